@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The manifest adopters resolve. It compiles every package under `Packages/` by path instead of
+// depending on them with `.package(path:)`: SwiftPM refuses a versioned dependency on a package that
+// has path dependencies, and adopters add this repository by version. `.ci/check-arrows.py` checks
+// that the arrows declared here are the ones each package's own manifest declares.
+
+let package = Package(
+    name: "swift-graphql-environment",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "GraphQLCore", targets: ["GraphQLCore"]),
+        .library(name: "EventLog", targets: ["EventLog"]),
+        .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
+        .library(name: "Environment", targets: ["Environment"]),
+    ],
+    targets: [
+        // GraphQLCore
+        .target(name: "GraphQLCore", path: "Packages/GraphQLCore/Sources/GraphQLCore"),
+        .testTarget(
+            name: "GraphQLCoreTests", dependencies: ["GraphQLCore"],
+            path: "Packages/GraphQLCore/Tests/GraphQLCoreTests", exclude: ["Fixtures"]),
+
+        // EventLog
+        .target(name: "EventLog", path: "Packages/EventLog/Sources/EventLog"),
+        .target(name: "EventLogTesting", dependencies: ["EventLog"], path: "Packages/EventLog/Sources/EventLogTesting"),
+        .testTarget(
+            name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"],
+            path: "Packages/EventLog/Tests/EventLogTests"),
+
+        // The umbrella module and whole-system tests.
+        .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog"], path: "Sources/Environment"),
+        .testTarget(
+            name: "EnvironmentTests", dependencies: ["Environment", "GraphQLCore", "EventLog", "EventLogTesting"],
+            path: "Tests/EnvironmentTests"),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .swiftLanguageMode(.v6),
+    ]
+}

@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// EventLog: value-free events and the sinks that receive them. Imports nothing.
+let package = Package(
+    name: "EventLog",
+    products: [
+        .library(name: "EventLog", targets: ["EventLog"]),
+        .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
+    ],
+    targets: [
+        .target(name: "EventLog"),
+        .target(name: "EventLogTesting", dependencies: ["EventLog"]),
+        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"]),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .swiftLanguageMode(.v6),
+    ]
+}

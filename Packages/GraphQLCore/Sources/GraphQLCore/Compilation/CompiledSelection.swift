@@ -1,0 +1,191 @@
+/// The selection tree an operation reads and writes the store with: fragments inlined, type
+/// conditions resolved, `__typename` (and `id` where the type has one) added, client directives gone.
+///
+/// The store's normalizer and reader walk this tree, never the document, so it is built once per
+/// operation text and shared. Everything here is a value; nothing refers back to the schema.
+public struct CompiledSelectionSet: Sendable, Hashable {
+    /// The selections in document order, with duplicates of one response key merged.
+    public var selections: [CompiledSelection]
+
+    /// A selection set from its selections.
+    public init(_ selections: [CompiledSelection]) { self.selections = selections }
+}
+
+/// One entry of a ``CompiledSelectionSet``.
+public indirect enum CompiledSelection: Sendable, Hashable {
+    /// A field, read and written under its response key and stored under its storage key.
+    case field(CompiledField)
+    /// Selections that apply only when the object's `__typename` is one of the condition's types.
+    case typeCase(CompiledTypeCase)
+    /// Selections that apply only when a Boolean variable (from `@include` or `@skip`) has a value.
+    case conditional(CompiledConditional)
+}
+
+/// A field in a compiled selection.
+public struct CompiledField: Sendable, Hashable {
+    /// The key in the response: the alias, or else the field name.
+    public var responseKey: String
+    /// The schema field's name.
+    public var name: String
+    /// The arguments, sorted by name so that equal arguments give one storage key.
+    public var arguments: [CompiledArgument]
+    /// The storage key when no argument refers to a variable (the common case, computed once);
+    /// `nil` when ``storageKey(variables:)`` must substitute variables.
+    public var constantStorageKey: String?
+    /// The sub-selection of an object or interface or union field; `nil` for a leaf.
+    public var selectionSet: CompiledSelectionSet?
+
+    /// A field; the constant storage key is derived from the arguments.
+    public init(
+        responseKey: String, name: String, arguments: [CompiledArgument] = [], selectionSet: CompiledSelectionSet? = nil
+    ) {
+        self.responseKey = responseKey
+        self.name = name
+        self.arguments = arguments.sorted { $0.name < $1.name }
+        self.selectionSet = selectionSet
+        self.constantStorageKey =
+            self.arguments.contains(where: { $0.value.referencesVariable })
+            ? nil : StorageKey.make(name: name, arguments: self.arguments, variables: JSONObject())
+    }
+
+    /// The key this field's value is stored under in its record: the name alone without arguments,
+    /// else `name(a:1,b:"x")` with arguments in name order, values printed canonically (object keys sorted)
+    /// and variables substituted. An argument whose variable is absent is left out, as the server
+    /// would leave it out.
+    @inlinable public func storageKey(variables: JSONObject) -> String {
+        if let constantStorageKey { return constantStorageKey }
+        return StorageKey.make(name: name, arguments: arguments, variables: variables)
+    }
+}
+
+/// One argument of a compiled field.
+public struct CompiledArgument: Sendable, Hashable {
+    /// The argument's name.
+    public var name: String
+    /// The argument's value, which may refer to variables.
+    public var value: ArgumentValue
+
+    /// An argument.
+    public init(name: String, value: ArgumentValue) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A compiled argument value: JSON, with variable references left to be substituted.
+public indirect enum ArgumentValue: Sendable, Hashable {
+    /// A value without variables (enum values are strings here).
+    case literal(JSONValue)
+    /// A reference to the operation's variable of this name.
+    case variable(String)
+    /// A list whose items may refer to variables.
+    case list([ArgumentValue])
+    /// An input object whose fields may refer to variables, in document order.
+    case object([(String, ArgumentValue)])
+
+    /// Whether any part refers to a variable.
+    public var referencesVariable: Bool {
+        switch self {
+        case .literal: false
+        case .variable: true
+        case .list(let items): items.contains { $0.referencesVariable }
+        case .object(let fields): fields.contains { $0.1.referencesVariable }
+        }
+    }
+
+    /// The value with variables substituted; `nil` for a variable that has no value.
+    public func resolved(variables: JSONObject) -> JSONValue? {
+        switch self {
+        case .literal(let value): return value
+        case .variable(let name): return variables[name]
+        case .list(let items): return .array(items.map { $0.resolved(variables: variables) ?? .null })
+        case .object(let fields):
+            var object = JSONObject(minimumCapacity: fields.count)
+            for (name, value) in fields {
+                if let resolved = value.resolved(variables: variables) { object[name] = resolved }
+            }
+            return .object(object)
+        }
+    }
+
+    /// Equal when the same case holds equal parts in the same order.
+    public static func == (lhs: ArgumentValue, rhs: ArgumentValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.literal(let a), .literal(let b)): a == b
+        case (.variable(let a), .variable(let b)): a == b
+        case (.list(let a), .list(let b)): a == b
+        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// Hashes the case and its parts in order.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .literal(let value):
+            hasher.combine(0)
+            hasher.combine(value)
+        case .variable(let name):
+            hasher.combine(1)
+            hasher.combine(name)
+        case .list(let items):
+            hasher.combine(2)
+            hasher.combine(items)
+        case .object(let fields):
+            hasher.combine(3)
+            for (name, value) in fields {
+                hasher.combine(name)
+                hasher.combine(value)
+            }
+        }
+    }
+}
+
+/// Selections under a type condition (`... on T`, or a fragment spread on `T`).
+public struct CompiledTypeCase: Sendable, Hashable {
+    /// The type named in the condition.
+    public var typeCondition: String
+    /// The concrete object types that satisfy the condition, from the schema's possible types;
+    /// `nil` when compiled without a schema, in which case only `__typename == typeCondition` matches.
+    public var possibleTypes: Set<String>?
+    /// The selections that apply to a matching object.
+    public var selectionSet: CompiledSelectionSet
+
+    /// A type case.
+    public init(typeCondition: String, possibleTypes: Set<String>?, selectionSet: CompiledSelectionSet) {
+        self.typeCondition = typeCondition
+        self.possibleTypes = possibleTypes
+        self.selectionSet = selectionSet
+    }
+
+    /// Whether an object of concrete type `typename` gets these selections.
+    @inlinable public func matches(typename: String) -> Bool {
+        if let possibleTypes { return possibleTypes.contains(typename) }
+        return typename == typeCondition
+    }
+}
+
+/// Selections kept or dropped by `@include(if:)` / `@skip(if:)`.
+public struct CompiledConditional: Sendable, Hashable {
+    /// The Boolean variable the condition reads; `nil` when the condition was a literal (then it was
+    /// already applied at compile time and this case is not produced).
+    public var variable: String
+    /// The variable's value that keeps the selections: `true` for `@include`, `false` for `@skip`.
+    public var passingValue: Bool
+    /// The selections kept when the variable has ``passingValue``.
+    public var selectionSet: CompiledSelectionSet
+
+    /// A conditional.
+    public init(variable: String, passingValue: Bool, selectionSet: CompiledSelectionSet) {
+        self.variable = variable
+        self.passingValue = passingValue
+        self.selectionSet = selectionSet
+    }
+
+    /// Whether the selections apply with these variables (an absent variable counts as `false`).
+    @inlinable public func passes(variables: JSONObject) -> Bool {
+        let value: Bool
+        if case .bool(let bool)? = variables[variable] { value = bool } else { value = false }
+        return value == passingValue
+    }
+}

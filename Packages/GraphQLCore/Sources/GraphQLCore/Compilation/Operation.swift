@@ -1,0 +1,49 @@
+/// A compiled operation with its variables: what an app attaches, and what every layer keys on.
+///
+/// Made by ``CompiledDocument/operation(named:variables:)``, which coerces the variables against their
+/// declared types (defaults applied). Two operations made from the same text and equal variables
+/// have one ``identity`` in every process.
+public struct Operation: Sendable, Hashable {
+    /// `query`, `mutation` or `subscription`.
+    public var kind: OperationKind
+    /// The operation's name, if it has one.
+    public var name: String?
+    /// The text the transport sends: the printed document with client directives removed and
+    /// `__typename`/`id` added, holding this operation and the fragments it uses.
+    public var text: String
+    /// The name of the root type the selection starts from (`Query`, `Mutation`, ...).
+    public var rootTypeName: String
+    /// The selection tree the store reads and writes with.
+    public var selectionSet: CompiledSelectionSet
+    /// The coerced variables, defaults applied.
+    public var variables: JSONObject
+    /// From `@cacheExpiration(seconds:)` on the operation; `nil` means the store's default applies.
+    public var cacheExpiration: Duration?
+    /// The operation's identity: a stable hash of ``text`` and the canonical ``variables``.
+    public var identity: OperationIdentity
+
+    /// An operation from its parts; the identity is computed from the text and the variables.
+    public init(
+        kind: OperationKind, name: String?, text: String, rootTypeName: String,
+        selectionSet: CompiledSelectionSet, variables: JSONObject, cacheExpiration: Duration?
+    ) {
+        self.kind = kind
+        self.name = name
+        self.text = text
+        self.rootTypeName = rootTypeName
+        self.selectionSet = selectionSet
+        self.variables = variables
+        self.cacheExpiration = cacheExpiration
+        self.identity = OperationIdentity(text: text, variables: variables)
+    }
+}
+
+/// The kind of an operation.
+public enum OperationKind: String, Sendable, Hashable, Codable {
+    /// A read.
+    case query
+    /// A write.
+    case mutation
+    /// A stream of results.
+    case subscription
+}
