@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// The benchmark executable. Run with `swift run -c release --package-path Benchmarks Benchmarks [filter]`.
+/// Every figure is printed as a ratio to a floor measured in the same run, never as an absolute time.
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "swift-graphql-environment", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: [
+                .product(name: "Environment", package: "swift-graphql-environment")
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
+        )
+    ]
+)

@@ -1,0 +1,11 @@
+// Runs every benchmark group whose name contains the first argument (all when none is given).
+// Groups are registered in `groups` below; each lives in its own file.
+
+let filter = CommandLine.arguments.dropFirst().first?.lowercased()
+let groups: [(String, () async throws -> Void)] = [
+]
+
+for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {
+    print("== \(name)")
+    try await run()
+}
