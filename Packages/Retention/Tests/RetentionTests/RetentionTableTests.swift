@@ -39,7 +39,7 @@ struct RetentionTableTests {
         #expect(table.releaseBuffer == [rootA])
     }
 
-    @Test("a storeOnly holder alone does not allow the network; with a storeOrNetwork holder the root does, until that holder releases")
+    @Test("a storeOnly holder allows no network; a storeOrNetwork holder does, until it releases")
     func storeOnlyAndNetworkHolder() {
         var table = RetentionTable(releaseBufferSize: 2)
         _ = table.retain(root: rootA, policy: .storeOnly)
