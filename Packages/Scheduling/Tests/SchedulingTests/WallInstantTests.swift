@@ -49,6 +49,20 @@ struct WallInstantTests {
         #expect(WallInstant(date: Date(timeIntervalSince1970: -1e12)).nanosecondsSince1970 == .min)
     }
 
+    @Test("consecutive doubles of seconds since 1970 map to distinct instants in the same order")
+    func doublesKeepOrder() {
+        var seconds = 1_767_225_600.0
+        var previous = WallInstant(timeIntervalSince1970: seconds)
+        for _ in 0..<1_000 {
+            seconds = seconds.nextUp
+            let next = WallInstant(timeIntervalSince1970: seconds)
+            #expect(previous < next)
+            previous = next
+        }
+        #expect(WallInstant(timeIntervalSince1970: .nan).nanosecondsSince1970 == 0)
+        #expect(WallInstant(timeIntervalSince1970: 2.5).timeIntervalSince1970 == 2.5)
+    }
+
     @Test("the system clock reads the same time as Foundation's Date")
     func systemClock() {
         let before = WallInstant(date: Date())
