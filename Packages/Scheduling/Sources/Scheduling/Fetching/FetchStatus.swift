@@ -18,6 +18,12 @@ public enum FetchStatus: Sendable, Hashable {
         }
     }
 
+    /// Whether a fetch is in flight.
+    public var isInFlight: Bool {
+        if case .inFlight = self { return true }
+        return false
+    }
+
     /// Whether the last fetch failed.
     public var isFailed: Bool {
         if case .failed = self { return true }

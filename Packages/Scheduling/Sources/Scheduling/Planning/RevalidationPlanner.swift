@@ -11,17 +11,17 @@ public enum RevalidationPlanner {
     ///
     /// A root with a fetch in flight is joined whatever its staleness: that fetch will leave its data
     /// as fresh as a new one would.
-    public static func revalidation(_ roots: some Sequence<RetainedRoot>) -> FetchPlan {
-        var plan = FetchPlan()
+    public static func revalidation(_ roots: [RetainedRoot]) -> FetchPlan {
+        var plan = FetchPlan(roots: roots, reason: .revalidation)
         for root in roots {
             if !root.holderAllowsNetwork {
-                plan.skips.append(.init(root: root.root, reason: .noHolderAllowsNetwork))
-            } else if root.fetch == .inFlight {
-                plan.joins.append(.init(root: root.root, reason: .revalidation))
+                plan.append(.skip(.noHolderAllowsNetwork))
+            } else if root.fetch.isInFlight {
+                plan.append(.join)
             } else if !root.staleness.isFresh || root.fetch.isFailed {
-                plan.fetches.append(.init(root: root.root, reason: .revalidation))
+                plan.append(.fetch)
             } else {
-                plan.skips.append(.init(root: root.root, reason: .fresh))
+                plan.append(.skip(.fresh))
             }
         }
         return plan
@@ -29,15 +29,15 @@ public enum RevalidationPlanner {
 
     /// `invalidate()`, after the store marked all data stale: fetch every root where a holder
     /// allows the network.
-    public static func invalidation(_ roots: some Sequence<RetainedRoot>) -> FetchPlan {
-        var plan = FetchPlan()
+    public static func invalidation(_ roots: [RetainedRoot]) -> FetchPlan {
+        var plan = FetchPlan(roots: roots, reason: .invalidation)
         for root in roots {
             if !root.holderAllowsNetwork {
-                plan.skips.append(.init(root: root.root, reason: .noHolderAllowsNetwork))
-            } else if root.fetch == .inFlight {
-                plan.joins.append(.init(root: root.root, reason: .invalidation))
+                plan.append(.skip(.noHolderAllowsNetwork))
+            } else if root.fetch.isInFlight {
+                plan.append(.join)
             } else {
-                plan.fetches.append(.init(root: root.root, reason: .invalidation))
+                plan.append(.fetch)
             }
         }
         return plan
@@ -45,19 +45,19 @@ public enum RevalidationPlanner {
 
     /// A heal after a publish: fetch each given root that now misses data, where a holder allows
     /// the network, unless its own fetch just completed and still missed data (`suppression`).
-    public static func heal(_ roots: some Sequence<RetainedRoot>, suppression: HealSuppression) -> FetchPlan {
-        var plan = FetchPlan()
+    public static func heal(_ roots: [RetainedRoot], suppression: HealSuppression) -> FetchPlan {
+        var plan = FetchPlan(roots: roots, reason: .heal)
         for root in roots {
             if root.staleness != .stale(.missing) {
-                plan.skips.append(.init(root: root.root, reason: .notMissingData))
+                plan.append(.skip(.notMissingData))
             } else if !root.holderAllowsNetwork {
-                plan.skips.append(.init(root: root.root, reason: .noHolderAllowsNetwork))
+                plan.append(.skip(.noHolderAllowsNetwork))
             } else if suppression.isSuppressed(root.root) {
-                plan.skips.append(.init(root: root.root, reason: .healSuppressed))
-            } else if root.fetch == .inFlight {
-                plan.joins.append(.init(root: root.root, reason: .heal))
+                plan.append(.skip(.healSuppressed))
+            } else if root.fetch.isInFlight {
+                plan.append(.join)
             } else {
-                plan.fetches.append(.init(root: root.root, reason: .heal))
+                plan.append(.fetch)
             }
         }
         return plan
