@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "GraphQLCore", targets: ["GraphQLCore"]),
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
+        .library(name: "Retention", targets: ["Retention"]),
+        .library(name: "Scheduling", targets: ["Scheduling"]),
+        .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
         .library(name: "Environment", targets: ["Environment"]),
     ],
     targets: [
@@ -28,6 +31,21 @@ let package = Package(
         .testTarget(
             name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"],
             path: "Packages/EventLog/Tests/EventLogTests"),
+
+        // Retention
+        .target(name: "Retention", dependencies: ["GraphQLCore"], path: "Packages/Retention/Sources/Retention"),
+        .testTarget(
+            name: "RetentionTests", dependencies: ["Retention", "GraphQLCore"],
+            path: "Packages/Retention/Tests/RetentionTests"),
+
+        // Scheduling
+        .target(name: "Scheduling", dependencies: ["GraphQLCore"], path: "Packages/Scheduling/Sources/Scheduling"),
+        .target(
+            name: "SchedulingTesting", dependencies: ["Scheduling"],
+            path: "Packages/Scheduling/Sources/SchedulingTesting"),
+        .testTarget(
+            name: "SchedulingTests", dependencies: ["Scheduling", "SchedulingTesting", "GraphQLCore"],
+            path: "Packages/Scheduling/Tests/SchedulingTests"),
 
         // The umbrella module and whole-system tests.
         .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog"], path: "Sources/Environment"),
