@@ -3,8 +3,8 @@ import EventLog
 /// One event of every case, and an exhaustive switch that fails to compile when a case is added
 /// without a sample.
 enum EventSamples {
-    static let items = OperationName("Items")!
-    static let identity = IdentityHash(hex: "00ff3a9c0b1d2e4f")!
+    static let items = Event.OperationName("Items")!
+    static let identity = Event.IdentityHash(hex: "00ff3a9c0b1d2e4f")!
 
     static let all: [Event] = [
         .fetchStarted(operation: items, identity: identity, reason: .attach),

@@ -15,7 +15,7 @@ struct ValueFreeEventTests {
             expectValueFree(event, path: event.name)
         }
         // The error kind's own storage is a code enum and an optional status number, no text.
-        expectValueFree(ErrorKind.httpStatus(503), path: "ErrorKind")
+        expectValueFree(Event.ErrorKind.httpStatus(503), path: "ErrorKind")
     }
 
     @Test("the walk flags text, collections and classes wherever they hide")
@@ -30,7 +30,7 @@ struct ValueFreeEventTests {
     /// Walks a value with `Mirror`. Only the two validated text types end the walk as leaves; any
     /// `String`, collection, class or unknown leaf anywhere else is an issue.
     private func expectValueFree(_ value: Any, path: String) {
-        if value is OperationName || value is IdentityHash || value is Int || value is Duration { return }
+        if value is Event.OperationName || value is Event.IdentityHash || value is Int || value is Duration { return }
         if value is String || value is Substring || value is Character {
             Issue.record("\(path) holds text of type \(type(of: value))")
             return
@@ -53,13 +53,13 @@ struct ValueFreeEventTests {
             "Items!", "\"Items\"", "{\"password\":\"x\"}", "Item s", String(repeating: "a", count: 129),
         ])
     func operationNameRejects(_ text: String) {
-        #expect(OperationName(text) == nil)
+        #expect(Event.OperationName(text) == nil)
     }
 
     @Test("an operation name accepts GraphQL names up to 128 characters")
     func operationNameAccepts() {
         for text in ["Items", "_private", "a", "Query_1", "__typename", String(repeating: "Z", count: 128)] {
-            #expect(OperationName(text)?.text == text)
+            #expect(Event.OperationName(text)?.text == text)
         }
     }
 
@@ -67,23 +67,23 @@ struct ValueFreeEventTests {
         "an identity hash cannot be built from anything but hex digits",
         arguments: ["", "xyz", "00ff 3a", "0x00ff", "deadbeefg", "-1", String(repeating: "a", count: 65)])
     func identityHashRejects(_ text: String) {
-        #expect(IdentityHash(hex: text) == nil)
+        #expect(Event.IdentityHash(hex: text) == nil)
     }
 
     @Test("an identity hash keeps hex digits in lowercase, and a 64-bit hash as 16 digits")
     func identityHashAccepts() {
-        #expect(IdentityHash(hex: "00FF3A")?.hex == "00ff3a")
-        #expect(IdentityHash(hex: String(repeating: "f", count: 64)) != nil)
-        #expect(IdentityHash(0x1f).hex == "000000000000001f")
-        #expect(IdentityHash(UInt64.max).hex == "ffffffffffffffff")
+        #expect(Event.IdentityHash(hex: "00FF3A")?.hex == "00ff3a")
+        #expect(Event.IdentityHash(hex: String(repeating: "f", count: 64)) != nil)
+        #expect(Event.IdentityHash(0x1f).hex == "000000000000001f")
+        #expect(Event.IdentityHash(UInt64.max).hex == "ffffffffffffffff")
     }
 
     @Test("an error kind is a fixed code; an HTTP status outside 100...599 is other")
     func errorKinds() {
-        #expect(ErrorKind.httpStatus(503).description == "httpStatus(503)")
-        #expect(ErrorKind.httpStatus(503).status == 503)
-        #expect(ErrorKind.httpStatus(42) == .other)
-        #expect(ErrorKind.timeout.name == "timeout")
-        #expect(ErrorKind.timeout.status == nil)
+        #expect(Event.ErrorKind.httpStatus(503).description == "httpStatus(503)")
+        #expect(Event.ErrorKind.httpStatus(503).status == 503)
+        #expect(Event.ErrorKind.httpStatus(42) == .other)
+        #expect(Event.ErrorKind.timeout.name == "timeout")
+        #expect(Event.ErrorKind.timeout.status == nil)
     }
 }
