@@ -17,6 +17,8 @@ struct Lexer {
     private var columnLine = 0
     private var columnCursor = 0
     private var columnCount = 0
+    /// The value of the last string or block string token lexed.
+    private(set) var stringValue = ""
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -97,7 +99,7 @@ struct Lexer {
         makeToken(kind, start: index, end: index + 1)
     }
 
-    private mutating func makeToken(_ kind: TokenKind, start: Int, end: Int, value: String? = nil) -> Token {
+    private mutating func makeToken(_ kind: TokenKind, start: Int, end: Int) -> Token {
         position = end
         if columnLine != line || columnCursor < lineStart || columnCursor > start {
             columnLine = line
@@ -112,7 +114,7 @@ struct Lexer {
         }
         columnCursor = start
         columnCount = scalars
-        return Token(kind: kind, start: start, end: end, line: line, column: scalars + 1, stringValue: value)
+        return Token(kind: kind, start: start, end: end, line: line, column: scalars + 1)
     }
 
     // MARK: Names and numbers
@@ -183,7 +185,8 @@ struct Lexer {
                 } else {
                     value = text(from: chunkStart, to: index)
                 }
-                return makeToken(.string, start: start, end: index + 1, value: value)
+                stringValue = value
+                return makeToken(.string, start: start, end: index + 1)
             }
             if byte == 0x5C {
                 if !hasEscape {
@@ -288,8 +291,8 @@ struct Lexer {
             let byte = bytes[index]
             if byte == 0x22, index + 2 < count, bytes[index + 1] == 0x22, bytes[index + 2] == 0x22 {
                 raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<index]))
-                let value = BlockString.value(raw: raw, lineEnds: lineEnds)
-                let token = makeToken(.blockString, start: start, end: index + 3, value: value)
+                stringValue = BlockString.value(raw: raw, lineEnds: lineEnds)
+                let token = makeToken(.blockString, start: start, end: index + 3)
                 line += newLines
                 lineStart = blockLineStart
                 return token
@@ -387,6 +390,13 @@ struct Lexer {
         if (0x20...0x7E).contains(character.value) { return "'\(Character(character))'" }
         let hex = String(character.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// The value of the string or block string token at `token`, lexed again (for error messages).
+    func stringValue(of token: Token) -> String {
+        var copy = self
+        copy.position = token.start
+        return (try? copy.next()).map { _ in copy.stringValue } ?? ""
     }
 
     // MARK: Errors

@@ -267,8 +267,9 @@ struct Parser {
             try advance()
             return .float(lexer.text(from: current.start, to: current.end))
         case .string, .blockString:
+            let value = lexer.stringValue
             try advance()
-            return .string(StringLiteral(current.stringValue ?? "", isBlock: current.kind == .blockString))
+            return .string(StringLiteral(value, isBlock: current.kind == .blockString))
         case .name:
             try advance()
             if isKeyword(current, "true") { return .boolean(true) }
@@ -325,9 +326,10 @@ struct Parser {
 
     private mutating func parseDescription() throws(GraphQLCoreError) -> StringLiteral? {
         guard peekDescription else { return nil }
-        let current = token
+        let isBlock = token.kind == .blockString
+        let value = lexer.stringValue
         try advance()
-        return StringLiteral(current.stringValue ?? "", isBlock: current.kind == .blockString)
+        return StringLiteral(value, isBlock: isBlock)
     }
 
     private mutating func parseSchemaDefinition() throws(GraphQLCoreError) -> SchemaDefinition {
@@ -673,7 +675,7 @@ struct Parser {
         case .name, .int, .float:
             "\(token.kind.errorDescription) '\(lexer.text(from: token.start, to: token.end))'"
         case .string, .blockString:
-            "\(token.kind.errorDescription) '\(token.stringValue ?? "")'"
+            "\(token.kind.errorDescription) '\(lexer.stringValue(of: token))'"
         default:
             token.kind.errorDescription
         }

@@ -6,15 +6,28 @@ import Testing
 struct LexerTests {
     /// Every token of `text` up to and including the end of file.
     private func tokens(_ text: String) throws(GraphQLCoreError) -> [Token] {
+        try lex(text).tokens
+    }
+
+    /// The value of the first string token of `text`.
+    private func firstString(_ text: String) throws(GraphQLCoreError) -> String? {
+        try lex(text).strings.first
+    }
+
+    private func lex(_ text: String) throws(GraphQLCoreError) -> (tokens: [Token], strings: [String]) {
         let bytes = Array(text.utf8)
-        let result = bytes.withUnsafeBufferPointer { buffer -> Result<[Token], GraphQLCoreError> in
+        let result = bytes.withUnsafeBufferPointer { buffer -> Result<([Token], [String]), GraphQLCoreError> in
             var lexer = Lexer(bytes: buffer)
             var tokens: [Token] = []
+            var strings: [String] = []
             do throws(GraphQLCoreError) {
                 repeat {
                     tokens.append(try lexer.next())
+                    if tokens.last?.kind == .string || tokens.last?.kind == .blockString {
+                        strings.append(lexer.stringValue)
+                    }
                 } while tokens.last?.kind != .endOfFile
-                return .success(tokens)
+                return .success((tokens, strings))
             } catch {
                 return .failure(error)
             }
@@ -56,7 +69,7 @@ struct LexerTests {
 
     @Test("string escapes resolve, including surrogate pairs and braced code points")
     func escapes() throws {
-        let value = try tokens(#""\"\\\/\b\f\n\r\t\u0041\u{1F600}\uD83D\uDE00\u{0}""#).first?.stringValue
+        let value = try firstString(#""\"\\\/\b\f\n\r\t\u0041\u{1F600}\uD83D\uDE00\u{0}""#)
         #expect(value == "\"\\/\u{08}\u{0C}\n\r\tA😀😀\u{0}")
     }
 
@@ -88,8 +101,7 @@ struct LexerTests {
 
     @Test("a block string's value removes common indentation and blank first and last lines")
     func blockStringValue() throws {
-        let value = try tokens("\"\"\"\n\n    Hello,\n      World!\n\n    Yours \\\"\"\"\n  \n\"\"\"").first?
-            .stringValue
+        let value = try firstString("\"\"\"\n\n    Hello,\n      World!\n\n    Yours \\\"\"\"\n  \n\"\"\"")
         #expect(value == "Hello,\n  World!\n\nYours \"\"\"")
     }
 }
