@@ -28,6 +28,10 @@ struct Lexer {
     // MARK: Tokens
 
     /// Lexes the next token after the ignored tokens at `position`.
+    ///
+    /// Never inlined: the parser's recursive functions call it, and its frame (with every error
+    /// message) would otherwise be part of each level of recursion.
+    @inline(never)
     mutating func next() throws(GraphQLCoreError) -> Token {
         let count = bytes.count
         var index = position
@@ -425,6 +429,7 @@ struct Lexer {
     }
 
     /// A syntax error at a byte offset, worded as graphql-core words it.
+    @inline(never)
     func error(_ message: String, at offset: Int, code: GraphQLCoreError.Code = .syntax) -> GraphQLCoreError {
         GraphQLCoreError(code, "Syntax Error: " + message, locations: [location(of: offset)])
     }

@@ -16,28 +16,62 @@ public enum Printer {
     }
 
     /// The canonical text of a value literal.
+    ///
+    /// Lists and objects are printed children first from an explicit stack rather than by
+    /// recursion, so that deep values cost heap rather than stack.
     public static func print(_ value: Value) -> String {
-        switch value {
-        case .variable(let name): return "$" + name
-        case .int(let text), .float(let text), .enumValue(let text): return text
-        case .string(let literal): return print(literal)
-        case .boolean(let flag): return flag ? "true" : "false"
-        case .null: return "null"
-        case .list(let values):
-            let items = values.map(print)
-            if 2 + joinedLength(items, ", ") > maxLineLength {
-                return wrap("[\n", indent(join(items, "\n")), "\n]")
+        var open: [(value: Value, children: [String])] = [(value, [])]
+        while let (current, children) = open.last {
+            let printed: String
+            switch current {
+            case .list(let values) where children.count < values.count:
+                open.append((values[children.count], []))
+                continue
+            case .object(let fields) where children.count < fields.count:
+                open.append((fields[children.count].value, []))
+                continue
+            case .list:
+                if 2 + joinedLength(children, ", ") > maxLineLength {
+                    printed = wrap("[\n", indent(join(children, "\n")), "\n]")
+                } else {
+                    printed = "[" + join(children, ", ") + "]"
+                }
+            case .object(let fields):
+                let items = zip(fields, children).map { $0.name + ": " + $1 }
+                printed = 4 + joinedLength(items, ", ") > maxLineLength ? block(items) : "{ " + join(items, ", ") + " }"
+            case .variable(let name): printed = "$" + name
+            case .int(let text), .float(let text), .enumValue(let text): printed = text
+            case .string(let literal): printed = print(literal)
+            case .boolean(let flag): printed = flag ? "true" : "false"
+            case .null: printed = "null"
             }
-            return "[" + join(items, ", ") + "]"
-        case .object(let fields):
-            let items = fields.map { $0.name + ": " + print($0.value) }
-            if 4 + joinedLength(items, ", ") > maxLineLength { return block(items) }
-            return "{ " + join(items, ", ") + " }"
+            open.removeLast()
+            guard !open.isEmpty else { return printed }
+            open[open.count - 1].children.append(printed)
         }
+        return ""
     }
 
     /// The canonical text of a type reference, for example `[String!]!`.
-    public static func print(_ type: TypeReference) -> String { type.description }
+    public static func print(_ type: TypeReference) -> String {
+        // A loop rather than `description`'s recursion, for the same reason as values.
+        var lists = 0
+        var suffix: [UInt8] = []
+        var current = type
+        while true {
+            switch current {
+            case .named(let name):
+                return String(repeating: "[", count: lists) + name + String(decoding: suffix.reversed(), as: UTF8.self)
+            case .list(let inner):
+                lists += 1
+                suffix.append(0x5D)  // ]
+                current = inner
+            case .nonNull(let inner):
+                suffix.append(0x21)  // !
+                current = inner
+            }
+        }
+    }
 
     // MARK: Definitions
     //
@@ -108,43 +142,51 @@ public enum Printer {
 
     private static func print(_ variable: VariableDefinition) -> String {
         join([
-            wrap("", variable.description.map(print), "\n"), "$" + variable.name, ": ", variable.type.description,
+            wrap("", variable.description.map(print), "\n"), "$" + variable.name, ": ", print(variable.type),
             wrap(" = ", variable.defaultValue.map(print)), wrap(" ", directives(variable.directives)),
         ])
     }
 
+    /// A selection set and everything nested in it, with a stack of open sets instead of recursion
+    /// so that deep documents cost heap rather than stack.
     private static func write(_ selectionSet: SelectionSet, to writer: inout PrintWriter) {
-        guard !selectionSet.selections.isEmpty else {
-            writer.write("{}")
-            return
-        }
-        writer.write("{")
-        writer.indentation += 1
-        for selection in selectionSet.selections {
-            writer.newLine()
-            write(selection, to: &writer)
-        }
-        writer.indentation -= 1
-        writer.newLine()
-        writer.write("}")
-    }
-
-    private static func write(_ selection: Selection, to writer: inout PrintWriter) {
-        switch selection {
-        case .field(let field):
-            let prefix = field.alias.map { $0 + ": " + field.name } ?? field.name
-            writer.write(wrappedLineAndArguments(prefix, field.arguments.map(print)))
-            writer.write(wrap(" ", directives(field.directives)))
-            if let selectionSet = field.selectionSet {
-                writer.write(" ")
-                write(selectionSet, to: &writer)
+        var open: [(selections: [Selection], next: Int)] = []
+        func start(_ selectionSet: SelectionSet) {
+            if selectionSet.selections.isEmpty {
+                writer.write("{}")
+            } else {
+                writer.write("{")
+                writer.indentation += 1
+                open.append((selectionSet.selections, 0))
             }
-        case .fragmentSpread(let spread):
-            writer.write("..." + spread.name + wrap(" ", directives(spread.directives)))
-        case .inlineFragment(let fragment):
-            writer.write(
-                join(["...", wrap("on ", fragment.typeCondition), directives(fragment.directives)], " ") + " ")
-            write(fragment.selectionSet, to: &writer)
+        }
+        start(selectionSet)
+        while let (selections, next) = open.last {
+            guard next < selections.count else {
+                open.removeLast()
+                writer.indentation -= 1
+                writer.newLine()
+                writer.write("}")
+                continue
+            }
+            open[open.count - 1].next += 1
+            writer.newLine()
+            switch selections[next] {
+            case .field(let field):
+                let prefix = field.alias.map { $0 + ": " + field.name } ?? field.name
+                writer.write(wrappedLineAndArguments(prefix, field.arguments.map(print)))
+                writer.write(wrap(" ", directives(field.directives)))
+                if let selectionSet = field.selectionSet {
+                    writer.write(" ")
+                    start(selectionSet)
+                }
+            case .fragmentSpread(let spread):
+                writer.write("..." + spread.name + wrap(" ", directives(spread.directives)))
+            case .inlineFragment(let fragment):
+                writer.write(
+                    join(["...", wrap("on ", fragment.typeCondition), directives(fragment.directives)], " ") + " ")
+                start(fragment.selectionSet)
+            }
         }
     }
 
@@ -202,13 +244,13 @@ public enum Printer {
     private static func print(_ field: FieldDefinition) -> String {
         join([
             wrap("", field.description.map(print), "\n"), field.name, argumentDefinitions(field.arguments), ": ",
-            field.type.description, wrap(" ", directives(field.directives)),
+            print(field.type), wrap(" ", directives(field.directives)),
         ])
     }
 
     private static func print(_ input: InputValueDefinition) -> String {
         join([
-            wrap("", input.description.map(print), "\n"), input.name, ": ", input.type.description,
+            wrap("", input.description.map(print), "\n"), input.name, ": ", print(input.type),
             wrap(" = ", input.defaultValue.map(print)), wrap(" ", directives(input.directives)),
         ])
     }
