@@ -11,6 +11,7 @@ func runParserBenchmarks() async throws {
     print("document: \(lineCount) lines, \(byteCount) bytes; JSON floor: \(json.count) bytes")
 
     let repetitions = 20
+    // `PARSE_ONLY=1` or `PRINT_ONLY=1` runs just one side many times, for a profiler such as `perf record`.
     if ProcessInfo.processInfo.environment["PARSE_ONLY"] != nil {
         for _ in 0..<400 { blackHole(try Document(parsing: text)) }
         return

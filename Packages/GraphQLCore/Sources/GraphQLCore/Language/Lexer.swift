@@ -29,8 +29,8 @@ struct Lexer {
 
     /// Lexes the next token after the ignored tokens at `position`.
     ///
-    /// Never inlined: the parser's recursive functions call it, and its frame (with every error
-    /// message) would otherwise be part of each level of recursion.
+    /// Never inlined: it is large (every error message is built here), and copies of it in each of
+    /// the parser's call sites would only grow the parser's frames and code.
     @inline(never)
     mutating func next() throws(GraphQLCoreError) -> Token {
         let count = bytes.count

@@ -1,9 +1,10 @@
-/// A recursive-descent parser for the GraphQL language, over the tokens of a ``Lexer``.
+/// A parser for the GraphQL language, over the tokens of a ``Lexer``.
 ///
 /// The structure and the error messages follow graphql-core's parser, rule by rule, so that the
-/// reference fixture can compare error positions exactly. Recursion happens only through
-/// selection sets, list and object values and list types, and each of those counts toward
-/// ``ParseOptions/maxDepth``, so no input can overflow the stack.
+/// reference fixture can compare error positions exactly. The only nesting constructs (selection
+/// sets, list and object values, list types) are read with explicit stacks rather than recursion,
+/// and each level counts toward ``ParseOptions/maxDepth``: no input can overflow the call stack, and
+/// memory stays bounded by the depth limit.
 struct Parser {
     private var lexer: Lexer
     private var token: Token

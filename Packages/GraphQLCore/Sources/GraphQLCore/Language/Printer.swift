@@ -20,6 +20,17 @@ public enum Printer {
     /// Lists and objects are printed children first from an explicit stack rather than by
     /// recursion, so that deep values cost heap rather than stack.
     public static func print(_ value: Value) -> String {
+        switch value {
+        case .list, .object: return printContainer(value)
+        case .variable(let name): return "$" + name
+        case .int(let text), .float(let text), .enumValue(let text): return text
+        case .string(let literal): return print(literal)
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        }
+    }
+
+    private static func printContainer(_ value: Value) -> String {
         var open: [(value: Value, children: [String])] = [(value, [])]
         while let (current, children) = open.last {
             let printed: String
@@ -39,11 +50,8 @@ public enum Printer {
             case .object(let fields):
                 let items = zip(fields, children).map { $0.name + ": " + $1 }
                 printed = 4 + joinedLength(items, ", ") > maxLineLength ? block(items) : "{ " + join(items, ", ") + " }"
-            case .variable(let name): printed = "$" + name
-            case .int(let text), .float(let text), .enumValue(let text): printed = text
-            case .string(let literal): printed = print(literal)
-            case .boolean(let flag): printed = flag ? "true" : "false"
-            case .null: printed = "null"
+            default:
+                printed = print(current)
             }
             open.removeLast()
             guard !open.isEmpty else { return printed }
