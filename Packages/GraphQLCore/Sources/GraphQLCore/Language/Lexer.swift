@@ -22,7 +22,6 @@ struct Lexer {
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        // A byte order mark at the very start is skipped like any other.
     }
 
     // MARK: Tokens

@@ -20,11 +20,11 @@ struct Parser {
 
     /// Runs `body` with a parser over the UTF-8 bytes of `source`, in place when the string's storage
     /// allows it.
-    static func withParser<Result>(
+    static func withParser<Output>(
         _ source: String, options: ParseOptions,
-        _ body: (inout Parser) throws(GraphQLCoreError) -> Result
-    ) throws(GraphQLCoreError) -> Result {
-        func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Swift.Result<Result, GraphQLCoreError> {
+        _ body: (inout Parser) throws(GraphQLCoreError) -> Output
+    ) throws(GraphQLCoreError) -> Output {
+        func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Output, GraphQLCoreError> {
             var parser = Parser(bytes: bytes, options: options)
             do throws(GraphQLCoreError) {
                 return .success(try body(&parser))
@@ -247,7 +247,7 @@ struct Parser {
         let start = token
         let description = try parseDescription()
         try expectKeyword("fragment")
-        if isKeyword(token, "on") { throw unexpected(token) }
+        if hasValue(token, "on") { throw unexpected(token) }
         let name = try parseName()
         try expectKeyword("on")
         let typeCondition = try parseName()
@@ -515,7 +515,7 @@ struct Parser {
         repeat {
             let start = token
             let description = try parseDescription()
-            if isKeyword(token, "true") || isKeyword(token, "false") || isKeyword(token, "null") {
+            if hasValue(token, "true") || hasValue(token, "false") || hasValue(token, "null") {
                 throw lexer.error(
                     "\(describe(token)) is reserved and cannot be used for an enum value.", at: token.start)
             }
@@ -713,6 +713,20 @@ struct Parser {
             return false
         }
         return true
+    }
+
+    /// Whether the current token's value, whatever its kind, is `value`: graphql-core compares values
+    /// here, so a string `"on"` is refused where a fragment name goes, as the name `on` is.
+    private func hasValue(_ token: Token, _ value: StaticString) -> Bool {
+        switch token.kind {
+        case .name, .int, .float:
+            return token.end - token.start == value.utf8CodeUnitCount
+                && lexer.text(from: token.start, to: token.end) == value.description
+        case .string, .blockString:
+            return lexer.stringValue == value.description
+        default:
+            return false
+        }
     }
 
     private mutating func enterNesting() throws(GraphQLCoreError) {
