@@ -62,6 +62,11 @@ public enum Printer {
 
     /// The canonical text of a type reference, for example `[String!]!`.
     public static func print(_ type: TypeReference) -> String {
+        switch type {
+        case .named(let name): return name
+        case .nonNull(.named(let name)): return name + "!"
+        default: break
+        }
         // A loop rather than `description`'s recursion, for the same reason as values.
         var lists = 0
         var suffix: [UInt8] = []
@@ -290,7 +295,12 @@ public enum Printer {
     }
 
     private static func join(_ items: [String], _ separator: String = "") -> String {
-        join(items.map(Optional.some), separator)
+        var result = ""
+        for item in items where !item.isEmpty {
+            if !result.isEmpty { result += separator }
+            result += item
+        }
+        return result
     }
 
     /// `start + text + end`, or nothing when `text` is empty.
