@@ -5,7 +5,7 @@ let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
     ("JSON", runJSONBenchmarks),
     ("Parser", runParserBenchmarks),
-    ("Planner", runPlannerBenchmarks)
+    ("Planner", runPlannerBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {
