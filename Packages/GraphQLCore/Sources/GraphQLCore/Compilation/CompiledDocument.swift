@@ -32,9 +32,24 @@ public struct CompiledDocument: Sendable {
         var cacheExpiration: Duration?
     }
 
-    /// Compiles `document` without a schema (see the type's documentation for what that leaves out).
-    public init(document: Document, options: CompilationOptions = CompilationOptions()) throws(GraphQLCoreError) {
-        try self.init(document: document, compilationSchema: nil, options: options)
+    /// Compiles `document`, validating it against `schema` first when one is given.
+    ///
+    /// Throws the document's validation errors (code ``GraphQLCoreError/Code/validation``; several
+    /// are thrown as one error with a line per error and all their locations), a compile error for an invalid `@cacheExpiration`
+    /// (``GraphQLCoreError/Code/invalidClientDirective``), or, without a schema, an error for an
+    /// unknown fragment or a fragment cycle.
+    public init(document: Document, schema: Schema? = nil, options: CompilationOptions = CompilationOptions())
+        throws(GraphQLCoreError)
+    {
+        try self.init(document: document, compilationSchema: schema, options: options)
+    }
+
+    /// Parses `text` and compiles it; see ``init(document:schema:options:)``. A syntax error is
+    /// thrown with code ``GraphQLCoreError/Code/syntax``.
+    public init(text: String, schema: Schema? = nil, options: CompilationOptions = CompilationOptions())
+        throws(GraphQLCoreError)
+    {
+        try self.init(document: Document(parsing: text), schema: schema, options: options)
     }
 
     /// Compiles `document`; the schema, if any, has already validated it.

@@ -2,8 +2,8 @@
 /// so the store can always normalize, client-only directives removed.
 ///
 /// Where fields are added:
-/// - `__typename` in every selection set but an operation's root (the root record is the store's own)
-///   and an inline fragment's (its parent selection set already has it).
+/// - `__typename` in every selection set but an operation's root and a fragment on a root type (the
+///   root record is the store's own) and an inline fragment's (its parent selection set has it).
 /// - Each key field (``CompilationOptions/keyFields(of:)``) that the selection set's type has, when
 ///   that set does not select it already; in an inline fragment only when the parent's type lacks it
 ///   (so `... on User { id }` appears under a union, not under `Node`). Nothing is added where the
@@ -28,8 +28,12 @@ struct FieldAddition {
     func transform(_ fragment: FragmentDefinition) -> FragmentDefinition {
         var fragment = fragment
         fragment.directives = Self.strip(fragment.directives)
+        let isRoot = OperationKind.allKinds.contains { kind in
+            (schema?.rootTypeName(for: kind) ?? CompiledDocument.conventionalRootTypeName(kind)) == fragment.typeCondition
+        }
         fragment.selectionSet = transform(
-            fragment.selectionSet, type: fragment.typeCondition, parentType: nil, role: .fragmentDefinition)
+            fragment.selectionSet, type: fragment.typeCondition, parentType: nil,
+            role: isRoot ? .root : .fragmentDefinition)
         return fragment
     }
 
@@ -82,4 +86,9 @@ struct FieldAddition {
     private static func strip(_ directives: [Directive]) -> [Directive] {
         directives.filter { !ClientDirectives.names.contains($0.name) }
     }
+}
+
+extension OperationKind {
+    /// Every kind, for questions about all root types.
+    static let allKinds: [OperationKind] = [.query, .mutation, .subscription]
 }
