@@ -14,6 +14,7 @@ enum CompilationFixtures {
           post(id: ID!): Post
           product(sku: String!): Product
           comments: [Comment!]!
+          postBy(ref: PostRef!): Post
         }
 
         type Mutation { likePost(input: LikeInput!): Post }

@@ -9,8 +9,8 @@ struct OperationTextTests {
         query Feed($n: Int = 3) @cacheExpiration(seconds: 60) {
           feed(first: $n) { ...PostCard }
         }
-        query Me { viewer { name } }
-        fragment Unused on User { name }
+        query Me { viewer { ...MeFields } }
+        fragment MeFields on User { name }
         fragment PostCard on Post { title author { ...AuthorName } }
         fragment AuthorName on User { name }
         """
@@ -47,9 +47,30 @@ struct OperationTextTests {
                 """)
     }
 
+    @Test("an operation sends its own fragments, not another operation's")
+    func otherOperationsFragments() throws {
+        let operation = try F.compile(Self.document).operation(named: "Me")
+        #expect(
+            operation.text == """
+                query Me {
+                  viewer {
+                    ...MeFields
+                    __typename
+                    id
+                  }
+                }
+
+                fragment MeFields on User {
+                  name
+                  __typename
+                  id
+                }
+                """)
+    }
+
     @Test("an operation without fragments sends no fragment")
     func noFragments() throws {
-        let operation = try F.compile(Self.document).operation(named: "Me")
+        let operation = try F.compile("query Me { viewer { name } }").operation()
         #expect(operation.text == "query Me {\n  viewer {\n    name\n    __typename\n    id\n  }\n}")
     }
 
