@@ -17,13 +17,13 @@ struct ParserTests {
         let operation = try #require(document.operations.first)
         #expect(operation.name == "Hero")
         #expect(operation.variableDefinitions.first?.defaultValue == .enumValue("JEDI"))
-        #expect(operation.location.start == SourceLocation(line: 1, column: 1))
+        #expect(operation.location.start == GraphQLCore.SourceLocation(line: 1, column: 1))
         guard case .field(let hero) = operation.selectionSet.selections.first else {
             Issue.record("expected a field")
             return
         }
         #expect(hero.arguments == [Argument(name: "episode", value: .variable("episode"))])
-        #expect(hero.location.start == SourceLocation(line: 2, column: 3))
+        #expect(hero.location.start == GraphQLCore.SourceLocation(line: 2, column: 3))
         #expect(
             hero.selectionSet?.selections == [
                 .field(Field(alias: "heroName", name: "name")), .fragmentSpread(FragmentSpread(name: "Friends")),
