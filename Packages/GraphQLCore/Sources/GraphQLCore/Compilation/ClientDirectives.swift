@@ -32,7 +32,7 @@ enum ClientDirectives {
         guard case .int(let text) = argument.value, let seconds = Int32(text), seconds > 0 else {
             throw GraphQLCoreError(
                 .invalidClientDirective,
-                "The argument 'seconds' of '@cacheExpiration' must be a positive Int literal, got \(ExecutablePrinter.value(argument.value)).",
+                "The argument 'seconds' of '@cacheExpiration' must be a positive Int literal, got \(Printer.print(argument.value)).",
                 locations: [argument.location.start])
         }
         return .seconds(Int(seconds))

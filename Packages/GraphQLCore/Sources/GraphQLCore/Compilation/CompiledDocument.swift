@@ -107,7 +107,8 @@ public struct CompiledDocument: Sendable {
             operations.append(
                 PreparedOperation(
                     kind: operation.kind, name: operation.name,
-                    text: ExecutablePrinter.print(operations: [transformed], fragments: usedFragments),
+                    text: Printer.print(
+                        Document(definitions: [.operation(transformed)] + usedFragments.map { .fragment($0) })),
                     rootTypeName: rootTypeName, selectionSet: selectionSet,
                     variableDefinitions: operation.variableDefinitions, cacheExpiration: cacheExpiration))
         }
