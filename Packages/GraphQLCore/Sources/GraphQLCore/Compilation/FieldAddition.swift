@@ -29,7 +29,8 @@ struct FieldAddition {
         var fragment = fragment
         fragment.directives = Self.strip(fragment.directives)
         let isRoot = OperationKind.allKinds.contains { kind in
-            (schema?.rootTypeName(for: kind) ?? CompiledDocument.conventionalRootTypeName(kind)) == fragment.typeCondition
+            (schema?.rootTypeName(for: kind) ?? CompiledDocument.conventionalRootTypeName(kind))
+                == fragment.typeCondition
         }
         fragment.selectionSet = transform(
             fragment.selectionSet, type: fragment.typeCondition, parentType: nil,

@@ -24,7 +24,9 @@ struct InputCoercion {
     func coerce(_ value: JSONValue, to type: TypeReference, path: [PathComponent] = []) throws(Failure) -> JSONValue {
         switch type {
         case .nonNull(let inner):
-            if value.isNull { throw Failure(message: "Expected value of non-null type '\(type)' not to be None.", path: path) }
+            if value.isNull {
+                throw Failure(message: "Expected value of non-null type '\(type)' not to be None.", path: path)
+            }
             return try coerce(value, to: inner, path: path)
         case .list(let itemType):
             if value.isNull { return .null }
@@ -114,7 +116,9 @@ struct InputCoercion {
         case id = "ID"
     }
 
-    private func coerce(_ value: JSONValue, to scalar: BuiltInScalar, path: [PathComponent]) throws(Failure) -> JSONValue {
+    private func coerce(_ value: JSONValue, to scalar: BuiltInScalar, path: [PathComponent]) throws(Failure)
+        -> JSONValue
+    {
         let shown = ValueInspection.inspect(value)
         switch (scalar, value) {
         case (.int, .int(let int)):
@@ -140,7 +144,8 @@ struct InputCoercion {
         case (.float, .int(let int)):
             guard Int(exactly: Double(int)) == int else {
                 throw Failure(
-                    message: "Float cannot represent non numeric value: \(shown) (value would lose precision)", path: path)
+                    message: "Float cannot represent non numeric value: \(shown) (value would lose precision)",
+                    path: path)
             }
             return .double(Double(int))
         case (.float, _):

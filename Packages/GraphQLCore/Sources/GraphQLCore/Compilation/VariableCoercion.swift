@@ -78,6 +78,7 @@ struct VariableCoercion {
         }
         let place = printedPath.isEmpty ? "" : " at " + printedPath
         return GraphQLCoreError(
-            .invalidVariable, "Variable '$\(name)' \(what)\(place): \(failure.message)", locations: locations, path: path)
+            .invalidVariable, "Variable '$\(name)' \(what)\(place): \(failure.message)", locations: locations,
+            path: path)
     }
 }

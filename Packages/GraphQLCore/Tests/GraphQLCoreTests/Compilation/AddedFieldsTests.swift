@@ -23,13 +23,17 @@ struct AddedFieldsTests {
     @Test("fields already selected are not added twice")
     func alreadySelectedNotDuplicated() throws {
         let operation = try F.compile("{ viewer { id __typename name } }").operation()
-        #expect(operation.selectionSet.selections == [F.object("viewer", [F.leaf("id"), F.leaf("__typename"), F.leaf("name")])])
+        #expect(
+            operation.selectionSet.selections == [
+                F.object("viewer", [F.leaf("id"), F.leaf("__typename"), F.leaf("name")])
+            ])
         #expect(!operation.text.contains("__typename\n    id"))
     }
 
     @Test("id is added inside a type case when the union lacks it and the member has it")
     func idInsideUnionTypeCase() throws {
-        let operation = try F.compile(#"{ search(text: "a") { ... on User { name } ... on Comment { text } } }"#).operation()
+        let operation = try F.compile(#"{ search(text: "a") { ... on User { name } ... on Comment { text } } }"#)
+            .operation()
         #expect(operation.text.contains("... on User {\n      name\n      id\n    }"))
         #expect(operation.text.contains("... on Comment {\n      text\n    }"))
     }
@@ -69,6 +73,7 @@ struct AddedFieldsTests {
             """)
         let operation = try document.operation()
         #expect(operation.selectionSet.selections.count == 1)
-        #expect(operation.text.contains("fragment Root on Query {\n  viewer {\n    name\n    __typename\n    id\n  }\n}"))
+        #expect(
+            operation.text.contains("fragment Root on Query {\n  viewer {\n    name\n    __typename\n    id\n  }\n}"))
     }
 }

@@ -20,7 +20,8 @@ struct CacheExpirationTests {
 
     @Test("without a schema @cacheExpiration is still read and stripped")
     func withoutSchema() throws {
-        let operation = try F.compile("query Q @cacheExpiration(seconds: 5) { viewer { name } }", withSchema: false).operation()
+        let operation = try F.compile("query Q @cacheExpiration(seconds: 5) { viewer { name } }", withSchema: false)
+            .operation()
         #expect(operation.cacheExpiration == .seconds(5))
         #expect(!operation.text.contains("@"))
     }

@@ -25,9 +25,11 @@ struct CompiledArgumentTests {
     func variablesSubstituted() throws {
         let (field, operation) = try firstField(
             "query ($n: Int, $after: String) { feed(first: $n, after: $after) { id } }", variables: ["n": 5])
-        #expect(field.arguments == [
-            CompiledArgument(name: "after", value: .variable("after")), CompiledArgument(name: "first", value: .variable("n")),
-        ])
+        #expect(
+            field.arguments == [
+                CompiledArgument(name: "after", value: .variable("after")),
+                CompiledArgument(name: "first", value: .variable("n")),
+            ])
         #expect(field.constantStorageKey == nil)
         #expect(field.storageKey(variables: operation.variables) == "feed(first:5)")
     }
@@ -45,19 +47,24 @@ struct CompiledArgumentTests {
         #expect(
             field.arguments.first { $0.name == "filter" }?.value
                 == .literal(["tags": ["a", "b"], "order": "OLDEST", "minLikes": 2]))
-        #expect(field.storageKey(variables: [:]) == #"feed(filter:{"minLikes":2,"order":"OLDEST","tags":["a","b"]},first:3)"#)
+        #expect(
+            field.storageKey(variables: [:])
+                == #"feed(filter:{"minLikes":2,"order":"OLDEST","tags":["a","b"]},first:3)"#)
     }
 
     @Test("a variable nested in an input object is substituted in place")
     func nestedVariable() throws {
         let (field, operation) = try firstField(
             "query ($tag: String!) { feed(filter: {tags: [$tag], order: NEWEST}) { id } }", variables: ["tag": "swift"])
-        #expect(field.storageKey(variables: operation.variables) == #"feed(filter:{"order":"NEWEST","tags":["swift"]})"#)
+        #expect(
+            field.storageKey(variables: operation.variables) == #"feed(filter:{"order":"NEWEST","tags":["swift"]})"#)
     }
 
     @Test("float literals are JSON numbers; an integral float keys like the integer")
     func floatLiterals() throws {
-        let operation = try F.compile(#"mutation { a: likePost(input: {postID: "1", weight: 2.0}) { id } b: likePost(input: {postID: "1", weight: 2}) { id } }"#).operation()
+        let operation = try F.compile(
+            #"mutation { a: likePost(input: {postID: "1", weight: 2.0}) { id } b: likePost(input: {postID: "1", weight: 2}) { id } }"#
+        ).operation()
         let keys = operation.selectionSet.selections.compactMap { selection -> String? in
             if case .field(let field) = selection { return field.storageKey(variables: [:]) }
             return nil

@@ -18,7 +18,10 @@ struct ConditionTests {
             } }
             """
         ).operation()
-        #expect(operation.selectionSet.selections == [F.object("viewer", [F.leaf("name"), F.leaf("id"), F.leaf("__typename")])])
+        #expect(
+            operation.selectionSet.selections == [
+                F.object("viewer", [F.leaf("name"), F.leaf("id"), F.leaf("__typename")])
+            ])
     }
 
     @Test("@include with a variable becomes a conditional that passes on true")
@@ -59,7 +62,8 @@ struct ConditionTests {
         let operation = try F.compile(
             "query ($a: Boolean!, $b: Boolean!) { viewer { name @include(if: $a) @skip(if: $b) } }"
         ).operation(variables: ["a": true, "b": false])
-        let inner = CompiledConditional(variable: "b", passingValue: false, selectionSet: CompiledSelectionSet([F.leaf("name")]))
+        let inner = CompiledConditional(
+            variable: "b", passingValue: false, selectionSet: CompiledSelectionSet([F.leaf("name")]))
         let outer = CompiledConditional(
             variable: "a", passingValue: true, selectionSet: CompiledSelectionSet([.conditional(inner)]))
         #expect(

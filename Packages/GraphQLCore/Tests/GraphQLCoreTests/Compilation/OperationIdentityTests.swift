@@ -37,7 +37,9 @@ struct OperationIdentityTests {
     @Test("variables coerced to the same value give one identity")
     func coercionBeforeIdentity() throws {
         let document = try F.compile("query ($id: ID!) { post(id: $id) { title } }")
-        #expect(try document.operation(variables: ["id": 42]).identity == document.operation(variables: ["id": "42"]).identity)
+        #expect(
+            try document.operation(variables: ["id": 42]).identity
+                == document.operation(variables: ["id": "42"]).identity)
     }
 
     @Test("the identity is 128 bits of SHA-256, fixed for a given text and variables")

@@ -97,7 +97,9 @@ struct OperationTextTests {
         let document = try F.compile(Self.document)
         #expect(document.operationNames == ["Feed", "Me"])
         #expect { try document.operation() } throws: { ($0 as? GraphQLCoreError)?.code == .unknownOperation }
-        #expect { try document.operation(named: "Nope") } throws: { ($0 as? GraphQLCoreError)?.code == .unknownOperation }
+        #expect { try document.operation(named: "Nope") } throws: {
+            ($0 as? GraphQLCoreError)?.code == .unknownOperation
+        }
         #expect(try document.operation(named: "Me").kind == .query)
         #expect(try document.operation(named: "Me").rootTypeName == "Query")
     }

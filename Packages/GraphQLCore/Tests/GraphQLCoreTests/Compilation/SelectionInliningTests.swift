@@ -162,7 +162,10 @@ struct SelectionInliningTests {
             query { ...Root }
             fragment Root on Query { viewer { name } }
             """, withSchema: false)
-        #expect(try document.operation().selectionSet.selections == [F.object("viewer", [F.leaf("name"), F.leaf("__typename")])])
+        #expect(
+            try document.operation().selectionSet.selections == [
+                F.object("viewer", [F.leaf("name"), F.leaf("__typename")])
+            ])
     }
 
     @Test("a compiled fragment reads its own type's selections, nested fragments inlined")

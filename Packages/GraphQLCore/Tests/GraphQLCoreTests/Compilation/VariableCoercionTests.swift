@@ -22,7 +22,9 @@ struct VariableCoercionTests {
                 "query ($f: FeedFilter) { feed(filter: $f) { id } }", ["f": ["tags": ["a", 3]]]))
         #expect(failure.code == .invalidVariable)
         #expect(failure.path == ["f", "tags", "1"])
-        #expect(failure.message == "Variable '$f' has invalid value at .tags[1]: String cannot represent a non string value: 3")
+        #expect(
+            failure.message
+                == "Variable '$f' has invalid value at .tags[1]: String cannot represent a non string value: 3")
     }
 
     @Test("a missing required variable is an error whose path is the variable")
@@ -64,7 +66,9 @@ struct VariableCoercionTests {
     func withoutSchemaBuiltIns() throws {
         let text = "query ($ids: [ID!]!, $n: Int, $custom: Whatever!) { feed(first: $n) { id } }"
         let nonNull = try #require(try error(text, ["custom": 1], withSchema: false))
-        #expect(nonNull.message == "Variable '$ids' has invalid value: Expected a value of non-null type '[ID!]!' to be provided.")
+        #expect(
+            nonNull.message
+                == "Variable '$ids' has invalid value: Expected a value of non-null type '[ID!]!' to be provided.")
         let item = try #require(try error(text, ["ids": [1, nil], "custom": 1], withSchema: false))
         #expect(item.path == ["ids", "1"])
         let int = try #require(try error(text, ["ids": "1", "n": "2", "custom": 1], withSchema: false))

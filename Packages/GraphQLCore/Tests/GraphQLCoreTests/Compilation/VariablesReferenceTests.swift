@@ -49,7 +49,8 @@ struct VariablesReferenceTests {
         // Validation is not the subject here (several cases declare variables they do not use).
         let document = try CompiledDocument(
             document: Document(parsing: testCase.document), compilationSchema: schema, options: CompilationOptions())
-        switch Result(catching: { () throws(GraphQLCoreError) in try document.operation(variables: testCase.variables) }) {
+        switch Result(catching: { () throws(GraphQLCoreError) in try document.operation(variables: testCase.variables) }
+        ) {
         case .success(let operation):
             #expect(testCase.firstError == nil, "graphql-core rejected it: \(testCase.firstError ?? "")")
             let expected = try #require(testCase.coerced)
