@@ -159,9 +159,9 @@ struct DocumentWalker {
                     name: name, location: location, type: typeInfo.inputType,
                     hasLocationDefault: typeInfo.locationHasDefault, parentType: typeInfo.parentInputType))
         case .list(let items):
-            let listType = typeInfo.inputType?.nullable
-            let itemType = listType?.listItem ?? listType
-            typeInfo.inputTypeStack.append(itemType)
+            // graphql-core 3.3 (like graphql-js 17) knows no item type for a list written where no list
+            // is expected; graphql-js 16 used the position's own type.
+            typeInfo.inputTypeStack.append(typeInfo.inputType?.listItem)
             typeInfo.hasDefaultStack.append(false)
             for item in items { walk(item, at: location) }
             typeInfo.hasDefaultStack.removeLast()

@@ -78,7 +78,7 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
     }
 
     private func checkEnum(_ value: Value, _ type: NamedType, _ location: NodeLocation, _ context: ValidationContext) {
-        let printed = value.errorDescription
+        let printed = Self.printedForLeaf(value)
         let suggestion = {
             Suggestions.didYouMean(Suggestions.list(printed, type.enumValues.map(\.name)), "the enum value")
         }
@@ -93,21 +93,37 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
     }
 
     private func checkScalar(_ value: Value, _ name: String, _ location: NodeLocation, _ context: ValidationContext) {
+        let printed = Self.printedForLeaf(value)
         let message: String?
         switch (name, value) {
         case ("Int", .int(let text)):
             message = Int32(text) == nil ? "Int cannot represent non 32-bit signed integer value: \(text)" : nil
-        case ("Int", _): message = "Int cannot represent non-integer value: \(value.errorDescription)"
+        case ("Int", _): message = "Int cannot represent non-integer value: \(printed)"
         case ("Float", .int), ("Float", .float): message = nil
-        case ("Float", _): message = "Float cannot represent non numeric value: \(value.errorDescription)"
+        case ("Float", _): message = "Float cannot represent non numeric value: \(printed)"
         case ("String", .string): message = nil
-        case ("String", _): message = "String cannot represent a non string value: \(value.errorDescription)"
+        case ("String", _): message = "String cannot represent a non string value: \(printed)"
         case ("Boolean", .boolean): message = nil
-        case ("Boolean", _): message = "Boolean cannot represent a non boolean value: \(value.errorDescription)"
+        case ("Boolean", _): message = "Boolean cannot represent a non boolean value: \(printed)"
         case ("ID", .string), ("ID", .int): message = nil
-        case ("ID", _): message = "ID cannot represent a non-string and non-integer value: \(value.errorDescription)"
+        case ("ID", _): message = "ID cannot represent a non-string and non-integer value: \(printed)"
         default: message = nil  // A custom scalar accepts any literal; the server coerces it.
         }
         if let message { report(message, [location], context) }
+    }
+
+    /// graphql-core coerces a leaf literal with its variables replaced by their values, which are
+    /// unknown during validation and so print as `null`.
+    private static func printedForLeaf(_ value: Value) -> String {
+        func replacingVariables(_ value: Value) -> Value {
+            switch value {
+            case .variable: return .null
+            case .list(let items): return .list(items.map(replacingVariables))
+            case .object(let fields):
+                return .object(fields.map { ObjectField(name: $0.name, value: replacingVariables($0.value), location: $0.location) })
+            default: return value
+            }
+        }
+        return replacingVariables(value).errorDescription
     }
 }
