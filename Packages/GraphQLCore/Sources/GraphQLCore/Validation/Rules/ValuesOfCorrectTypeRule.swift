@@ -120,7 +120,10 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
             case .variable: return .null
             case .list(let items): return .list(items.map(replacingVariables))
             case .object(let fields):
-                return .object(fields.map { ObjectField(name: $0.name, value: replacingVariables($0.value), location: $0.location) })
+                return .object(
+                    fields.map {
+                        ObjectField(name: $0.name, value: replacingVariables($0.value), location: $0.location)
+                    })
             default: return value
             }
         }
