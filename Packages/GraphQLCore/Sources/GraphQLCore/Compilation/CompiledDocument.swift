@@ -42,6 +42,7 @@ public struct CompiledDocument: Sendable {
     public init(document: Document, schema: Schema? = nil, options: CompilationOptions = CompilationOptions())
         throws(GraphQLCoreError)
     {
+        if let schema, let failure = ValidationErrors.combined(validate(document, against: schema)) { throw failure }
         try self.init(document: document, compilationSchema: schema, options: options)
     }
 
