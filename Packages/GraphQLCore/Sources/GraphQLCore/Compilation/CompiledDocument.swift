@@ -35,6 +35,9 @@ public struct CompiledDocument: Sendable {
 
     /// Compiles `document`, validating it against `schema` first when one is given.
     ///
+    /// A document of fragments alone (for reading fragments from records) is valid though no operation
+    /// uses them.
+    ///
     /// Throws the document's validation errors (code ``GraphQLCoreError/Code/validation``; several
     /// are thrown as one error with a line per error and all their locations), a compile error for an invalid `@cacheExpiration`
     /// (``GraphQLCoreError/Code/invalidClientDirective``), or, without a schema, an error for an
@@ -42,7 +45,9 @@ public struct CompiledDocument: Sendable {
     public init(document: Document, schema: Schema? = nil, options: CompilationOptions = CompilationOptions())
         throws(GraphQLCoreError)
     {
-        if let schema, let failure = ValidationErrors.combined(validate(document, against: schema)) { throw failure }
+        if let schema, let failure = ValidationErrors.combined(ValidationErrors.errors(of: document, against: schema)) {
+            throw failure
+        }
         try self.init(document: document, compilationSchema: schema, options: options)
     }
 

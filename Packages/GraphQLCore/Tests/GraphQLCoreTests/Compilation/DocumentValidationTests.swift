@@ -45,4 +45,16 @@ struct DocumentValidationTests {
             (error as? GraphQLCoreError)?.code == .invalidClientDirective
         }
     }
+
+    @Test("a document of fragments alone compiles with a schema, and its fragments can be read")
+    func fragmentsOnlyDocument() throws {
+        let document = try F.compile("fragment Card on Post { title author { name } }")
+        #expect(document.operationNames.isEmpty)
+        #expect(try document.fragment(named: "Card").selectionSet.selections.count == 4)
+        #expect {
+            try F.compile("query { viewer { id } }\nfragment Card on Post { title }")
+        } throws: { error in
+            (error as? GraphQLCoreError)?.rule == "NoUnusedFragmentsRule"
+        }
+    }
 }
