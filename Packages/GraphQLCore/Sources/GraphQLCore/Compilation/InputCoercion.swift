@@ -89,8 +89,7 @@ struct InputCoercion {
                     path: path)
             }
         }
-        let declared = Set(fields.map(\.name))
-        if let unknown = object.keys.first(where: { !declared.contains($0) }) {
+        if let unknown = object.keys.first(where: { key in !fields.contains { $0.name == key } }) {
             throw Failure(
                 message:
                     "Expected value of type '\(name)' not to include unknown field '\(unknown)', found: \(ValueInspection.inspect(value)).",
@@ -119,7 +118,8 @@ struct InputCoercion {
     private func coerce(_ value: JSONValue, to scalar: BuiltInScalar, path: [PathComponent]) throws(Failure)
         -> JSONValue
     {
-        let shown = ValueInspection.inspect(value)
+        // The value is printed only for a message: inspecting every valid scalar would cost more than coercing it.
+        var shown: String { ValueInspection.inspect(value) }
         switch (scalar, value) {
         case (.int, .int(let int)):
             guard Int(Int32.min)...Int(Int32.max) ~= int else {
