@@ -20,8 +20,16 @@ struct InputCoercion {
         var path: [PathComponent]
     }
 
+    /// How deeply a value may nest along its type (graphql-core's `MAX_NESTING_DEPTH` is 1000; a
+    /// recursive input type could otherwise take a variable's JSON as deep as the reader allows).
+    static let maxDepth = 256
+
+    /// graphql-core's message for a value past ``maxDepth``, reported without a prefix or a path.
+    static let tooDeep = "Variable values are nested too deeply."
+
     /// `value` coerced to `type`; defaults of input object fields are applied.
     func coerce(_ value: JSONValue, to type: TypeReference, path: [PathComponent] = []) throws(Failure) -> JSONValue {
+        if path.count > Self.maxDepth { throw Failure(message: Self.tooDeep, path: []) }
         switch type {
         case .nonNull(let inner):
             if value.isNull {

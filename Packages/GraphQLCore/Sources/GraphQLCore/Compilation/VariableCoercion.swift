@@ -39,6 +39,8 @@ struct VariableCoercion {
             }
             do {
                 coerced[name] = try coercion.coerce(value, to: definition.type)
+            } catch where error.message == InputCoercion.tooDeep {
+                throw GraphQLCoreError(.invalidVariable, error.message, locations: location, path: [name])
             } catch {
                 throw Self.error(name, "has invalid value", error, location)
             }
