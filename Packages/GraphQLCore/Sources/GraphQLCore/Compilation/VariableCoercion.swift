@@ -39,8 +39,6 @@ struct VariableCoercion {
             }
             do {
                 coerced[name] = try coercion.coerce(value, to: definition.type)
-            } catch where error.message == InputCoercion.tooDeep {
-                throw GraphQLCoreError(.invalidVariable, error.message, locations: location, path: [name])
             } catch {
                 throw Self.error(name, "has invalid value", error, location)
             }
@@ -66,6 +64,10 @@ struct VariableCoercion {
     private static func error(
         _ name: String, _ what: String, _ failure: InputCoercion.Failure, _ locations: [SourceLocation]
     ) -> GraphQLCoreError {
+        if failure.message == InputCoercion.tooDeep {
+            // graphql-core reports this one without the variable's prefix or a path.
+            return GraphQLCoreError(.invalidVariable, failure.message, locations: locations, path: [name])
+        }
         var printedPath = ""
         var path = [name]
         for component in failure.path {
