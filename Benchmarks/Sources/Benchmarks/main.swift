@@ -3,6 +3,8 @@
 
 let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
+    ("Planner", runPlannerBenchmarks),
+    ("Validation", runValidationBenchmarks),
     ("Parser", runParserBenchmarks),
     ("Compilation", runCompilationBenchmarks),
 ]
