@@ -3,9 +3,11 @@
 
 let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
+    ("Compilation", runCompilationBenchmarks),
     ("JSON", runJSONBenchmarks),
     ("Parser", runParserBenchmarks),
     ("Planner", runPlannerBenchmarks),
+    ("Validation", runValidationBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {
