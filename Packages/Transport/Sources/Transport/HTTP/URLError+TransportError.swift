@@ -23,6 +23,12 @@ extension TransportError {
             .zeroByteResource:
             return TransportError(.invalidResponse, "the answer is not valid HTTP (\(urlError.code.rawValue))",
                 underlying: urlError)
+        case .unknown where urlError.localizedDescription.hasPrefix("transfer closed"):
+            // swift-corelibs-foundation reports curl's CURLE_PARTIAL_FILE ("transfer closed with N
+            // bytes remaining to read", or "... outstanding read data remaining" for a chunked body)
+            // as URLError.unknown; curl's message is all that tells it apart. Darwin says
+            // networkConnectionLost, handled above.
+            return TransportError(.truncated, "the connection closed before the body ended", underlying: urlError)
         case .badURL, .unsupportedURL:
             return TransportError(.invalidRequest, "the endpoint URL cannot be used", underlying: urlError)
         default:

@@ -136,7 +136,12 @@ final class EventStreamCall: Sendable {
         let body = state.withLock { state -> Body? in state.isFinished ? nil : state.body }
         guard let body else { return }
         if let error {
-            fail(TransportError.from(error))
+            var failure = TransportError.from(error)
+            if case .events = body, failure.code == .cannotConnect {
+                // The stream had started, so the connection did not fail to open: it broke.
+                failure = TransportError(.truncated, "the event stream's connection broke", underlying: error)
+            }
+            fail(failure)
             return
         }
         switch body {
