@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "GraphQLCore", targets: ["GraphQLCore"]),
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
+        .library(name: "Transport", targets: ["Transport"]),
+        .library(name: "TransportTesting", targets: ["TransportTesting"]),
         .library(name: "Environment", targets: ["Environment"]),
     ],
     targets: [
@@ -29,8 +31,18 @@ let package = Package(
             name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"],
             path: "Packages/EventLog/Tests/EventLogTests"),
 
+        // Transport
+        .target(name: "Transport", dependencies: ["GraphQLCore"], path: "Packages/Transport/Sources/Transport"),
+        .target(
+            name: "TransportTesting", dependencies: ["Transport", "GraphQLCore"],
+            path: "Packages/Transport/Sources/TransportTesting"),
+        .testTarget(
+            name: "TransportTests", dependencies: ["Transport", "TransportTesting", "GraphQLCore"],
+            path: "Packages/Transport/Tests/TransportTests", exclude: ["Fixtures"]),
+
         // The umbrella module and whole-system tests.
-        .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog"], path: "Sources/Environment"),
+        .target(
+            name: "Environment", dependencies: ["GraphQLCore", "EventLog", "Transport"], path: "Sources/Environment"),
         .testTarget(
             name: "EnvironmentTests", dependencies: ["Environment", "GraphQLCore", "EventLog", "EventLogTesting"],
             path: "Tests/EnvironmentTests"),

@@ -3,6 +3,7 @@
 
 let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
+    ("Transport", runTransportBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {
