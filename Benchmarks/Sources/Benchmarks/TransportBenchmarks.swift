@@ -1,5 +1,6 @@
-import Environment
 import Foundation
+import GraphQLCore
+import Transport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
