@@ -48,7 +48,8 @@ func runTransportBenchmarks() async throws {
     let limitedMedian = middle(limitedTimes)
     print(
         String(
-            format: "  loopback: %.0f requests/s through HTTPTransport, %.0f with URLSession.data(for:) (medians of %d)",
+            format:
+                "  loopback: %.0f requests/s through HTTPTransport, %.0f with URLSession.data(for:) (medians of %d)",
             1 / transportMedian, 1 / rawMedian, requests))
     report("HTTPTransport, one query", transportMedian, against: "URLSession.data(for:)", rawMedian, limit: 1.1)
     report(

@@ -111,7 +111,8 @@ struct HTTPTransportTests {
         let response = try await transport().response(
             for: GraphQLRequest(text: "{ partial { ok broken alsoBroken } }"))
         #expect(response.data == ["partial": ["ok": "fine", "broken": nil, "alsoBroken": nil]])
-        #expect(response.errors.map(\.path) == [[.key("partial"), .key("broken")], [.key("partial"), .key("alsoBroken")]])
+        #expect(
+            response.errors.map(\.path) == [[.key("partial"), .key("broken")], [.key("partial"), .key("alsoBroken")]])
         #expect(response.errors.map(\.message) == ["this field failed", "this field failed"])
     }
 
