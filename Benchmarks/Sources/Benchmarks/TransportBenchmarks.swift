@@ -76,7 +76,7 @@ func runTransportBenchmarks() async throws {
     }
     report(
         "HTTPTransport, client CPU time per query", middle(transportCPU), against: "URLSession.data(for:)",
-        middle(rawCPU), limit: 1.1)
+        middle(rawCPU))
 
     let calls = 100_000
     let limit = ConcurrencyLimit(maximumInFlight: 4)
