@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Checks the dependency arrows between packages.
+
+1. Every package under Packages/ declares in its own Package.swift the same target dependencies that the
+   root Package.swift declares for the same targets (the root compiles the packages' sources by path, so
+   the two manifests can drift apart silently).
+2. No library target depends on a package the design's table does not allow (DESIGN.md section 2).
+
+Reads `swift package dump-package` output; prints every difference and exits 1 when there is one.
+"""
+import json
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+# Which packages each package's library targets may import (DESIGN.md section 2).
+ALLOWED = {
+    "GraphQLCore": set(),
+    "EventLog": set(),
+    "Transport": {"GraphQLCore"},
+    "StoreCore": {"GraphQLCore"},
+    "Retention": {"GraphQLCore"},
+    "Scheduling": {"GraphQLCore"},
+}
+
+
+def dump(path):
+    out = subprocess.run(
+        ["swift", "package", "--package-path", str(path), "dump-package"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return json.loads(out)
+
+
+def dependency_names(target):
+    names = set()
+    for dep in target.get("dependencies", []):
+        for kind in ("byName", "target", "product"):
+            if kind in dep:
+                names.add(dep[kind][0])
+    return names
+
+
+def main():
+    problems = []
+    root = dump(ROOT)
+    root_targets = {t["name"]: t for t in root["targets"]}
+    owner = {}  # target name -> package that owns it
+    packages = sorted(p for p in (ROOT / "Packages").iterdir() if (p / "Package.swift").exists())
+    dumps = {p.name: dump(p) for p in packages}
+    for name, manifest in dumps.items():
+        for target in manifest["targets"]:
+            owner[target["name"]] = name
+    for name, manifest in dumps.items():
+        if name not in ALLOWED:
+            problems.append(f"{name}: not in the design's table of packages (add it to .ci/check-arrows.py)")
+        for target in manifest["targets"]:
+            tname = target["name"]
+            if tname not in root_targets:
+                problems.append(f"{name}: target {tname} is missing from the root Package.swift")
+                continue
+            mine = dependency_names(target)
+            rooted = dependency_names(root_targets[tname])
+            if mine != rooted:
+                problems.append(
+                    f"{name}: target {tname} depends on {sorted(mine)} in its own manifest "
+                    f"but on {sorted(rooted)} in the root manifest")
+            if target["type"] != "test":
+                for dep in mine:
+                    dep_owner = owner.get(dep)
+                    if dep_owner and dep_owner != name and dep_owner not in ALLOWED.get(name, set()):
+                        problems.append(f"{name}: library target {tname} may not import {dep} ({dep_owner})")
+    for tname, target in root_targets.items():
+        if tname in owner or target["type"] == "test":
+            continue
+        # Root-only targets (the umbrella) may depend on anything.
+    for problem in problems:
+        print("arrow check:", problem)
+    if problems:
+        return 1
+    print(f"arrow check: {len(dumps)} packages agree with the root manifest")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
