@@ -43,6 +43,10 @@ public struct DataID: Sendable, Hashable, Comparable, CustomStringConvertible, E
     ///
     /// Follows Relay's format: `client:<parent>:<storageKey>[:<index>...]`, with no double prefix.
     public static func client(parent: DataID, storageKey: String, indices: [Int] = []) -> DataID {
+        client(parent: parent, storageKey: storageKey, indices: indices[...])
+    }
+
+    static func client(parent: DataID, storageKey: String, indices: ArraySlice<Int>) -> DataID {
         var key = parent.rawValue.hasPrefix("client:") ? "" : "client:"
         key.reserveCapacity(key.utf8.count + parent.rawValue.utf8.count + storageKey.utf8.count + 8)
         key.append(parent.rawValue)
