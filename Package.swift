@@ -37,7 +37,8 @@ let package = Package(
             path: "Packages/StoreCore/Tests/StoreCoreTests", exclude: ["Fixtures"]),
 
         // The umbrella module and whole-system tests.
-        .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog", "StoreCore"], path: "Sources/Environment"),
+        .target(
+            name: "Environment", dependencies: ["GraphQLCore", "EventLog", "StoreCore"], path: "Sources/Environment"),
         .testTarget(
             name: "EnvironmentTests", dependencies: ["Environment", "GraphQLCore", "EventLog", "EventLogTesting"],
             path: "Tests/EnvironmentTests"),

@@ -63,7 +63,9 @@ private func storeItemsBenchmarks() throws {
         try store.publish(try responseData(payload), to: itemsRoot)
         blackHole(store)
     }
-    report("normalize from bytes into an empty store", normalizeFromBytes, against: "JSONSerialization parse", parse, limit: 2)
+    report(
+        "normalize from bytes into an empty store", normalizeFromBytes, against: "JSONSerialization parse", parse,
+        limit: 2)
 
     let data = try responseData(payload)
     let normalizeOnly = try median {
@@ -87,7 +89,9 @@ private func storeItemsBenchmarks() throws {
     let foundationDecode = try median {
         blackHole(try JSONDecoder().decode([String: ItemsQuery].self, from: payload))
     }
-    report("  (JSONDecoder straight from the bytes, for scale)", foundationDecode, against: "JSONSerialization parse", parse)
+    report(
+        "  (JSONDecoder straight from the bytes, for scale)", foundationDecode, against: "JSONSerialization parse",
+        parse)
 
     let check = median { blackHole(store.check(itemsRoot)) }
     report("check availability (no data built)", check, against: "JSONSerialization parse", parse)
@@ -137,7 +141,8 @@ private final class Counter: Sendable {
 private func storeNotifyBenchmarks() throws {
     let few = try notifyTime(subscriptions: 10, publishes: 1_000)
     let many = try notifyTime(subscriptions: 10_000, publishes: 1_000)
-    report("notify after a one-record publish: 10,000 subscriptions", many, against: "10 subscriptions", few, limit: 1.5)
+    report(
+        "notify after a one-record publish: 10,000 subscriptions", many, against: "10 subscriptions", few, limit: 1.5)
 }
 
 // MARK: Collection
@@ -155,13 +160,16 @@ private func collectionTime(records count: Int) throws -> (time: Double, bytesPe
     let store = Store()
     let root = StoreRoot(
         selectionSet: .init([
-            field("items", fields(["__typename", "id", "name", "count"]) + [field("owner", fields(["__typename", "name"]))])
+            field(
+                "items",
+                fields(["__typename", "id", "name", "count"]) + [field("owner", fields(["__typename", "name"]))])
         ]))
     var items: [JSONValue] = []
     items.reserveCapacity(count / 2)
     for index in 0..<(count / 2) {
         items.append([
-            "__typename": "Item", "id": .string("item-\(index)"), "name": .string("Item \(index)"), "count": .int(index),
+            "__typename": "Item", "id": .string("item-\(index)"), "name": .string("Item \(index)"),
+            "count": .int(index),
             "owner": ["__typename": "User", "name": "someone"],
         ])
     }
@@ -181,7 +189,11 @@ private func storeCollectionBenchmarks() throws {
     let small = try collectionTime(records: 100_000)
     let large = try collectionTime(records: 1_000_000)
     report("collect garbage: 1,000,000 records", large.time, against: "100,000 records", small.time, limit: 12)
-    print(String(format: "  memory per record (item or owner, 2-5 fields; RSS growth over the publish, an upper bound): %.0f bytes", large.bytesPerRecord))
+    print(
+        String(
+            format:
+                "  memory per record (item or owner, 2-5 fields; RSS growth over the publish, an upper bound): %.0f bytes",
+            large.bytesPerRecord))
 
     // Half the records unreachable: what a collection after a release removes.
     let store = Store()
@@ -221,11 +233,14 @@ private func storeApolloScenarios() throws {
         let store = Store()
         try store.publish(try JSONValue(parsing: thousandBytes), to: thousandRoot)
     }
-    report("Apollo: merge 1,000 records of 10 fields (from bytes)", merge, against: "JSONSerialization parse", thousandParse)
+    report(
+        "Apollo: merge 1,000 records of 10 fields (from bytes)", merge, against: "JSONSerialization parse",
+        thousandParse)
 
     // Load 100 records.
     let hundredRoot = StoreRoot(
-        selectionSet: .init([field("records", arguments: 100, fields(["__typename", "id"] + (0..<8).map { "f\($0)" }))]))
+        selectionSet: .init([field("records", arguments: 100, fields(["__typename", "id"] + (0..<8).map { "f\($0)" }))])
+    )
     let hundred: JSONValue = ["records": .array(Array(thousand["records"]!.arrayValue!.prefix(100)))]
     let hundredStore = Store()
     try hundredStore.publish(hundred, to: hundredRoot)
@@ -254,7 +269,10 @@ private func storeApolloScenarios() throws {
                 (0..<20).map { index -> JSONValue in
                     [
                         "__typename": "Human", "id": .string("f\(index)"), "name": .string("Friend \(index)"),
-                        "homeworld": ["__typename": "Planet", "id": .string("p\(index % 3)"), "name": .string("Planet \(index % 3)")],
+                        "homeworld": [
+                            "__typename": "Planet", "id": .string("p\(index % 3)"),
+                            "name": .string("Planet \(index % 3)"),
+                        ],
                     ]
                 }),
         ]

@@ -65,7 +65,8 @@ struct ResponseNormalizer {
             case .field(let field):
                 let key = field.responseKey
                 guard let value = cursor.value(forKey: key) else {
-                    throw StoreError(.missingField, "the response has no `\(key)`, which the selection asks for", path: [key])
+                    throw StoreError(
+                        .missingField, "the response has no `\(key)`, which the selection asks for", path: [key])
                 }
                 let storageKey = field.storageKey(variables: variables)
                 do throws(StoreError) {
@@ -137,7 +138,8 @@ struct ResponseNormalizer {
             return .links(links)
         default:
             throw StoreError(
-                .typeMismatch, "expected an object, a list or null for a field with a selection, got \(Self.kind(of: value))")
+                .typeMismatch,
+                "expected an object, a list or null for a field with a selection, got \(Self.kind(of: value))")
         }
     }
 

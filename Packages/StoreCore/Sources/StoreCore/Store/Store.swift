@@ -14,7 +14,8 @@ public final class Store: Sendable {
     private let state: Mutex<StoreState>
 
     /// A store over `source` (in memory by default).
-    public init(source: sending any RecordSource = InMemoryRecordSource(), configuration: StoreConfiguration = .init()) {
+    public init(source: sending any RecordSource = InMemoryRecordSource(), configuration: StoreConfiguration = .init())
+    {
         self.configuration = configuration
         self.state = Mutex(StoreState(source: source))
     }
@@ -141,7 +142,8 @@ public final class Store: Sendable {
             var touched = state.records.optimistic.remove(id: id, base: state.records.source)
             let writtenAt = state.stamp(configuration.clock())
             touched.formUnion(
-                state.records.optimistic.add(id: id, patches: patches, writtenAt: writtenAt, base: state.records.source))
+                state.records.optimistic.add(id: id, patches: patches, writtenAt: writtenAt, base: state.records.source)
+            )
             return state.notify(touched)
         }
         for delivery in deliveries { delivery.perform() }

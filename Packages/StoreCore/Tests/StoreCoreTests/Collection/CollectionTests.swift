@@ -53,7 +53,8 @@ struct CollectionTests {
     @Test("roots with variables keep the records their storage keys reach")
     func variables() throws {
         let store = makeStore()
-        let root = query([object("user", arguments: ["id": .variable("id")], [typename, leaf("id")])], variables: ["id": "1"])
+        let root = query(
+            [object("user", arguments: ["id": .variable("id")], [typename, leaf("id")])], variables: ["id": "1"])
         var other = root
         other.variables = ["id": "2"]
         try store.publish(["user": ["__typename": "U", "id": "1"]], to: root)

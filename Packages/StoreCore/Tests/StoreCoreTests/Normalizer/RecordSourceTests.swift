@@ -10,10 +10,14 @@ struct RecordSourceTests {
         let t2 = StoreInstant(secondsSince1970: 2)
         var source = InMemoryRecordSource()
         source.write(
-            RecordWriteBatch(patches: ["A": RecordPatch(typename: "T", values: ["x": .scalar(1), "y": .null])], writtenAt: t1))
+            RecordWriteBatch(
+                patches: ["A": RecordPatch(typename: "T", values: ["x": .scalar(1), "y": .null])], writtenAt: t1))
         source.write(
             RecordWriteBatch(
-                patches: ["A": RecordPatch(typename: nil, values: ["x": .scalar(2)]), "B": RecordPatch(typename: "T", values: [:])],
+                patches: [
+                    "A": RecordPatch(typename: nil, values: ["x": .scalar(2)]),
+                    "B": RecordPatch(typename: "T", values: [:]),
+                ],
                 writtenAt: t2))
         let record = source.record(for: "A")
         #expect(record?.typename == "T")

@@ -9,7 +9,9 @@ struct NotifyTests {
         object("b", [typename, leaf("id"), leaf("name")]),
     ])
 
-    static func user(_ id: String, _ name: String) -> JSONValue { ["__typename": "User", "id": .string(id), "name": .string(name)] }
+    static func user(_ id: String, _ name: String) -> JSONValue {
+        ["__typename": "User", "id": .string(id), "name": .string(name)]
+    }
 
     static func fragment(_ id: DataID) -> StoreRoot { StoreRoot(dataID: id, selectionSet: .init([leaf("name")])) }
 
