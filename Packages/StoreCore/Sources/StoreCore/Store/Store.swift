@@ -90,7 +90,10 @@ public final class Store: Sendable {
             state.subscriptions.insert(.init(root: root, snapshot: state.read(root), delivery: delivery))
         }
         return StoreSubscription(
-            cancel: { [self] in state.withLock { $0.subscriptions.remove(id) } },
+            cancel: { [self] in
+                let removed = state.withLock { $0.subscriptions.remove(id) }
+                withExtendedLifetime(removed) {}  // released here, after the lock
+            },
             snapshot: { [self] in state.withLock { $0.subscriptions.entries[id]?.snapshot } })
     }
 

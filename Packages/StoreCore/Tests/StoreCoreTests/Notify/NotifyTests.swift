@@ -151,3 +151,21 @@ struct NotifyTests {
         subscription.cancel()
     }
 }
+
+@Suite("Notify-lifetimes")
+struct SubscriptionLifetimeTests {
+    @Test("releasing a subscription whose callback holds the last token of another releases both")
+    func releaseChain() {
+        let store = makeStore()
+        let root = query([leaf("a")])
+        var outer: StoreSubscription?
+        do {
+            let inner = store.subscribe(to: root) { _ in }
+            outer = store.subscribe(to: root) { [inner] _ in _ = inner }
+        }
+        #expect(store.subscriptionCount == 2)
+        outer = nil
+        #expect(store.subscriptionCount == 0)
+        #expect(outer == nil)
+    }
+}
