@@ -8,11 +8,14 @@ import PackageDescription
 
 let package = Package(
     name: "swift-graphql-environment",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "GraphQLCore", targets: ["GraphQLCore"]),
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
+        .library(name: "Retention", targets: ["Retention"]),
+        .library(name: "Scheduling", targets: ["Scheduling"]),
+        .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
         .library(name: "StoreCore", targets: ["StoreCore"]),
         .library(name: "Environment", targets: ["Environment"]),
     ],
@@ -30,6 +33,21 @@ let package = Package(
             name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"],
             path: "Packages/EventLog/Tests/EventLogTests"),
 
+        // Retention
+        .target(name: "Retention", dependencies: ["GraphQLCore"], path: "Packages/Retention/Sources/Retention"),
+        .testTarget(
+            name: "RetentionTests", dependencies: ["Retention", "GraphQLCore"],
+            path: "Packages/Retention/Tests/RetentionTests"),
+
+        // Scheduling
+        .target(name: "Scheduling", dependencies: ["GraphQLCore"], path: "Packages/Scheduling/Sources/Scheduling"),
+        .target(
+            name: "SchedulingTesting", dependencies: ["Scheduling"],
+            path: "Packages/Scheduling/Sources/SchedulingTesting"),
+        .testTarget(
+            name: "SchedulingTests", dependencies: ["Scheduling", "SchedulingTesting", "GraphQLCore"],
+            path: "Packages/Scheduling/Tests/SchedulingTests"),
+
         // StoreCore
         .target(name: "StoreCore", dependencies: ["GraphQLCore"], path: "Packages/StoreCore/Sources/StoreCore"),
         .testTarget(
@@ -37,8 +55,7 @@ let package = Package(
             path: "Packages/StoreCore/Tests/StoreCoreTests", exclude: ["Fixtures"]),
 
         // The umbrella module and whole-system tests.
-        .target(
-            name: "Environment", dependencies: ["GraphQLCore", "EventLog", "StoreCore"], path: "Sources/Environment"),
+        .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog"], path: "Sources/Environment"),
         .testTarget(
             name: "EnvironmentTests", dependencies: ["Environment", "GraphQLCore", "EventLog", "EventLogTesting"],
             path: "Tests/EnvironmentTests"),
@@ -46,8 +63,9 @@ let package = Package(
 )
 
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .swiftLanguageMode(.v6),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .swiftLanguageMode(.v6),
+        ]
 }

@@ -4,6 +4,7 @@ import PackageDescription
 /// EventLog: value-free events and the sinks that receive them. Imports nothing.
 let package = Package(
     name: "EventLog",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
@@ -16,8 +17,9 @@ let package = Package(
 )
 
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .swiftLanguageMode(.v6),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .swiftLanguageMode(.v6),
+        ]
 }

@@ -1,4 +1,3 @@
 // The umbrella module: an app that imports `Environment` gets every layer's public API.
 @_exported import EventLog
 @_exported import GraphQLCore
-@_exported import StoreCore

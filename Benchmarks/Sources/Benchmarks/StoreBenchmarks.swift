@@ -1,5 +1,6 @@
 import Environment
 import Foundation
+import StoreCore
 import Synchronization
 
 /// The store: normalizing, reading, notifying and collecting, each as a ratio to a floor measured in
