@@ -107,16 +107,29 @@ public final class Store: Sendable {
     @discardableResult
     public func collectGarbage(retaining roots: [StoreRoot]) -> CollectionReport {
         state.withLock { state in
-            var marker = ReferenceMarker(lookup: state.records, expectedCount: state.records.source.count)
-            for root in roots { marker.mark(root) }
-            for entry in state.subscriptions.entries.values {
-                marker.mark(entry.root)
-                marker.mark(entry.snapshot.seenRecords)
+            let (kept, markedRecords) = Self.mark(roots, in: state)
+            let count = state.records.source.count
+            // Every record marked: nothing to sweep, and no pass over the source to find that out.
+            // (Optimistic records may be marked without being in the source, so only without them.)
+            if state.records.optimistic.isEmpty, markedRecords == count {
+                return CollectionReport(removedRecords: 0, keptRecords: count)
             }
-            let kept = marker.marked
             let removed = state.records.source.removeAll(notIn: kept)
             return CollectionReport(removedRecords: removed, keptRecords: state.records.source.count)
         }
+    }
+
+    /// The IDs `roots` and the live subscriptions reach, and how many of them name existing records.
+    /// A function of its own so that the marker's view of the records is gone before the sweep
+    /// mutates them (a live copy would make the sweep copy the whole source).
+    private static func mark(_ roots: [StoreRoot], in state: borrowing StoreState) -> (Set<DataID>, Int) {
+        var marker = ReferenceMarker(lookup: state.records, expectedCount: state.records.source.count)
+        for root in roots { marker.mark(root) }
+        for entry in state.subscriptions.entries.values {
+            marker.mark(entry.root)
+            marker.mark(entry.snapshot.seenRecords)
+        }
+        return (marker.marked, marker.markedRecords)
     }
 
     // MARK: Time

@@ -82,3 +82,25 @@ struct CollectionTests {
         #expect(store.recordCount == 4)
     }
 }
+
+@Suite("Collection-optimistic")
+struct OptimisticCollectionTests {
+    @Test("records only an optimistic layer holds do not hide unreachable records from a collection")
+    func optimisticRecordsDoNotHideGarbage() throws {
+        let store = makeStore()
+        let items = query([object("items", [typename, leaf("id")])])
+        let other = query([object("other", [typename, leaf("id")])])
+        try store.publish(["items": [["__typename": "I", "id": "1"]]], to: items)
+        try store.publish(["other": ["__typename": "X", "id": "1"]], to: other)
+        let extra = query([object("extra", [typename, leaf("id")])])
+        try store.applyOptimistic("new", ["extra": ["__typename": "O", "id": "1"]], to: extra)
+        let both = query([object("items", [typename, leaf("id")]), object("extra", [typename, leaf("id")])])
+        let report = store.collectGarbage(retaining: [both])
+        #expect(report.removedRecords == 1)
+        #expect(store.record("X:1") == nil)
+        #expect(
+            store.lookup(both).data == [
+                "items": [["__typename": "I", "id": "1"]], "extra": ["__typename": "O", "id": "1"],
+            ])
+    }
+}
