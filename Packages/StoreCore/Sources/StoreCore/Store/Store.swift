@@ -30,10 +30,10 @@ public final class Store: Sendable {
     /// Atomic: a response that does not fit the selection throws ``StoreError`` and writes nothing.
     @discardableResult
     public func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
-        let patches = try normalize(data, root)
+        let (patches, order) = try normalize(data, root)
         let (changed, deliveries) = state.withLock { state in
             let writtenAt = state.stamp(configuration.clock())
-            let changed = state.records.write(patches, at: writtenAt)
+            let changed = state.records.write(patches, order: order, at: writtenAt)
             return (changed, state.notify(changed))
         }
         for delivery in deliveries { delivery.perform() }
@@ -153,7 +153,7 @@ public final class Store: Sendable {
     /// Writes `data` as an optimistic layer named `id` over the records: reads see it at once,
     /// until ``removeOptimistic(_:)`` removes exactly it. A layer with the same `id` is replaced.
     public func applyOptimistic(_ id: String, _ data: JSONValue, to root: StoreRoot) throws(StoreError) {
-        let patches = try normalize(data, root)
+        let (patches, _) = try normalize(data, root)
         let deliveries = state.withLock { state in
             var touched = state.records.optimistic.remove(id: id, base: state.records.source)
             let writtenAt = state.stamp(configuration.clock())
@@ -173,9 +173,11 @@ public final class Store: Sendable {
         for delivery in deliveries { delivery.perform() }
     }
 
-    private func normalize(_ data: JSONValue, _ root: StoreRoot) throws(StoreError) -> [DataID: RecordPatch] {
+    private func normalize(
+        _ data: JSONValue, _ root: StoreRoot
+    ) throws(StoreError) -> (patches: [DataID: RecordPatch], order: [DataID]) {
         var normalizer = ResponseNormalizer(configuration: configuration, variables: root.variables)
         try normalizer.normalize(data, selectionSet: root.selectionSet, into: root.dataID)
-        return normalizer.patches
+        return (normalizer.patches, normalizer.order)
     }
 }

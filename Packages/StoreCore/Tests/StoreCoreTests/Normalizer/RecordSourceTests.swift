@@ -29,6 +29,16 @@ struct RecordSourceTests {
         #expect(source.removeAll(notIn: []) == 1)
     }
 
+    @Test("a batch whose order does not list every patch still applies every patch")
+    func incompleteOrder() {
+        var source = InMemoryRecordSource()
+        let patch = RecordPatch(typename: "T", values: ["x": .scalar(1)])
+        source.write(
+            RecordWriteBatch(
+                patches: ["A": patch, "B": patch], order: ["B"], writtenAt: StoreInstant(secondsSince1970: 1)))
+        #expect(source.count == 2)
+    }
+
     @Test("client IDs follow Relay's format without a double prefix")
     func clientIDFormat() {
         #expect(DataID.client(parent: "User:1", storageKey: "address") == "client:User:1:address")
