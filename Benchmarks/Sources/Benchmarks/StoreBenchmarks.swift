@@ -100,10 +100,12 @@ private func storeItemsBenchmarks() throws {
 
 // MARK: Notify
 
-/// A store of 10,000 items, `count` of them read by one subscription each; the time of `publishes`
-/// one-record publishes, each changing one subscribed item's name (so exactly one subscription is
-/// re-read and told). Only the number of subscriptions differs between the two sizes.
-private func notifyTime(subscriptions count: Int, publishes: Int) throws -> Double {
+/// A store of 10,000 items, `count` of them read by one subscription each, and a body that makes
+/// `publishes` one-record publishes, each changing one subscribed item's name (so exactly one
+/// subscription is re-read and told). Only the number of subscriptions differs between sizes.
+private func notifyScenario(subscriptions count: Int, publishes: Int) throws -> (
+    run: () throws -> Void, keep: [StoreSubscription]
+) {
     let store = Store()
     let items: [JSONValue] = (0..<10_000).map { index in
         ["__typename": "Item", "id": .string("item-\(index)"), "name": "n"]
@@ -121,16 +123,16 @@ private func notifyTime(subscriptions count: Int, publishes: Int) throws -> Doub
             })
     }
     let target = StoreRoot(dataID: DataID("Item:item-\(stride * (count / 2))"), selectionSet: nameSelection)
-    var version = 0
-    let time = try median {
+    let version = Counter()
+    let run = {
         for _ in 0..<publishes {
-            version += 1
-            try store.publish(["name": .string("v\(version)")], to: target)
+            version.increment()
+            let before = told.value
+            try store.publish(["name": .string("v\(version.value)")], to: target)
+            precondition(told.value == before + 1, "every publish tells exactly one subscription")
         }
     }
-    precondition(told.value == publishes * 8, "every publish tells exactly one subscription")
-    withExtendedLifetime(subscriptions) {}
-    return time
+    return (run, subscriptions)
 }
 
 private final class Counter: Sendable {
@@ -139,11 +141,35 @@ private final class Counter: Sendable {
     func increment() { count.withLock { $0 += 1 } }
 }
 
+/// Medians of two bodies sampled in turn, so that a neighbour's load drifting during the run weighs
+/// on both alike (each body runs once first as a warm-up).
+private func alternatingMedians(
+    samples: Int, _ first: () throws -> Void, _ second: () throws -> Void
+) rethrows -> (Double, Double) {
+    try first()
+    try second()
+    var firstTimes: [Double] = []
+    var secondTimes: [Double] = []
+    func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+    for _ in 0..<samples {
+        firstTimes.append(try time(first))
+        secondTimes.append(try time(second))
+    }
+    return (firstTimes.sorted()[samples / 2], secondTimes.sorted()[samples / 2])
+}
+
 private func storeNotifyBenchmarks() throws {
-    let few = try notifyTime(subscriptions: 10, publishes: 1_000)
-    let many = try notifyTime(subscriptions: 10_000, publishes: 1_000)
+    let few = try notifyScenario(subscriptions: 10, publishes: 2_000)
+    let many = try notifyScenario(subscriptions: 10_000, publishes: 2_000)
+    let (fewTime, manyTime) = try alternatingMedians(samples: 15, few.run, many.run)
     report(
-        "notify after a one-record publish: 10,000 subscriptions", many, against: "10 subscriptions", few, limit: 1.5)
+        "notify after a one-record publish: 10,000 subscriptions", manyTime, against: "10 subscriptions", fewTime,
+        limit: 1.5)
+    withExtendedLifetime((few.keep, many.keep)) {}
 }
 
 // MARK: Collection
@@ -155,9 +181,9 @@ private func residentMegabytes() -> Double {
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
 }
 
-/// A store of `count` records (items with an id-less owner), all retained by one root, and the
-/// median time of collecting it (every record kept, so each sample sees the same store).
-private func collectionTime(records count: Int) throws -> (time: Double, bytesPerRecord: Double) {
+/// A store of `count` records (items with an id-less owner), all retained by one root, and how much
+/// its records took (RSS growth over the publish: an upper bound, freed patches included).
+private func collectionScenario(records count: Int) throws -> (store: Store, root: StoreRoot, bytesPerRecord: Double) {
     let store = Store()
     let root = StoreRoot(
         selectionSet: .init([
@@ -179,18 +205,19 @@ private func collectionTime(records count: Int) throws -> (time: Double, bytesPe
     let after = residentMegabytes()
     items = []
     precondition(store.recordCount == count + 1)
-    let time = median(samples: 3) {
-        let report = store.collectGarbage(retaining: [root])
-        precondition(report.removedRecords == 0)
-    }
-    return (time, (after - before) * 1_048_576 / Double(count))
+    return (store, root, (after - before) * 1_048_576 / Double(count))
 }
 
 private func storeCollectionBenchmarks() throws {
-    let small = try collectionTime(records: 100_000)
-    let large = try collectionTime(records: 1_000_000)
+    // Every record kept, so each sample sees the same store; the two sizes are sampled in turn.
+    let small = try collectionScenario(records: 100_000)
+    let large = try collectionScenario(records: 1_000_000)
+    let (smallTime, largeTime) = alternatingMedians(
+        samples: 5,
+        { precondition(small.store.collectGarbage(retaining: [small.root]).removedRecords == 0) },
+        { precondition(large.store.collectGarbage(retaining: [large.root]).removedRecords == 0) })
     report(
-        "collect, every record retained: 1,000,000 records", large.time, against: "100,000 records", small.time,
+        "collect, every record retained: 1,000,000 records", largeTime, against: "100,000 records", smallTime,
         limit: 12)
     print(
         String(
