@@ -3,9 +3,12 @@
 
 let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
-    ("Planner", runPlannerBenchmarks),
+    ("Compilation", runCompilationBenchmarks),
     ("JSON", runJSONBenchmarks),
+    ("Parser", runParserBenchmarks),
+    ("Planner", runPlannerBenchmarks),
     ("Store", runStoreBenchmarks),
+    ("Validation", runValidationBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {

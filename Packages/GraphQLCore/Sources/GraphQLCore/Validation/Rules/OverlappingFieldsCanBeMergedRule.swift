@@ -1,0 +1,369 @@
+/// Fields that share a response key in one selection, fragments included, can be merged: the same
+/// field with the same arguments, or fields of object types that can never both apply, and in either
+/// case types that agree (spec: Field Selection Merging).
+///
+/// The algorithm is graphql-core's: fields are collected once per selection set and per fragment, and
+/// pairs of fragments and of (fields, fragment) already compared are remembered, so a document with
+/// many fragments spreading each other costs a number of comparisons quadratic in its fragments at
+/// worst, never exponential.
+final class OverlappingFieldsCanBeMergedRule: ValidationRule {
+    static let name = "OverlappingFieldsCanBeMergedRule"
+
+    private var context: ValidationContext?
+    private var collected: [CollectedKey: CollectedFields] = [:]
+    /// The collected fields of each fragment, `nil` for a name no fragment has.
+    private var fragments: [String: CollectedFields?] = [:]
+    private var nextID = 0
+    private var comparedFragmentPairs = PairSet()
+    /// (fields id, fragment name) -> whether compared only as mutually exclusive.
+    private var comparedFieldsAndFragments: [FieldsAndFragment: Bool] = [:]
+    /// The name of the fragment whose top-level selection set comes next.
+    private var pendingFragmentName: String?
+
+    func enterFragment(_ fragment: FragmentDefinition, _ context: ValidationContext) {
+        pendingFragmentName = fragment.name
+    }
+
+    func enterSelectionSet(_ selectionSet: SelectionSet, isInlineFragmentBody: Bool, _ context: ValidationContext) {
+        let fragmentName = pendingFragmentName
+        pendingFragmentName = nil
+        // An inline fragment's fields are compared as part of the enclosing selection set.
+        if isInlineFragmentBody { return }
+        let selections = selectionSet.selections
+        if selections.count <= 1 {
+            guard case .inlineFragment? = selections.first else { return }
+        }
+        self.context = context
+        var fields: CollectedFields?
+        // A fragment's own selection set is the one its spreads are compared with (the last definition of
+        // a duplicated name is the one spreads reach).
+        if let fragmentName,
+            context.fragment(named: fragmentName)?.selectionSet.location.start == selectionSet.location.start
+        {
+            fields = fragmentFields(named: fragmentName)
+        }
+        let all = fields ?? collectFields(context.typeInfo.parentType, selectionSet)
+        var conflicts: [Conflict] = []
+        collectConflictsWithin(&conflicts, all)
+        let spreads = all.spreads
+        if !spreads.isEmpty && (!all.groups.isEmpty || spreads.count > 1) {
+            for (index, spread) in spreads.enumerated() {
+                collectConflictsBetweenFieldsAndFragment(&conflicts, false, all, spread)
+                for other in spreads[(index + 1)...] {
+                    collectConflictsBetweenFragments(&conflicts, false, spread, other)
+                }
+            }
+        }
+        for conflict in conflicts {
+            report(
+                "Fields '\(conflict.responseName)' conflict because \(conflict.reason)."
+                    + " Use different aliases on the fields to fetch both if this was intentional.",
+                conflict.fields1 + conflict.fields2, context)
+        }
+    }
+
+    // MARK: Collecting fields
+
+    /// One field of a collected selection set, with what comparing it needs of its parent and definition,
+    /// looked up once. A class, because entries are compared pairwise many times and copying a reference
+    /// is what keeps that cheap.
+    private final class FieldEntry {
+        let parentTypeName: String?
+        let parentIsObject: Bool
+        let name: String
+        let arguments: [Argument]
+        let location: NodeLocation
+        let selectionSet: SelectionSet?
+        /// The field's type from its definition, `nil` for an unknown field.
+        let type: TypeReference?
+        /// The named type at the core of ``type``: the parent type of the field's own selections.
+        let namedType: NamedType?
+        let isLeaf: Bool
+        /// The field's own selections, collected on first comparison.
+        var subfields: CollectedFields?
+
+        init(parentType: NamedType?, field: Field, type: TypeReference?, namedType: NamedType?) {
+            parentTypeName = parentType?.name
+            parentIsObject = parentType?.kind == .object
+            name = field.name
+            arguments = field.arguments
+            location = field.location
+            selectionSet = field.selectionSet
+            self.type = type
+            self.namedType = namedType
+            isLeaf = namedType?.isLeaf ?? false
+        }
+    }
+
+    /// The fields of a selection set grouped by response key, in order, and the fragments it spreads.
+    private final class CollectedFields {
+        let id: Int
+        var groups: [(key: String, entries: [FieldEntry])] = []
+        var indexByKey: [String: Int] = [:]
+        var spreads: [String] = []
+
+        init(id: Int) { self.id = id }
+
+        func entries(for key: String) -> [FieldEntry]? {
+            indexByKey[key].map { groups[$0].entries }
+        }
+    }
+
+    /// A selection set is known by where it starts in the source (the AST's nodes have no identity),
+    /// and by the type it is collected on.
+    private struct CollectedKey: Hashable {
+        var parentType: String?
+        var line: Int
+        var column: Int
+    }
+
+    private func collectFields(_ parentType: NamedType?, _ selectionSet: SelectionSet) -> CollectedFields {
+        let start = selectionSet.location.start
+        let key =
+            start.line > 0 ? CollectedKey(parentType: parentType?.name, line: start.line, column: start.column) : nil
+        if let key, let cached = collected[key] { return cached }
+        let result = newCollectedFields()
+        var seenSpreads: Set<String> = []
+        collect(parentType, selectionSet, into: result, &seenSpreads)
+        if let key { collected[key] = result }
+        return result
+    }
+
+    private func fragmentFields(named name: String) -> CollectedFields? {
+        if let cached = fragments[name] { return cached }
+        var result: CollectedFields?
+        if let fragment = context?.fragment(named: name) {
+            let fields = newCollectedFields()
+            var seenSpreads: Set<String> = []
+            collect(
+                context?.schema.type(named: fragment.typeCondition), fragment.selectionSet, into: fields, &seenSpreads)
+            result = fields
+        }
+        fragments[name] = .some(result)
+        return result
+    }
+
+    private func newCollectedFields() -> CollectedFields {
+        nextID += 1
+        return CollectedFields(id: nextID)
+    }
+
+    private func collect(
+        _ parentType: NamedType?, _ selectionSet: SelectionSet, into result: CollectedFields,
+        _ seenSpreads: inout Set<String>
+    ) {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                let definition =
+                    parentType?.kind == .object || parentType?.kind == .interface
+                    ? parentType?.field(named: field.name) : nil
+                let type = definition?.type
+                let entry = FieldEntry(
+                    parentType: parentType, field: field, type: type,
+                    namedType: type.flatMap { context?.schema.type(named: $0.namedType) })
+                let key = field.responseKey
+                if let index = result.indexByKey[key] {
+                    result.groups[index].entries.append(entry)
+                } else {
+                    result.indexByKey[key] = result.groups.count
+                    result.groups.append((key, [entry]))
+                }
+            case .fragmentSpread(let spread):
+                // Unknown fragments contribute nothing; KnownFragmentNamesRule reports them.
+                if context?.hasFragment(named: spread.name) == true && seenSpreads.insert(spread.name).inserted {
+                    result.spreads.append(spread.name)
+                }
+            case .inlineFragment(let inline):
+                let type = inline.typeCondition.map { context?.schema.type(named: $0) } ?? parentType
+                collect(type, inline.selectionSet, into: result, &seenSpreads)
+            }
+        }
+    }
+
+    // MARK: Comparing
+
+    private struct Conflict {
+        var responseName: String
+        var reason: String
+        var fields1: [NodeLocation]
+        var fields2: [NodeLocation]
+    }
+
+    private struct FieldsAndFragment: Hashable {
+        var fieldsID: Int
+        var fragment: String
+    }
+
+    private func collectConflictsWithin(_ conflicts: inout [Conflict], _ fields: CollectedFields) {
+        for (key, group) in fields.groups where group.count > 1 {
+            for i in 0..<group.count {
+                for j in (i + 1)..<group.count {
+                    if let conflict = findConflict(false, key, group[i], group[j]) { conflicts.append(conflict) }
+                }
+            }
+        }
+    }
+
+    private func collectConflictsBetween(
+        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ fields1: CollectedFields,
+        _ fields2: CollectedFields
+    ) {
+        if fields1.groups.isEmpty || fields2.groups.isEmpty { return }
+        for (key, group1) in fields1.groups {
+            guard let group2 = fields2.entries(for: key) else { continue }
+            for entry1 in group1 {
+                for entry2 in group2 {
+                    if let conflict = findConflict(mutuallyExclusive, key, entry1, entry2) {
+                        conflicts.append(conflict)
+                    }
+                }
+            }
+        }
+    }
+
+    private func collectConflictsBetweenFieldsAndFragment(
+        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ fields: CollectedFields, _ fragmentName: String
+    ) {
+        if fields.groups.isEmpty { return }
+        let key = FieldsAndFragment(fieldsID: fields.id, fragment: fragmentName)
+        if let onlyExclusive = comparedFieldsAndFragments[key], mutuallyExclusive || !onlyExclusive { return }
+        comparedFieldsAndFragments[key] = mutuallyExclusive
+        guard let fields2 = fragmentFields(named: fragmentName), fields !== fields2 else { return }
+        collectConflictsBetween(&conflicts, mutuallyExclusive, fields, fields2)
+        for referenced in fields2.spreads {
+            collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fields, referenced)
+        }
+    }
+
+    private func collectConflictsBetweenFragments(
+        _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ name1: String, _ name2: String
+    ) {
+        if name1 == name2 { return }
+        if comparedFragmentPairs.contains(name1, name2, mutuallyExclusive: mutuallyExclusive) { return }
+        comparedFragmentPairs.insert(name1, name2, mutuallyExclusive: mutuallyExclusive)
+        guard let fields1 = fragmentFields(named: name1), let fields2 = fragmentFields(named: name2) else { return }
+        collectConflictsBetween(&conflicts, mutuallyExclusive, fields1, fields2)
+        for referenced in fields2.spreads {
+            collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, name1, referenced)
+        }
+        for referenced in fields1.spreads {
+            collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, referenced, name2)
+        }
+    }
+
+    private func findConflictsBetweenSubfields(
+        _ mutuallyExclusive: Bool, _ fields1: CollectedFields, _ fields2: CollectedFields
+    ) -> [Conflict] {
+        var conflicts: [Conflict] = []
+        collectConflictsBetween(&conflicts, mutuallyExclusive, fields1, fields2)
+        for spread in fields2.spreads {
+            collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fields1, spread)
+        }
+        for spread in fields1.spreads {
+            collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fields2, spread)
+        }
+        for spread1 in fields1.spreads {
+            for spread2 in fields2.spreads {
+                collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, spread1, spread2)
+            }
+        }
+        return conflicts
+    }
+
+    private func subfields(of entry: FieldEntry, _ selectionSet: SelectionSet) -> CollectedFields {
+        if let cached = entry.subfields { return cached }
+        let fields = collectFields(entry.namedType, selectionSet)
+        entry.subfields = fields
+        return fields
+    }
+
+    private func findConflict(
+        _ parentFieldsAreMutuallyExclusive: Bool, _ responseName: String, _ entry1: FieldEntry, _ entry2: FieldEntry
+    ) -> Conflict? {
+        // Fields on two different object types never both apply, so they may differ in name and arguments.
+        let mutuallyExclusive =
+            parentFieldsAreMutuallyExclusive
+            || (entry1.parentIsObject && entry2.parentIsObject && entry1.parentTypeName != entry2.parentTypeName)
+        if !mutuallyExclusive {
+            if entry1.name != entry2.name {
+                return Conflict(
+                    responseName: responseName, reason: "'\(entry1.name)' and '\(entry2.name)' are different fields",
+                    fields1: [entry1.location], fields2: [entry2.location])
+            }
+            if !Self.sameArguments(entry1.arguments, entry2.arguments) {
+                return Conflict(
+                    responseName: responseName, reason: "they have differing arguments", fields1: [entry1.location],
+                    fields2: [entry2.location])
+            }
+        }
+        if let type1 = entry1.type, let type2 = entry2.type, doTypesConflict(type1, type2, entry1.isLeaf, entry2.isLeaf)
+        {
+            return Conflict(
+                responseName: responseName, reason: "they return conflicting types '\(type1)' and '\(type2)'",
+                fields1: [entry1.location], fields2: [entry2.location])
+        }
+        guard let selectionSet1 = entry1.selectionSet, let selectionSet2 = entry2.selectionSet else { return nil }
+        let subConflicts = findConflictsBetweenSubfields(
+            mutuallyExclusive, subfields(of: entry1, selectionSet1), subfields(of: entry2, selectionSet2))
+        if subConflicts.isEmpty { return nil }
+        return Conflict(
+            responseName: responseName,
+            reason: subConflicts.map { "subfields '\($0.responseName)' conflict because \($0.reason)" }
+                .joined(separator: " and "),
+            fields1: [entry1.location] + subConflicts.flatMap(\.fields1),
+            fields2: [entry2.location] + subConflicts.flatMap(\.fields2))
+    }
+
+    /// Whether two field types cannot be merged; `leaf1` and `leaf2` say whether their named types are leaves.
+    private func doTypesConflict(_ type1: TypeReference, _ type2: TypeReference, _ leaf1: Bool, _ leaf2: Bool) -> Bool {
+        switch (type1, type2) {
+        case (.list(let item1), .list(let item2)): return doTypesConflict(item1, item2, leaf1, leaf2)
+        case (.list, _), (_, .list): return true
+        case (.nonNull(let inner1), .nonNull(let inner2)): return doTypesConflict(inner1, inner2, leaf1, leaf2)
+        case (.nonNull, _), (_, .nonNull): return true
+        case (.named(let name1), .named(let name2)): return (leaf1 || leaf2) && name1 != name2
+        }
+    }
+
+    /// The same argument names with the same values, in any order.
+    private static func sameArguments(_ arguments1: [Argument], _ arguments2: [Argument]) -> Bool {
+        if arguments1.count != arguments2.count { return false }
+        return arguments1.allSatisfy { argument1 in
+            guard let argument2 = arguments2.first(where: { $0.name == argument1.name }) else { return false }
+            return sameValue(argument1.value, argument2.value)
+        }
+    }
+
+    /// Values equal as graphql-core compares them: input object fields in any order, a block string
+    /// unlike the same quoted string, `1` unlike `1.0`.
+    private static func sameValue(_ lhs: Value, _ rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)): return a.value == b.value && a.isBlock == b.isBlock
+        case (.list(let a), .list(let b)): return a.count == b.count && zip(a, b).allSatisfy { sameValue($0, $1) }
+        case (.object(let a), .object(let b)):
+            guard a.count == b.count else { return false }
+            let sortedA = a.sorted { $0.name < $1.name }
+            let sortedB = b.sorted { $0.name < $1.name }
+            return zip(sortedA, sortedB).allSatisfy { $0.name == $1.name && sameValue($0.value, $1.value) }
+        default: return lhs == rhs
+        }
+    }
+}
+
+/// Unordered pairs of fragment names already compared, remembering whether only as mutually exclusive:
+/// a comparison that was not mutually exclusive covers both kinds, the other covers only its own kind.
+struct PairSet {
+    private var data: [String: [String: Bool]] = [:]
+
+    func contains(_ a: String, _ b: String, mutuallyExclusive: Bool) -> Bool {
+        let (first, second) = a < b ? (a, b) : (b, a)
+        guard let stored = data[first]?[second] else { return false }
+        return mutuallyExclusive ? true : stored == mutuallyExclusive
+    }
+
+    mutating func insert(_ a: String, _ b: String, mutuallyExclusive: Bool) {
+        let (first, second) = a < b ? (a, b) : (b, a)
+        data[first, default: [:]][second] = mutuallyExclusive
+    }
+}
