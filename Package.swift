@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
         .library(name: "Transport", targets: ["Transport"]),
         .library(name: "TransportTesting", targets: ["TransportTesting"]),
+        .library(name: "StoreCore", targets: ["StoreCore"]),
         .library(name: "Environment", targets: ["Environment"]),
     ],
     targets: [
@@ -57,6 +58,12 @@ let package = Package(
         .testTarget(
             name: "TransportTests", dependencies: ["Transport", "TransportTesting", "GraphQLCore"],
             path: "Packages/Transport/Tests/TransportTests", exclude: ["Fixtures"]),
+
+        // StoreCore
+        .target(name: "StoreCore", dependencies: ["GraphQLCore"], path: "Packages/StoreCore/Sources/StoreCore"),
+        .testTarget(
+            name: "StoreCoreTests", dependencies: ["StoreCore", "GraphQLCore"],
+            path: "Packages/StoreCore/Tests/StoreCoreTests", exclude: ["Fixtures"]),
 
         // The umbrella module and whole-system tests.
         .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog"], path: "Sources/Environment"),
