@@ -4,6 +4,7 @@
 let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
     ("Planner", runPlannerBenchmarks),
+    ("Parser", runParserBenchmarks),
     ("Validation", runValidationBenchmarks),
 ]
 
