@@ -50,7 +50,8 @@ struct SchemaValidator {
             guard let type = parts.types[name] else { throw fail("Unknown type '\(name)'.", location) }
             if type.kind != .object {
                 let title = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
-                throw fail("\(title) root type must be Object type, it cannot be \(name).", location)
+                let ifProvided = kind == .query ? "" : " if provided"
+                throw fail("\(title) root type must be Object type\(ifProvided), it cannot be \(name).", location)
             }
         }
     }

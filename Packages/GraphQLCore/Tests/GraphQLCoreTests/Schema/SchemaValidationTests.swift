@@ -51,7 +51,7 @@ struct SchemaValidationTests {
                 "type Query { a: Int } extend type Nope { b: Int }",
                 "Cannot extend type 'Nope' because it is not defined."
             ),
-            ("type Query { a: Int } enum E { A } extend type E { b: Int }", "Cannot extend non-enum type 'E'."),
+            ("type Query { a: Int } enum E { A } extend type E { b: Int }", "Cannot extend non-object type 'E'."),
             ("type Query { a: Int } { a }", "The schema document must only contain type-system definitions."),
             ("type Other { a: Int }", "Query root type must be provided."),
             ("schema { query: In } input In { x: Int }", "Query root type must be Object type, it cannot be In."),
