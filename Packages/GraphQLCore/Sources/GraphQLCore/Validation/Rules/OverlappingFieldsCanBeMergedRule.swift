@@ -8,6 +8,7 @@
 /// worst, never exponential.
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
+    static let hooks: Set<ValidationHook> = [.enterFragment, .enterSelectionSet]
 
     private var context: ValidationContext?
     private var collected: [CollectedKey: CollectedFields] = [:]
