@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "Retention", targets: ["Retention"]),
         .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
+        .library(name: "Transport", targets: ["Transport"]),
+        .library(name: "TransportTesting", targets: ["TransportTesting"]),
         .library(name: "Environment", targets: ["Environment"]),
     ],
     targets: [
@@ -46,6 +48,15 @@ let package = Package(
         .testTarget(
             name: "SchedulingTests", dependencies: ["Scheduling", "SchedulingTesting", "GraphQLCore"],
             path: "Packages/Scheduling/Tests/SchedulingTests"),
+
+        // Transport
+        .target(name: "Transport", dependencies: ["GraphQLCore"], path: "Packages/Transport/Sources/Transport"),
+        .target(
+            name: "TransportTesting", dependencies: ["Transport", "GraphQLCore"],
+            path: "Packages/Transport/Sources/TransportTesting"),
+        .testTarget(
+            name: "TransportTests", dependencies: ["Transport", "TransportTesting", "GraphQLCore"],
+            path: "Packages/Transport/Tests/TransportTests", exclude: ["Fixtures"]),
 
         // The umbrella module and whole-system tests.
         .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog"], path: "Sources/Environment"),

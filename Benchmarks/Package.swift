@@ -13,6 +13,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Environment", package: "swift-graphql-environment"),
                 .product(name: "Scheduling", package: "swift-graphql-environment"),
+                .product(name: "Transport", package: "swift-graphql-environment"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
         )

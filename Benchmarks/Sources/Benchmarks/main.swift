@@ -3,8 +3,11 @@
 
 let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
-    ("Planner", runPlannerBenchmarks),
+    ("Compilation", runCompilationBenchmarks),
+    ("JSON", runJSONBenchmarks),
     ("Parser", runParserBenchmarks),
+    ("Planner", runPlannerBenchmarks),
+    ("Transport", runTransportBenchmarks),
     ("Validation", runValidationBenchmarks),
 ]
 

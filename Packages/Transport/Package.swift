@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Transport: the `Transport` protocol, GraphQL over HTTP on URLSession, decorators, and a scripted
+/// transport for tests. Imports GraphQLCore only.
+let package = Package(
+    name: "Transport",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Transport", targets: ["Transport"]),
+        .library(name: "TransportTesting", targets: ["TransportTesting"]),
+    ],
+    dependencies: [.package(path: "../GraphQLCore")],
+    targets: [
+        .target(name: "Transport", dependencies: [.product(name: "GraphQLCore", package: "GraphQLCore")]),
+        .target(
+            name: "TransportTesting",
+            dependencies: ["Transport", .product(name: "GraphQLCore", package: "GraphQLCore")]),
+        .testTarget(
+            name: "TransportTests",
+            dependencies: ["Transport", "TransportTesting", .product(name: "GraphQLCore", package: "GraphQLCore")],
+            exclude: ["Fixtures"]),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .swiftLanguageMode(.v6),
+        ]
+}
