@@ -81,8 +81,10 @@ struct KeyFieldAliasTests {
 
     @Test("a key field selected only under @include or @skip is also added unconditionally")
     func conditionalKeyFieldStillAdded() throws {
-        let operation = try F.compile("query ($x: Boolean!) { viewer { id @include(if: $x) __typename @skip(if: $x) } }")
-            .operation(variables: ["x": false])
+        let operation = try F.compile(
+            "query ($x: Boolean!) { viewer { id @include(if: $x) __typename @skip(if: $x) } }"
+        )
+        .operation(variables: ["x": false])
         guard case .field(let viewer)? = operation.selectionSet.selections.first else {
             Issue.record("no viewer field")
             return
