@@ -18,8 +18,8 @@
 /// type has (`{ user { id: name } }`) or of `__typename` (`__typename: name`) for a different field
 /// throws ``GraphQLCoreError/Code/keyFieldAlias`` naming the alias, the field and the type, at the
 /// field's location: the response would carry the other field's value where the store reads the
-/// object's key or type. Aliasing a field to its own name (`id: id`) is fine. See decision record
-/// 0090.
+/// object's key or type. Aliasing a field to its own name (`id: id`) is fine, and on a root type,
+/// whose record is not keyed by a field, only `__typename` is reserved. See decision record 0090.
 ///
 /// The same text gives equal results in every process: nothing here depends on hashing seeds,
 /// dictionary order or the clock.

@@ -62,7 +62,7 @@ struct FieldAddition {
         for index in set.selections.indices {
             set.selections[index] = try transform(set.selections[index], type: type)
         }
-        try checkAliases(in: set, type: type)
+        try checkAliases(in: set, type: type, role: role)
         if role != .root { addFields(to: &set, type: type, parentType: parentType, role: role) }
         return set
     }
@@ -97,14 +97,15 @@ struct FieldAddition {
 
     /// Rejects `alias: field` where the alias is `__typename` or a key field of `type` and the field
     /// is another one: the response would carry that field's value where the store reads the type or
-    /// the key.
-    private func checkAliases(in set: SelectionSet, type: String?) throws(GraphQLCoreError) {
+    /// the key. Key fields are not read on a root type (the root record is the store's own), so
+    /// there only `__typename` is reserved.
+    private func checkAliases(in set: SelectionSet, type: String?, role: Role) throws(GraphQLCoreError) {
         for case .field(let field) in set.selections {
             guard let alias = field.alias, alias != field.name else { continue }
             let reserved: Bool
             if alias == "__typename" {
                 reserved = true
-            } else if let schema, let type, options.keyFields(of: type).contains(alias) {
+            } else if role != .root, let schema, let type, options.keyFields(of: type).contains(alias) {
                 reserved = schema.fieldType(alias, on: type) != nil
             } else {
                 reserved = false

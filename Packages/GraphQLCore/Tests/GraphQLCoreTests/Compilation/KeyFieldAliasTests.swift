@@ -94,4 +94,16 @@ struct KeyFieldAliasTests {
         #expect(selections.contains(F.leaf("__typename")))
         #expect(operation.text.contains("id @include(if: $x)\n    __typename @skip(if: $x)\n    __typename\n    id\n"))
     }
+
+    @Test("on a root type only __typename is reserved: the root record is not keyed by a field")
+    func rootType() throws {
+        let schema = try Schema(document: Document(parsing: "type Query { id: ID name: String }"))
+        let operation = try CompiledDocument(text: "{ id: name __typename }", schema: schema).operation()
+        #expect(operation.text == "{\n  id: name\n  __typename\n}")
+        #expect {
+            try CompiledDocument(text: "{ __typename: name }", schema: schema)
+        } throws: { error in
+            (error as? GraphQLCoreError)?.code == .keyFieldAlias
+        }
+    }
 }
