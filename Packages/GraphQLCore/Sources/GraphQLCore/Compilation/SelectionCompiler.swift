@@ -109,9 +109,9 @@ struct SelectionCompiler {
         return compiledField(field, parentType: parentType, selectionSet: merging.selectionSet)
     }
 
-    /// The field with its arguments; with a schema, input objects written as literals get the
-    /// defaults of the fields they leave out, as coerced variables do, so that one value gives one
-    /// storage key whichever way it is passed.
+    /// The field with its arguments; with a schema, literals take the shape coercion gives them
+    /// (see ``LiteralCoercion``), as variables do, so that one value gives one storage key whichever
+    /// way it is passed.
     private func compiledField(_ field: Field, parentType: String?, selectionSet: CompiledSelectionSet?)
         -> CompiledField
     {
@@ -122,7 +122,7 @@ struct SelectionCompiler {
                 if let schema, let parentType,
                     let type = schema.argumentType($0.name, ofField: field.name, on: parentType)
                 {
-                    value = InputObjectDefaults(schema: schema).apply(to: value, type: type)
+                    value = LiteralCoercion(schema: schema).apply(to: value, type: type)
                 }
                 return CompiledArgument(name: $0.name, value: value)
             },

@@ -54,7 +54,7 @@ struct StorageKeyTests {
                 == expected)
         #expect(
             try key("query ($t: [String!]) { feed(filter: {tags: $t}) { id } }", variables: ["t": ["a"]]) == expected)
-        #expect(try key(#"{ feed(filter: {tags: "a"}) { id } }"#) == #"feed(filter:{"order":"NEWEST","tags":"a"})"#)
+        #expect(try key(#"{ feed(filter: {tags: "a"}) { id } }"#) == expected)
     }
 
     @Test("an explicit null or a given value in an input object is kept, not replaced by the default")
@@ -80,10 +80,31 @@ struct StorageKeyTests {
             return field.storageKey(variables: operation.variables)
         }
         #expect(try key("{ f(a: [{y: {}}, {x: 2}]) }") == #"f(a:[{"x":1,"y":{"x":1}},{"x":2}])"#)
-        #expect(try key("{ f(a: {}) }") == #"f(a:{"x":1})"#)
+        #expect(try key("{ f(a: {}) }") == #"f(a:[{"x":1}])"#)
         // Argument defaults (`first: Int = 10`) are left out on both paths: the key names what was sent.
         #expect(try key("{ f }") == "f")
         // A default that holds its own type ends at the nesting limit instead of looping.
         #expect(try key("{ g(r: {}) }").hasPrefix(#"g(r:{"n":{"n":{"#))
+    }
+
+    @Test("an ID written as an Int literal is keyed as its string, as a variable of type ID is coerced")
+    func idFromIntLiteral() throws {
+        let literal = try key("{ post(id: 1) { id } }")
+        #expect(literal == #"post(id:"1")"#)
+        #expect(try key(#"{ post(id: "1") { id } }"#) == literal)
+        #expect(try key("query ($id: ID!) { post(id: $id) { id } }", variables: ["id": 1]) == literal)
+    }
+
+    @Test("a single value where a list is expected is keyed as a list of one, as a variable is coerced")
+    func singleValueInListPosition() throws {
+        let literal = try key(#"{ feed(filter: {tags: "a", order: OLDEST}) { id } }"#)
+        #expect(literal == #"feed(filter:{"order":"OLDEST","tags":["a"]})"#)
+        #expect(
+            try key(
+                "query ($f: FeedFilter) { feed(filter: $f) { id } }",
+                variables: ["f": ["tags": "a", "order": "OLDEST"]]) == literal)
+        #expect(
+            try key(#"query ($t: String!) { feed(filter: {tags: [$t], order: OLDEST}) { id } }"#, variables: ["t": "a"])
+                == literal)
     }
 }

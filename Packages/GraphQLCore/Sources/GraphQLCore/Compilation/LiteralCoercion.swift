@@ -1,10 +1,15 @@
-/// Fills in the default values of input object fields that a literal argument leaves out.
+/// Gives a literal argument the shape the server's input coercion gives it, where that shape differs
+/// from the literal as written, so that one value gives one storage key whether it is written in the
+/// document or passed as a variable (variables are coerced before they reach a storage key):
 ///
-/// The server applies them (the spec's input coercion), and variables are coerced the same way before
-/// they reach a storage key, so `feed(filter: {tags: ["a"]})` and `feed(filter: $f)` with
-/// `$f = {"tags": ["a"]}` must both be stored under `feed(filter:{"order":"NEWEST","tags":["a"]})`.
-/// A field given as a variable is left to the variable's own coercion; an explicit `null` stays.
-struct InputObjectDefaults {
+/// - an input object gets the default values of the fields it leaves out:
+///   `feed(filter: {tags: ["a"]})` and `feed(filter: $f)` with `$f = {"tags": ["a"]}` are both stored
+///   under `feed(filter:{"order":"NEWEST","tags":["a"]})`;
+/// - a single value where a list is expected becomes a list of one (`tags: "a"` is `tags: ["a"]`);
+/// - an `ID` written as an Int literal becomes its string (`post(id: 1)` is `post(id: "1")`).
+///
+/// A part given as a variable is left to the variable's own coercion; an explicit `null` stays.
+struct LiteralCoercion {
     let schema: any CompilationSchema
 
     /// Default values that are themselves input objects can nest (`input In { next: In = {} }`
@@ -14,15 +19,20 @@ struct InputObjectDefaults {
     func apply(to value: ArgumentValue, type: TypeReference, depth: Int = 0) -> ArgumentValue {
         guard depth < Self.maxDepth else { return value }
         switch (type, value) {
+        case (_, .variable), (_, .literal(.null)):
+            return value
         case (.nonNull(let inner), _):
             return apply(to: value, type: inner, depth: depth)
         case (.list(let item), .literal(.array(let items))):
             return .literal(.array(items.map { apply(to: $0, type: item, depth: depth + 1) }))
         case (.list(let item), .list(let items)):
             return .list(items.map { apply(to: $0, type: item, depth: depth + 1) })
-        case (.list(let item), .literal), (.list(let item), .object):
-            // A single value where a list is expected is a list of one (input coercion), item type applies.
-            return apply(to: value, type: item, depth: depth + 1)
+        case (.list(let item), .literal(let single)):
+            return .literal(.array([apply(to: single, type: item, depth: depth + 1)]))
+        case (.list(let item), .object):
+            return .list([apply(to: value, type: item, depth: depth + 1)])
+        case (.named("ID"), .literal(.int(let int))):
+            return .literal(.string(String(int)))
         case (.named(let name), .literal(.object(let object))):
             guard schema.typeKind(of: name) == .inputObject else { return value }
             return .literal(.object(apply(to: object, inputObject: name, depth: depth)))
@@ -35,7 +45,7 @@ struct InputObjectDefaults {
             }
             for field in declared where !fields.contains(where: { $0.0 == field.name }) {
                 guard let defaultValue = field.defaultValue.flatMap(LiteralConversion.json) else { continue }
-                result.append((field.name, apply(to: .literal(defaultValue), type: field.type, depth: depth + 1)))
+                result.append((field.name, .literal(apply(to: defaultValue, type: field.type, depth: depth + 1))))
             }
             return .object(result)
         default:
