@@ -53,6 +53,7 @@ struct FieldAddition {
             set.selections[index] = transform(set.selections[index], type: type)
         }
         if role != .root { addFields(to: &set, type: type, parentType: parentType, role: role) }
+        if role == .field || role == .fragmentDefinition { addKeyFieldTypeCases(to: &set, type: type) }
         return set
     }
 

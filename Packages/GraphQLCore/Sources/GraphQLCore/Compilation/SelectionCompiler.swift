@@ -100,20 +100,23 @@ struct SelectionCompiler {
     private func compile(_ field: Field, parentType: String?, spreading: [String]) throws(GraphQLCoreError)
         -> CompiledField
     {
-        guard let set = field.selectionSet else { return Self.compiledField(field, selectionSet: nil) }
-        let fieldType = parentType.flatMap { schema?.fieldType(field.name, on: $0)?.namedType }
+        let declared = parentType.flatMap { schema?.fieldType(field.name, on: $0) }
+        let shape = declared.flatMap { FieldShape($0, kind: schema?.typeKind(of: $0.namedType)) }
+        guard let set = field.selectionSet else { return Self.compiledField(field, selectionSet: nil, shape: shape) }
         var merging = SelectionMerging()
-        try collect(set, parentType: fieldType, spreading: spreading, into: &merging)
-        return Self.compiledField(field, selectionSet: merging.selectionSet)
+        try collect(set, parentType: declared?.namedType, spreading: spreading, into: &merging)
+        return Self.compiledField(field, selectionSet: merging.selectionSet, shape: shape)
     }
 
-    private static func compiledField(_ field: Field, selectionSet: CompiledSelectionSet?) -> CompiledField {
+    private static func compiledField(_ field: Field, selectionSet: CompiledSelectionSet?, shape: FieldShape?)
+        -> CompiledField
+    {
         CompiledField(
             responseKey: field.responseKey, name: field.name,
             arguments: field.arguments.map {
                 CompiledArgument(name: $0.name, value: LiteralConversion.argumentValue($0.value))
             },
-            selectionSet: selectionSet)
+            selectionSet: selectionSet, shape: shape)
     }
 
     /// Whether a fragment on `typeCondition` always applies to an object of `parentType`.
