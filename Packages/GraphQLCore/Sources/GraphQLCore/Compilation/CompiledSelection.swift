@@ -44,7 +44,8 @@ public struct CompiledField: Sendable, Hashable {
 
     /// A field; the constant storage key is derived from the arguments.
     public init(
-        responseKey: String, name: String, arguments: [CompiledArgument] = [], selectionSet: CompiledSelectionSet? = nil,
+        responseKey: String, name: String, arguments: [CompiledArgument] = [],
+        selectionSet: CompiledSelectionSet? = nil,
         shape: FieldShape? = nil
     ) {
         self.responseKey = responseKey
