@@ -146,10 +146,17 @@ struct FieldShapeTests {
 
     @Test("an object reached through a union with no fragment for its type and directly share one record")
     func unionMembersKeyed() throws {
-        let search = try Self.root(#"{ search(text: "a") { ... on Post { title } } }"#)
+        let schema = try Schema(document: Document(parsing: Self.sdl))
+        let operation = try CompiledDocument(text: #"{ search(text: "a") { ... on Post { title } } }"#, schema: schema)
+            .operation()
+        // The server is asked for a User's id, though the operation has no fragment on User.
+        #expect(operation.text.contains("... on User {\n      id\n    }"))
+        let search = StoreRoot(operation: operation)
         let viewer = try Self.root("{ viewer { name } }")
         let store = makeStore()
-        try store.publish(["search": [["__typename": "User", "id": "1"]]], to: search)
+        let searchResponse: JSONValue = ["search": [["__typename": "User", "id": "1"]]]
+        try store.publish(searchResponse, to: search)
+        #expect(store.lookup(search).data == searchResponse)
         try store.publish(["viewer": ["name": "Ada", "__typename": "User", "id": "1"]], to: viewer)
         let root = try #require(store.record(.root))
         #expect(root[#"search(text:"a")"#] == .links([.link("User:1")]))
