@@ -8,6 +8,8 @@
 ///   that set does not select it already; in an inline fragment only when the parent's type lacks it
 ///   (so `... on User { id }` appears under a union, not under `Node`). Nothing is added where the
 ///   type is unknown, so without a schema only `__typename` is added.
+/// - Under a union or interface field (or fragment definition), `... on T { key fields }` for each possible
+///   type `T` whose key fields the set does not select (see `KeyFieldTypeCases.swift`).
 struct FieldAddition {
     let schema: (any CompilationSchema)?
     let options: CompilationOptions
