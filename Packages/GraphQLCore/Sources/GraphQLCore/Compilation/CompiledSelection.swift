@@ -34,15 +34,25 @@ public struct CompiledField: Sendable, Hashable {
     public var constantStorageKey: String?
     /// The sub-selection of an object or interface or union field; `nil` for a leaf.
     public var selectionSet: CompiledSelectionSet?
+    /// The declared shape of the field's value (list depth, nullability, leaf or composite), which the
+    /// store checks responses against; `nil` when compiled without a schema.
+    ///
+    /// Not part of equality or hashing: it follows from the schema, the parent type and the name, so
+    /// two fields of one selection set compiled against one schema that agree on everything else agree
+    /// on it too (validation makes fields of one response key have the same shape).
+    public var shape: FieldShape?
 
     /// A field; the constant storage key is derived from the arguments.
     public init(
-        responseKey: String, name: String, arguments: [CompiledArgument] = [], selectionSet: CompiledSelectionSet? = nil
+        responseKey: String, name: String, arguments: [CompiledArgument] = [],
+        selectionSet: CompiledSelectionSet? = nil,
+        shape: FieldShape? = nil
     ) {
         self.responseKey = responseKey
         self.name = name
         self.arguments = arguments.sorted { $0.name < $1.name }
         self.selectionSet = selectionSet
+        self.shape = shape
         self.constantStorageKey =
             self.arguments.contains(where: { $0.value.referencesVariable })
             ? nil : StorageKey.make(name: name, arguments: self.arguments, variables: JSONObject())
@@ -55,6 +65,20 @@ public struct CompiledField: Sendable, Hashable {
     @inlinable public func storageKey(variables: JSONObject) -> String {
         if let constantStorageKey { return constantStorageKey }
         return StorageKey.make(name: name, arguments: arguments, variables: variables)
+    }
+
+    /// Equal when everything but the ``shape`` is equal.
+    public static func == (lhs: CompiledField, rhs: CompiledField) -> Bool {
+        lhs.responseKey == rhs.responseKey && lhs.name == rhs.name && lhs.arguments == rhs.arguments
+            && lhs.selectionSet == rhs.selectionSet
+    }
+
+    /// Hashes everything but the ``shape``.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(responseKey)
+        hasher.combine(name)
+        hasher.combine(arguments)
+        hasher.combine(selectionSet)
     }
 }
 

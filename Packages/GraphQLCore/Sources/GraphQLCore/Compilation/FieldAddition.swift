@@ -9,6 +9,8 @@
 ///   that set does not select it already without `@include`/`@skip`; in an inline fragment only when the parent's type lacks it
 ///   (so `... on User { id }` appears under a union, not under `Node`). Nothing is added where the
 ///   type is unknown, so without a schema only `__typename` is added.
+/// - Under a union or interface field (or fragment definition), `... on T { key fields }` for each possible
+///   type `T` whose key fields the set does not select (see `KeyFieldTypeCases.swift`).
 ///
 /// An alias that takes the response key of a key field the type has, or of `__typename`, for another
 /// field is an error (``GraphQLCoreError/Code/keyFieldAlias``): the store would key or type the object
@@ -64,6 +66,7 @@ struct FieldAddition {
         }
         try checkAliases(in: set, type: type, role: role)
         if role != .root { addFields(to: &set, type: type, parentType: parentType, role: role) }
+        if role == .field || role == .fragmentDefinition { addKeyFieldTypeCases(to: &set, type: type) }
         return set
     }
 

@@ -100,19 +100,22 @@ struct SelectionCompiler {
     private func compile(_ field: Field, parentType: String?, spreading: [String]) throws(GraphQLCoreError)
         -> CompiledField
     {
+        let declared = parentType.flatMap { schema?.fieldType(field.name, on: $0) }
+        let shape = declared.flatMap { FieldShape($0, kind: schema?.typeKind(of: $0.namedType)) }
         guard let set = field.selectionSet else {
-            return compiledField(field, parentType: parentType, selectionSet: nil)
+            return compiledField(field, parentType: parentType, selectionSet: nil, shape: shape)
         }
-        let fieldType = parentType.flatMap { schema?.fieldType(field.name, on: $0)?.namedType }
         var merging = SelectionMerging()
-        try collect(set, parentType: fieldType, spreading: spreading, into: &merging)
-        return compiledField(field, parentType: parentType, selectionSet: merging.selectionSet)
+        try collect(set, parentType: declared?.namedType, spreading: spreading, into: &merging)
+        return compiledField(field, parentType: parentType, selectionSet: merging.selectionSet, shape: shape)
     }
 
     /// The field with its arguments; with a schema, literals take the shape coercion gives them
     /// (see ``LiteralCoercion``), as variables do, so that one value gives one storage key whichever
     /// way it is passed.
-    private func compiledField(_ field: Field, parentType: String?, selectionSet: CompiledSelectionSet?)
+    private func compiledField(
+        _ field: Field, parentType: String?, selectionSet: CompiledSelectionSet?, shape: FieldShape?
+    )
         -> CompiledField
     {
         CompiledField(
@@ -126,7 +129,7 @@ struct SelectionCompiler {
                 }
                 return CompiledArgument(name: $0.name, value: value)
             },
-            selectionSet: selectionSet)
+            selectionSet: selectionSet, shape: shape)
     }
 
     /// Whether a fragment on `typeCondition` always applies to an object of `parentType`.

@@ -138,7 +138,10 @@ struct SelectionInliningTests {
         let postCase = CompiledTypeCase(
             typeCondition: "Post", possibleTypes: ["Post"],
             selectionSet: CompiledSelectionSet([F.leaf("title"), F.leaf("id"), F.leaf("likes"), F.leaf("__typename")]))
-        #expect(search.selectionSet?.selections == [.typeCase(postCase), F.leaf("__typename")])
+        // The key-field type case for User, the other member with an id, comes last.
+        let userCase = CompiledTypeCase(
+            typeCondition: "User", possibleTypes: ["User"], selectionSet: CompiledSelectionSet([F.leaf("id")]))
+        #expect(search.selectionSet?.selections == [.typeCase(postCase), F.leaf("__typename"), .typeCase(userCase)])
     }
 
     @Test("without a schema a type condition matches by __typename alone")

@@ -116,16 +116,17 @@ struct ValidationTests {
 @Suite("Validation of deep documents")
 struct DeepValidationTests {
     /// `human { relatives { relatives { ... name } } }` twice, so the overlapping-fields rule recurses
-    /// through every level; 250 levels, just under the parser's default depth limit.
+    /// through every level; 250 levels, far past the parser's default depth limit (64), which an app can
+    /// raise: validation must then still finish without overflowing the stack.
     private static func deepSelections(levels: Int, leaf: String) -> String {
         String(repeating: "relatives { ", count: levels) + leaf + String(repeating: " }", count: levels)
     }
 
-    @Test("a document nested as deep as the parser allows validates off the main thread")
+    @Test("a document nested 250 levels deep, with the parser's limit raised, validates off the main thread")
     func deepSelectionsOnATask() async throws {
         let text =
             "{ human { \(Self.deepSelections(levels: 250, leaf: "name")) } human { \(Self.deepSelections(levels: 250, leaf: "name: iq")) } }"
-        let document = try Document(parsing: text)
+        let document = try Document(parsing: text, options: ParseOptions(maxDepth: 256))
         let schema = try SchemaFixture.schema()
         let errors = await Task.detached { validate(document, against: schema) }.value
         #expect(errors.map(\.rule) == ["OverlappingFieldsCanBeMergedRule"])
@@ -134,7 +135,9 @@ struct DeepValidationTests {
     @Test("a deeply nested list value validates off the main thread")
     func deepValuesOnATask() async throws {
         let value = String(repeating: "[", count: 250) + "1" + String(repeating: "]", count: 250)
-        let document = try Document(parsing: "{ complicatedArgs { stringListArgField(stringListArg: \(value)) } }")
+        let document = try Document(
+            parsing: "{ complicatedArgs { stringListArgField(stringListArg: \(value)) } }",
+            options: ParseOptions(maxDepth: 256))
         let schema = try SchemaFixture.schema()
         let errors = await Task.detached { validate(document, against: schema) }.value
         #expect(errors.map(\.rule) == ["ValuesOfCorrectTypeRule"])

@@ -17,8 +17,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let missingField = Code("missingField")
         /// An object has no `__typename` where a type condition or a key function needs it.
         public static let missingTypename = Code("missingTypename")
-        /// A value has the wrong kind for its selection: a scalar where an object or a list of
-        /// objects is selected, or an object that is not a JSON object.
+        /// A value has the wrong kind for its selection or its field's declared shape: a scalar where
+        /// an object or a list of objects is selected, a list where the schema declares one value or
+        /// the reverse, a list or object where a built-in scalar or enum is declared.
         public static let typeMismatch = Code("typeMismatch")
         /// Objects or lists nest deeper than ``StoreConfiguration/maximumDepth``.
         public static let nestingTooDeep = Code("nestingTooDeep")

@@ -77,9 +77,9 @@ struct ResponseNormalizer {
                     if let subselection = field.selectionSet {
                         values[storageKey] = try normalizeLinked(
                             value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
-                            depth: depth + 1)
+                            lists: field.shape?.listDepth, depth: depth + 1)
                     } else {
-                        values[storageKey] = try leaf(value, depth: depth + 1)
+                        values[storageKey] = try leaf(value, shape: field.shape, depth: depth + 1)
                     }
                 } catch {
                     throw error.prefixed(key)
@@ -105,15 +105,18 @@ struct ResponseNormalizer {
         }
     }
 
-    /// The value of a field with a selection: null, an object (a link), or a list of these.
+    /// The value of a field with a selection: null, an object (a link), or a list of these. `lists` is
+    /// how many list levels the field's shape still declares here (`nil` when it has no shape).
     private mutating func normalizeLinked(
-        _ value: JSONValue, selectionSet: CompiledSelectionSet, parent: DataID, storageKey: String, depth: Int
+        _ value: JSONValue, selectionSet: CompiledSelectionSet, parent: DataID, storageKey: String, lists: Int?,
+        depth: Int
     ) throws(StoreError) -> RecordValue {
         guard depth <= configuration.maximumDepth else { throw Self.tooDeep(configuration.maximumDepth) }
         switch value {
         case .null:
             return .null
         case .object(let object):
+            if let lists, lists > 0 { throw Self.mismatch(expected: "a list", got: value) }
             let typename = try Self.typename(of: object)
             let dataID =
                 typename.flatMap { configuration.dataID(typename: $0, object: object) }
@@ -125,6 +128,7 @@ struct ResponseNormalizer {
             try normalizeObject(object, selectionSet: selectionSet, dataID: dataID, depth: depth)
             return .link(dataID)
         case .array(let items):
+            if lists == 0 { throw Self.mismatch(expected: "an object", got: value) }
             var links: [RecordValue] = []
             links.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
@@ -134,7 +138,7 @@ struct ResponseNormalizer {
                     links.append(
                         try normalizeLinked(
                             item, selectionSet: selectionSet, parent: parent, storageKey: storageKey,
-                            depth: depth + 1))
+                            lists: lists.map { $0 - 1 }, depth: depth + 1))
                 } catch {
                     throw error.prefixed(String(index))
                 }
@@ -149,7 +153,8 @@ struct ResponseNormalizer {
 
     /// The value of a leaf field, whose own JSON nesting is bounded too: it is kept in the store,
     /// compared and eventually released, all of which walk it.
-    private func leaf(_ value: JSONValue, depth: Int) throws(StoreError) -> RecordValue {
+    private func leaf(_ value: JSONValue, shape: FieldShape?, depth: Int) throws(StoreError) -> RecordValue {
+        if let shape { try Self.check(value, against: shape, level: 0) }
         switch value {
         case .null: return .null
         case .array, .object:
@@ -159,6 +164,34 @@ struct ResponseNormalizer {
             return .scalar(value)
         default: return .scalar(value)
         }
+    }
+
+    /// Checks a leaf value's list levels, and that a built-in scalar or enum is not a list or object
+    /// (a custom scalar may be any JSON). Recurses once per list level the schema declares, not per
+    /// level of the response, so the response cannot deepen it.
+    private static func check(_ value: JSONValue, against shape: FieldShape, level: Int) throws(StoreError) {
+        if case .null = value { return }
+        if level < shape.listDepth {
+            guard case .array(let items) = value else { throw mismatch(expected: "a list", got: value) }
+            for (index, item) in items.enumerated() {
+                do throws(StoreError) {
+                    try check(item, against: shape, level: level + 1)
+                } catch {
+                    throw error.prefixed(String(index))
+                }
+            }
+            return
+        }
+        switch (shape.namedKind, value) {
+        case (.builtInScalar, .array), (.builtInScalar, .object), (.enumeration, .array), (.enumeration, .object):
+            let expected = shape.namedKind == .enumeration ? "an enum value" : "a built-in scalar"
+            throw mismatch(expected: expected, got: value)
+        default: return
+        }
+    }
+
+    private static func mismatch(expected: String, got value: JSONValue) -> StoreError {
+        StoreError(.typeMismatch, "the schema declares \(expected) here, the response has \(kind(of: value))")
     }
 
     private static func typename(of object: JSONObject) throws(StoreError) -> String? {
