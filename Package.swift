@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "GraphQLCore", targets: ["GraphQLCore"]),
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
+        .library(name: "StoreCore", targets: ["StoreCore"]),
         .library(name: "Environment", targets: ["Environment"]),
     ],
     targets: [
@@ -29,8 +30,14 @@ let package = Package(
             name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"],
             path: "Packages/EventLog/Tests/EventLogTests"),
 
+        // StoreCore
+        .target(name: "StoreCore", dependencies: ["GraphQLCore"], path: "Packages/StoreCore/Sources/StoreCore"),
+        .testTarget(
+            name: "StoreCoreTests", dependencies: ["StoreCore", "GraphQLCore"],
+            path: "Packages/StoreCore/Tests/StoreCoreTests", exclude: ["Fixtures"]),
+
         // The umbrella module and whole-system tests.
-        .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog"], path: "Sources/Environment"),
+        .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog", "StoreCore"], path: "Sources/Environment"),
         .testTarget(
             name: "EnvironmentTests", dependencies: ["Environment", "GraphQLCore", "EventLog", "EventLogTesting"],
             path: "Tests/EnvironmentTests"),

@@ -1,3 +1,4 @@
 // The umbrella module: an app that imports `Environment` gets every layer's public API.
 @_exported import EventLog
 @_exported import GraphQLCore
+@_exported import StoreCore

@@ -3,6 +3,7 @@
 
 let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
+    ("JSON", runJSONBenchmarks)
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {

@@ -21,6 +21,12 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         valueStorage.reserveCapacity(capacity)
     }
 
+    /// An object from parallel arrays whose keys the caller has checked are distinct.
+    init(uncheckedKeys keys: [String], values: [JSONValue]) {
+        keyStorage = keys
+        valueStorage = values
+    }
+
     /// An object from pairs in order; a repeated key keeps its first position and its last value.
     @inlinable public init<S: Sequence>(_ pairs: S) where S.Element == (String, JSONValue) {
         self.init()

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Reads JSON text (RFC 8259) into ``JSONValue``s, strictly and without recursion.
+///
+/// Strict means what the RFC's grammar says and nothing more: no trailing commas, comments, leading
+/// zeros, `NaN` or `Infinity`; control characters in strings must be escaped; `\u` escapes must
+/// pair their surrogates; the text must be valid UTF-8 with no byte order mark. Integers that fit
+/// in `Int` read as ``JSONValue/int(_:)``, every other number as ``JSONValue/double(_:)``.
+///
+/// Every failure is a ``GraphQLCoreError`` with code ``GraphQLCoreError/Code/invalidJSON`` whose
+/// message gives the byte offset, and whose ``GraphQLCoreError/locations`` give line and column.
+/// Nesting deeper than ``Options/maximumDepth`` fails the same way, however deep the input goes.
+public struct JSONReader: Sendable {
+    /// The limits a reader enforces.
+    public struct Options: Sendable, Hashable {
+        /// How many arrays and objects may be open at once. The reader itself never recurses, but
+        /// a ``JSONValue`` is a tree that Swift compares and releases recursively, so keep this in
+        /// the thousands.
+        public var maximumDepth: Int
+
+        /// Options with a nesting limit, 512 unless told.
+        public init(maximumDepth: Int = 512) {
+            self.maximumDepth = maximumDepth
+        }
+
+        /// A nesting limit of 512.
+        public static let `default` = Options()
+    }
+
+    /// The limits this reader enforces.
+    public var options: Options
+
+    /// A reader with the given limits.
+    public init(options: Options = .default) {
+        self.options = options
+    }
+
+    /// Reads one JSON text from raw bytes.
+    public func read(_ buffer: UnsafeRawBufferPointer) throws(GraphQLCoreError) -> JSONValue {
+        var parser = JSONParser(bytes: buffer.assumingMemoryBound(to: UInt8.self), maximumDepth: options.maximumDepth)
+        return try parser.parseDocument()
+    }
+
+    /// Reads one JSON text from UTF-8 bytes.
+    public func read(_ data: Data) throws(GraphQLCoreError) -> JSONValue {
+        let result = data.withUnsafeBytes { buffer in
+            Result { () throws(GraphQLCoreError) in try read(buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Reads one JSON text from UTF-8 bytes.
+    public func read(_ bytes: [UInt8]) throws(GraphQLCoreError) -> JSONValue {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(GraphQLCoreError) in try read(buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Reads one JSON text from a string.
+    public func read(_ string: String) throws(GraphQLCoreError) -> JSONValue {
+        var string = string
+        let result = string.withUTF8 { buffer in
+            Result { () throws(GraphQLCoreError) in try read(UnsafeRawBufferPointer(buffer)) }
+        }
+        return try result.get()
+    }
+}

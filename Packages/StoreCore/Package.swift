@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// StoreCore: records, the normalizer, the reader, publish and notify, garbage collection, write times
+/// and invalidation. Imports GraphQLCore only.
+let package = Package(
+    name: "StoreCore",
+    products: [
+        .library(name: "StoreCore", targets: ["StoreCore"])
+    ],
+    dependencies: [.package(path: "../GraphQLCore")],
+    targets: [
+        .target(name: "StoreCore", dependencies: [.product(name: "GraphQLCore", package: "GraphQLCore")]),
+        .testTarget(
+            name: "StoreCoreTests",
+            dependencies: ["StoreCore", .product(name: "GraphQLCore", package: "GraphQLCore")],
+            exclude: ["Fixtures"]),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .swiftLanguageMode(.v6),
+    ]
+}

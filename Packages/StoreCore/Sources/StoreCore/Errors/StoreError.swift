@@ -1,0 +1,59 @@
+/// An error from writing a response into the store: the response does not fit its selection, or is
+/// nested deeper than the store accepts.
+///
+/// One struct with an extensible ``Code`` (the shape of ``GraphQLCoreError``), so a new kind of
+/// failure does not break a caller's `switch`. A response that fails is rejected whole: the store is
+/// exactly as it was before the call.
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The code's stable name, as logged.
+        public let name: String
+
+        /// A code with a stable name.
+        public init(_ name: String) { self.name = name }
+
+        /// A selected field is absent from the response object.
+        public static let missingField = Code("missingField")
+        /// An object has no `__typename` where a type condition or a key function needs it.
+        public static let missingTypename = Code("missingTypename")
+        /// A value has the wrong kind for its selection: a scalar where an object or a list of
+        /// objects is selected, or an object that is not a JSON object.
+        public static let typeMismatch = Code("typeMismatch")
+        /// Objects or lists nest deeper than ``StoreConfiguration/maximumDepth``.
+        public static let nestingTooDeep = Code("nestingTooDeep")
+        /// The response's top level is not a JSON object.
+        public static let notAnObject = Code("notAnObject")
+
+        /// The code's name.
+        public var description: String { name }
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// What went wrong, for a developer. Never holds a value from the response.
+    public var message: String
+    /// Where in the response it went wrong: response keys and list indices from the top, for
+    /// example `["viewer", "friends", "3", "name"]`.
+    public var path: [String]
+
+    /// An error with a code, a message and the response path.
+    public init(_ code: Code, _ message: String, path: [String] = []) {
+        self.code = code
+        self.message = message
+        self.path = path
+    }
+
+    /// `code at a.b.3: message`.
+    public var description: String {
+        let place = path.isEmpty ? "" : " at " + path.joined(separator: ".")
+        return "\(code)\(place): \(message)"
+    }
+
+    /// The same error with `component` put in front of its path, as the error travels up.
+    func prefixed(_ component: String) -> StoreError {
+        var error = self
+        error.path.insert(component, at: 0)
+        return error
+    }
+}

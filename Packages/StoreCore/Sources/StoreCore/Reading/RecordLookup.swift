@@ -1,0 +1,8 @@
+/// What the reading walks (reader, data checker, reference marker) read records through: the
+/// store's state, which puts the optimistic overlay over the record source.
+///
+/// A generic parameter rather than an existential, so each walk is specialized and a lookup is a
+/// direct call.
+protocol RecordLookup {
+    func lookupRecord(_ dataID: DataID) -> Record?
+}

@@ -1,0 +1,35 @@
+import GraphQLCore
+
+/// What reading a root from the store gives: the data as the server would have answered it, whether
+/// any of it is missing, which records it read, and how old the oldest of it is.
+public struct Snapshot: Sendable, Equatable {
+    /// The data, response keys in selection order; `nil` when the root record does not exist. A
+    /// field that was never written is absent from its object (missing is not null).
+    public var data: JSONValue?
+    /// Whether any selected field, or any linked record, was never written.
+    public var isMissingData: Bool
+    /// The data IDs of every record the read visited (or looked for), the root's included.
+    public var seenRecords: Set<DataID>
+    /// The oldest write time among the fields read; `nil` when nothing was read.
+    public var oldestWriteTime: StoreInstant?
+    /// Whether some field read was written at or before the store's invalidation point
+    /// (``Store/invalidate()``), which makes the data stale whatever its age.
+    public var isInvalidated: Bool
+
+    /// A snapshot from its parts.
+    public init(
+        data: JSONValue?, isMissingData: Bool, seenRecords: Set<DataID>, oldestWriteTime: StoreInstant?,
+        isInvalidated: Bool
+    ) {
+        self.data = data
+        self.isMissingData = isMissingData
+        self.seenRecords = seenRecords
+        self.oldestWriteTime = oldestWriteTime
+        self.isInvalidated = isInvalidated
+    }
+
+    /// Whether a subscriber should be told: the data or its completeness differ.
+    func differsVisibly(from other: Snapshot) -> Bool {
+        isMissingData != other.isMissingData || data != other.data
+    }
+}

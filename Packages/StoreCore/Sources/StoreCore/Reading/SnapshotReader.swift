@@ -1,0 +1,137 @@
+import GraphQLCore
+
+/// Reads a selection from a record back into the JSON the server would have answered (Relay's
+/// `RelayReader`), noting missing data, the records seen and the oldest write time.
+///
+/// The walk follows the selection, which is finite, so cycles in the record graph end; list
+/// nesting in records is bounded by the normalizer's depth limit.
+struct SnapshotReader<Lookup: RecordLookup> {
+    let lookup: Lookup
+    let variables: JSONObject
+    private(set) var seenRecords: Set<DataID> = []
+    private(set) var isMissingData = false
+    private(set) var oldestWriteTime: StoreInstant?
+
+    init(lookup: Lookup, variables: JSONObject) {
+        self.lookup = lookup
+        self.variables = variables
+    }
+
+    /// Reads `root`, with `invalidationPoint` deciding ``Snapshot/isInvalidated``.
+    static func read(_ root: StoreRoot, from lookup: Lookup, invalidationPoint: StoreInstant?) -> Snapshot {
+        var reader = SnapshotReader(lookup: lookup, variables: root.variables)
+        let data = reader.readRecord(root.dataID, selectionSet: root.selectionSet)
+        let invalidated =
+            if let oldest = reader.oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else { false }
+        return Snapshot(
+            data: data, isMissingData: reader.isMissingData, seenRecords: reader.seenRecords,
+            oldestWriteTime: reader.oldestWriteTime, isInvalidated: invalidated)
+    }
+
+    private mutating func readRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet) -> JSONValue? {
+        seenRecords.insert(dataID)
+        guard let record = lookup.lookupRecord(dataID) else {
+            isMissingData = true
+            return nil
+        }
+        var object = JSONObject(minimumCapacity: selectionSet.selections.count)
+        // A set of fields alone has each response key once (the compiler merges duplicates), so
+        // fields append; type cases and conditionals may repeat a key and go through merging.
+        let fieldsOnly = selectionSet.selections.allSatisfy { if case .field = $0 { true } else { false } }
+        read(selectionSet, of: record, into: &object, appending: fieldsOnly)
+        return .object(object)
+    }
+
+    private mutating func read(
+        _ selectionSet: CompiledSelectionSet, of record: Record, into object: inout JSONObject, appending: Bool
+    ) {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                guard let stored = record.fields[field.storageKey(variables: variables)] else {
+                    isMissingData = true
+                    continue
+                }
+                if let oldest = oldestWriteTime {
+                    if stored.writtenAt < oldest { oldestWriteTime = stored.writtenAt }
+                } else {
+                    oldestWriteTime = stored.writtenAt
+                }
+                let value: JSONValue?
+                if let subselection = field.selectionSet {
+                    value = readLinked(stored.value, selectionSet: subselection)
+                } else {
+                    value = readLeaf(stored.value)
+                }
+                guard let value else { continue }
+                if appending {
+                    object.appendNew(key: field.responseKey, value: value)
+                } else {
+                    Self.merge(value, forKey: field.responseKey, into: &object)
+                }
+            case .typeCase(let typeCase):
+                guard let typename = record.typename else {
+                    isMissingData = true
+                    continue
+                }
+                if typeCase.matches(typename: typename) {
+                    read(typeCase.selectionSet, of: record, into: &object, appending: false)
+                }
+            case .conditional(let conditional):
+                if conditional.passes(variables: variables) {
+                    read(conditional.selectionSet, of: record, into: &object, appending: false)
+                }
+            }
+        }
+    }
+
+    private mutating func readLinked(_ value: RecordValue, selectionSet: CompiledSelectionSet) -> JSONValue? {
+        switch value {
+        case .null:
+            return .null
+        case .link(let dataID):
+            return readRecord(dataID, selectionSet: selectionSet)
+        case .links(let items):
+            var array: [JSONValue] = []
+            array.reserveCapacity(items.count)
+            for item in items { array.append(readLinked(item, selectionSet: selectionSet) ?? .null) }
+            return .array(array)
+        case .scalar:
+            // Written as a leaf by an operation that saw a different schema: not this selection's data.
+            isMissingData = true
+            return nil
+        }
+    }
+
+    private mutating func readLeaf(_ value: RecordValue) -> JSONValue? {
+        switch value {
+        case .null: return .null
+        case .scalar(let scalar): return scalar
+        case .link, .links:
+            isMissingData = true
+            return nil
+        }
+    }
+
+    /// Puts `value` under `key`, merging objects (and lists of objects, item by item) that a type
+    /// case selected again, as the server merges the selections of one response key.
+    static func merge(_ value: JSONValue, forKey key: String, into object: inout JSONObject) {
+        guard let index = object.index(forKey: key) else {
+            object.appendNew(key: key, value: value)
+            return
+        }
+        object[key] = merged(object.values[index], value)
+    }
+
+    private static func merged(_ existing: JSONValue, _ new: JSONValue) -> JSONValue {
+        switch (existing, new) {
+        case (.object(var target), .object(let source)):
+            for (key, value) in source { merge(value, forKey: key, into: &target) }
+            return .object(target)
+        case (.array(let targets), .array(let sources)) where targets.count == sources.count:
+            return .array(zip(targets, sources).map { merged($0, $1) })
+        default:
+            return new
+        }
+    }
+}

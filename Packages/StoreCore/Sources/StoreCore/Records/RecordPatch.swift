@@ -1,0 +1,31 @@
+/// The values one publish writes into one record; merged into the record, other fields kept.
+public struct RecordPatch: Sendable, Hashable {
+    /// The typename to set, or `nil` to keep the record's.
+    public var typename: String?
+    /// The values to set, by storage key.
+    public var values: [String: RecordValue]
+
+    /// A patch.
+    public init(typename: String?, values: [String: RecordValue]) {
+        self.typename = typename
+        self.values = values
+    }
+}
+
+/// Everything one publish (or one collection) writes to a record source, applied in one call so a
+/// persistent source can make it one transaction.
+public struct RecordWriteBatch: Sendable {
+    /// Records to create or merge into.
+    public var patches: [DataID: RecordPatch]
+    /// The instant every patched field is marked written at.
+    public var writtenAt: StoreInstant
+    /// Records to remove, after the patches.
+    public var removals: Set<DataID>
+
+    /// A batch.
+    public init(patches: [DataID: RecordPatch] = [:], writtenAt: StoreInstant, removals: Set<DataID> = []) {
+        self.patches = patches
+        self.writtenAt = writtenAt
+        self.removals = removals
+    }
+}

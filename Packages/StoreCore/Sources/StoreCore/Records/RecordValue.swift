@@ -1,0 +1,16 @@
+import GraphQLCore
+
+/// The value of one field of a ``Record``.
+///
+/// Not `indirect`: only ``links(_:)`` recurses, and it does so through an array that is already a
+/// heap buffer, so a scalar or a link costs no allocation of its own.
+public enum RecordValue: Sendable, Hashable {
+    /// `null`, for a scalar or a linked field alike.
+    case null
+    /// A leaf value (never `.null`; that is ``null``), stored as the response had it.
+    case scalar(JSONValue)
+    /// A reference to another record.
+    case link(DataID)
+    /// A list of references, holding ``null``, ``link(_:)`` or, for lists of lists, ``links(_:)``.
+    case links([RecordValue])
+}

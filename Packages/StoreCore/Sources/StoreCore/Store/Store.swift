@@ -1,0 +1,163 @@
+import GraphQLCore
+import Synchronization
+
+/// The normalized store: records written by responses, read back as snapshots, with subscriptions
+/// told of the changes that concern them, garbage collection from given roots, write times and an
+/// invalidation point.
+///
+/// Thread-safe: one lock guards the records, the subscriptions and the times. Normalizing a
+/// response happens before taking the lock (it reads nothing from the store); writing, reading,
+/// collecting and choosing whom to notify happen under it, so a collection never runs during a
+/// read or a publish. Callbacks run after the lock is released, on the thread that published.
+public final class Store: Sendable {
+    private let configuration: StoreConfiguration
+    private let state: Mutex<StoreState>
+
+    /// A store over `source` (in memory by default).
+    public init(source: sending any RecordSource = InMemoryRecordSource(), configuration: StoreConfiguration = .init()) {
+        self.configuration = configuration
+        self.state = Mutex(StoreState(source: source))
+    }
+
+    // MARK: Writing
+
+    /// Writes a response's `data`, read with `root`'s selection and variables, into the records
+    /// from `root`'s record; tells the subscriptions whose data changed. Returns the IDs of the
+    /// records whose stored values changed (a field written with an equal value changes only its
+    /// write time).
+    ///
+    /// Atomic: a response that does not fit the selection throws ``StoreError`` and writes nothing.
+    @discardableResult
+    public func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
+        let patches = try normalize(data, root)
+        let (changed, deliveries) = state.withLock { state in
+            let writtenAt = state.stamp(configuration.clock())
+            let changed = state.records.write(patches, at: writtenAt)
+            return (changed, state.notify(changed))
+        }
+        for delivery in deliveries { delivery.perform() }
+        return changed
+    }
+
+    /// Runs `body`, holding back notifications of the publishes inside it until it returns, then
+    /// tells each affected subscription once. Each publish inside stays atomic on its own.
+    public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
+        state.withLock { $0.batchDepth += 1 }
+        defer {
+            let deliveries = state.withLock { state -> [PendingDelivery] in
+                state.batchDepth -= 1
+                guard state.batchDepth == 0 else { return [] }
+                let changed = state.pendingChanges
+                state.pendingChanges = []
+                return state.notify(changed)
+            }
+            for delivery in deliveries { delivery.perform() }
+        }
+        return try body()
+    }
+
+    // MARK: Reading
+
+    /// Reads `root` now.
+    public func lookup(_ root: StoreRoot) -> Snapshot {
+        state.withLock { $0.read(root) }
+    }
+
+    /// Whether `root`'s data is complete and how old it is, without building the data.
+    public func check(_ root: StoreRoot) -> Availability {
+        state.withLock { DataChecker.check(root, in: $0.records, invalidationPoint: $0.invalidationPoint) }
+    }
+
+    /// The record with this ID as reads see it (optimistic writes included), or `nil`.
+    public func record(_ dataID: DataID) -> Record? {
+        state.withLock { $0.records.lookupRecord(dataID) }
+    }
+
+    /// The number of records in the record source.
+    public var recordCount: Int { state.withLock { $0.records.source.count } }
+
+    // MARK: Subscribing
+
+    /// Reads `root` and calls `onChange` with a new snapshot after each publish that changes its
+    /// data (or whether any is missing), until the returned subscription is cancelled or released.
+    /// Records the subscription's snapshot reads are never collected while it lives.
+    public func subscribe(
+        to root: StoreRoot, onChange: @escaping @Sendable (Snapshot) -> Void
+    ) -> StoreSubscription {
+        let delivery = SubscriptionDelivery(onChange: onChange)
+        let id = state.withLock { state in
+            state.subscriptions.insert(.init(root: root, snapshot: state.read(root), delivery: delivery))
+        }
+        return StoreSubscription(
+            cancel: { [self] in state.withLock { $0.subscriptions.remove(id) } },
+            snapshot: { [self] in state.withLock { $0.subscriptions.entries[id]?.snapshot } })
+    }
+
+    /// The number of live subscriptions.
+    public var subscriptionCount: Int { state.withLock { $0.subscriptions.count } }
+
+    // MARK: Collecting
+
+    /// Removes every record that neither `roots` nor a live subscription reaches; under the lock,
+    /// so no read or publish interleaves with it.
+    @discardableResult
+    public func collectGarbage(retaining roots: [StoreRoot]) -> CollectionReport {
+        state.withLock { state in
+            var marker = ReferenceMarker(lookup: state.records)
+            for root in roots { marker.mark(root) }
+            for entry in state.subscriptions.entries.values {
+                marker.mark(entry.root)
+                marker.mark(entry.snapshot.seenRecords)
+            }
+            let kept = marker.marked
+            let removed = state.records.source.removeAll(notIn: kept)
+            return CollectionReport(removedRecords: removed, keptRecords: state.records.source.count)
+        }
+    }
+
+    // MARK: Time
+
+    /// Makes every field written so far stale: snapshots that read one report
+    /// ``Snapshot/isInvalidated``. Writes after this call are fresh.
+    public func invalidate() {
+        state.withLock { state in
+            var point = configuration.clock()
+            if let latest = state.latestWrite, latest > point { point = latest }
+            if let previous = state.invalidationPoint, previous > point { point = previous }
+            state.invalidationPoint = point
+        }
+    }
+
+    /// The instant of the last ``invalidate()``, or `nil` when never invalidated.
+    public var invalidationPoint: StoreInstant? { state.withLock { $0.invalidationPoint } }
+
+    // MARK: Optimistic writes
+
+    /// Writes `data` as an optimistic layer named `id` over the records: reads see it at once,
+    /// until ``removeOptimistic(_:)`` removes exactly it. A layer with the same `id` is replaced.
+    public func applyOptimistic(_ id: String, _ data: JSONValue, to root: StoreRoot) throws(StoreError) {
+        let patches = try normalize(data, root)
+        let deliveries = state.withLock { state in
+            var touched = state.records.optimistic.remove(id: id, base: state.records.source)
+            let writtenAt = state.stamp(configuration.clock())
+            touched.formUnion(
+                state.records.optimistic.add(id: id, patches: patches, writtenAt: writtenAt, base: state.records.source))
+            return state.notify(touched)
+        }
+        for delivery in deliveries { delivery.perform() }
+    }
+
+    /// Removes the optimistic layer `id`, restoring what the records and the other layers say.
+    public func removeOptimistic(_ id: String) {
+        let deliveries = state.withLock { state in
+            state.notify(state.records.optimistic.remove(id: id, base: state.records.source))
+        }
+        for delivery in deliveries { delivery.perform() }
+    }
+
+    private func normalize(_ data: JSONValue, _ root: StoreRoot) throws(StoreError) -> [DataID: RecordPatch] {
+        var normalizer = ResponseNormalizer(configuration: configuration, variables: root.variables)
+        try normalizer.normalize(data, selectionSet: root.selectionSet, into: root.dataID)
+        return normalizer.patches
+    }
+}

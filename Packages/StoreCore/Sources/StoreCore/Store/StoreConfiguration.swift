@@ -1,0 +1,49 @@
+import GraphQLCore
+
+/// How a store identifies objects, tells time and bounds nesting.
+public struct StoreConfiguration: Sendable {
+    /// Computes the data ID of an object of one type from the object as the response has it
+    /// (response keys), or `nil` to give it a path-derived client ID.
+    public typealias KeyFunction = @Sendable (_ object: JSONObject) -> DataID?
+
+    /// Key functions by `__typename`; a type without one uses ``defaultKey``.
+    public var keyFunctions: [String: KeyFunction]
+    /// The key function for every other type, given the typename and the object:
+    /// by default `Type:id` when the object has a string or integer `id`, else `nil`.
+    public var defaultKey: @Sendable (_ typename: String, _ object: JSONObject) -> DataID?
+    /// The wall clock write times and invalidation points are read from.
+    public var clock: @Sendable () -> StoreInstant
+    /// How deep objects and lists may nest in a response (and inside a scalar's JSON value) before
+    /// the publish fails with ``StoreError/Code/nestingTooDeep``. The normalizer recurses once per
+    /// level, so this bound is what keeps a hostile response from overflowing the stack.
+    public var maximumDepth: Int
+
+    /// A configuration; every part has a default.
+    public init(
+        keyFunctions: [String: KeyFunction] = [:],
+        defaultKey: @escaping @Sendable (_ typename: String, _ object: JSONObject) -> DataID? =
+            StoreConfiguration.typenameAndID,
+        clock: @escaping @Sendable () -> StoreInstant = StoreInstant.now,
+        maximumDepth: Int = 512
+    ) {
+        self.keyFunctions = keyFunctions
+        self.defaultKey = defaultKey
+        self.clock = clock
+        self.maximumDepth = maximumDepth
+    }
+
+    /// `Type:id` from the object's `id` (a string or an integer), else `nil`.
+    @Sendable public static func typenameAndID(_ typename: String, _ object: JSONObject) -> DataID? {
+        switch object["id"] {
+        case .string(let id)?: return DataID(typename + ":" + id)
+        case .int(let id)?: return DataID(typename + ":" + String(id))
+        default: return nil
+        }
+    }
+
+    /// The data ID of `object` of type `typename`, or `nil`.
+    @inlinable func dataID(typename: String, object: JSONObject) -> DataID? {
+        if let function = keyFunctions[typename] { return function(object) }
+        return defaultKey(typename, object)
+    }
+}

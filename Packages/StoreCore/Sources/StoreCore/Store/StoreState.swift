@@ -1,0 +1,53 @@
+/// Everything the store's lock guards.
+struct StoreState {
+    var records: StoreRecords
+    var subscriptions = SubscriptionIndex()
+    /// Every field written at or before it is stale (``Store/invalidate()``).
+    var invalidationPoint: StoreInstant?
+    /// The newest instant any write was stamped with; an invalidation is never before it.
+    var latestWrite: StoreInstant?
+    /// Numbers deliveries so that a subscription never receives an older snapshot after a newer one.
+    var deliverySequence: UInt64 = 0
+    /// How many `batch` calls are running; while above zero, changes wait in ``pendingChanges``.
+    var batchDepth = 0
+    var pendingChanges: Set<DataID> = []
+
+    init(source: any RecordSource) { records = StoreRecords(source: source) }
+
+    /// The instant a write made now is stamped with: the clock's reading, but always after the
+    /// invalidation point, so data written after `invalidate()` is fresh even if the clock has not
+    /// moved (a manual clock) or moved back (a wall clock set back).
+    mutating func stamp(_ now: StoreInstant) -> StoreInstant {
+        var stamp = now
+        if let invalidationPoint, stamp <= invalidationPoint { stamp = invalidationPoint.next }
+        if latestWrite.map({ stamp > $0 }) ?? true { latestWrite = stamp }
+        return stamp
+    }
+
+    func read(_ root: StoreRoot) -> Snapshot {
+        SnapshotReader.read(root, from: records, invalidationPoint: invalidationPoint)
+    }
+
+    /// Re-reads the subscriptions that read any of `changed`; returns the deliveries for those whose
+    /// data changed. Subscriptions whose data did not change keep their snapshot's new seen records
+    /// and write times silently.
+    mutating func notify(_ changed: Set<DataID>) -> [PendingDelivery] {
+        if batchDepth > 0 {
+            pendingChanges.formUnion(changed)
+            return []
+        }
+        guard !changed.isEmpty else { return [] }
+        var deliveries: [PendingDelivery] = []
+        for id in subscriptions.affected(by: changed) {
+            guard let entry = subscriptions.entries[id] else { continue }
+            let snapshot = read(entry.root)
+            let visible = snapshot.differsVisibly(from: entry.snapshot)
+            subscriptions.update(id, snapshot: snapshot)
+            if visible {
+                deliverySequence += 1
+                deliveries.append(PendingDelivery(delivery: entry.delivery, snapshot: snapshot, sequence: deliverySequence))
+            }
+        }
+        return deliveries
+    }
+}

@@ -1,0 +1,83 @@
+import GraphQLCore
+import StoreCore
+import Testing
+
+@Suite("Collection")
+struct CollectionTests {
+    static let viewerQuery = query([object("viewer", [typename, leaf("id"), object("best", [typename, leaf("id")])])])
+    static let listQuery = query([object("items", [typename, leaf("id")])])
+
+    static func seeded() throws -> Store {
+        let store = makeStore()
+        try store.publish(
+            ["viewer": ["__typename": "U", "id": "1", "best": ["__typename": "U", "id": "2"]]], to: viewerQuery)
+        try store.publish(["items": [["__typename": "I", "id": "1"], ["__typename": "I", "id": "2"]]], to: listQuery)
+        return store
+    }
+
+    @Test("records no root reaches are removed, and the report counts removed and kept")
+    func removesUnreachable() throws {
+        let store = try Self.seeded()
+        #expect(store.recordCount == 5)
+        let report = store.collectGarbage(retaining: [Self.viewerQuery])
+        #expect(report == CollectionReport(removedRecords: 2, keptRecords: 3))
+        #expect(store.record("I:1") == nil)
+        #expect(!store.lookup(Self.viewerQuery).isMissingData)
+    }
+
+    @Test("with no roots and no subscriptions every record goes")
+    func noRoots() throws {
+        let store = try Self.seeded()
+        #expect(store.collectGarbage(retaining: []) == CollectionReport(removedRecords: 5, keptRecords: 0))
+    }
+
+    @Test("marking follows the selection: a link no retained selection reads keeps nothing alive")
+    func marksThroughSelections() throws {
+        let store = try Self.seeded()
+        let shallow = query([object("viewer", [typename, leaf("id")])])
+        store.collectGarbage(retaining: [shallow])
+        #expect(store.record("U:1") != nil)
+        #expect(store.record("U:2") == nil)
+    }
+
+    @Test("a live subscription's records are never collected, and are once it is cancelled")
+    func subscriptionsRetain() throws {
+        let store = try Self.seeded()
+        let subscription = store.subscribe(to: Self.listQuery) { _ in }
+        #expect(store.collectGarbage(retaining: []).keptRecords == 3)
+        #expect(!store.lookup(Self.listQuery).isMissingData)
+        subscription.cancel()
+        #expect(store.collectGarbage(retaining: []).keptRecords == 0)
+    }
+
+    @Test("roots with variables keep the records their storage keys reach")
+    func variables() throws {
+        let store = makeStore()
+        let root = query([object("user", arguments: ["id": .variable("id")], [typename, leaf("id")])], variables: ["id": "1"])
+        var other = root
+        other.variables = ["id": "2"]
+        try store.publish(["user": ["__typename": "U", "id": "1"]], to: root)
+        try store.publish(["user": ["__typename": "U", "id": "2"]], to: other)
+        store.collectGarbage(retaining: [other])
+        #expect(store.record("U:1") == nil)
+        #expect(store.record("U:2") != nil)
+    }
+
+    @Test("collections interleaved with publishes from other tasks never lose a retained record")
+    func concurrentCollections() async throws {
+        let store = try Self.seeded()
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    _ = try? store.publish(
+                        ["items": [["__typename": "I", "id": .string("n\(index)")]]], to: Self.listQuery)
+                }
+                group.addTask { store.collectGarbage(retaining: [Self.viewerQuery, Self.listQuery]) }
+            }
+        }
+        store.collectGarbage(retaining: [Self.viewerQuery, Self.listQuery])
+        #expect(!store.lookup(Self.viewerQuery).isMissingData)
+        #expect(!store.lookup(Self.listQuery).isMissingData)
+        #expect(store.recordCount == 4)
+    }
+}

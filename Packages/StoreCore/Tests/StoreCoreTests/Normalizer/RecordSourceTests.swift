@@ -1,0 +1,41 @@
+import GraphQLCore
+import StoreCore
+import Testing
+
+@Suite("RecordSource")
+struct RecordSourceTests {
+    @Test("a batch merges patches into records, keeping fields it does not name, then removes")
+    func mergesPatches() {
+        let t1 = StoreInstant(secondsSince1970: 1)
+        let t2 = StoreInstant(secondsSince1970: 2)
+        var source = InMemoryRecordSource()
+        source.write(
+            RecordWriteBatch(patches: ["A": RecordPatch(typename: "T", values: ["x": .scalar(1), "y": .null])], writtenAt: t1))
+        source.write(
+            RecordWriteBatch(
+                patches: ["A": RecordPatch(typename: nil, values: ["x": .scalar(2)]), "B": RecordPatch(typename: "T", values: [:])],
+                writtenAt: t2))
+        let record = source.record(for: "A")
+        #expect(record?.typename == "T")
+        #expect(record?.fields["x"] == RecordField(value: .scalar(2), writtenAt: t2))
+        #expect(record?.fields["y"] == RecordField(value: .null, writtenAt: t1))
+        #expect(source.records(for: ["B", "C"]).map { $0?.dataID } == ["B", nil])
+        source.write(RecordWriteBatch(writtenAt: t2, removals: ["B"]))
+        #expect(source.count == 1)
+        #expect(source.removeAll(notIn: []) == 1)
+    }
+
+    @Test("client IDs follow Relay's format without a double prefix")
+    func clientIDFormat() {
+        #expect(DataID.client(parent: "User:1", storageKey: "address") == "client:User:1:address")
+        #expect(DataID.client(parent: .root, storageKey: "grid", indices: [1, 0]) == "client:root:grid:1:0")
+    }
+
+    @Test("a store made over a source reads what the source holds")
+    func storeOverSource() {
+        let field = RecordField(value: .scalar("hi"), writtenAt: StoreInstant(secondsSince1970: 5))
+        let source = InMemoryRecordSource(records: [Record(dataID: .root, typename: "Query", fields: ["a": field])])
+        let store = Store(source: source)
+        #expect(store.lookup(query([leaf("a")])).data == ["a": "hi"])
+    }
+}
