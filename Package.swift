@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
         .library(name: "StoreCore", targets: ["StoreCore"]),
+        .library(name: "Retention", targets: ["Retention"]),
+        .library(name: "Scheduling", targets: ["Scheduling"]),
+        .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
         .library(name: "Environment", targets: ["Environment"]),
     ],
     targets: [
@@ -35,6 +38,21 @@ let package = Package(
         .testTarget(
             name: "StoreCoreTests", dependencies: ["StoreCore", "GraphQLCore"],
             path: "Packages/StoreCore/Tests/StoreCoreTests", exclude: ["Fixtures"]),
+
+        // Retention
+        .target(name: "Retention", dependencies: ["GraphQLCore"], path: "Packages/Retention/Sources/Retention"),
+        .testTarget(
+            name: "RetentionTests", dependencies: ["Retention", "GraphQLCore"],
+            path: "Packages/Retention/Tests/RetentionTests"),
+
+        // Scheduling
+        .target(name: "Scheduling", dependencies: ["GraphQLCore"], path: "Packages/Scheduling/Sources/Scheduling"),
+        .target(
+            name: "SchedulingTesting", dependencies: ["Scheduling"],
+            path: "Packages/Scheduling/Sources/SchedulingTesting"),
+        .testTarget(
+            name: "SchedulingTests", dependencies: ["Scheduling", "SchedulingTesting", "GraphQLCore"],
+            path: "Packages/Scheduling/Tests/SchedulingTests"),
 
         // The umbrella module and whole-system tests.
         .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog", "StoreCore"], path: "Sources/Environment"),

@@ -11,7 +11,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                .product(name: "Environment", package: "swift-graphql-environment")
+                .product(name: "Environment", package: "swift-graphql-environment"),
+                .product(name: "Scheduling", package: "swift-graphql-environment"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
         )

@@ -3,7 +3,8 @@
 
 let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
-    ("JSON", runJSONBenchmarks)
+    ("JSON", runJSONBenchmarks),
+    ("Planner", runPlannerBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {

@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Scheduling: the wall clock (and a manual one for tests), expiration, the staleness predicate,
+/// the registry that shares a fetch in flight, and the planner that says which roots a
+/// revalidation, an invalidation or a heal fetches. Imports GraphQLCore (for `OperationIdentity`) only.
+let package = Package(
+    name: "Scheduling",
+    products: [
+        .library(name: "Scheduling", targets: ["Scheduling"]),
+        .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
+    ],
+    dependencies: [.package(path: "../GraphQLCore")],
+    targets: [
+        .target(name: "Scheduling", dependencies: [.product(name: "GraphQLCore", package: "GraphQLCore")]),
+        .target(name: "SchedulingTesting", dependencies: ["Scheduling"]),
+        .testTarget(
+            name: "SchedulingTests",
+            dependencies: ["Scheduling", "SchedulingTesting", .product(name: "GraphQLCore", package: "GraphQLCore")]
+        ),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .swiftLanguageMode(.v6),
+        ]
+}
