@@ -1,0 +1,83 @@
+import Foundation
+import GraphQLCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Turns a ``GraphQLRequest`` into a `URLRequest` as the GraphQL-over-HTTP spec says: POST with a
+/// JSON body, or GET with the parameters in the URL query. A pure function of its inputs.
+enum HTTPRequestEncoder {
+    /// The media types a client accepts, preferred first, as the spec recommends.
+    static let acceptSingle = "application/graphql-response+json, application/json;q=0.9"
+    /// The media type of a GraphQL-over-SSE stream.
+    static let acceptEventStream = "text/event-stream"
+
+    /// The URL request for one attempt of `request`.
+    ///
+    /// `headers` are the transport's merged headers; the request's own headers override them.
+    static func encode(
+        _ request: GraphQLRequest, url: URL, headers: [String: String], attempt: PersistedQuery.Attempt,
+        usesGET: Bool, timeout: TimeInterval
+    ) throws(TransportError) -> URLRequest {
+        var parameters = JSONObject(minimumCapacity: 4)
+        switch attempt {
+        case .textOnly, .hashAndText: parameters.appendNew(key: "query", value: .string(request.text))
+        case .hashOnly: break
+        }
+        if let name = request.operationName { parameters.appendNew(key: "operationName", value: .string(name)) }
+        if !request.variables.isEmpty { parameters.appendNew(key: "variables", value: .object(request.variables)) }
+        var extensions = request.extensions
+        switch attempt {
+        case .textOnly: break
+        case .hashOnly(let hash), .hashAndText(let hash):
+            extensions["persistedQuery"] = PersistedQuery.extensionEntry(hash: hash)
+        }
+        if !extensions.isEmpty { parameters.appendNew(key: "extensions", value: .object(extensions)) }
+
+        var urlRequest: URLRequest
+        if usesGET && request.kind == .query {
+            urlRequest = URLRequest(url: try getURL(url, parameters: parameters))
+            urlRequest.httpMethod = "GET"
+        } else {
+            urlRequest = URLRequest(url: url)
+            urlRequest.httpMethod = "POST"
+            urlRequest.httpBody = JSONValue.object(parameters).serialized()
+            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        urlRequest.timeoutInterval = timeout
+        urlRequest.setValue(
+            request.kind == .subscription ? acceptEventStream : acceptSingle, forHTTPHeaderField: "Accept")
+        for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        return urlRequest
+    }
+
+    /// `url` with each parameter in its query, objects as JSON text, every byte outside the
+    /// unreserved set percent-encoded (a literal `+` would read as a space to form decoders).
+    private static func getURL(_ url: URL, parameters: JSONObject) throws(TransportError) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw TransportError(.invalidRequest, "the endpoint URL cannot carry a query")
+        }
+        var query = components.percentEncodedQuery.map { $0.isEmpty ? [] : [$0] } ?? []
+        for (key, value) in parameters {
+            let text: String
+            switch value {
+            case .string(let string): text = string
+            default: text = value.serializedString()
+            }
+            guard let encoded = text.addingPercentEncoding(withAllowedCharacters: unreserved) else {
+                throw TransportError(.invalidRequest, "the `\(key)` parameter cannot be percent-encoded")
+            }
+            query.append("\(key)=\(encoded)")
+        }
+        components.percentEncodedQuery = query.joined(separator: "&")
+        guard let result = components.url else {
+            throw TransportError(.invalidRequest, "the GET URL cannot be built")
+        }
+        return result
+    }
+
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}

@@ -1,0 +1,119 @@
+import Foundation
+import GraphQLCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A ``Transport`` that speaks GraphQL over HTTP with URLSession.
+///
+/// Queries and mutations follow the GraphQL-over-HTTP spec: a POST with a JSON body (or a GET for
+/// queries, when ``Options/usesGETForQueries`` is set), answered with
+/// `application/graphql-response+json` or `application/json`. Subscriptions use GraphQL over
+/// Server-Sent Events (the `graphql-sse` protocol's distinct-connections mode): one POST whose
+/// answer is a `text/event-stream` of `next` events ended by `complete`.
+///
+/// GraphQL errors with or without partial data come back as responses; every other failure is a
+/// ``TransportError``. Nothing is retried: wrap it in ``RetryingTransport`` for that.
+public final class HTTPTransport: Transport {
+    /// The GraphQL endpoint.
+    public let url: URL
+    /// The session queries and mutations run on.
+    public let session: URLSession
+    /// How requests are sent.
+    public let options: Options
+
+    /// Streams for subscriptions. A separate session with a delegate, because swift-corelibs-foundation
+    /// delivers body bytes as they arrive only to a session's delegate (not to a task's, and it has
+    /// no `bytes(for:)`); made from `session`'s configuration on the first subscription.
+    private let eventStreams: EventStreamSession
+    /// Set when the server answered `PersistedQueryNotSupported`: send the text from then on.
+    private let persistedQueriesUnsupported = Locked(false)
+
+    /// A transport for the endpoint at `url` on `session` (the shared session by default).
+    public init(url: URL, session: URLSession = .shared, options: Options = Options()) {
+        self.url = url
+        self.session = session
+        self.options = options
+        self.eventStreams = EventStreamSession(configuration: session.configuration)
+    }
+
+    deinit {
+        eventStreams.invalidate()
+    }
+
+    /// Sends `request`; see ``Transport/execute(_:)``. Subscriptions stream over Server-Sent Events.
+    public func execute(_ request: GraphQLRequest) -> AsyncThrowingStream<GraphQLResponse, any Error> {
+        if request.kind == .subscription {
+            return eventStreams.stream(for: request, headTimeout: options.timeout) { [self] in
+                try HTTPRequestEncoder.encode(
+                    request, url: url, headers: try await resolvedHeaders(), attempt: .textOnly, usesGET: false,
+                    timeout: Self.streamIdleTimeout)
+            }
+        }
+        let sent = Locked(false)
+        return AsyncThrowingStream { [self] in
+            guard sent.withLock({ sent in defer { sent = true }; return !sent }) else { return nil }
+            do {
+                return try await send(request)
+            } catch {
+                throw Task.isCancelled ? TransportError(.cancelled, "the request was cancelled") : error
+            }
+        }
+    }
+
+    /// A subscription's connection may be quiet for as long as nothing happens; its timeout covers the
+    /// response head only (see ``EventStreamSession``), so the session's idle timeout is a day.
+    private static let streamIdleTimeout: TimeInterval = 86_400
+
+    /// One query or mutation, with the persisted-query exchange when it is on.
+    private func send(_ request: GraphQLRequest) async throws(TransportError) -> GraphQLResponse {
+        let headers = try await resolvedHeaders()
+        guard options.usesAutomaticPersistedQueries, !persistedQueriesUnsupported.withLock({ $0 }) else {
+            return try await send(request, headers: headers, attempt: .textOnly)
+        }
+        let hash = SHA256.hexDigest(of: request.text)
+        let response = try await send(request, headers: headers, attempt: .hashOnly(hash))
+        if PersistedQuery.isNotFound(response) {
+            return try await send(request, headers: headers, attempt: .hashAndText(hash))
+        }
+        if PersistedQuery.isNotSupported(response) {
+            persistedQueriesUnsupported.withLock { $0 = true }
+            return try await send(request, headers: headers, attempt: .textOnly)
+        }
+        return response
+    }
+
+    private func send(
+        _ request: GraphQLRequest, headers: [String: String], attempt: PersistedQuery.Attempt
+    ) async throws(TransportError) -> GraphQLResponse {
+        let urlRequest = try HTTPRequestEncoder.encode(
+            request, url: url, headers: headers, attempt: attempt, usesGET: options.usesGETForQueries,
+            timeout: options.timeout.timeInterval)
+        let body: Data
+        let answer: URLResponse
+        do {
+            (body, answer) = try await session.data(for: urlRequest)
+        } catch {
+            throw TransportError.from(error)
+        }
+        guard let http = answer as? HTTPURLResponse else {
+            throw TransportError(.invalidResponse, "the answer is not an HTTP response")
+        }
+        return try HTTPResponseDecoder.decode(
+            status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), body: body,
+            expectedLength: http.expectedContentLength)
+    }
+
+    /// The transport's headers with the provider's over them.
+    private func resolvedHeaders() async throws(TransportError) -> [String: String] {
+        guard let provider = options.headerProvider else { return options.headers }
+        let provided: [String: String]
+        do {
+            provided = try await provider()
+        } catch {
+            throw TransportError(.invalidRequest, "the header provider failed", underlying: error)
+        }
+        return options.headers.merging(provided) { _, new in new }
+    }
+}

@@ -1,0 +1,30 @@
+import Transport
+
+/// Waits until `condition` holds, yielding to other tasks between looks: no clock, no sleep. Suites
+/// that use it carry a time limit, so a condition that never holds fails instead of hanging.
+func eventually(_ condition: () -> Bool) async {
+    while !condition() { await Task.yield() }
+}
+
+/// A door a test opens once; ``wait()`` returns when it is open. One waiter per gate.
+final class Gate: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() { (stream, continuation) = AsyncStream<Void>.makeStream() }
+
+    func open() { continuation.finish() }
+
+    func wait() async {
+        for await _ in stream {}
+    }
+}
+
+/// Values appended from several tasks, read back in order.
+final class Recorder<Value: Sendable>: Sendable {
+    private let values = Locked<[Value]>([])
+
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+
+    var all: [Value] { values.withLock { $0 } }
+}
