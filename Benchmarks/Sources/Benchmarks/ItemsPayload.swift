@@ -10,9 +10,9 @@ func makeItemsPayload(count: Int) -> Data {
     text.reserveCapacity(count * 290 + 32)
     for index in 0..<count {
         if index > 0 { text += "," }
-        text += #"{"__typename":"Item","id":"item-\#(index)","name":"Item number \#(index)","#
+        text += #"{"__typename":"Item","id":"item-\#(index)","name":"Item \#(index)","#
         text += #""title":"The title of item \#(index)","#
-        text += #""description":"A description of item \#(index), long enough to look like one a server sends.","#
+        text += #""description":"A description of item \#(index), long enough to look real.","#
         text += #""count":\#(index % 1000),"score":\#(Double(index % 10_000) / 8 + 0.25),"active":\#(index % 3 == 0),"#
         text += #""owner":{"__typename":"User","id":"user-\#(index)","name":"Owner of item \#(index)"}}"#
     }

@@ -4,7 +4,7 @@ import Foundation
 /// JSON: reading, writing and decoding the 10,000-item response, each against Foundation.
 func runJSONBenchmarks() async throws {
     let payload = makeItemsPayload(count: 10_000)
-    print("payload: \(payload.count) bytes")
+    print("payload: \(payload.count) bytes, 10,000 items")
 
     let foundationParse = try median {
         blackHole(try JSONSerialization.jsonObject(with: payload, options: [.fragmentsAllowed]))
@@ -21,4 +21,39 @@ func runJSONBenchmarks() async throws {
     let ourSortedWrite = median { blackHole(value.serialized(sortedKeys: true)) }
     report(
         "serialize: serialized(sortedKeys: true)", ourSortedWrite, against: "JSONSerialization.data", foundationWrite)
+
+    let jsonDecoder = try median { blackHole(try JSONDecoder().decode(ItemsResponse.self, from: payload)) }
+    let treeDecoder = try median { blackHole(try JSONValueDecoder().decode(ItemsResponse.self, from: value)) }
+    report(
+        "decode: JSONValueDecoder from the tree", treeDecoder, against: "JSONDecoder from bytes", jsonDecoder,
+        limit: 1.0)
+    let parseAndDecode = try median {
+        blackHole(try JSONValueDecoder().decode(ItemsResponse.self, from: JSONValue(parsing: payload)))
+    }
+    report(
+        "decode: JSONValue(parsing:) + JSONValueDecoder", parseAndDecode, against: "JSONDecoder from bytes", jsonDecoder
+    )
+}
+
+/// The app model of the items payload, as an app would write it.
+private struct ItemsResponse: Decodable {
+    struct Owner: Decodable {
+        var id: String
+        var name: String
+    }
+
+    struct Item: Decodable {
+        var id: String
+        var name: String
+        var title: String
+        var description: String
+        var count: Int
+        var score: Double
+        var active: Bool
+        var owner: Owner
+    }
+
+    struct Payload: Decodable { var items: [Item] }
+
+    var data: Payload
 }

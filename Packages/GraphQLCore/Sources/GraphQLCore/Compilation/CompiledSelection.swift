@@ -114,7 +114,8 @@ public indirect enum ArgumentValue: Sendable, Hashable {
         case (.literal(let a), .literal(let b)): a == b
         case (.variable(let a), .variable(let b)): a == b
         case (.list(let a), .list(let b)): a == b
-        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.object(let a), .object(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: false
         }
     }

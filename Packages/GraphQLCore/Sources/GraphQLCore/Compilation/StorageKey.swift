@@ -29,7 +29,11 @@ public enum StorageKey {
         case .bool(let bool): out.append(bool ? "true" : "false")
         case .int(let int): out.append(String(int))
         case .double(let double):
-            if double.rounded() == double, abs(double) < 1e15 { out.append(String(Int(double))) } else { out.append(String(double)) }
+            if double.rounded() == double, abs(double) < 1e15 {
+                out.append(String(Int(double)))
+            } else {
+                out.append(String(double))
+            }
         case .string(let string): appendQuoted(string, to: &out)
         case .array(let items):
             out.append("[")

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Turns one ``JSONValue`` into one Swift value, with the errors `JSONDecoder` would give.
+enum Unboxing {
+    static func string(_ value: JSONValue, at path: CodingPathReference) throws -> String {
+        if case .string(let string) = value { return string }
+        throw mismatch(String.self, value, at: path)
+    }
+
+    static func bool(_ value: JSONValue, at path: CodingPathReference) throws -> Bool {
+        if case .bool(let bool) = value { return bool }
+        throw mismatch(Bool.self, value, at: path)
+    }
+
+    static func integer<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type, at path: CodingPathReference) throws
+        -> T
+    {
+        switch value {
+        case .int(let int):
+            if let exact = T(exactly: int) { return exact }
+            throw doesNotFit(int, type, at: path)
+        case .double(let double):
+            if let exact = T(exactly: double) { return exact }
+            throw doesNotFit(double, type, at: path)
+        default:
+            throw mismatch(type, value, at: path)
+        }
+    }
+
+    static func double(_ value: JSONValue, at path: CodingPathReference) throws -> Double {
+        switch value {
+        case .double(let double): return double
+        case .int(let int): return Double(int)
+        default: throw mismatch(Double.self, value, at: path)
+        }
+    }
+
+    static func float(_ value: JSONValue, at path: CodingPathReference) throws -> Float {
+        switch value {
+        case .double(let double):
+            let float = Float(double)
+            if float.isFinite || !double.isFinite { return float }
+            throw doesNotFit(double, Float.self, at: path)
+        case .int(let int): return Float(int)
+        default: throw mismatch(Float.self, value, at: path)
+        }
+    }
+
+    /// Any `Decodable`, with the types JSON has no native form for read the way JSON APIs send them.
+    static func decodable<T: Decodable>(
+        _ value: JSONValue, as type: T.Type, at path: CodingPathReference, context: DecodingContext
+    ) throws -> T {
+        if T.self == JSONValue.self, let same = value as? T { return same }
+        if T.self == Date.self, let date = try self.date(value, at: path, context: context) as? T { return date }
+        if T.self == URL.self, let url = try self.url(value, at: path) as? T { return url }
+        if T.self == Data.self, let data = try self.data(value, at: path) as? T { return data }
+        if T.self == Decimal.self, let decimal = try self.decimal(value, at: path) as? T { return decimal }
+        return try T(from: JSONValueDecoder.ValueDecoder(value: value, node: path.node, context: context))
+    }
+
+    private static func date(_ value: JSONValue, at path: CodingPathReference, context: DecodingContext) throws -> Date
+    {
+        switch context.dateDecodingStrategy {
+        case .iso8601:
+            let text = try string(value, at: path)
+            if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+            if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path.path, debugDescription: "Expected an ISO 8601 date, found \"\(text)\"."))
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try double(value, at: path))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try double(value, at: path) / 1000)
+        case .deferredToDate:
+            return try Date(from: JSONValueDecoder.ValueDecoder(value: value, node: path.node, context: context))
+        }
+    }
+
+    private static func url(_ value: JSONValue, at path: CodingPathReference) throws -> URL {
+        let text = try string(value, at: path)
+        guard let url = URL(string: text) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: path.path, debugDescription: "Invalid URL string."))
+        }
+        return url
+    }
+
+    private static func data(_ value: JSONValue, at path: CodingPathReference) throws -> Data {
+        let text = try string(value, at: path)
+        guard let data = Data(base64Encoded: text) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: path.path, debugDescription: "Expected Base64 data."))
+        }
+        return data
+    }
+
+    private static func decimal(_ value: JSONValue, at path: CodingPathReference) throws -> Decimal {
+        switch value {
+        case .int(let int): return Decimal(int)
+        case .double(let double):
+            // Through the shortest text, so 0.1 is the decimal 0.1 and not the binary double's expansion.
+            if let decimal = Decimal(string: double.description) { return decimal }
+            throw doesNotFit(double, Decimal.self, at: path)
+        default: throw mismatch(Decimal.self, value, at: path)
+        }
+    }
+
+    /// `valueNotFound` for `null`, `typeMismatch` for anything else, as `JSONDecoder` reports them.
+    static func mismatch(_ type: Any.Type, _ value: JSONValue, at path: CodingPathReference) -> DecodingError {
+        mismatch(type, value, codingPath: path.path)
+    }
+
+    static func mismatch(_ type: Any.Type, _ value: JSONValue, codingPath: [any CodingKey]) -> DecodingError {
+        if value.isNull {
+            return DecodingError.valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "Expected \(type) value but found null instead."))
+        }
+        return DecodingError.typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "Expected to decode \(type) but found \(kind(of: value)) instead."))
+    }
+
+    private static func doesNotFit(_ number: some Numeric, _ type: Any.Type, at path: CodingPathReference)
+        -> DecodingError
+    {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: path.path, debugDescription: "Number \(number) does not fit in \(type)."))
+    }
+
+    static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int, .double: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
