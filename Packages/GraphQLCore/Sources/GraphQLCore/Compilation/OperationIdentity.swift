@@ -4,7 +4,7 @@
 /// computed by a fixed function of the bytes (not Swift's per-process seeded `Hasher`), so an
 /// identity written to a persisted store or a log means the same thing in the next launch.
 public struct OperationIdentity: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The hash as 16 lowercase hex digits.
+    /// The hash as 32 lowercase hex digits (SHA-256 truncated to 128 bits).
     public let hash: String
 
     /// The identity of `text` with `variables` (object keys compared in sorted order).
@@ -12,7 +12,7 @@ public struct OperationIdentity: Sendable, Hashable, Codable, CustomStringConver
         var canonical = text
         canonical.append("\u{0}")
         StorageKey.appendCanonical(.object(variables), to: &canonical)
-        self.hash = Self.fnv1a64Hex(canonical)
+        self.hash = Self.digestHex(canonical)
     }
 
     /// An identity from a hash read back from storage or a log.
@@ -21,14 +21,17 @@ public struct OperationIdentity: Sendable, Hashable, Codable, CustomStringConver
     /// The hash.
     public var description: String { hash }
 
-    /// FNV-1a, 64 bits: stable across processes and platforms, and fast for short texts.
-    static func fnv1a64Hex(_ string: String) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in string.utf8 {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01b3
+    /// SHA-256 of the UTF-8 bytes, the first 128 bits as hex: collisions between distinct operations,
+    /// which would merge their fetches, are out of reach, and the function is the same everywhere.
+    static func digestHex(_ string: String) -> String {
+        let digest = SHA256.hash(string.utf8)
+        let digits: [Character] = Array("0123456789abcdef")
+        var hex = ""
+        hex.reserveCapacity(32)
+        for byte in digest.prefix(16) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0f)])
         }
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return hex
     }
 }

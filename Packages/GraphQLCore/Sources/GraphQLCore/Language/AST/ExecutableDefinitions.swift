@@ -1,5 +1,7 @@
 /// An operation: `query`, `mutation` or `subscription`, or the `{ ... }` shorthand for an anonymous query.
 public struct OperationDefinition: Sendable, Hashable {
+    /// The description before the operation (working draft: descriptions on executable definitions).
+    public var description: StringLiteral?
     /// The operation's kind.
     public var kind: OperationKind
     /// The name, `nil` for an anonymous operation.
@@ -16,8 +18,10 @@ public struct OperationDefinition: Sendable, Hashable {
     /// An operation definition.
     public init(
         kind: OperationKind, name: String? = nil, variableDefinitions: [VariableDefinition] = [],
-        directives: [Directive] = [], selectionSet: SelectionSet, location: NodeLocation = .unknown
+        directives: [Directive] = [], selectionSet: SelectionSet, description: StringLiteral? = nil,
+        location: NodeLocation = .unknown
     ) {
+        self.description = description
         self.kind = kind
         self.name = name
         self.variableDefinitions = variableDefinitions
@@ -29,6 +33,8 @@ public struct OperationDefinition: Sendable, Hashable {
 
 /// `$name: Type = default @directives` in an operation's variable list.
 public struct VariableDefinition: Sendable, Hashable {
+    /// The description before the variable (working draft: descriptions on executable definitions).
+    public var description: StringLiteral?
     /// The variable's name, without `$`.
     public var name: String
     /// The declared type.
@@ -43,8 +49,9 @@ public struct VariableDefinition: Sendable, Hashable {
     /// A variable definition.
     public init(
         name: String, type: TypeReference, defaultValue: Value? = nil, directives: [Directive] = [],
-        location: NodeLocation = .unknown
+        description: StringLiteral? = nil, location: NodeLocation = .unknown
     ) {
+        self.description = description
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
@@ -55,6 +62,8 @@ public struct VariableDefinition: Sendable, Hashable {
 
 /// `fragment Name on Type @directives { ... }`.
 public struct FragmentDefinition: Sendable, Hashable {
+    /// The description before the fragment (working draft: descriptions on executable definitions).
+    public var description: StringLiteral?
     /// The fragment's name.
     public var name: String
     /// The type the fragment applies to.
@@ -69,8 +78,9 @@ public struct FragmentDefinition: Sendable, Hashable {
     /// A fragment definition.
     public init(
         name: String, typeCondition: String, directives: [Directive] = [], selectionSet: SelectionSet,
-        location: NodeLocation = .unknown
+        description: StringLiteral? = nil, location: NodeLocation = .unknown
     ) {
+        self.description = description
         self.name = name
         self.typeCondition = typeCondition
         self.directives = directives

@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Example programs built on the library, each an executable. `graphql-compile` is the repository's
+/// "main job": `swift run --package-path Examples graphql-compile`.
+let package = Package(
+    name: "Examples",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "swift-graphql-environment", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "graphql-compile",
+            dependencies: [.product(name: "GraphQLCore", package: "swift-graphql-environment")],
+            path: "Sources/graphql-compile",
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
+        )
+    ]
+)

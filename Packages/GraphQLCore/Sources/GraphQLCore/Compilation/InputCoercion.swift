@@ -1,0 +1,174 @@
+/// Coerces a JSON input value to a GraphQL input type, per the spec's "Input Coercion" sections,
+/// with graphql-core's messages.
+///
+/// Checks run in graphql-core's order (an input object's declared fields in declaration order, then
+/// unknown fields, then `@oneOf`), so the first error found is the first graphql-core reports.
+/// Without a schema, or for a type the schema does not know, a named type other than the built-in
+/// scalars lets its value through unchanged.
+struct InputCoercion {
+    let schema: (any CompilationSchema)?
+
+    /// A step into an input value: an input object's field or a list's index.
+    enum PathComponent: Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// Why a value does not fit its type, and where inside the value.
+    struct Failure: Error {
+        var message: String
+        var path: [PathComponent]
+    }
+
+    /// `value` coerced to `type`; defaults of input object fields are applied.
+    func coerce(_ value: JSONValue, to type: TypeReference, path: [PathComponent] = []) throws(Failure) -> JSONValue {
+        switch type {
+        case .nonNull(let inner):
+            if value.isNull {
+                throw Failure(message: "Expected value of non-null type '\(type)' not to be None.", path: path)
+            }
+            return try coerce(value, to: inner, path: path)
+        case .list(let itemType):
+            if value.isNull { return .null }
+            guard case .array(let items) = value else {
+                // A single value is a list of one (the spec's "Input Coercion" for lists).
+                return .array([try coerce(value, to: itemType, path: path)])
+            }
+            var coerced: [JSONValue] = []
+            coerced.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                coerced.append(try coerce(item, to: itemType, path: path + [.index(index)]))
+            }
+            return .array(coerced)
+        case .named(let name):
+            if value.isNull { return .null }
+            return try coerce(value, toNamed: name, path: path)
+        }
+    }
+
+    private func coerce(_ value: JSONValue, toNamed name: String, path: [PathComponent]) throws(Failure) -> JSONValue {
+        if let scalar = BuiltInScalar(rawValue: name) { return try coerce(value, to: scalar, path: path) }
+        guard let schema else { return value }
+        switch schema.typeKind(of: name) {
+        case .enum?:
+            guard case .string(let string) = value else {
+                throw Failure(
+                    message: "Enum '\(name)' cannot represent non-string value: \(ValueInspection.inspect(value)).",
+                    path: path)
+            }
+            guard schema.enumValueNames(of: name).contains(string) else {
+                throw Failure(message: "Value '\(string)' does not exist in '\(name)' enum.", path: path)
+            }
+            return value
+        case .inputObject?:
+            return try coerceInputObject(value, name: name, schema: schema, path: path)
+        default:
+            return value
+        }
+    }
+
+    private func coerceInputObject(
+        _ value: JSONValue, name: String, schema: any CompilationSchema, path: [PathComponent]
+    ) throws(Failure) -> JSONValue {
+        guard case .object(let object) = value else {
+            throw Failure(
+                message: "Expected value of type '\(name)' to be an object, found: \(ValueInspection.inspect(value)).",
+                path: path)
+        }
+        let fields = schema.inputFields(of: name)
+        var coerced = JSONObject(minimumCapacity: fields.count)
+        for field in fields {
+            if let fieldValue = object[field.name] {
+                coerced[field.name] = try coerce(fieldValue, to: field.type, path: path + [.key(field.name)])
+            } else if let defaultValue = field.defaultValue, let literal = LiteralConversion.json(defaultValue) {
+                coerced[field.name] = try coerce(literal, to: field.type, path: path + [.key(field.name)])
+            } else if case .nonNull = field.type {
+                throw Failure(
+                    message:
+                        "Expected value of type '\(name)' to include required field '\(field.name)', found: \(ValueInspection.inspect(value)).",
+                    path: path)
+            }
+        }
+        let declared = Set(fields.map(\.name))
+        if let unknown = object.keys.first(where: { !declared.contains($0) }) {
+            throw Failure(
+                message:
+                    "Expected value of type '\(name)' not to include unknown field '\(unknown)', found: \(ValueInspection.inspect(value)).",
+                path: path)
+        }
+        if schema.isOneOf(name) {
+            let message =
+                "Within OneOf Input Object type '\(name)', exactly one field must be specified, and the value for that field must be non-null."
+            guard object.count == 1, let (key, fieldValue) = object.first(where: { _ in true }) else {
+                throw Failure(message: message, path: path)
+            }
+            if fieldValue.isNull { throw Failure(message: message, path: path + [.key(key)]) }
+        }
+        return .object(coerced)
+    }
+
+    /// The scalars every schema has, which coerce the same way with or without one.
+    enum BuiltInScalar: String {
+        case int = "Int"
+        case float = "Float"
+        case string = "String"
+        case boolean = "Boolean"
+        case id = "ID"
+    }
+
+    private func coerce(_ value: JSONValue, to scalar: BuiltInScalar, path: [PathComponent]) throws(Failure)
+        -> JSONValue
+    {
+        let shown = ValueInspection.inspect(value)
+        switch (scalar, value) {
+        case (.int, .int(let int)):
+            guard Int(Int32.min)...Int(Int32.max) ~= int else {
+                throw Failure(message: "Int cannot represent non 32-bit signed integer value: \(shown)", path: path)
+            }
+            return value
+        case (.int, .double(let double)):
+            guard double.isFinite, double.rounded(.towardZero) == double else {
+                throw Failure(message: "Int cannot represent non-integer value: \(shown)", path: path)
+            }
+            guard Double(Int32.min)...Double(Int32.max) ~= double else {
+                throw Failure(message: "Int cannot represent non 32-bit signed integer value: \(shown)", path: path)
+            }
+            return .int(Int(double))
+        case (.int, _):
+            throw Failure(message: "Int cannot represent non-integer value: \(shown)", path: path)
+        case (.float, .double(let double)):
+            guard double.isFinite else {
+                throw Failure(message: "Float cannot represent non numeric value: \(shown)", path: path)
+            }
+            return value
+        case (.float, .int(let int)):
+            guard Int(exactly: Double(int)) == int else {
+                throw Failure(
+                    message: "Float cannot represent non numeric value: \(shown) (value would lose precision)",
+                    path: path)
+            }
+            return .double(Double(int))
+        case (.float, _):
+            throw Failure(message: "Float cannot represent non numeric value: \(shown)", path: path)
+        case (.string, .string):
+            return value
+        case (.string, _):
+            throw Failure(message: "String cannot represent a non string value: \(shown)", path: path)
+        case (.boolean, .bool):
+            return value
+        case (.boolean, _):
+            throw Failure(message: "Boolean cannot represent a non boolean value: \(shown)", path: path)
+        case (.id, .string):
+            return value
+        case (.id, .int(let int)):
+            return .string(String(int))
+        case (.id, .double(let double)):
+            guard double.isFinite, let int = Int(exactly: double) else {
+                throw Failure(message: "ID cannot represent value: \(shown)", path: path)
+            }
+            return .string(String(int))
+        case (.id, _):
+            throw Failure(message: "ID cannot represent value: \(shown)", path: path)
+        }
+    }
+}

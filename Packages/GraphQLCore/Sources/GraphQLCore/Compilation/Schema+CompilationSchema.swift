@@ -1,0 +1,19 @@
+extension Schema: CompilationSchema {
+    func typeKind(of typeName: String) -> TypeKind? { type(named: typeName)?.kind }
+
+    func fieldType(_ fieldName: String, on typeName: String) -> TypeReference? {
+        field(fieldName, on: typeName)?.type
+    }
+
+    func possibleTypeNames(of typeName: String) -> Set<String> { possibleTypes(of: typeName) }
+
+    func enumValueNames(of typeName: String) -> [String] { type(named: typeName)?.enumValues.map(\.name) ?? [] }
+
+    func inputFields(of typeName: String) -> [InputValueDefinition] {
+        type(named: typeName)?.inputFields.map {
+            InputValueDefinition(name: $0.name, type: $0.type, defaultValue: $0.defaultValue)
+        } ?? []
+    }
+
+    func isOneOf(_ typeName: String) -> Bool { type(named: typeName)?.isOneOf ?? false }
+}

@@ -1,0 +1,126 @@
+/// The types and directives every ``Schema`` has without the SDL declaring them: the five standard
+/// scalars, the introspection types, the spec's directives and the client's `@cacheExpiration`.
+enum BuiltInDefinitions {
+    static let scalarNames: Set<String> = ["Int", "Float", "String", "Boolean", "ID"]
+
+    static let scalars: [NamedType] = ["Int", "Float", "String", "Boolean", "ID"].map {
+        NamedType(kind: .scalar, name: $0)
+    }
+
+    /// `@cacheExpiration(seconds: Int!)`: read by the runtime, stripped before the text is sent.
+    static let cacheExpirationName = "cacheExpiration"
+
+    static let directives: [DirectiveInfo] = [
+        DirectiveInfo(
+            name: "include",
+            description: "Directs the executor to include this field or fragment only when the `if` argument is true.",
+            arguments: [InputValueInfo(name: "if", type: .nonNull(.named("Boolean")))],
+            locations: [.field, .fragmentSpread, .inlineFragment]),
+        DirectiveInfo(
+            name: "skip",
+            description: "Directs the executor to skip this field or fragment when the `if` argument is true.",
+            arguments: [InputValueInfo(name: "if", type: .nonNull(.named("Boolean")))],
+            locations: [.field, .fragmentSpread, .inlineFragment]),
+        DirectiveInfo(
+            name: "deprecated", description: "Marks an element of a GraphQL schema as no longer supported.",
+            arguments: [
+                InputValueInfo(
+                    name: "reason", type: .named("String"),
+                    defaultValue: .string(StringLiteral(defaultDeprecationReason)))
+            ],
+            locations: [.fieldDefinition, .argumentDefinition, .inputFieldDefinition, .enumValue]),
+        DirectiveInfo(
+            name: "specifiedBy", description: "Exposes a URL that specifies the behavior of this scalar.",
+            arguments: [InputValueInfo(name: "url", type: .nonNull(.named("String")))], locations: [.scalar]),
+        DirectiveInfo(
+            name: "oneOf",
+            description: "Indicates exactly one field must be supplied and this field must not be `null`.",
+            locations: [.inputObject]),
+        DirectiveInfo(
+            name: cacheExpirationName,
+            description: "How long the operation's data stays fresh in the client's store. Never sent to the server.",
+            arguments: [InputValueInfo(name: "seconds", type: .nonNull(.named("Int")))], locations: [.query],
+            isClientOnly: true),
+    ]
+
+    static let defaultDeprecationReason = "No longer supported"
+
+    /// `__typename`, on every object, interface and union.
+    static let typenameField = FieldInfo(name: "__typename", type: .nonNull(.named("String")))
+    /// `__schema`, on the query root.
+    static let schemaField = FieldInfo(name: "__schema", type: .nonNull(.named("__Schema")))
+    /// `__type(name:)`, on the query root.
+    static let typeField = FieldInfo(
+        name: "__type", arguments: [InputValueInfo(name: "name", type: .nonNull(.named("String")))],
+        type: .named("__Type"))
+
+    static let introspectionTypes: [NamedType] = {
+        func field(_ name: String, _ type: TypeReference, _ arguments: [InputValueInfo] = []) -> FieldInfo {
+            FieldInfo(name: name, arguments: arguments, type: type)
+        }
+        func list(_ name: String) -> TypeReference { .list(.nonNull(.named(name))) }
+        let string = TypeReference.named("String")
+        let requiredString = TypeReference.nonNull(.named("String"))
+        let requiredBoolean = TypeReference.nonNull(.named("Boolean"))
+        let type = TypeReference.named("__Type")
+        let includeDeprecated = [
+            InputValueInfo(name: "includeDeprecated", type: .named("Boolean"), defaultValue: .boolean(false))
+        ]
+        return [
+            NamedType(
+                kind: .object, name: "__Schema",
+                fields: [
+                    field("description", string), field("types", .nonNull(list("__Type"))),
+                    field("queryType", .nonNull(type)), field("mutationType", type),
+                    field("subscriptionType", type), field("directives", .nonNull(list("__Directive"))),
+                ]),
+            NamedType(
+                kind: .object, name: "__Type",
+                fields: [
+                    field("kind", .nonNull(.named("__TypeKind"))), field("name", string),
+                    field("description", string), field("specifiedByURL", string),
+                    field("fields", list("__Field"), includeDeprecated), field("interfaces", list("__Type")),
+                    field("possibleTypes", list("__Type")),
+                    field("enumValues", list("__EnumValue"), includeDeprecated),
+                    field("inputFields", list("__InputValue"), includeDeprecated), field("ofType", type),
+                    field("isOneOf", .named("Boolean")),
+                ]),
+            NamedType(
+                kind: .enum, name: "__TypeKind",
+                enumValues: ["SCALAR", "OBJECT", "INTERFACE", "UNION", "ENUM", "INPUT_OBJECT", "LIST", "NON_NULL"]
+                    .map { EnumValueInfo(name: $0) }),
+            NamedType(
+                kind: .object, name: "__Field",
+                fields: [
+                    field("name", requiredString), field("description", string),
+                    field("args", .nonNull(list("__InputValue")), includeDeprecated),
+                    field("type", .nonNull(type)), field("isDeprecated", requiredBoolean),
+                    field("deprecationReason", string),
+                ]),
+            NamedType(
+                kind: .object, name: "__InputValue",
+                fields: [
+                    field("name", requiredString), field("description", string), field("type", .nonNull(type)),
+                    field("defaultValue", string), field("isDeprecated", requiredBoolean),
+                    field("deprecationReason", string),
+                ]),
+            NamedType(
+                kind: .object, name: "__EnumValue",
+                fields: [
+                    field("name", requiredString), field("description", string),
+                    field("isDeprecated", requiredBoolean), field("deprecationReason", string),
+                ]),
+            NamedType(
+                kind: .object, name: "__Directive",
+                fields: [
+                    field("name", requiredString), field("description", string),
+                    field("isRepeatable", requiredBoolean),
+                    field("locations", .nonNull(list("__DirectiveLocation"))),
+                    field("args", .nonNull(list("__InputValue")), includeDeprecated),
+                ]),
+            NamedType(
+                kind: .enum, name: "__DirectiveLocation",
+                enumValues: DirectiveLocation.allCases.map { EnumValueInfo(name: $0.rawValue) }),
+        ]
+    }()
+}
