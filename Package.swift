@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "GraphQLCore", targets: ["GraphQLCore"]),
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
+        .library(name: "Transport", targets: ["Transport"]),
+        .library(name: "TransportTesting", targets: ["TransportTesting"]),
         .library(name: "StoreCore", targets: ["StoreCore"]),
         .library(name: "Retention", targets: ["Retention"]),
         .library(name: "Scheduling", targets: ["Scheduling"]),
@@ -32,6 +34,15 @@ let package = Package(
         .testTarget(
             name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"],
             path: "Packages/EventLog/Tests/EventLogTests"),
+
+        // Transport
+        .target(name: "Transport", dependencies: ["GraphQLCore"], path: "Packages/Transport/Sources/Transport"),
+        .target(
+            name: "TransportTesting", dependencies: ["Transport", "GraphQLCore"],
+            path: "Packages/Transport/Sources/TransportTesting"),
+        .testTarget(
+            name: "TransportTests", dependencies: ["Transport", "TransportTesting", "GraphQLCore"],
+            path: "Packages/Transport/Tests/TransportTests", exclude: ["Fixtures"]),
 
         // StoreCore
         .target(name: "StoreCore", dependencies: ["GraphQLCore"], path: "Packages/StoreCore/Sources/StoreCore"),
@@ -55,9 +66,16 @@ let package = Package(
             path: "Packages/Scheduling/Tests/SchedulingTests"),
 
         // The umbrella module and whole-system tests.
-        .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog", "StoreCore"], path: "Sources/Environment"),
+        .target(
+            name: "Environment",
+            dependencies: ["GraphQLCore", "EventLog", "StoreCore", "Transport", "Retention", "Scheduling"],
+            path: "Sources/Environment"),
         .testTarget(
-            name: "EnvironmentTests", dependencies: ["Environment", "GraphQLCore", "EventLog", "EventLogTesting"],
+            name: "EnvironmentTests",
+            dependencies: [
+                "Environment", "GraphQLCore", "EventLog", "EventLogTesting", "StoreCore", "Transport",
+                "TransportTesting", "Retention", "Scheduling", "SchedulingTesting",
+            ],
             path: "Tests/EnvironmentTests"),
     ]
 )
