@@ -86,8 +86,22 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     @inlinable public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         if lhs.keyStorage == rhs.keyStorage { return lhs.valueStorage == rhs.valueStorage }
+        if lhs.count > 16 { return unorderedEqualUsingIndex(lhs, rhs) }
         for (index, key) in lhs.keyStorage.enumerated() {
             guard let other = rhs[key], other == lhs.valueStorage[index] else { return false }
+        }
+        return true
+    }
+
+    /// `==` for large objects in different orders: one dictionary instead of a scan per key.
+    @usableFromInline static func unorderedEqualUsingIndex(_ lhs: JSONObject, _ rhs: JSONObject) -> Bool {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(rhs.count)
+        for (index, key) in rhs.keyStorage.enumerated() { positions[key] = index }
+        for (index, key) in lhs.keyStorage.enumerated() {
+            guard let position = positions[key], rhs.valueStorage[position] == lhs.valueStorage[index] else {
+                return false
+            }
         }
         return true
     }

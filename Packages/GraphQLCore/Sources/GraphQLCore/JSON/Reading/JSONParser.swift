@@ -132,9 +132,20 @@ struct JSONParser: ~Copyable {
         let objectValues = values.popArray(from: frame.valueStart)
         if Self.hasDuplicates(objectKeys) {
             // Rare: a repeated key keeps its first position and its last value, as `JSONObject` does.
-            var object = JSONObject(minimumCapacity: objectKeys.count)
-            for (key, value) in zip(objectKeys, objectValues) { object[key] = value }
-            return object
+            // Through a dictionary of positions, so that a huge object with repeats stays linear.
+            var positions: [String: Int] = [:]
+            var keys: [String] = []
+            var values: [JSONValue] = []
+            for (key, value) in zip(objectKeys, objectValues) {
+                if let position = positions[key] {
+                    values[position] = value
+                } else {
+                    positions[key] = keys.count
+                    keys.append(key)
+                    values.append(value)
+                }
+            }
+            return JSONObject(uncheckedKeys: keys, values: values)
         }
         return JSONObject(uncheckedKeys: objectKeys, values: objectValues)
     }

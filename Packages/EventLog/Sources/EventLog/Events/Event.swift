@@ -1,0 +1,50 @@
+/// One thing the runtime did, as a plain value: what a dashboard counts and a trace shows.
+///
+/// Events are value-free by construction. Every associated value is an ``OperationName`` (GraphQL
+/// name grammar only), an ``IdentityHash`` (hex only), a ``FetchReason``, a ``FetchPolicy``, an
+/// ``ErrorKind`` (fixed codes), a count or a `Duration`. There is no `String` to put a field
+/// value, a variable, a header or a server's error message in, so no sink can leak one.
+///
+/// A case joins only when an adopter needs a number it cannot derive from the others.
+public enum Event: Sendable, Hashable {
+    /// A request for `operation` went to the transport.
+    case fetchStarted(operation: OperationName?, identity: IdentityHash, reason: FetchReason)
+    /// A fetch for `identity` was wanted while one was in flight, and joined it instead of sending
+    /// a request.
+    case fetchShared(operation: OperationName?, identity: IdentityHash, reason: FetchReason)
+    /// A fetch's response was written to the store, `duration` after it started.
+    case fetchSucceeded(operation: OperationName?, identity: IdentityHash, reason: FetchReason, duration: Duration)
+    /// A fetch ended without a usable response, `duration` after it started.
+    case fetchFailed(
+        operation: OperationName?, identity: IdentityHash, reason: FetchReason, duration: Duration, error: ErrorKind)
+    /// A write changed `recordsChanged` records and told `subscriptionsNotified` subscriptions.
+    case published(recordsChanged: Int, subscriptionsNotified: Int)
+    /// Garbage collection removed `recordsRemoved` records and kept `recordsKept`, reachable from
+    /// `roots` roots.
+    case collected(recordsRemoved: Int, recordsKept: Int, roots: Int)
+    /// An app attached `operation` with `policy`, making a retention.
+    case handleAttached(operation: OperationName?, identity: IdentityHash, policy: FetchPolicy)
+    /// An app released the handle of `operation`, ending its retention.
+    case handleReleased(operation: OperationName?, identity: IdentityHash)
+    /// `revalidate()` looked at `candidates` retained roots, started `fetched` fetches and joined
+    /// `joined` fetches already in flight.
+    case revalidationSwept(candidates: Int, fetched: Int, joined: Int)
+    /// `invalidate()` marked all data stale.
+    case invalidated
+
+    /// The case's name, as sinks write it (`fetchStarted`, `published`, ...).
+    public var name: String {
+        switch self {
+        case .fetchStarted: return "fetchStarted"
+        case .fetchShared: return "fetchShared"
+        case .fetchSucceeded: return "fetchSucceeded"
+        case .fetchFailed: return "fetchFailed"
+        case .published: return "published"
+        case .collected: return "collected"
+        case .handleAttached: return "handleAttached"
+        case .handleReleased: return "handleReleased"
+        case .revalidationSwept: return "revalidationSwept"
+        case .invalidated: return "invalidated"
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Synchronization
+
+/// A sink that writes each event as one line of JSON to a file handle (JSON Lines).
+///
+/// Each line is one object with its keys in sorted order, so equal events write equal bytes:
+/// `{"event":"fetchSucceeded","identity":"9f0c…","durationNanoseconds":12500000,"operation":"Items","reason":"attach"}`
+/// (keys sorted: `durationNanoseconds`, `event`, `identity`, ...). A `Duration` is written in whole
+/// nanoseconds, an ``ErrorKind`` as its name plus `status` for HTTP statuses.
+///
+/// Thread-safe: a `Mutex` keeps lines whole and in the order they were recorded. A failed write is
+/// counted in ``failedWrites`` and otherwise dropped, as ``EventSink`` requires.
+public final class JSONLinesEventSink: EventSink {
+    private struct State {
+        let fileHandle: FileHandle
+        var failedWrites = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// A sink that appends to `fileHandle` (a file opened for writing, a pipe, standard error).
+    public init(fileHandle: FileHandle) {
+        state = Mutex(State(fileHandle: fileHandle))
+    }
+
+    /// How many events could not be written.
+    public var failedWrites: Int { state.withLock { $0.failedWrites } }
+
+    /// Writes the event as one line.
+    public func record(_ event: Event) {
+        var line = event.jsonLine
+        line.append(0x0A)
+        let data = Data(line)
+        state.withLock { state in
+            do {
+                try state.fileHandle.write(contentsOf: data)
+            } catch {
+                state.failedWrites += 1
+            }
+        }
+    }
+}
