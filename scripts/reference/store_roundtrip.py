@@ -225,6 +225,9 @@ class Generator:
                     parts.append(f"... on {member} {{ {' '.join(self.fields(member, depth))} }}")
             if type_name != "Named" and rng.random() < 0.3:
                 parts.append(f"... on Named {{ name }}")
+            if type_name != "Node":
+                # Every member has an id: key them whichever fragments were picked.
+                parts.append("... on Node { id }")
             return "{ " + " ".join(dict.fromkeys(parts)) + " }"
         parts += [p for p in self.fields(type_name, depth) if p not in parts]
         return "{ " + " ".join(parts) + " }"

@@ -5,6 +5,7 @@ let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
     ("JSON", runJSONBenchmarks),
     ("Planner", runPlannerBenchmarks),
+    ("Store", runStoreBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {

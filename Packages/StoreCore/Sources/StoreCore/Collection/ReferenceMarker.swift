@@ -9,7 +9,11 @@ struct ReferenceMarker<Lookup: RecordLookup> {
     let lookup: Lookup
     private(set) var marked: Set<DataID> = []
 
-    init(lookup: Lookup) { self.lookup = lookup }
+    /// A marker; `expectedCount` sizes the mark set once instead of growing it step by step.
+    init(lookup: Lookup, expectedCount: Int = 0) {
+        self.lookup = lookup
+        marked.reserveCapacity(expectedCount)
+    }
 
     /// Marks the records `root` reaches.
     mutating func mark(_ root: StoreRoot) {

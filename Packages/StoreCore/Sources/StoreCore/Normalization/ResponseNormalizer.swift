@@ -17,8 +17,10 @@ struct ResponseNormalizer {
     let variables: JSONObject
     /// The patches so far; the same object reached by two paths merges into one patch.
     private(set) var patches: [DataID: RecordPatch] = [:]
-    /// The list indices from the nearest record down to the current list item, for client IDs.
+    /// The list indices of the lists being walked; those from ``indexBase`` on belong to the
+    /// current field of the current record, and go into client IDs.
     private var indices: [Int] = []
+    private var indexBase = 0
 
     init(configuration: StoreConfiguration, variables: JSONObject) {
         self.configuration = configuration
@@ -110,7 +112,11 @@ struct ResponseNormalizer {
             let typename = try Self.typename(of: object)
             let dataID =
                 typename.flatMap { configuration.dataID(typename: $0, object: object) }
-                ?? DataID.client(parent: parent, storageKey: storageKey, indices: indices)
+                ?? DataID.client(parent: parent, storageKey: storageKey, indices: indices[indexBase...])
+            // The object's own fields start a new client path: the lists above it are in its ID.
+            let outerBase = indexBase
+            indexBase = indices.count
+            defer { indexBase = outerBase }
             try normalizeObject(object, selectionSet: selectionSet, dataID: dataID, depth: depth)
             return .link(dataID)
         case .array(let items):

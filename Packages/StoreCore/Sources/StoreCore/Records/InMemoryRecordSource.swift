@@ -29,10 +29,12 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         for dataID in batch.removals { records[dataID] = nil }
     }
 
-    /// Removes every record not in `kept`.
+    /// Removes every record not in `kept`, one by one: a collection usually removes few of many
+    /// records, and rebuilding the dictionary would cost as much as all of them.
     public mutating func removeAll(notIn kept: Set<DataID>) -> Int {
-        let before = records.count
-        records = records.filter { kept.contains($0.key) }
-        return before - records.count
+        var removals: [DataID] = []
+        for dataID in records.keys where !kept.contains(dataID) { removals.append(dataID) }
+        for dataID in removals { records.removeValue(forKey: dataID) }
+        return removals.count
     }
 }

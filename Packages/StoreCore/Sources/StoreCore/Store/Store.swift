@@ -103,7 +103,7 @@ public final class Store: Sendable {
     @discardableResult
     public func collectGarbage(retaining roots: [StoreRoot]) -> CollectionReport {
         state.withLock { state in
-            var marker = ReferenceMarker(lookup: state.records)
+            var marker = ReferenceMarker(lookup: state.records, expectedCount: state.records.source.count)
             for root in roots { marker.mark(root) }
             for entry in state.subscriptions.entries.values {
                 marker.mark(entry.root)

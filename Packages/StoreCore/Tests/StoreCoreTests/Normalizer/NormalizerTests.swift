@@ -194,3 +194,24 @@ struct NormalizerTests {
         #expect(store.record(.root) == nil)
     }
 }
+
+@Suite("Normalizer-client IDs")
+struct ClientIDTests {
+    @Test("a key-less object under a record in a list is named from that record, not from the list above it")
+    func clientIDsRestartAtEachRecord() throws {
+        let store = makeStore()
+        let address = object("address", [typename, leaf("city"), object("tags", [typename, leaf("v")])])
+        try store.publish(
+            [
+                "users": [
+                    ["__typename": "U", "id": "1", "address": ["__typename": "A", "city": "x", "tags": []]],
+                    [
+                        "__typename": "U", "id": "2",
+                        "address": ["__typename": "A", "city": "y", "tags": [["__typename": "T", "v": 1]]],
+                    ],
+                ]
+            ], to: query([object("users", [typename, leaf("id"), address])]))
+        #expect(store.record("U:2")?["address"] == .link("client:U:2:address"))
+        #expect(store.record("client:U:2:address")?["tags"] == .links([.link("client:U:2:address:tags:0")]))
+    }
+}

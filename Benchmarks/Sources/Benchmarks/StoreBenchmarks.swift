@@ -1,0 +1,281 @@
+import Environment
+import Foundation
+import Synchronization
+
+/// The store: normalizing, reading, notifying and collecting, each as a ratio to a floor measured in
+/// the same run (a JSON parse of the same bytes, or the same work at a smaller size).
+func runStoreBenchmarks() async throws {
+    try storeItemsBenchmarks()
+    try storeNotifyBenchmarks()
+    try storeCollectionBenchmarks()
+    try storeApolloScenarios()
+}
+
+// MARK: Selections
+
+private func field(_ name: String, _ selections: [CompiledSelection]? = nil) -> CompiledSelection {
+    .field(CompiledField(responseKey: name, name: name, selectionSet: selections.map { CompiledSelectionSet($0) }))
+}
+
+private func fields(_ names: [String]) -> [CompiledSelection] { names.map { field($0) } }
+
+/// `items { __typename id name title description count score active owner { __typename id name } }`.
+private let itemsRoot = StoreRoot(
+    selectionSet: CompiledSelectionSet([
+        field(
+            "items",
+            fields(["__typename", "id", "name", "title", "description", "count", "score", "active"])
+                + [field("owner", fields(["__typename", "id", "name"]))])
+    ]))
+
+private struct ItemsQuery: Decodable {
+    struct Item: Decodable {
+        struct Owner: Decodable {
+            let id: String
+            let name: String
+        }
+        let id: String
+        let name: String
+        let title: String
+        let description: String
+        let count: Int
+        let score: Double
+        let active: Bool
+        let owner: Owner
+    }
+    let items: [Item]
+}
+
+private func responseData(_ bytes: Data) throws -> JSONValue {
+    guard let data = try JSONValue(parsing: bytes)["data"] else { throw StoreError(.notAnObject, "no data") }
+    return data
+}
+
+// MARK: Items
+
+private func storeItemsBenchmarks() throws {
+    let payload = makeItemsPayload(count: 10_000)
+    print("items payload: \(payload.count) bytes, 10,000 items (20,001 records)")
+    let parse = try median { blackHole(try JSONSerialization.jsonObject(with: payload)) }
+
+    let normalizeFromBytes = try median {
+        let store = Store()
+        try store.publish(try responseData(payload), to: itemsRoot)
+        blackHole(store)
+    }
+    report("normalize from bytes into an empty store", normalizeFromBytes, against: "JSONSerialization parse", parse, limit: 2)
+
+    let data = try responseData(payload)
+    let normalizeOnly = try median {
+        let store = Store()
+        try store.publish(data, to: itemsRoot)
+        blackHole(store)
+    }
+    report("  of which normalize and write (parsed value)", normalizeOnly, against: "JSONSerialization parse", parse)
+
+    let store = Store()
+    try store.publish(data, to: itemsRoot)
+    let rewrite = try median { try store.publish(data, to: itemsRoot) }
+    report("publish equal data again (no change)", rewrite, against: "JSONSerialization parse", parse)
+
+    let read = median { blackHole(store.lookup(itemsRoot)) }
+    report("read the snapshot back", read, against: "JSONSerialization parse", parse, limit: 1)
+
+    let readAndDecode = try median { blackHole(try store.lookup(itemsRoot).decode(ItemsQuery.self)) }
+    report("read and decode into Decodable structs", readAndDecode, against: "JSONSerialization parse", parse, limit: 1)
+
+    let foundationDecode = try median {
+        blackHole(try JSONDecoder().decode([String: ItemsQuery].self, from: payload))
+    }
+    report("  (JSONDecoder straight from the bytes, for scale)", foundationDecode, against: "JSONSerialization parse", parse)
+
+    let check = median { blackHole(store.check(itemsRoot)) }
+    report("check availability (no data built)", check, against: "JSONSerialization parse", parse)
+}
+
+// MARK: Notify
+
+/// A store of 10,000 items, `count` of them read by one subscription each; the time of `publishes`
+/// one-record publishes, each changing one subscribed item's name (so exactly one subscription is
+/// re-read and told). Only the number of subscriptions differs between the two sizes.
+private func notifyTime(subscriptions count: Int, publishes: Int) throws -> Double {
+    let store = Store()
+    let items: [JSONValue] = (0..<10_000).map { index in
+        ["__typename": "Item", "id": .string("item-\(index)"), "name": "n"]
+    }
+    let listRoot = StoreRoot(selectionSet: .init([field("items", fields(["__typename", "id", "name"]))]))
+    try store.publish(["items": .array(items)], to: listRoot)
+    let nameSelection = CompiledSelectionSet(fields(["name"]))
+    let told = Counter()
+    let stride = 10_000 / count
+    var subscriptions: [StoreSubscription] = []
+    for index in Swift.stride(from: 0, to: 10_000, by: stride) {
+        subscriptions.append(
+            store.subscribe(to: StoreRoot(dataID: DataID("Item:item-\(index)"), selectionSet: nameSelection)) { _ in
+                told.increment()
+            })
+    }
+    let target = StoreRoot(dataID: DataID("Item:item-\(stride * (count / 2))"), selectionSet: nameSelection)
+    var version = 0
+    let time = try median {
+        for _ in 0..<publishes {
+            version += 1
+            try store.publish(["name": .string("v\(version)")], to: target)
+        }
+    }
+    precondition(told.value == publishes * 8, "every publish tells exactly one subscription")
+    withExtendedLifetime(subscriptions) {}
+    return time
+}
+
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
+}
+
+private func storeNotifyBenchmarks() throws {
+    let few = try notifyTime(subscriptions: 10, publishes: 1_000)
+    let many = try notifyTime(subscriptions: 10_000, publishes: 1_000)
+    report("notify after a one-record publish: 10,000 subscriptions", many, against: "10 subscriptions", few, limit: 1.5)
+}
+
+// MARK: Collection
+
+private func residentMegabytes() -> Double {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+    else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
+/// A store of `count` records (items with an id-less owner), all retained by one root, and the
+/// median time of collecting it (every record kept, so each sample sees the same store).
+private func collectionTime(records count: Int) throws -> (time: Double, bytesPerRecord: Double) {
+    let store = Store()
+    let root = StoreRoot(
+        selectionSet: .init([
+            field("items", fields(["__typename", "id", "name", "count"]) + [field("owner", fields(["__typename", "name"]))])
+        ]))
+    var items: [JSONValue] = []
+    items.reserveCapacity(count / 2)
+    for index in 0..<(count / 2) {
+        items.append([
+            "__typename": "Item", "id": .string("item-\(index)"), "name": .string("Item \(index)"), "count": .int(index),
+            "owner": ["__typename": "User", "name": "someone"],
+        ])
+    }
+    let before = residentMegabytes()
+    try store.publish(["items": .array(items)], to: root)
+    let after = residentMegabytes()
+    items = []
+    precondition(store.recordCount == count + 1)
+    let time = median(samples: 3) {
+        let report = store.collectGarbage(retaining: [root])
+        precondition(report.removedRecords == 0)
+    }
+    return (time, (after - before) * 1_048_576 / Double(count))
+}
+
+private func storeCollectionBenchmarks() throws {
+    let small = try collectionTime(records: 100_000)
+    let large = try collectionTime(records: 1_000_000)
+    report("collect garbage: 1,000,000 records", large.time, against: "100,000 records", small.time, limit: 12)
+    print(String(format: "  memory per record (item or owner, 2-5 fields; RSS growth over the publish, an upper bound): %.0f bytes", large.bytesPerRecord))
+
+    // Half the records unreachable: what a collection after a release removes.
+    let store = Store()
+    let kept = StoreRoot(selectionSet: .init([field("kept", fields(["__typename", "id"]))]))
+    let dropped = StoreRoot(selectionSet: .init([field("dropped", fields(["__typename", "id"]))]))
+    let make = { (prefix: String) -> JSONValue in
+        .array((0..<50_000).map { ["__typename": "Item", "id": .string("\(prefix)-\($0)")] })
+    }
+    try store.publish(["kept": make("k")], to: kept)
+    try store.publish(["dropped": make("d")], to: dropped)
+    let start = DispatchTime.now().uptimeNanoseconds
+    let result = store.collectGarbage(retaining: [kept])
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    print(
+        String(
+            format: "  collect 100,001 records, half unreachable: %.3f ms (removed %d, kept %d)", seconds * 1000,
+            result.removedRecords, result.keptRecords))
+}
+
+// MARK: Apollo's cache scenarios
+
+private func storeApolloScenarios() throws {
+    // Merge 1,000 records of 10 fields into an empty store.
+    let thousand: JSONValue = [
+        "records": .array(
+            (0..<1_000).map { index -> JSONValue in
+                var object: JSONObject = ["__typename": "Record", "id": .string("r\(index)")]
+                for field in 0..<8 { object["f\(field)"] = .string("value \(index) \(field)") }
+                return .object(object)
+            })
+    ]
+    let thousandRoot = StoreRoot(
+        selectionSet: .init([field("records", fields(["__typename", "id"] + (0..<8).map { "f\($0)" }))]))
+    let thousandBytes = thousand.serialized()
+    let thousandParse = try median { blackHole(try JSONSerialization.jsonObject(with: thousandBytes)) }
+    let merge = try median {
+        let store = Store()
+        try store.publish(try JSONValue(parsing: thousandBytes), to: thousandRoot)
+    }
+    report("Apollo: merge 1,000 records of 10 fields (from bytes)", merge, against: "JSONSerialization parse", thousandParse)
+
+    // Load 100 records.
+    let hundredRoot = StoreRoot(
+        selectionSet: .init([field("records", arguments: 100, fields(["__typename", "id"] + (0..<8).map { "f\($0)" }))]))
+    let hundred: JSONValue = ["records": .array(Array(thousand["records"]!.arrayValue!.prefix(100)))]
+    let hundredStore = Store()
+    try hundredStore.publish(hundred, to: hundredRoot)
+    let hundredBytes = hundred.serialized()
+    let hundredParse = try median(samples: 51) { blackHole(try JSONSerialization.jsonObject(with: hundredBytes)) }
+    let load = median(samples: 51) { blackHole(hundredStore.lookup(hundredRoot)) }
+    report("Apollo: load 100 records", load, against: "JSONSerialization parse", hundredParse)
+
+    // 20 friends sharing 3 homeworld records.
+    let heroRoot = StoreRoot(
+        selectionSet: .init([
+            field(
+                "hero",
+                fields(["__typename", "id", "name"])
+                    + [
+                        field(
+                            "friends",
+                            fields(["__typename", "id", "name"])
+                                + [field("homeworld", fields(["__typename", "id", "name"]))])
+                    ])
+        ]))
+    let hero: JSONValue = [
+        "hero": [
+            "__typename": "Human", "id": "h", "name": "Luke",
+            "friends": .array(
+                (0..<20).map { index -> JSONValue in
+                    [
+                        "__typename": "Human", "id": .string("f\(index)"), "name": .string("Friend \(index)"),
+                        "homeworld": ["__typename": "Planet", "id": .string("p\(index % 3)"), "name": .string("Planet \(index % 3)")],
+                    ]
+                }),
+        ]
+    ]
+    let heroBytes = hero.serialized()
+    let heroParse = try median(samples: 51) { blackHole(try JSONSerialization.jsonObject(with: heroBytes)) }
+    let heroWrite = try median(samples: 51) {
+        let store = Store()
+        try store.publish(try JSONValue(parsing: heroBytes), to: heroRoot)
+    }
+    report("Apollo: 20 friends sharing 3 homeworlds, write", heroWrite, against: "JSONSerialization parse", heroParse)
+    let heroStore = Store()
+    try heroStore.publish(hero, to: heroRoot)
+    precondition(heroStore.recordCount == 25)
+    let heroRead = median(samples: 51) { blackHole(heroStore.lookup(heroRoot)) }
+    report("Apollo: 20 friends sharing 3 homeworlds, read", heroRead, against: "JSONSerialization parse", heroParse)
+}
+
+private func field(_ name: String, arguments first: Int, _ selections: [CompiledSelection]) -> CompiledSelection {
+    .field(
+        CompiledField(
+            responseKey: name, name: name, arguments: [CompiledArgument(name: "first", value: .literal(.int(first)))],
+            selectionSet: CompiledSelectionSet(selections)))
+}
