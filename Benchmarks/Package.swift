@@ -5,7 +5,7 @@ import PackageDescription
 /// Every figure is printed as a ratio to a floor measured in the same run, never as an absolute time.
 let package = Package(
     name: "Benchmarks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(name: "swift-graphql-environment", path: "..")],
     targets: [
         .executableTarget(
@@ -13,6 +13,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Environment", package: "swift-graphql-environment"),
                 .product(name: "Scheduling", package: "swift-graphql-environment"),
+                .product(name: "Transport", package: "swift-graphql-environment"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
         )

@@ -4,6 +4,7 @@ import PackageDescription
 /// EventLog: value-free events and the sinks that receive them. Imports nothing.
 let package = Package(
     name: "EventLog",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "EventLogTesting", targets: ["EventLogTesting"]),

@@ -5,6 +5,7 @@ import PackageDescription
 /// network", and the release buffer. Imports GraphQLCore (for `OperationIdentity`) only.
 let package = Package(
     name: "Retention",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Retention", targets: ["Retention"])
     ],

@@ -6,6 +6,7 @@ import PackageDescription
 /// revalidation, an invalidation or a heal fetches. Imports GraphQLCore (for `OperationIdentity`) only.
 let package = Package(
     name: "Scheduling",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),

@@ -6,6 +6,7 @@ let groups: [(String, () async throws -> Void)] = [
     ("JSON", runJSONBenchmarks),
     ("Planner", runPlannerBenchmarks),
     ("Store", runStoreBenchmarks),
+    ("Transport", runTransportBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {

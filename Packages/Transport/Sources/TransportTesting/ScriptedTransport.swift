@@ -1,3 +1,4 @@
+import Synchronization
 import GraphQLCore
 import Transport
 
@@ -53,7 +54,7 @@ public final class ScriptedTransport: Transport {
         }
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// An empty script: every request fails with ``TransportError/Code/unscripted`` until scripted.
     public init() {}

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import GraphQLCore
 
@@ -28,7 +29,7 @@ public final class HTTPTransport: Transport {
     /// no `bytes(for:)`); made from `session`'s configuration on the first subscription.
     private let eventStreams: EventStreamSession
     /// Set when the server answered `PersistedQueryNotSupported`: send the text from then on.
-    private let persistedQueriesUnsupported = Locked(false)
+    private let persistedQueriesUnsupported = Atomic<Bool>(false)
 
     /// A transport for the endpoint at `url` on `session` (the shared session by default).
     public init(url: URL, session: URLSession = .shared, options: Options = Options()) {
@@ -51,9 +52,9 @@ public final class HTTPTransport: Transport {
                     timeout: Self.streamIdleTimeout)
             }
         }
-        let sent = Locked(false)
+        let once = OneResponse()
         return AsyncThrowingStream { [self] in
-            guard sent.withLock({ sent in defer { sent = true }; return !sent }) else { return nil }
+            guard once.take() else { return nil }
             do {
                 return try await send(request)
             } catch {
@@ -69,7 +70,7 @@ public final class HTTPTransport: Transport {
     /// One query or mutation, with the persisted-query exchange when it is on.
     private func send(_ request: GraphQLRequest) async throws(TransportError) -> GraphQLResponse {
         let headers = try await resolvedHeaders()
-        guard options.usesAutomaticPersistedQueries, !persistedQueriesUnsupported.withLock({ $0 }) else {
+        guard options.usesAutomaticPersistedQueries, !persistedQueriesUnsupported.load(ordering: .relaxed) else {
             return try await send(request, headers: headers, attempt: .textOnly)
         }
         let hash = SHA256.hexDigest(of: request.text)
@@ -78,7 +79,7 @@ public final class HTTPTransport: Transport {
             return try await send(request, headers: headers, attempt: .hashAndText(hash))
         }
         if PersistedQuery.isNotSupported(response) {
-            persistedQueriesUnsupported.withLock { $0 = true }
+            persistedQueriesUnsupported.store(true, ordering: .relaxed)
             return try await send(request, headers: headers, attempt: .textOnly)
         }
         return response

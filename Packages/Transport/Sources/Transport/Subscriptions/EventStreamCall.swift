@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -28,7 +29,7 @@ final class EventStreamCall: Sendable {
     }
 
     private let continuation: AsyncThrowingStream<GraphQLResponse, any Error>.Continuation
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     init(continuation: AsyncThrowingStream<GraphQLResponse, any Error>.Continuation) {
         self.continuation = continuation

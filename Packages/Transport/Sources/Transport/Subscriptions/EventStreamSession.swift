@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -65,7 +66,7 @@ final class EventStreamSession: Sendable {
 
 /// Routes the session's delegate callbacks to the call that owns each task.
 final class EventStreamRouter: NSObject, URLSessionDataDelegate, Sendable {
-    private let calls = Locked<[Int: EventStreamCall]>([:])
+    private let calls = Mutex<[Int: EventStreamCall]>([:])
 
     func add(_ identifier: Int, _ call: EventStreamCall) { calls.withLock { $0[identifier] = call } }
 

@@ -1,0 +1,142 @@
+import Foundation
+import GraphQLCore
+import Transport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// HTTPTransport against `URLSession.data(for:)` for the same request to the loopback graphql-core
+/// server (target: at most 1.1x), and the cost of a ConcurrencyLimit permit against a bare call.
+func runTransportBenchmarks() async throws {
+    let server = try await BenchmarkServer.start()
+    defer { server.stop() }
+    let url = URL(string: "http://127.0.0.1:\(server.port)/graphql")!
+    let session = URLSession(configuration: .ephemeral)
+    let request = GraphQLRequest(text: "query Hello { hello users(first: 2) { id name } }", operationName: "Hello")
+    let transport = HTTPTransport(url: url, session: session)
+    let limited = LimitedTransport(transport, limit: ConcurrencyLimit(maximumInFlight: 4))
+
+    var raw = URLRequest(url: url)
+    raw.httpMethod = "POST"
+    raw.httpBody = JSONValue.object(["query": .string(request.text), "operationName": "Hello"]).serialized()
+    raw.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    raw.setValue("application/graphql-response+json, application/json;q=0.9", forHTTPHeaderField: "Accept")
+
+    // Many small interleaved batches, and the median batch of each: on a shared two-core machine a
+    // noisy neighbour then slows both sides alike instead of whichever ran during the spike.
+    let batch = 20
+    let rounds = 41
+    var rawTimes: [Double] = []
+    var transportTimes: [Double] = []
+    var limitedTimes: [Double] = []
+    for round in 0..<rounds {
+        let rawTime = try await time {
+            for _ in 0..<batch {
+                let (data, _) = try await session.data(for: raw)
+                blackHole(data)
+            }
+        }
+        let transportTime = try await time {
+            for _ in 0..<batch { blackHole(try await transport.response(for: request)) }
+        }
+        let limitedTime = try await time {
+            for _ in 0..<batch { blackHole(try await limited.response(for: request)) }
+        }
+        if round > 0 {  // the first round warms the connection pool and the server's document cache
+            rawTimes.append(rawTime)
+            transportTimes.append(transportTime)
+            limitedTimes.append(limitedTime)
+        }
+    }
+    let rawMedian = middle(rawTimes)
+    let transportMedian = middle(transportTimes)
+    let limitedMedian = middle(limitedTimes)
+    print(
+        String(
+            format: "  loopback: %.0f requests/s through HTTPTransport, %.0f with URLSession.data(for:)",
+            Double(batch) / transportMedian, Double(batch) / rawMedian))
+    report(
+        "HTTPTransport, \(batch) sequential queries", transportMedian, against: "URLSession.data(for:)", rawMedian,
+        limit: 1.1)
+    report(
+        "LimitedTransport(HTTPTransport), \(batch) queries", limitedMedian, against: "URLSession.data(for:)",
+        rawMedian, limit: 1.1)
+
+    let calls = 100_000
+    let limit = ConcurrencyLimit(maximumInFlight: 4)
+    let bare = try await medianAsync {
+        for index in 0..<calls { blackHole(try await bareCall(index)) }
+    }
+    let permitted = try await medianAsync {
+        for index in 0..<calls { blackHole(try await limit.run { try await bareCall(index) }) }
+    }
+    print(String(format: "  ConcurrencyLimit.run overhead: %.0f ns per call", (permitted - bare) / Double(calls) * 1e9))
+    report("ConcurrencyLimit.run around an async call, \(calls) calls", permitted, against: "the bare call", bare)
+}
+
+@inline(never) private func bareCall(_ value: Int) async throws -> Int { value &+ 1 }
+
+private func time(_ body: () async throws -> Void) async throws -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try await body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+private func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+/// The loopback server of `Tests/Server/server.py`, started the way the Transport tests start it.
+private final class BenchmarkServer: @unchecked Sendable {
+    // Safe: the benchmark starts and stops it from one task, one after the other.
+    let port: Int
+    private let process: Process
+    private let input: Pipe
+
+    private init(port: Int, process: Process, input: Pipe) {
+        self.port = port
+        self.process = process
+        self.input = input
+    }
+
+    struct StartFailure: Error, CustomStringConvertible { var description: String }
+
+    static func start(file: String = #filePath) async throws -> BenchmarkServer {
+        var root = URL(fileURLWithPath: file).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Tests/Server/server.py").path) {
+            guard root.path != "/" else { throw StartFailure(description: "Tests/Server/server.py not found") }
+            root = root.deletingLastPathComponent()
+        }
+        let python =
+            ProcessInfo.processInfo.environment["GRAPHQL_TEST_PYTHON"]
+            ?? root.appendingPathComponent(".ci/.venv/bin/python").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-u", root.appendingPathComponent("Tests/Server/server.py").path]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            throw StartFailure(description: "cannot run \(python): \(error). Run `.ci/setup-python.sh`.")
+        }
+        var line: [UInt8] = []
+        while true {
+            guard let byte = output.fileHandleForReading.readData(ofLength: 1).first else { break }
+            if byte == UInt8(ascii: "\n") { break }
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            process.terminate()
+            throw StartFailure(description: "the test server did not start. Run `.ci/setup-python.sh`.")
+        }
+        return BenchmarkServer(port: port, process: process, input: input)
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}
