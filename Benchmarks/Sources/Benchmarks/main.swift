@@ -7,6 +7,7 @@ let groups: [(String, () async throws -> Void)] = [
     ("Planner", runPlannerBenchmarks),
     ("Store", runStoreBenchmarks),
     ("Transport", runTransportBenchmarks),
+    ("Compilation", runCompilationBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {

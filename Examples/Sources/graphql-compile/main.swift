@@ -44,7 +44,7 @@ do throws(GraphQLCoreError) {
     let operation = try document.operation(named: arguments.operationName, variables: variables)
 
     print("operation:   \(operation.kind.rawValue) \(operation.name ?? "(anonymous)")")
-    print("schema:      \(schema == nil ? "none (no validation, no key fields)" : "given")")
+    print("schema:      \(schema == nil ? "none (no validation, no key fields)" : "validated")")
     print("identity:    \(operation.identity)")
     if let expiration = operation.cacheExpiration {
         print("expiration:  \(expiration.components.seconds) s (@cacheExpiration)")
@@ -55,6 +55,16 @@ do throws(GraphQLCoreError) {
     print("\ntext to send:\n\(operation.text)")
     print("\nselection tree (from \(operation.rootTypeName)):")
     for line in SelectionTreePrinter.lines(operation.selectionSet, variables: operation.variables) { print(line) }
+} catch  where error.code == .validation {
+    // Several validation errors arrive as one error with a line per error after a count.
+    var lines = error.message.split(separator: "\n").map(String.init)
+    if lines.count > 1 {
+        lines.removeFirst()
+    } else {
+        let place = error.locations.map(\.description).joined(separator: ", ")
+        lines = [place.isEmpty ? error.message : "\(place): \(error.message)"]
+    }
+    fail("validation errors:\n" + lines.map { "  " + $0 }.joined(separator: "\n"), code: 2)
 } catch {
     fail("error: \(error)", code: 2)
 }

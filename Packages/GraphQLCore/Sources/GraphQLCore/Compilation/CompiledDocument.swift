@@ -26,6 +26,7 @@ public struct CompiledDocument: Sendable {
         var kind: OperationKind
         var name: String?
         var text: String
+        var textDigest: [UInt8]
         var rootTypeName: String
         var selectionSet: CompiledSelectionSet
         var variableDefinitions: [VariableDefinition]
@@ -34,6 +35,9 @@ public struct CompiledDocument: Sendable {
 
     /// Compiles `document`, validating it against `schema` first when one is given.
     ///
+    /// A document of fragments alone (for reading fragments from records) is valid though no operation
+    /// uses them.
+    ///
     /// Throws the document's validation errors (code ``GraphQLCoreError/Code/validation``; several
     /// are thrown as one error with a line per error and all their locations), a compile error for an invalid `@cacheExpiration`
     /// (``GraphQLCoreError/Code/invalidClientDirective``), or, without a schema, an error for an
@@ -41,6 +45,9 @@ public struct CompiledDocument: Sendable {
     public init(document: Document, schema: Schema? = nil, options: CompilationOptions = CompilationOptions())
         throws(GraphQLCoreError)
     {
+        if let schema, let failure = ValidationErrors.combined(ValidationErrors.errors(of: document, against: schema)) {
+            throw failure
+        }
         try self.init(document: document, compilationSchema: schema, options: options)
     }
 
@@ -104,11 +111,12 @@ public struct CompiledDocument: Sendable {
             let selectionSet = try compiler.compile(transformed.selectionSet, parentType: rootTypeName)
             let used = FragmentUsage.fragmentsUsed(by: transformed.selectionSet, in: rewritten)
             let usedFragments = document.fragments.compactMap { used.contains($0.name) ? rewritten[$0.name] : nil }
+            let text = Printer.print(
+                Document(definitions: [.operation(transformed)] + usedFragments.map { .fragment($0) }))
             operations.append(
                 PreparedOperation(
-                    kind: operation.kind, name: operation.name,
-                    text: Printer.print(
-                        Document(definitions: [.operation(transformed)] + usedFragments.map { .fragment($0) })),
+                    kind: operation.kind, name: operation.name, text: text,
+                    textDigest: OperationIdentity.textDigest(text),
                     rootTypeName: rootTypeName, selectionSet: selectionSet,
                     variableDefinitions: operation.variableDefinitions, cacheExpiration: cacheExpiration))
         }
@@ -145,7 +153,8 @@ public struct CompiledDocument: Sendable {
         }
         let coerced = try VariableCoercion(schema: schema).coerce(variables, definitions: prepared.variableDefinitions)
         return Operation(
-            kind: prepared.kind, name: prepared.name, text: prepared.text, rootTypeName: prepared.rootTypeName,
+            kind: prepared.kind, name: prepared.name, text: prepared.text, textDigest: prepared.textDigest,
+            rootTypeName: prepared.rootTypeName,
             selectionSet: prepared.selectionSet, variables: coerced, cacheExpiration: prepared.cacheExpiration)
     }
 

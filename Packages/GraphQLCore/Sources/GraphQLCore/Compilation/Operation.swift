@@ -36,6 +36,22 @@ public struct Operation: Sendable, Hashable {
         self.cacheExpiration = cacheExpiration
         self.identity = OperationIdentity(text: text, variables: variables)
     }
+
+    /// An operation whose text's digest is already known (a compiled document keeps it), so that
+    /// only the variables are hashed.
+    init(
+        kind: OperationKind, name: String?, text: String, textDigest: [UInt8], rootTypeName: String,
+        selectionSet: CompiledSelectionSet, variables: JSONObject, cacheExpiration: Duration?
+    ) {
+        self.kind = kind
+        self.name = name
+        self.text = text
+        self.rootTypeName = rootTypeName
+        self.selectionSet = selectionSet
+        self.variables = variables
+        self.cacheExpiration = cacheExpiration
+        self.identity = OperationIdentity(textDigest: textDigest, variables: variables)
+    }
 }
 
 /// The kind of an operation.

@@ -25,14 +25,22 @@ struct SHA256 {
 
     /// Feeds bytes.
     mutating func update<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
-        for byte in bytes {
-            buffer.append(byte)
-            byteCount &+= 1
-            if buffer.count == 64 {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
+        let array = Array(bytes)
+        byteCount &+= UInt64(array.count)
+        var offset = 0
+        if !buffer.isEmpty {
+            let take = min(64 - buffer.count, array.count)
+            buffer.append(contentsOf: array[0..<take])
+            offset = take
+            guard buffer.count == 64 else { return }
+            compress(buffer[...])
+            buffer.removeAll(keepingCapacity: true)
         }
+        while array.count - offset >= 64 {
+            compress(array[offset..<offset + 64])
+            offset += 64
+        }
+        buffer.append(contentsOf: array[offset...])
     }
 
     /// The 32-byte digest; the hasher is spent afterwards.
@@ -41,14 +49,14 @@ struct SHA256 {
         buffer.append(0x80)
         if buffer.count > 56 {
             buffer.append(contentsOf: repeatElement(0, count: 64 - buffer.count))
-            compress(buffer)
+            compress(buffer[...])
             buffer.removeAll(keepingCapacity: true)
         }
         buffer.append(contentsOf: repeatElement(0, count: 56 - buffer.count))
         for shift in stride(from: 56, through: 0, by: -8) {
             buffer.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift)))
         }
-        compress(buffer)
+        compress(buffer[...])
         buffer.removeAll()
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
@@ -67,35 +75,40 @@ struct SHA256 {
         return hasher.finalize()
     }
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for index in 0..<16 {
-            let base = index * 4
-            w[index] =
-                UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8
-                | UInt32(block[base + 3])
-        }
-        for index in 16..<64 {
-            let s0 = rotr(w[index - 15], 7) ^ rotr(w[index - 15], 18) ^ (w[index - 15] >> 3)
-            let s1 = rotr(w[index - 2], 17) ^ rotr(w[index - 2], 19) ^ (w[index - 2] >> 10)
-            w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
-        }
+    /// One 64-byte block; the message schedule lives in a stack buffer, not a heap array.
+    private mutating func compress(_ block: ArraySlice<UInt8>) {
+        let base = block.startIndex
         var (a, b, c, d, e, f, g, h) = state
-        for index in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ s1 &+ choice &+ Self.roundConstants[index] &+ w[index]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = s0 &+ majority
-            h = g
-            g = f
-            f = e
-            e = d &+ temp1
-            d = c
-            c = b
-            b = a
-            a = temp1 &+ temp2
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for index in 0..<16 {
+                let byte = base + index * 4
+                w[index] =
+                    UInt32(block[byte]) << 24 | UInt32(block[byte + 1]) << 16 | UInt32(block[byte + 2]) << 8
+                    | UInt32(block[byte + 3])
+            }
+            for index in 16..<64 {
+                let s0 = rotr(w[index - 15], 7) ^ rotr(w[index - 15], 18) ^ (w[index - 15] >> 3)
+                let s1 = rotr(w[index - 2], 17) ^ rotr(w[index - 2], 19) ^ (w[index - 2] >> 10)
+                w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
+            }
+            Self.roundConstants.withUnsafeBufferPointer { k in
+                for index in 0..<64 {
+                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                    let choice = (e & f) ^ (~e & g)
+                    let temp1 = h &+ s1 &+ choice &+ k[index] &+ w[index]
+                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let temp2 = s0 &+ majority
+                    h = g
+                    g = f
+                    f = e
+                    e = d &+ temp1
+                    d = c
+                    c = b
+                    b = a
+                    a = temp1 &+ temp2
+                }
+            }
         }
         state = (
             state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
@@ -103,5 +116,8 @@ struct SHA256 {
         )
     }
 
-    private func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 { (value >> count) | (value << (32 - count)) }
+}
+
+@inline(__always) private func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 {
+    (value >> count) | (value << (32 - count))
 }

@@ -46,7 +46,7 @@ struct OperationIdentityTests {
     func fixedValue() {
         let identity = OperationIdentity(text: "{ a }", variables: ["b": 1])
         #expect(identity.hash.count == 32)
-        // Python: hashlib.sha256(b'{ a }\x00{"b":1}').hexdigest()[:32]
-        #expect(identity.hash == "7cbad442073de416b60472bb7e4aeda4")
+        // Python: sha256(sha256(b"{ a }").digest() + b'{"b":1}').hexdigest()[:32]
+        #expect(identity.hash == "65aad98c458f08fa40e514d59631d81f")
     }
 }

@@ -36,4 +36,20 @@ struct SHA256Tests {
             hex(SHA256.hash(Array(repeating: UInt8(ascii: "a"), count: 64)))
                 == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
     }
+
+    @Test("feeding a message in pieces of any size gives the digest of the whole")
+    func piecewise() {
+        let message = Array((0..<300).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let whole = SHA256.hash(message)
+        for pieceSize in [1, 3, 63, 64, 65, 130] {
+            var hasher = SHA256()
+            var offset = 0
+            while offset < message.count {
+                let end = min(offset + pieceSize, message.count)
+                hasher.update(message[offset..<end])
+                offset = end
+            }
+            #expect(hasher.finalize() == whole, "pieces of \(pieceSize)")
+        }
+    }
 }

@@ -1,0 +1,185 @@
+/// Walks an executable document in graphql-core's visiting order, keeping the context's ``TypeInfo``
+/// up to date and calling every rule's hooks at each node.
+struct DocumentWalker {
+    let context: ValidationContext
+    let rules: [any ValidationRule]
+
+    private var typeInfo: TypeInfo {
+        get { context.typeInfo }
+        nonmutating set { context.typeInfo = newValue }
+    }
+    private var schema: Schema { context.schema }
+
+    mutating func walk() {
+        let document = context.document
+        for rule in rules { rule.enterDocument(document, context) }
+        for (index, definition) in document.definitions.enumerated() {
+            context.currentDefinition = index
+            context.typeInfo = TypeInfo()
+            switch definition {
+            case .operation(let operation): walk(operation)
+            case .fragment(let fragment): walk(fragment)
+            default: break  // ExecutableDefinitionsRule reports these.
+            }
+        }
+        for rule in rules { rule.leaveDocument(document, context) }
+    }
+
+    private func walk(_ operation: OperationDefinition) {
+        let root = schema.rootTypeName(for: operation.kind).flatMap { schema.type(named: $0) }
+        typeInfo.typeStack.append(root?.kind == .object ? .named(root?.name ?? "") : nil)
+        for rule in rules { rule.enterOperation(operation, context) }
+        for definition in operation.variableDefinitions { walk(definition) }
+        let location: DirectiveLocation =
+            switch operation.kind {
+            case .query: .query
+            case .mutation: .mutation
+            case .subscription: .subscription
+            }
+        walk(operation.directives, on: location)
+        walk(operation.selectionSet, isInlineFragmentBody: false)
+        for rule in rules { rule.leaveOperation(operation, context) }
+        typeInfo.typeStack.removeLast()
+    }
+
+    private func walk(_ definition: VariableDefinition) {
+        let type = context.knownType(definition.type)
+        typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
+        for rule in rules { rule.enterVariableDefinition(definition, context) }
+        if let defaultValue = definition.defaultValue { walkRootValue(defaultValue, at: definition.location) }
+        walk(definition.directives, on: .variableDefinition)
+        typeInfo.inputTypeStack.removeLast()
+    }
+
+    private func walk(_ fragment: FragmentDefinition) {
+        let type = schema.type(named: fragment.typeCondition)
+        typeInfo.typeStack.append(type?.isOutputType == true ? .named(fragment.typeCondition) : nil)
+        for rule in rules { rule.enterFragment(fragment, context) }
+        walk(fragment.directives, on: .fragmentDefinition)
+        walk(fragment.selectionSet, isInlineFragmentBody: false)
+        typeInfo.typeStack.removeLast()
+    }
+
+    private func walk(_ selectionSet: SelectionSet, isInlineFragmentBody: Bool) {
+        let named = context.namedType(typeInfo.type)
+        typeInfo.parentTypeStack.append(named?.isComposite == true ? named : nil)
+        for rule in rules { rule.enterSelectionSet(selectionSet, isInlineFragmentBody: isInlineFragmentBody, context) }
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field): walk(field)
+            case .fragmentSpread(let spread): walk(spread)
+            case .inlineFragment(let inline): walk(inline)
+            }
+        }
+        typeInfo.parentTypeStack.removeLast()
+    }
+
+    private func walk(_ field: Field) {
+        let definition = typeInfo.parentType.flatMap { schema.field(field.name, on: $0.name) }
+        let type = definition.flatMap { context.knownType($0.type) }
+        typeInfo.fieldDefinitionStack.append(definition)
+        typeInfo.typeStack.append(context.namedType(type)?.isOutputType == true ? type : nil)
+        for rule in rules { rule.enterField(field, context) }
+        walk(field.arguments)
+        walk(field.directives, on: .field)
+        if let selectionSet = field.selectionSet { walk(selectionSet, isInlineFragmentBody: false) }
+        for rule in rules { rule.leaveField(field, context) }
+        typeInfo.typeStack.removeLast()
+        typeInfo.fieldDefinitionStack.removeLast()
+    }
+
+    private func walk(_ spread: FragmentSpread) {
+        for rule in rules { rule.enterFragmentSpread(spread, context) }
+        walk(spread.directives, on: .fragmentSpread)
+    }
+
+    private func walk(_ inline: InlineFragment) {
+        let type: TypeReference?
+        if let condition = inline.typeCondition {
+            type = schema.type(named: condition)?.isOutputType == true ? .named(condition) : nil
+        } else {
+            type = context.namedType(typeInfo.type).map { .named($0.name) }
+        }
+        typeInfo.typeStack.append(type)
+        for rule in rules { rule.enterInlineFragment(inline, context) }
+        walk(inline.directives, on: .inlineFragment)
+        walk(inline.selectionSet, isInlineFragmentBody: true)
+        typeInfo.typeStack.removeLast()
+    }
+
+    private func walk(_ directives: [Directive], on location: DirectiveLocation) {
+        if directives.isEmpty { return }
+        for rule in rules { rule.enterDirectives(directives, on: location, context) }
+        for directive in directives {
+            typeInfo.directive = schema.directive(named: directive.name)
+            typeInfo.isInDirective = true
+            for rule in rules { rule.enterDirective(directive, on: location, context) }
+            walk(directive.arguments)
+            for rule in rules { rule.leaveDirective(directive, context) }
+            typeInfo.directive = nil
+            typeInfo.isInDirective = false
+        }
+    }
+
+    private func walk(_ arguments: [Argument]) {
+        if arguments.isEmpty { return }
+        for rule in rules { rule.enterArguments(arguments, context) }
+        for argument in arguments {
+            // As in graphql-core, an unknown directive's arguments are looked up on the enclosing field.
+            let definition: InputValueInfo?
+            if let directive = typeInfo.directive {
+                definition = directive.argument(named: argument.name)
+            } else {
+                definition = typeInfo.fieldDefinition?.argument(named: argument.name)
+            }
+            let type = definition.flatMap { context.knownType($0.type) }
+            typeInfo.argument = definition
+            typeInfo.hasDefaultStack.append(definition?.defaultValue != nil)
+            typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
+            for rule in rules { rule.enterArgument(argument, context) }
+            walkRootValue(argument.value, at: argument.location)
+            typeInfo.inputTypeStack.removeLast()
+            typeInfo.hasDefaultStack.removeLast()
+            typeInfo.argument = nil
+        }
+    }
+
+    private func walkRootValue(_ value: Value, at location: NodeLocation) {
+        for rule in rules { rule.enterRootValue(value, at: location, context) }
+        walk(value, at: location)
+    }
+
+    /// Walks the parts of a value for the rules that look inside (input field names) and records the
+    /// variables it uses with the type expected at each.
+    private func walk(_ value: Value, at location: NodeLocation) {
+        switch value {
+        case .variable(let name):
+            context.recordVariableUsage(
+                .init(
+                    name: name, location: location, type: typeInfo.inputType,
+                    hasLocationDefault: typeInfo.locationHasDefault, parentType: typeInfo.parentInputType))
+        case .list(let items):
+            // graphql-core 3.3 (like graphql-js 17) knows no item type for a list written where no list
+            // is expected; graphql-js 16 used the position's own type.
+            typeInfo.inputTypeStack.append(typeInfo.inputType?.listItem)
+            typeInfo.hasDefaultStack.append(false)
+            for item in items { walk(item, at: location) }
+            typeInfo.hasDefaultStack.removeLast()
+            typeInfo.inputTypeStack.removeLast()
+        case .object(let fields):
+            for rule in rules { rule.enterObjectFields(fields, context) }
+            let objectType = context.namedType(typeInfo.inputType)
+            for field in fields {
+                let definition = objectType?.kind == .inputObject ? objectType?.inputField(named: field.name) : nil
+                let type = definition.flatMap { context.knownType($0.type) }
+                typeInfo.hasDefaultStack.append(definition?.defaultValue != nil)
+                typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
+                walk(field.value, at: field.location)
+                typeInfo.inputTypeStack.removeLast()
+                typeInfo.hasDefaultStack.removeLast()
+            }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// Fragments apply to objects, interfaces and unions only (spec: Fragments On Composite Types).
+final class FragmentsOnCompositeTypesRule: ValidationRule {
+    static let name = "FragmentsOnCompositeTypesRule"
+
+    func enterInlineFragment(_ fragment: InlineFragment, _ context: ValidationContext) {
+        guard let condition = fragment.typeCondition, let type = context.schema.type(named: condition),
+            !type.isComposite
+        else { return }
+        report("Fragment cannot condition on non composite type '\(condition)'.", [fragment.location], context)
+    }
+
+    func enterFragment(_ fragment: FragmentDefinition, _ context: ValidationContext) {
+        guard let type = context.schema.type(named: fragment.typeCondition), !type.isComposite else { return }
+        report(
+            "Fragment '\(fragment.name)' cannot condition on non composite type '\(fragment.typeCondition)'.",
+            [fragment.location], context)
+    }
+}

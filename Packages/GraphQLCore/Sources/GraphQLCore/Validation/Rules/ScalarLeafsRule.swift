@@ -1,0 +1,25 @@
+/// Leaf fields have no selection and other fields have one (spec: Leaf Field Selections).
+final class ScalarLeafsRule: ValidationRule {
+    static let name = "ScalarLeafsRule"
+
+    func enterField(_ field: Field, _ context: ValidationContext) {
+        guard let type = context.typeInfo.type, let named = context.namedType(type) else { return }
+        if named.isLeaf {
+            if let selectionSet = field.selectionSet {
+                report(
+                    "Field '\(field.name)' must not have a selection since type '\(type)' has no subfields.",
+                    [selectionSet.location], context)
+            }
+        } else if let selectionSet = field.selectionSet {
+            if selectionSet.selections.isEmpty {
+                report(
+                    "Field '\(field.name)' of type '\(type)' must have at least one field selected.", [field.location],
+                    context)
+            }
+        } else {
+            report(
+                "Field '\(field.name)' of type '\(type)' must have a selection of subfields."
+                    + " Did you mean '\(field.name) { ... }'?", [field.location], context)
+        }
+    }
+}

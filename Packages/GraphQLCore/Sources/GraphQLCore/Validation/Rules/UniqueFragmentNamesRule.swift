@@ -1,0 +1,13 @@
+/// No two fragments share a name (spec: Fragment Name Uniqueness).
+final class UniqueFragmentNamesRule: ValidationRule {
+    static let name = "UniqueFragmentNamesRule"
+    private var known: [String: NodeLocation] = [:]
+
+    func enterFragment(_ fragment: FragmentDefinition, _ context: ValidationContext) {
+        if let first = known[fragment.name] {
+            report("There can be only one fragment named '\(fragment.name)'.", [first, fragment.location], context)
+        } else {
+            known[fragment.name] = fragment.location
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// No two operations share a name (spec: Operation Name Uniqueness).
+final class UniqueOperationNamesRule: ValidationRule {
+    static let name = "UniqueOperationNamesRule"
+    private var known: [String: NodeLocation] = [:]
+
+    func enterOperation(_ operation: OperationDefinition, _ context: ValidationContext) {
+        guard let name = operation.name else { return }
+        if let first = known[name] {
+            report("There can be only one operation named '\(name)'.", [first, operation.location], context)
+        } else {
+            known[name] = operation.location
+        }
+    }
+}

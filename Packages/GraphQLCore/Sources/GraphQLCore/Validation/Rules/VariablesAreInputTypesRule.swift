@@ -1,0 +1,11 @@
+/// Variables have scalar, enum or input object types (spec: Variables Are Input Types).
+final class VariablesAreInputTypesRule: ValidationRule {
+    static let name = "VariablesAreInputTypesRule"
+
+    func enterVariableDefinition(_ definition: VariableDefinition, _ context: ValidationContext) {
+        guard let type = context.schema.type(named: definition.type.namedType), !type.isInputType else { return }
+        report(
+            "Variable '$\(definition.name)' cannot be non-input type '\(definition.type)'.", [definition.location],
+            context)
+    }
+}

@@ -1,0 +1,32 @@
+/// Validates an executable document against a schema with every rule of the spec's Validation section
+/// that applies to a client, and returns what breaks them, sorted by location (empty when valid).
+///
+/// Each error has code ``GraphQLCoreError/Code/validation``, the failing rule's graphql-core class name
+/// in ``GraphQLCoreError/rule`` (for example `FieldsOnCorrectTypeRule`), graphql-core's message and the
+/// locations of the nodes at fault. Values inside arguments carry no location of their own in the AST,
+/// so an error about a value is located at the argument, input field or variable definition holding it.
+public func validate(_ document: Document, against schema: Schema) -> [GraphQLCoreError] {
+    let context = ValidationContext(schema: schema, document: document)
+    var walker = DocumentWalker(context: context, rules: specifiedRules())
+    walker.walk()
+    return context.errors.enumerated().sorted { lhs, rhs in
+        let left = lhs.element.locations.first.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
+        let right = rhs.element.locations.first.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
+        return left != right ? left < right : lhs.offset < rhs.offset
+    }.map(\.element)
+}
+
+/// The rules in graphql-core's `specified_rules` order, each a fresh instance holding its own state.
+func specifiedRules() -> [any ValidationRule] {
+    [
+        ExecutableDefinitionsRule(), KnownOperationTypesRule(), UniqueOperationNamesRule(),
+        LoneAnonymousOperationRule(), SingleFieldSubscriptionsRule(), KnownTypeNamesRule(),
+        FragmentsOnCompositeTypesRule(), VariablesAreInputTypesRule(), ScalarLeafsRule(),
+        FieldsOnCorrectTypeRule(), UniqueFragmentNamesRule(), KnownFragmentNamesRule(), NoUnusedFragmentsRule(),
+        PossibleFragmentSpreadsRule(), NoFragmentCyclesRule(), UniqueVariableNamesRule(),
+        NoUndefinedVariablesRule(), NoUnusedVariablesRule(), KnownDirectivesRule(),
+        UniqueDirectivesPerLocationRule(), KnownArgumentNamesRule(), UniqueArgumentNamesRule(),
+        ValuesOfCorrectTypeRule(), ProvidedRequiredArgumentsRule(), VariablesInAllowedPositionRule(),
+        OverlappingFieldsCanBeMergedRule(), UniqueInputFieldNamesRule(),
+    ]
+}
