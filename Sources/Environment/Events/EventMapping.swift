@@ -8,16 +8,16 @@ import Transport
 /// GraphQL name), its identity's hash, reasons, counts, durations and error kinds. Nothing else
 /// reaches the log: no variable, no field value, no header, no server message.
 enum EventMapping {
-    static func operationName(_ operation: GraphQLCore.Operation) -> OperationName? {
-        operation.name.flatMap(OperationName.init)
+    static func operationName(_ operation: GraphQLCore.Operation) -> Event.OperationName? {
+        operation.name.flatMap(Event.OperationName.init)
     }
 
-    static func identity(_ operation: GraphQLCore.Operation) -> IdentityHash {
-        IdentityHash(hex: operation.identity.hash) ?? IdentityHash(0)
+    static func identity(_ operation: GraphQLCore.Operation) -> Event.IdentityHash {
+        Event.IdentityHash(hex: operation.identity.hash) ?? Event.IdentityHash(0)
     }
 
-    static func reason(_ reason: Scheduling.FetchReason) -> EventLog.FetchReason {
-        EventLog.FetchReason(rawValue: reason.rawValue) ?? .refetch
+    static func reason(_ reason: Scheduling.FetchReason) -> Event.FetchReason {
+        Event.FetchReason(rawValue: reason.rawValue) ?? .refetch
     }
 
     static func fetchStarted(_ operation: GraphQLCore.Operation, reason: Scheduling.FetchReason) -> Event {
@@ -49,7 +49,7 @@ enum EventMapping {
     static func handleAttached(_ operation: GraphQLCore.Operation, policy: String) -> Event {
         .handleAttached(
             operation: operationName(operation), identity: identity(operation),
-            policy: EventLog.FetchPolicy(rawValue: policy) ?? .storeOrNetwork)
+            policy: Event.FetchPolicy(rawValue: policy) ?? .storeOrNetwork)
     }
 
     static func handleReleased(_ operation: GraphQLCore.Operation) -> Event {
@@ -57,7 +57,7 @@ enum EventMapping {
     }
 
     /// The error's kind only: its code, never its message.
-    static func errorKind(_ error: any Error) -> ErrorKind {
+    static func errorKind(_ error: any Error) -> Event.ErrorKind {
         switch error {
         case let error as FetchError:
             switch error.code {
@@ -70,7 +70,7 @@ enum EventMapping {
             return .missingData
         case let error as TransportError:
             switch error.code {
-            case .http: return error.status.map(ErrorKind.httpStatus) ?? .other
+            case .http: return error.status.map(Event.ErrorKind.httpStatus) ?? .other
             case .timedOut: return .timeout
             case .cancelled: return .cancelled
             case .cannotConnect, .truncated: return .transport

@@ -33,8 +33,8 @@ struct RuntimeState: Sendable {
         retentions = RetentionTable(releaseBufferSize: releaseBufferSize)
     }
 
-    /// A request to fetch `root` for `reason`: starts a fetch (one request) or joins the one in
-    /// flight, and tells the root's network holders their fetch is in flight.
+    /// A request to fetch `root` for `reason`: starts a fetch (one request) and tells the root's
+    /// network holders their fetch is in flight, or joins the one in flight.
     mutating func begin(
         _ root: OperationIdentity, reason: Scheduling.FetchReason, into effects: inout Effects
     ) -> FetchID? {
@@ -46,12 +46,14 @@ struct RuntimeState: Sendable {
             effects.requests.append(
                 FetchRequest(id: id, operation: entry.operation, storeRoot: entry.storeRoot, reason: reason))
             effects.events.append(EventMapping.fetchStarted(entry.operation, reason: reason))
+            updateHandles(of: root, into: &effects) { state in
+                guard state.policy.allowsNetwork else { return }
+                state.fetch = .inFlight
+            }
         case .join:
+            // The root's network holders were told when the fetch started, and a holder attached
+            // since was told at its attach: a join changes no handle (1,000 joins stay linear).
             effects.events.append(EventMapping.fetchShared(entry.operation, reason: reason))
-        }
-        updateHandles(of: root, into: &effects) { state in
-            guard state.policy.allowsNetwork else { return }
-            state.fetch = .inFlight
         }
         return action.fetchID
     }
