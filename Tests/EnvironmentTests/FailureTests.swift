@@ -1,6 +1,7 @@
-@testable import Environment
 import Observation
 import Testing
+
+@testable import Environment
 
 @Suite("Bad responses and failures give typed errors and leave the store as it was")
 struct FailureTests {
@@ -30,7 +31,8 @@ struct FailureTests {
         let fixture = Fixture()
         let item = try Operations.item("1")
         try fixture.publish(Operations.itemData("1", title: "kept"), for: item)
-        fixture.transport.answer(.any, with: .data(["item": ["__typename": "Item", "id": "1", "title": ["not": "a string"]]]))
+        fixture.transport.answer(
+            .any, with: .data(["item": ["__typename": "Item", "id": "1", "title": ["not": "a string"]]]))
         fixture.transport.answerOnce(.any, with: .data(["item": "not an object"]))
         let handle = fixture.environment.attach(item, policy: .storeAndNetwork)
         let batch = fixture.environment.revalidate()
@@ -52,7 +54,8 @@ struct FailureTests {
             with: .response(
                 GraphQLResponse(
                     data: ["item": ["__typename": "Item", "id": "1", "title": "t", "count": nil]],
-                    errors: [GraphQLServerError(message: "count is unavailable", path: [.key("item"), .key("count")])])))
+                    errors: [GraphQLServerError(message: "count is unavailable", path: [.key("item"), .key("count")])]))
+        )
         let handle = fixture.environment.attach(detail)
         let snapshot = await handle.loaded()
         #expect(snapshot?.data?["item"]?["count"] == .null)

@@ -1,6 +1,6 @@
 import Environment
-import SchedulingTesting
 import Foundation
+import SchedulingTesting
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -87,7 +87,9 @@ struct PolicyTests {
         }
     }
 
-    @Test("a storeOnly handle without data fails with MissingDataError and becomes loaded when another operation writes the data")
+    @Test(
+        "a storeOnly handle without data fails with MissingDataError and becomes loaded when another operation writes the data"
+    )
     func storeOnlyBecomesLoaded() async throws {
         let fixture = Fixture()
         let item = try Operations.item("1")

@@ -1,5 +1,6 @@
-@testable import Environment
 import Testing
+
+@testable import Environment
 
 @Suite("Release and garbage collection")
 struct ReleaseTests {

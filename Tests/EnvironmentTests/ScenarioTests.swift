@@ -1,6 +1,7 @@
-@testable import Environment
 import EventLogTesting
 import Testing
+
+@testable import Environment
 
 @Suite("Scenarios the runtime must pass, with exact request counts")
 struct ScenarioTests {
@@ -81,7 +82,8 @@ struct ScenarioTests {
         handle.release()
     }
 
-    @Test("1,000 attaches of one operation while its fetch is in flight make one request, and every handle gets the data")
+    @Test(
+        "1,000 attaches of one operation while its fetch is in flight make one request, and every handle gets the data")
     func thousandAttachesShareOneFetch() async throws {
         let fixture = Fixture()
         let item = try Operations.item("1")

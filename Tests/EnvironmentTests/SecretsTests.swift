@@ -5,7 +5,9 @@ import Testing
 
 @Suite("The event log carries no values")
 struct SecretsTests {
-    static let secrets = ["SECRET-VARIABLE-7f3a", "SECRET-RESPONSE-91b2", "SECRET-SERVER-ERROR-55c0", "SECRET-TRANSPORT-0d1e"]
+    static let secrets = [
+        "SECRET-VARIABLE-7f3a", "SECRET-RESPONSE-91b2", "SECRET-SERVER-ERROR-55c0", "SECRET-TRANSPORT-0d1e",
+    ]
 
     @Test("no recorded event carries a secret from a response, a variable or a server's error message")
     func noSecretsInEvents() async throws {
@@ -30,10 +32,16 @@ struct SecretsTests {
             .identity(detail.identity),
             with: .response(
                 GraphQLResponse(
-                    data: ["item": ["__typename": "Item", "id": .string(Self.secrets[0]), "title": .string(Self.secrets[1]), "count": nil]],
+                    data: [
+                        "item": [
+                            "__typename": "Item", "id": .string(Self.secrets[0]), "title": .string(Self.secrets[1]),
+                            "count": nil,
+                        ]
+                    ],
                     errors: [GraphQLServerError(message: Self.secrets[2])])))
         fixture.transport.answerOnce(
-            .identity(failing.identity), with: .response(GraphQLResponse(errors: [GraphQLServerError(message: Self.secrets[2])])))
+            .identity(failing.identity),
+            with: .response(GraphQLResponse(errors: [GraphQLServerError(message: Self.secrets[2])])))
         fixture.transport.answer(
             .identity(failing.identity), with: .failure(TransportError(.cannotConnect, Self.secrets[3])))
 
@@ -52,9 +60,10 @@ struct SecretsTests {
         try file.close()
 
         let events = memory.events
-        for name in ["handleAttached", "fetchStarted", "fetchSucceeded", "fetchFailed", "published", "revalidationSwept",
-            "invalidated", "handleReleased", "collected"]
-        {
+        for name in [
+            "handleAttached", "fetchStarted", "fetchSucceeded", "fetchFailed", "published", "revalidationSwept",
+            "invalidated", "handleReleased", "collected",
+        ] {
             #expect(events.contains { $0.name == name }, "the scenario records \(name)")
         }
         let text = try String(contentsOf: path, encoding: .utf8)

@@ -43,14 +43,17 @@ extension Environment {
         }
         switch published {
         case .success(let changed):
-            log.record(.published(recordsChanged: changed.count, subscriptionsNotified: context.notified.load(ordering: .relaxed)))
+            log.record(
+                .published(
+                    recordsChanged: changed.count, subscriptionsNotified: context.notified.load(ordering: .relaxed)))
             return .published(recordsChanged: changed.count, serverErrors: response.errors)
         case .failure(let error):
             if error.code == .missingField {
                 return .failed(
                     MissingDataError(
                         .notInResponse, operationName: request.operation.name,
-                        message: "the response lacks a field the selection reads; the store refused it", underlying: error))
+                        message: "the response lacks a field the selection reads; the store refused it",
+                        underlying: error))
             }
             return .failed(
                 FetchError(.invalidResponse, "the store refused the response (\(error.code))", underlying: error))
@@ -94,7 +97,8 @@ extension Environment {
                     handle.failureCount += 1
                 }
                 effects.events.append(
-                    EventMapping.fetchFailed(request.operation, reason: request.reason, duration: duration, error: error))
+                    EventMapping.fetchFailed(
+                        request.operation, reason: request.reason, duration: duration, error: error))
             }
             if state.retentions.isRetained(root) {
                 state.suppression.ownFetchCompleted(root, isMissingData: snapshot?.isMissingData ?? true)

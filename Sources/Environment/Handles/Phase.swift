@@ -48,7 +48,8 @@ extension Handle {
         func differs(from other: Phase, failureChanged: Bool) -> Bool {
             switch (self, other) {
             case (.loading, .loading): return false
-            case (.loaded(let new), .loaded(let old)): return new.data != old.data || new.isMissingData != old.isMissingData
+            case (.loaded(let new), .loaded(let old)):
+                return new.data != old.data || new.isMissingData != old.isMissingData
             case (.failed, .failed): return failureChanged
             default: return true
             }

@@ -1,8 +1,9 @@
-@testable import Environment
 import EventLogTesting
 import Foundation
 import SchedulingTesting
 import TransportTesting
+
+@testable import Environment
 
 /// One environment over a scripted transport, a manual clock and an in-memory event sink: every
 /// test builds its own, so tests share nothing.
