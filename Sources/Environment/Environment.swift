@@ -2,7 +2,6 @@ import EventLog
 import GraphQLCore
 import Scheduling
 import StoreCore
-import Synchronization
 import Transport
 
 /// The runtime: apps attach operations to it and read the store through the handles it returns; it
@@ -11,7 +10,7 @@ import Transport
 /// value-free events.
 ///
 /// Thread-safe. The decisions are made by value-type state machines (the retention table, the
-/// in-flight registry, the heal suppression, the revalidation planner) kept under one `Mutex`; the
+/// in-flight registry, the heal suppression, the revalidation planner) kept under one lock; the
 /// effects they ask for (requests, observers, events) run after the lock is released, and every
 /// request runs in its own task. There is no timer, no lifecycle observer and no reachability
 /// input: the app calls ``revalidate()`` when it returns to the foreground or regains a path.
@@ -29,7 +28,7 @@ public final class Environment: Sendable {
     /// Expiration and release-buffer settings.
     public let configuration: EnvironmentConfiguration
 
-    let state: Mutex<RuntimeState>
+    let state: Locked<RuntimeState>
 
     /// An environment over `store` (by default a new in-memory store reading `clock`) that fetches
     /// through `transport`.
@@ -47,7 +46,7 @@ public final class Environment: Sendable {
         self.clock = clock
         self.log = log
         self.configuration = configuration
-        self.state = Mutex(RuntimeState(releaseBufferSize: configuration.releaseBufferSize))
+        self.state = Locked(RuntimeState(releaseBufferSize: configuration.releaseBufferSize))
     }
 
     /// Whether the app is active. While `false`, GraphQL subscriptions are parked (their transport

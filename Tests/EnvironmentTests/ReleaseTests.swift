@@ -110,7 +110,9 @@ struct ReleaseTests {
             fixture.answer(item, with: Operations.itemData(String(index), title: "t\(index)"))
         }
         fixture.transport.hold(.any)
-        let environment = fixture.environment
+        let sink = LockedEventSink()
+        let environment = Environment(
+            schema: Operations.schema, transport: fixture.transport, clock: fixture.clock, log: sink)
         let kept = await withTaskGroup(of: Handle?.self, returning: [Handle].self) { group in
             for index in 0..<1_000 {
                 let item = items[index % items.count]
@@ -138,7 +140,7 @@ struct ReleaseTests {
         #expect(fixture.transport.requestCount == 10)
         #expect(environment.state.withLock { $0.retentions.retainedRoots.isEmpty })
         #expect(environment.state.withLock { $0.registry.inFlightCount } == 0)
-        #expect(fixture.events(named: "handleAttached").count == 1_000)
-        #expect(fixture.events(named: "handleReleased").count == 1_000)
+        #expect(sink.events.filter { $0.name == "handleAttached" }.count == 1_000)
+        #expect(sink.events.filter { $0.name == "handleReleased" }.count == 1_000)
     }
 }

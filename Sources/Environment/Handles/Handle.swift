@@ -2,7 +2,6 @@ import GraphQLCore
 import Observation
 import Retention
 import StoreCore
-import Synchronization
 import Transport
 
 /// What an attach returns: a live view of one operation's data in the store, with its fetch and the
@@ -12,7 +11,7 @@ import Transport
 /// ``release()`` or until its last reference goes. Observe it with Observation (``phase``,
 /// ``fetch``, ``snapshot`` are tracked) or iterate ``phases``.
 ///
-/// Thread-safe: its state is behind a `Mutex`, and observers are told after the lock is released.
+/// Thread-safe: its state is behind a lock, and observers are told after the lock is released.
 public final class Handle: Sendable {
     /// The operation attached.
     public let operation: Operation
@@ -20,14 +19,14 @@ public final class Handle: Sendable {
     public let policy: FetchPolicy
 
     let environment: Environment
-    let state: Mutex<HandleState>
+    let state: Locked<HandleState>
     private let registrar = ObservationRegistrar()
 
     init(environment: Environment, operation: Operation, policy: FetchPolicy, snapshot: Snapshot) {
         self.environment = environment
         self.operation = operation
         self.policy = policy
-        self.state = Mutex(HandleState(policy: policy, operationName: operation.name, snapshot: snapshot))
+        self.state = Locked(HandleState(policy: policy, operationName: operation.name, snapshot: snapshot))
     }
 
     deinit {

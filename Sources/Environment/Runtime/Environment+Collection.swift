@@ -3,7 +3,8 @@ import StoreCore
 
 extension Environment {
     /// Removes every record that no retained root, no root in the release buffer and no live
-    /// handle reads; returns what it removed and kept. Runs on its own after releases (coalesced);
+    /// handle reads; returns what it removed and kept. Runs on its own (coalesced) after a release
+    /// pushes a root out of the release buffer;
     /// an app may call it too, for example on a memory warning.
     @discardableResult
     public func collectGarbage() -> CollectionReport {
