@@ -54,7 +54,7 @@ public final class Environment: Sendable {
     /// from its own lifecycle (a scene phase, an app state); the runtime observes no platform.
     public var isActive: Bool {
         get { state.withLock { $0.isActive } }
-        set { state.withLock { $0.isActive = newValue } }
+        set { setActive(newValue) }
     }
 
     /// Performs what a decision under the lock asked for, with no lock held.

@@ -21,6 +21,8 @@ struct RuntimeState: Sendable {
     /// A collection was asked for and has not started yet (collections coalesce).
     var collectionPending = false
     var isActive = true
+    /// The GraphQL subscriptions, weakly: parked and resumed with ``isActive``.
+    var subscriptions: [WeakSubscription] = []
 
     struct ActiveFetch: Sendable {
         let root: OperationIdentity

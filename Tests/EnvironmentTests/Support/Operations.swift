@@ -11,6 +11,7 @@ enum Operations {
         type Item { id: ID! title: String! count: Int }
         type User { id: ID! name: String! bestFriend: User }
         type Mutation { unfriend: User }
+        type Subscription { itemUpdated(id: ID!): Item! }
         """
 
     static let text = """
@@ -21,6 +22,7 @@ enum Operations {
         query Feed { feed { title } }
         query Viewer { viewer { name bestFriend { name } } }
         mutation Unfriend { unfriend { bestFriend { id } } }
+        subscription ItemUpdated($id: ID!) { itemUpdated(id: $id) { title } }
         """
 
     static let schema: Schema = {
