@@ -10,7 +10,7 @@ enum Operations {
         }
         type Item { id: ID! title: String! count: Int }
         type User { id: ID! name: String! bestFriend: User }
-        type Mutation { unfriend: User }
+        type Mutation { unfriend: User rename(id: ID!, title: String!): Item! }
         type Subscription { itemUpdated(id: ID!): Item! }
         """
 
@@ -22,6 +22,7 @@ enum Operations {
         query Feed { feed { title } }
         query Viewer { viewer { name bestFriend { name } } }
         mutation Unfriend { unfriend { bestFriend { id } } }
+        mutation Rename($id: ID!, $title: String!) { rename(id: $id, title: $title) { title } }
         subscription ItemUpdated($id: ID!) { itemUpdated(id: $id) { title } }
         """
 
