@@ -8,6 +8,7 @@ let groups: [(String, () async throws -> Void)] = [
     ("Store", runStoreBenchmarks),
     ("Transport", runTransportBenchmarks),
     ("Compilation", runCompilationBenchmarks),
+    ("Runtime", runRuntimeBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {
