@@ -5,11 +5,19 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 venv="$root/.ci/.venv"
 requirements=()
+files=()
 for file in "$root/scripts/reference/requirements.txt" "$root/Tests/Server/requirements.txt"; do
-    [ -f "$file" ] && requirements+=(-r "$file")
+    if [ -f "$file" ]; then
+        requirements+=(-r "$file")
+        files+=("$file")
+    fi
 done
+if [ ${#files[@]} -eq 0 ]; then
+    echo "setup-python: no requirements files found" >&2
+    exit 1
+fi
 stamp="$venv/.requirements"
-wanted=$(cat "$root/scripts/reference/requirements.txt" "$root/Tests/Server/requirements.txt" 2>/dev/null | sort -u)
+wanted=$(cat "${files[@]}" | sort -u)
 if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
     exit 0
 fi

@@ -14,6 +14,7 @@ let package = Package(
                 .product(name: "Environment", package: "swift-graphql-environment"),
                 .product(name: "Scheduling", package: "swift-graphql-environment"),
                 .product(name: "Transport", package: "swift-graphql-environment"),
+                .product(name: "StoreCore", package: "swift-graphql-environment"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
         )

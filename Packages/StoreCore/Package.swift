@@ -5,6 +5,7 @@ import PackageDescription
 /// and invalidation. Imports GraphQLCore only.
 let package = Package(
     name: "StoreCore",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "StoreCore", targets: ["StoreCore"])
     ],
@@ -19,8 +20,9 @@ let package = Package(
 )
 
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .swiftLanguageMode(.v6),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .swiftLanguageMode(.v6),
+        ]
 }

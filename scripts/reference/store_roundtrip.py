@@ -11,9 +11,11 @@ the compiler adds them, so the responses carry what normalization needs.
 
 Deterministic: a seeded RNG and sorted iteration; running it twice writes the same bytes.
 
-Usage: .ci/.venv/bin/python scripts/reference/store_roundtrip.py   (graphql-core==3.3.2)
+Usage: .ci/.venv/bin/python scripts/reference/store_roundtrip.py [--check]   (graphql-core==3.3.2)
+With --check, compares with the committed fixture instead of writing, and exits 1 when it is stale.
 """
 
+import argparse
 import json
 import random
 import sys
@@ -314,6 +316,9 @@ def make_case(index, rng):
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="compare with the committed fixture instead of writing")
+    arguments = parser.parse_args()
     rng = random.Random(SEED)
     cases = []
     attempts = 0
@@ -324,10 +329,18 @@ def main():
         case = make_case(len(cases), rng)
         if case is not None:
             cases.append(case)
-    OUT.parent.mkdir(parents=True, exist_ok=True)
     fixture = {"generator": "scripts/reference/store_roundtrip.py", "seed": SEED, "schema": SDL.strip() + "\n", "cases": cases}
-    OUT.write_text(json.dumps(fixture, indent=1, ensure_ascii=False) + "\n")
+    text = json.dumps(fixture, indent=1, ensure_ascii=False) + "\n"
+    if arguments.check:
+        if not OUT.exists() or OUT.read_text() != text:
+            print(f"{OUT} is stale: run {Path(__file__).name} without --check and commit the result")
+            return 1
+        print(f"{OUT.name}: {len(cases)} cases agree with graphql-core")
+        return 0
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(text)
     print(f"wrote {len(cases)} cases ({attempts - len(cases)} invalid skipped) to {OUT}")
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 import Environment
 import Foundation
+import StoreCore
 import Synchronization
 
 /// The store: normalizing, reading, notifying and collecting, each as a ratio to a floor measured in
@@ -63,7 +64,9 @@ private func storeItemsBenchmarks() throws {
         try store.publish(try responseData(payload), to: itemsRoot)
         blackHole(store)
     }
-    report("normalize from bytes into an empty store", normalizeFromBytes, against: "JSONSerialization parse", parse, limit: 2)
+    report(
+        "normalize from bytes into an empty store", normalizeFromBytes, against: "JSONSerialization parse", parse,
+        limit: 2)
 
     let data = try responseData(payload)
     let normalizeOnly = try median {
@@ -87,7 +90,9 @@ private func storeItemsBenchmarks() throws {
     let foundationDecode = try median {
         blackHole(try JSONDecoder().decode([String: ItemsQuery].self, from: payload))
     }
-    report("  (JSONDecoder straight from the bytes, for scale)", foundationDecode, against: "JSONSerialization parse", parse)
+    report(
+        "  (JSONDecoder straight from the bytes, for scale)", foundationDecode, against: "JSONSerialization parse",
+        parse)
 
     let check = median { blackHole(store.check(itemsRoot)) }
     report("check availability (no data built)", check, against: "JSONSerialization parse", parse)
@@ -95,10 +100,12 @@ private func storeItemsBenchmarks() throws {
 
 // MARK: Notify
 
-/// A store of 10,000 items, `count` of them read by one subscription each; the time of `publishes`
-/// one-record publishes, each changing one subscribed item's name (so exactly one subscription is
-/// re-read and told). Only the number of subscriptions differs between the two sizes.
-private func notifyTime(subscriptions count: Int, publishes: Int) throws -> Double {
+/// A store of 10,000 items, `count` of them read by one subscription each, and a body that makes
+/// `publishes` one-record publishes, each changing one subscribed item's name (so exactly one
+/// subscription is re-read and told). Only the number of subscriptions differs between sizes.
+private func notifyScenario(subscriptions count: Int, publishes: Int) throws -> (
+    run: () throws -> Void, keep: [StoreSubscription]
+) {
     let store = Store()
     let items: [JSONValue] = (0..<10_000).map { index in
         ["__typename": "Item", "id": .string("item-\(index)"), "name": "n"]
@@ -116,16 +123,16 @@ private func notifyTime(subscriptions count: Int, publishes: Int) throws -> Doub
             })
     }
     let target = StoreRoot(dataID: DataID("Item:item-\(stride * (count / 2))"), selectionSet: nameSelection)
-    var version = 0
-    let time = try median {
+    let version = Counter()
+    let run = {
         for _ in 0..<publishes {
-            version += 1
-            try store.publish(["name": .string("v\(version)")], to: target)
+            version.increment()
+            let before = told.value
+            try store.publish(["name": .string("v\(version.value)")], to: target)
+            precondition(told.value == before + 1, "every publish tells exactly one subscription")
         }
     }
-    precondition(told.value == publishes * 8, "every publish tells exactly one subscription")
-    withExtendedLifetime(subscriptions) {}
-    return time
+    return (run, subscriptions)
 }
 
 private final class Counter: Sendable {
@@ -134,10 +141,35 @@ private final class Counter: Sendable {
     func increment() { count.withLock { $0 += 1 } }
 }
 
+/// Medians of two bodies sampled in turn, so that a neighbour's load drifting during the run weighs
+/// on both alike (each body runs once first as a warm-up).
+private func alternatingMedians(
+    samples: Int, _ first: () throws -> Void, _ second: () throws -> Void
+) rethrows -> (Double, Double) {
+    try first()
+    try second()
+    var firstTimes: [Double] = []
+    var secondTimes: [Double] = []
+    func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+    for _ in 0..<samples {
+        firstTimes.append(try time(first))
+        secondTimes.append(try time(second))
+    }
+    return (firstTimes.sorted()[samples / 2], secondTimes.sorted()[samples / 2])
+}
+
 private func storeNotifyBenchmarks() throws {
-    let few = try notifyTime(subscriptions: 10, publishes: 1_000)
-    let many = try notifyTime(subscriptions: 10_000, publishes: 1_000)
-    report("notify after a one-record publish: 10,000 subscriptions", many, against: "10 subscriptions", few, limit: 1.5)
+    let few = try notifyScenario(subscriptions: 10, publishes: 2_000)
+    let many = try notifyScenario(subscriptions: 10_000, publishes: 2_000)
+    let (fewTime, manyTime) = try alternatingMedians(samples: 15, few.run, many.run)
+    report(
+        "notify after a one-record publish: 10,000 subscriptions", manyTime, against: "10 subscriptions", fewTime,
+        limit: 1.5)
+    withExtendedLifetime((few.keep, many.keep)) {}
 }
 
 // MARK: Collection
@@ -149,19 +181,22 @@ private func residentMegabytes() -> Double {
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
 }
 
-/// A store of `count` records (items with an id-less owner), all retained by one root, and the
-/// median time of collecting it (every record kept, so each sample sees the same store).
-private func collectionTime(records count: Int) throws -> (time: Double, bytesPerRecord: Double) {
+/// A store of `count` records (items with an id-less owner), all retained by one root, and how much
+/// its records took (RSS growth over the publish: an upper bound, freed patches included).
+private func collectionScenario(records count: Int) throws -> (store: Store, root: StoreRoot, bytesPerRecord: Double) {
     let store = Store()
     let root = StoreRoot(
         selectionSet: .init([
-            field("items", fields(["__typename", "id", "name", "count"]) + [field("owner", fields(["__typename", "name"]))])
+            field(
+                "items",
+                fields(["__typename", "id", "name", "count"]) + [field("owner", fields(["__typename", "name"]))])
         ]))
     var items: [JSONValue] = []
     items.reserveCapacity(count / 2)
     for index in 0..<(count / 2) {
         items.append([
-            "__typename": "Item", "id": .string("item-\(index)"), "name": .string("Item \(index)"), "count": .int(index),
+            "__typename": "Item", "id": .string("item-\(index)"), "name": .string("Item \(index)"),
+            "count": .int(index),
             "owner": ["__typename": "User", "name": "someone"],
         ])
     }
@@ -170,35 +205,48 @@ private func collectionTime(records count: Int) throws -> (time: Double, bytesPe
     let after = residentMegabytes()
     items = []
     precondition(store.recordCount == count + 1)
-    let time = median(samples: 3) {
-        let report = store.collectGarbage(retaining: [root])
-        precondition(report.removedRecords == 0)
-    }
-    return (time, (after - before) * 1_048_576 / Double(count))
+    return (store, root, (after - before) * 1_048_576 / Double(count))
 }
 
 private func storeCollectionBenchmarks() throws {
-    let small = try collectionTime(records: 100_000)
-    let large = try collectionTime(records: 1_000_000)
-    report("collect garbage: 1,000,000 records", large.time, against: "100,000 records", small.time, limit: 12)
-    print(String(format: "  memory per record (item or owner, 2-5 fields; RSS growth over the publish, an upper bound): %.0f bytes", large.bytesPerRecord))
+    // Every record kept, so each sample sees the same store; the two sizes are sampled in turn.
+    let small = try collectionScenario(records: 100_000)
+    let large = try collectionScenario(records: 1_000_000)
+    let (smallTime, largeTime) = alternatingMedians(
+        samples: 5,
+        { precondition(small.store.collectGarbage(retaining: [small.root]).removedRecords == 0) },
+        { precondition(large.store.collectGarbage(retaining: [large.root]).removedRecords == 0) })
+    report(
+        "collect, every record retained: 1,000,000 records", largeTime, against: "100,000 records", smallTime,
+        limit: 12)
+    print(
+        String(
+            format:
+                "  memory per record (item or owner, 2-5 fields; RSS growth over the publish, an upper bound): %.0f bytes",
+            large.bytesPerRecord))
 
-    // Half the records unreachable: what a collection after a release removes.
+    // Half the records unreachable, what a collection after a release removes: one collection per
+    // store (it changes the store), so one sample each.
+    let smallSweep = try sweepTime(records: 100_000)
+    let largeSweep = try sweepTime(records: 1_000_000)
+    report("collect, half unreachable: 1,000,000 records", largeSweep, against: "100,000 records", smallSweep)
+}
+
+/// The time of one collection over `count` records of which half are unreachable.
+private func sweepTime(records count: Int) throws -> Double {
     let store = Store()
     let kept = StoreRoot(selectionSet: .init([field("kept", fields(["__typename", "id"]))]))
     let dropped = StoreRoot(selectionSet: .init([field("dropped", fields(["__typename", "id"]))]))
     let make = { (prefix: String) -> JSONValue in
-        .array((0..<50_000).map { ["__typename": "Item", "id": .string("\(prefix)-\($0)")] })
+        .array((0..<(count / 2)).map { ["__typename": "Item", "id": .string("\(prefix)-\($0)")] })
     }
     try store.publish(["kept": make("k")], to: kept)
     try store.publish(["dropped": make("d")], to: dropped)
     let start = DispatchTime.now().uptimeNanoseconds
     let result = store.collectGarbage(retaining: [kept])
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    print(
-        String(
-            format: "  collect 100,001 records, half unreachable: %.3f ms (removed %d, kept %d)", seconds * 1000,
-            result.removedRecords, result.keptRecords))
+    precondition(result.removedRecords == count / 2)
+    return seconds
 }
 
 // MARK: Apollo's cache scenarios
@@ -221,11 +269,14 @@ private func storeApolloScenarios() throws {
         let store = Store()
         try store.publish(try JSONValue(parsing: thousandBytes), to: thousandRoot)
     }
-    report("Apollo: merge 1,000 records of 10 fields (from bytes)", merge, against: "JSONSerialization parse", thousandParse)
+    report(
+        "Apollo: merge 1,000 records of 10 fields (from bytes)", merge, against: "JSONSerialization parse",
+        thousandParse)
 
     // Load 100 records.
     let hundredRoot = StoreRoot(
-        selectionSet: .init([field("records", arguments: 100, fields(["__typename", "id"] + (0..<8).map { "f\($0)" }))]))
+        selectionSet: .init([field("records", arguments: 100, fields(["__typename", "id"] + (0..<8).map { "f\($0)" }))])
+    )
     let hundred: JSONValue = ["records": .array(Array(thousand["records"]!.arrayValue!.prefix(100)))]
     let hundredStore = Store()
     try hundredStore.publish(hundred, to: hundredRoot)
@@ -254,7 +305,10 @@ private func storeApolloScenarios() throws {
                 (0..<20).map { index -> JSONValue in
                     [
                         "__typename": "Human", "id": .string("f\(index)"), "name": .string("Friend \(index)"),
-                        "homeworld": ["__typename": "Planet", "id": .string("p\(index % 3)"), "name": .string("Planet \(index % 3)")],
+                        "homeworld": [
+                            "__typename": "Planet", "id": .string("p\(index % 3)"),
+                            "name": .string("Planet \(index % 3)"),
+                        ],
                     ]
                 }),
         ]

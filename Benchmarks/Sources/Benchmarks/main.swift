@@ -3,12 +3,14 @@
 
 let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
+    ("Compilation", runCompilationBenchmarks),
     ("JSON", runJSONBenchmarks),
+    ("Parser", runParserBenchmarks),
     ("Planner", runPlannerBenchmarks),
+    ("Runtime", runRuntimeBenchmarks),
     ("Store", runStoreBenchmarks),
     ("Transport", runTransportBenchmarks),
-    ("Compilation", runCompilationBenchmarks),
-    ("Runtime", runRuntimeBenchmarks),
+    ("Validation", runValidationBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {

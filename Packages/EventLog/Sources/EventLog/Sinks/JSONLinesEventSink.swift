@@ -4,12 +4,17 @@ import Synchronization
 /// A sink that writes each event as one line of JSON to a file handle (JSON Lines).
 ///
 /// Each line is one object with its keys in sorted order, so equal events write equal bytes:
-/// `{"event":"fetchSucceeded","identity":"9f0c…","durationNanoseconds":12500000,"operation":"Items","reason":"attach"}`
-/// (keys sorted: `durationNanoseconds`, `event`, `identity`, ...). A `Duration` is written in whole
-/// nanoseconds, an ``ErrorKind`` as its name plus `status` for HTTP statuses.
+///
+///     {"durationNanoseconds":12500000,"event":"fetchSucceeded","identity":"00ff3a9c0b1d2e4f","operation":"Items","reason":"attach"}
+///
+/// A `Duration` is written in whole nanoseconds, an ``Event/ErrorKind`` as its name plus `status`
+/// for HTTP statuses. Events carry no time of their own; a reader that needs one takes the line's
+/// arrival time.
 ///
 /// Thread-safe: a `Mutex` keeps lines whole and in the order they were recorded. A failed write is
-/// counted in ``failedWrites`` and otherwise dropped, as ``EventSink`` requires.
+/// counted in ``failedWrites`` and otherwise dropped, as ``EventSink`` requires. The write itself
+/// happens on the recording thread: point the sink at a file, or at a pipe that is drained, since
+/// a full pipe would block the runtime.
 public final class JSONLinesEventSink: EventSink {
     private struct State {
         let fileHandle: FileHandle

@@ -39,9 +39,9 @@ public struct CompiledDocument: Sendable {
     /// uses them.
     ///
     /// Throws the document's validation errors (code ``GraphQLCoreError/Code/validation``; several
-    /// are thrown as one error with a line per error and all their locations), a compile error for an invalid `@cacheExpiration`
-    /// (``GraphQLCoreError/Code/invalidClientDirective``), or, without a schema, an error for an
-    /// unknown fragment or a fragment cycle.
+    /// are thrown as one error with a line per error and all their locations), an error for an
+    /// invalid `@cacheExpiration` (``GraphQLCoreError/Code/invalidClientDirective``), or, without a
+    /// schema, an error for an unknown fragment or a fragment cycle.
     public init(document: Document, schema: Schema? = nil, options: CompilationOptions = CompilationOptions())
         throws(GraphQLCoreError)
     {

@@ -45,43 +45,59 @@ struct FieldAddition {
         case inlineFragment
     }
 
+    // The recursion is split into small functions so that each level of nesting costs little stack:
+    // a document at the parser's depth limit must compile on a 512 KB secondary thread.
     private func transform(_ set: SelectionSet, type: String?, parentType: String?, role: Role) -> SelectionSet {
         var set = set
-        set.selections = set.selections.map { selection in
-            switch selection {
-            case .field(var field):
-                field.directives = Self.strip(field.directives)
-                if let selectionSet = field.selectionSet {
-                    let fieldType = type.flatMap { schema?.fieldType(field.name, on: $0)?.namedType }
-                    field.selectionSet = transform(selectionSet, type: fieldType, parentType: type, role: .field)
-                }
-                return .field(field)
-            case .fragmentSpread(var spread):
-                spread.directives = Self.strip(spread.directives)
-                return .fragmentSpread(spread)
-            case .inlineFragment(var fragment):
-                fragment.directives = Self.strip(fragment.directives)
-                fragment.selectionSet = transform(
-                    fragment.selectionSet, type: fragment.typeCondition ?? type, parentType: type,
-                    role: .inlineFragment)
-                return .inlineFragment(fragment)
-            }
+        for index in set.selections.indices {
+            set.selections[index] = transform(set.selections[index], type: type)
         }
-        if role == .root { return set }
+        if role != .root { addFields(to: &set, type: type, parentType: parentType, role: role) }
+        return set
+    }
+
+    private func transform(_ selection: Selection, type: String?) -> Selection {
+        switch selection {
+        case .field(let field): .field(transform(field, type: type))
+        case .fragmentSpread(let spread):
+            .fragmentSpread(
+                FragmentSpread(name: spread.name, directives: Self.strip(spread.directives), location: spread.location))
+        case .inlineFragment(let fragment): .inlineFragment(transform(fragment, type: type))
+        }
+    }
+
+    private func transform(_ field: Field, type: String?) -> Field {
+        var field = field
+        field.directives = Self.strip(field.directives)
+        if let selectionSet = field.selectionSet {
+            let fieldType = type.flatMap { schema?.fieldType(field.name, on: $0)?.namedType }
+            field.selectionSet = transform(selectionSet, type: fieldType, parentType: type, role: .field)
+        }
+        return field
+    }
+
+    private func transform(_ fragment: InlineFragment, type: String?) -> InlineFragment {
+        var fragment = fragment
+        fragment.directives = Self.strip(fragment.directives)
+        fragment.selectionSet = transform(
+            fragment.selectionSet, type: fragment.typeCondition ?? type, parentType: type, role: .inlineFragment)
+        return fragment
+    }
+
+    private func addFields(to set: inout SelectionSet, type: String?, parentType: String?, role: Role) {
         var selected = Set<String>()
         for case .field(let field) in set.selections { selected.insert(field.responseKey) }
         if role != .inlineFragment, !selected.contains("__typename") {
             set.selections.append(.field(Field(name: "__typename")))
             selected.insert("__typename")
         }
-        guard let schema, let type else { return set }
+        guard let schema, let type else { return }
         for key in options.keyFields(of: type) where !selected.contains(key) {
             guard schema.fieldType(key, on: type) != nil else { continue }
             if role == .inlineFragment, let parentType, schema.fieldType(key, on: parentType) != nil { continue }
             set.selections.append(.field(Field(name: key)))
             selected.insert(key)
         }
-        return set
     }
 
     private static func strip(_ directives: [Directive]) -> [Directive] {

@@ -20,8 +20,16 @@ struct InputCoercion {
         var path: [PathComponent]
     }
 
+    /// How deeply a value may nest along its type (graphql-core's `MAX_NESTING_DEPTH` is 1000; a
+    /// recursive input type could otherwise take a variable's JSON as deep as the reader allows).
+    static let maxDepth = 256
+
+    /// graphql-core's message for a value past ``maxDepth``, reported without a prefix or a path.
+    static let tooDeep = "Variable values are nested too deeply."
+
     /// `value` coerced to `type`; defaults of input object fields are applied.
     func coerce(_ value: JSONValue, to type: TypeReference, path: [PathComponent] = []) throws(Failure) -> JSONValue {
+        if path.count > Self.maxDepth { throw Failure(message: Self.tooDeep, path: []) }
         switch type {
         case .nonNull(let inner):
             if value.isNull {
@@ -89,8 +97,7 @@ struct InputCoercion {
                     path: path)
             }
         }
-        let declared = Set(fields.map(\.name))
-        if let unknown = object.keys.first(where: { !declared.contains($0) }) {
+        if let unknown = object.keys.first(where: { key in !fields.contains { $0.name == key } }) {
             throw Failure(
                 message:
                     "Expected value of type '\(name)' not to include unknown field '\(unknown)', found: \(ValueInspection.inspect(value)).",
@@ -119,7 +126,8 @@ struct InputCoercion {
     private func coerce(_ value: JSONValue, to scalar: BuiltInScalar, path: [PathComponent]) throws(Failure)
         -> JSONValue
     {
-        let shown = ValueInspection.inspect(value)
+        // The value is printed only for a message: inspecting every valid scalar would cost more than coercing it.
+        var shown: String { ValueInspection.inspect(value) }
         switch (scalar, value) {
         case (.int, .int(let int)):
             guard Int(Int32.min)...Int(Int32.max) ~= int else {

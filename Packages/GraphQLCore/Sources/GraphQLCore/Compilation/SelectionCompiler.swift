@@ -17,39 +17,54 @@ struct SelectionCompiler {
         return merging.selectionSet
     }
 
+    // The recursion is split into small functions so that each level of nesting costs little stack:
+    // a document at the parser's depth limit must compile on a 512 KB secondary thread.
     private func collect(
         _ set: SelectionSet, parentType: String?, spreading: [String], into merging: inout SelectionMerging
     ) throws(GraphQLCoreError) {
         for selection in set.selections {
             switch selection {
             case .field(let field):
-                guard let conditions = try Self.conditions(field.directives) else { continue }
-                let compiled = try compile(field, parentType: parentType, spreading: spreading)
-                merging.add(Self.wrap(.field(compiled), in: conditions))
+                try collect(field, parentType: parentType, spreading: spreading, into: &merging)
             case .inlineFragment(let fragment):
                 guard let conditions = try Self.conditions(fragment.directives) else { continue }
                 try collectFragment(
                     fragment.selectionSet, typeCondition: fragment.typeCondition, conditions: conditions,
                     parentType: parentType, spreading: spreading, into: &merging)
             case .fragmentSpread(let spread):
-                guard let conditions = try Self.conditions(spread.directives) else { continue }
-                guard let definition = fragments[spread.name] else {
-                    throw GraphQLCoreError(
-                        .validation, "Unknown fragment '\(spread.name)'.", locations: [spread.location.start],
-                        rule: "KnownFragmentNamesRule")
-                }
-                if spreading.contains(spread.name) {
-                    let via = (spreading.drop { $0 != spread.name }.dropFirst() + [spread.name]).map { "'\($0)'" }
-                    throw GraphQLCoreError(
-                        .validation,
-                        "Cannot spread fragment '\(spread.name)' within itself via \(via.joined(separator: ", ")).",
-                        locations: [spread.location.start], rule: "NoFragmentCyclesRule")
-                }
-                try collectFragment(
-                    definition.selectionSet, typeCondition: definition.typeCondition, conditions: conditions,
-                    parentType: parentType, spreading: spreading + [spread.name], into: &merging)
+                try collect(spread, parentType: parentType, spreading: spreading, into: &merging)
             }
         }
+    }
+
+    private func collect(
+        _ field: Field, parentType: String?, spreading: [String], into merging: inout SelectionMerging
+    ) throws(GraphQLCoreError) {
+        guard let conditions = try Self.conditions(field.directives) else { return }
+        let compiled = try compile(field, parentType: parentType, spreading: spreading)
+        merging.add(Self.wrap(.field(compiled), in: conditions))
+    }
+
+    private func collect(
+        _ spread: FragmentSpread, parentType: String?, spreading: [String], into merging: inout SelectionMerging
+    ) throws(GraphQLCoreError) {
+        guard let conditions = try Self.conditions(spread.directives) else { return }
+        guard let definition = fragments[spread.name] else {
+            throw GraphQLCoreError(
+                .validation, "Unknown fragment '\(spread.name)'.", locations: [spread.location.start],
+                rule: "KnownFragmentNamesRule")
+        }
+        if spreading.contains(spread.name) { throw Self.cycle(spread, spreading: spreading) }
+        try collectFragment(
+            definition.selectionSet, typeCondition: definition.typeCondition, conditions: conditions,
+            parentType: parentType, spreading: spreading + [spread.name], into: &merging)
+    }
+
+    private static func cycle(_ spread: FragmentSpread, spreading: [String]) -> GraphQLCoreError {
+        let via = (spreading.drop { $0 != spread.name }.dropFirst() + [spread.name]).map { "'\($0)'" }
+        return GraphQLCoreError(
+            .validation, "Cannot spread fragment '\(spread.name)' within itself via \(via.joined(separator: ", ")).",
+            locations: [spread.location.start], rule: "NoFragmentCyclesRule")
     }
 
     private func collectFragment(
@@ -85,14 +100,15 @@ struct SelectionCompiler {
     private func compile(_ field: Field, parentType: String?, spreading: [String]) throws(GraphQLCoreError)
         -> CompiledField
     {
-        var selectionSet: CompiledSelectionSet?
-        if let set = field.selectionSet {
-            let fieldType = parentType.flatMap { schema?.fieldType(field.name, on: $0)?.namedType }
-            var merging = SelectionMerging()
-            try collect(set, parentType: fieldType, spreading: spreading, into: &merging)
-            selectionSet = merging.selectionSet
-        }
-        return CompiledField(
+        guard let set = field.selectionSet else { return Self.compiledField(field, selectionSet: nil) }
+        let fieldType = parentType.flatMap { schema?.fieldType(field.name, on: $0)?.namedType }
+        var merging = SelectionMerging()
+        try collect(set, parentType: fieldType, spreading: spreading, into: &merging)
+        return Self.compiledField(field, selectionSet: merging.selectionSet)
+    }
+
+    private static func compiledField(_ field: Field, selectionSet: CompiledSelectionSet?) -> CompiledField {
+        CompiledField(
             responseKey: field.responseKey, name: field.name,
             arguments: field.arguments.map {
                 CompiledArgument(name: $0.name, value: LiteralConversion.argumentValue($0.value))

@@ -64,6 +64,10 @@ struct VariableCoercion {
     private static func error(
         _ name: String, _ what: String, _ failure: InputCoercion.Failure, _ locations: [SourceLocation]
     ) -> GraphQLCoreError {
+        if failure.message == InputCoercion.tooDeep {
+            // graphql-core reports this one without the variable's prefix or a path.
+            return GraphQLCoreError(.invalidVariable, failure.message, locations: locations, path: [name])
+        }
         var printedPath = ""
         var path = [name]
         for component in failure.path {

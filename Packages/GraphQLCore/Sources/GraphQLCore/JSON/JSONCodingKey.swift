@@ -1,21 +1,26 @@
 /// A coding key for any string or index: an object's keys, an array's positions, and `super`.
-struct JSONCodingKey: CodingKey, Hashable {
-    let stringValue: String
+///
+/// An index key makes its `"Index 3"` text only when asked (in an error or a `codingPath`), since
+/// the decoder makes one for every array element it reads.
+struct JSONCodingKey: CodingKey {
+    private let name: String?
     let intValue: Int?
 
     init(stringValue: String) {
-        self.stringValue = stringValue
+        name = stringValue
         intValue = nil
     }
 
     init(intValue: Int) {
-        stringValue = "Index \(intValue)"
+        name = nil
         self.intValue = intValue
     }
 
     init(_ string: String) { self.init(stringValue: string) }
 
     init(index: Int) { self.init(intValue: index) }
+
+    var stringValue: String { name ?? "Index \(intValue ?? 0)" }
 
     static let `super` = JSONCodingKey("super")
 }

@@ -2,7 +2,9 @@ extension JSONValue: Codable {
     /// Reads any value a decoder holds: null, a Bool, an integer, a floating-point number, a
     /// string, a keyed container as an object, or an unkeyed container as an array.
     ///
-    /// From ``JSONValueDecoder`` this is the value itself, with nothing rebuilt.
+    /// From ``JSONValueDecoder`` this is the value itself, with nothing rebuilt. From other
+    /// decoders an object's keys come in the decoder's `allKeys` order, which for `JSONDecoder` is
+    /// not the document's; a number reads as `.int` when the decoder gives it as an `Int`.
     public init(from decoder: any Decoder) throws {
         if let valueDecoder = decoder as? JSONValueDecoder.ValueDecoder {
             self = valueDecoder.value

@@ -17,15 +17,20 @@ struct Lexer {
     private var columnLine = 0
     private var columnCursor = 0
     private var columnCount = 0
+    /// The value of the last string or block string token lexed.
+    private(set) var stringValue = ""
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        // A byte order mark at the very start is skipped like any other.
     }
 
     // MARK: Tokens
 
     /// Lexes the next token after the ignored tokens at `position`.
+    ///
+    /// Never inlined: it is large (every error message is built here), and copies of it in each of
+    /// the parser's call sites would only grow the parser's frames and code.
+    @inline(never)
     mutating func next() throws(GraphQLCoreError) -> Token {
         let count = bytes.count
         var index = position
@@ -97,7 +102,7 @@ struct Lexer {
         makeToken(kind, start: index, end: index + 1)
     }
 
-    private mutating func makeToken(_ kind: TokenKind, start: Int, end: Int, value: String? = nil) -> Token {
+    private mutating func makeToken(_ kind: TokenKind, start: Int, end: Int) -> Token {
         position = end
         if columnLine != line || columnCursor < lineStart || columnCursor > start {
             columnLine = line
@@ -112,7 +117,7 @@ struct Lexer {
         }
         columnCursor = start
         columnCount = scalars
-        return Token(kind: kind, start: start, end: end, line: line, column: scalars + 1, stringValue: value)
+        return Token(kind: kind, start: start, end: end, line: line, column: scalars + 1)
     }
 
     // MARK: Names and numbers
@@ -183,7 +188,8 @@ struct Lexer {
                 } else {
                     value = text(from: chunkStart, to: index)
                 }
-                return makeToken(.string, start: start, end: index + 1, value: value)
+                stringValue = value
+                return makeToken(.string, start: start, end: index + 1)
             }
             if byte == 0x5C {
                 if !hasEscape {
@@ -288,8 +294,8 @@ struct Lexer {
             let byte = bytes[index]
             if byte == 0x22, index + 2 < count, bytes[index + 1] == 0x22, bytes[index + 2] == 0x22 {
                 raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<index]))
-                let value = BlockString.value(raw: raw, lineEnds: lineEnds)
-                let token = makeToken(.blockString, start: start, end: index + 3, value: value)
+                stringValue = BlockString.value(raw: raw, lineEnds: lineEnds)
+                let token = makeToken(.blockString, start: start, end: index + 3)
                 line += newLines
                 lineStart = blockLineStart
                 return token
@@ -389,6 +395,13 @@ struct Lexer {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
+    /// The value of the string or block string token at `token`, lexed again (for error messages).
+    func stringValue(of token: Token) -> String {
+        var copy = self
+        copy.position = token.start
+        return (try? copy.next()).map { _ in copy.stringValue } ?? ""
+    }
+
     // MARK: Errors
 
     /// The line and column of a byte offset, counting lines as the spec does.
@@ -415,6 +428,7 @@ struct Lexer {
     }
 
     /// A syntax error at a byte offset, worded as graphql-core words it.
+    @inline(never)
     func error(_ message: String, at offset: Int, code: GraphQLCoreError.Code = .syntax) -> GraphQLCoreError {
         GraphQLCoreError(code, "Syntax Error: " + message, locations: [location(of: offset)])
     }

@@ -1,9 +1,10 @@
-/// A recursive-descent parser for the GraphQL language, over the tokens of a ``Lexer``.
+/// A parser for the GraphQL language, over the tokens of a ``Lexer``.
 ///
 /// The structure and the error messages follow graphql-core's parser, rule by rule, so that the
-/// reference fixture can compare error positions exactly. Recursion happens only through
-/// selection sets, list and object values and list types, and each of those counts toward
-/// ``ParseOptions/maxDepth``, so no input can overflow the stack.
+/// reference fixture can compare error positions exactly. The only nesting constructs (selection
+/// sets, list and object values, list types) are read with explicit stacks rather than recursion,
+/// and each level counts toward ``ParseOptions/maxDepth``: no input can overflow the call stack, and
+/// memory stays bounded by the depth limit.
 struct Parser {
     private var lexer: Lexer
     private var token: Token
@@ -19,11 +20,11 @@ struct Parser {
 
     /// Runs `body` with a parser over the UTF-8 bytes of `source`, in place when the string's storage
     /// allows it.
-    static func withParser<Result>(
+    static func withParser<Output>(
         _ source: String, options: ParseOptions,
-        _ body: (inout Parser) throws(GraphQLCoreError) -> Result
-    ) throws(GraphQLCoreError) -> Result {
-        func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Swift.Result<Result, GraphQLCoreError> {
+        _ body: (inout Parser) throws(GraphQLCoreError) -> Output
+    ) throws(GraphQLCoreError) -> Output {
+        func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Output, GraphQLCoreError> {
             var parser = Parser(bytes: bytes, options: options)
             do throws(GraphQLCoreError) {
                 return .success(try body(&parser))
@@ -152,23 +153,66 @@ struct Parser {
         return try parseName()
     }
 
+    /// A selection set and everything nested in it, parsed with a stack of open sets instead of
+    /// recursion, so that nesting costs heap rather than stack.
     private mutating func parseSelectionSet() throws(GraphQLCoreError) -> SelectionSet {
-        try enterNesting()
-        let start = token
-        try expect(.braceL)
-        var selections: [Selection] = []
-        while !(try expectOptional(.braceR)) {
-            selections.append(try parseSelection())
+        var open: [OpenSelectionSet] = []
+        var owner = OpenSelectionSet.Owner.root
+        while true {
+            try enterNesting()
+            let location = token.location
+            try expect(.braceL)
+            open.append(OpenSelectionSet(location: location, owner: owner))
+            selections: while true {
+                if try expectOptional(.braceR) {
+                    depth -= 1
+                    let closed = open.removeLast()
+                    let selectionSet = SelectionSet(selections: closed.selections, location: closed.location)
+                    let selection: Selection
+                    switch closed.owner {
+                    case .root:
+                        return selectionSet
+                    case .field(var field):
+                        field.selectionSet = selectionSet
+                        selection = .field(field)
+                    case .inlineFragment(var fragment):
+                        fragment.selectionSet = selectionSet
+                        selection = .inlineFragment(fragment)
+                    }
+                    open[open.count - 1].selections.append(selection)
+                    continue
+                }
+                let start = token
+                if start.kind == .spread {
+                    try advance()
+                    let hasTypeCondition = try expectOptionalKeyword("on")
+                    if !hasTypeCondition, token.kind == .name {
+                        let name = try parseName()
+                        let spread = FragmentSpread(
+                            name: name, directives: try parseDirectives(isConst: false), location: start.location)
+                        open[open.count - 1].selections.append(.fragmentSpread(spread))
+                        continue
+                    }
+                    let typeCondition = hasTypeCondition ? try parseName() : nil
+                    let directives = try parseDirectives(isConst: false)
+                    owner = .inlineFragment(
+                        InlineFragment(
+                            typeCondition: typeCondition, directives: directives,
+                            selectionSet: SelectionSet(selections: []), location: start.location))
+                    break selections
+                }
+                let field = try parseFieldHead()
+                if token.kind == .braceL {
+                    owner = .field(field)
+                    break selections
+                }
+                open[open.count - 1].selections.append(.field(field))
+            }
         }
-        depth -= 1
-        return SelectionSet(selections: selections, location: start.location)
     }
 
-    private mutating func parseSelection() throws(GraphQLCoreError) -> Selection {
-        token.kind == .spread ? try parseFragment() : .field(try parseField())
-    }
-
-    private mutating func parseField() throws(GraphQLCoreError) -> Field {
+    /// A field up to its selection set: alias, name, arguments and directives.
+    private mutating func parseFieldHead() throws(GraphQLCoreError) -> Field {
         let start = token
         let nameOrAlias = try parseName()
         let alias: String?
@@ -182,10 +226,7 @@ struct Parser {
         }
         let arguments = try parseArguments(isConst: false)
         let directives = try parseDirectives(isConst: false)
-        let selectionSet = token.kind == .braceL ? try parseSelectionSet() : nil
-        return Field(
-            alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
-            location: start.location)
+        return Field(alias: alias, name: name, arguments: arguments, directives: directives, location: start.location)
     }
 
     private mutating func parseArguments(isConst: Bool) throws(GraphQLCoreError) -> [Argument] {
@@ -202,28 +243,11 @@ struct Parser {
 
     // MARK: Fragments
 
-    private mutating func parseFragment() throws(GraphQLCoreError) -> Selection {
-        let start = token
-        try expect(.spread)
-        let hasTypeCondition = try expectOptionalKeyword("on")
-        if !hasTypeCondition, token.kind == .name {
-            let name = try parseName()
-            return .fragmentSpread(
-                FragmentSpread(name: name, directives: try parseDirectives(isConst: false), location: start.location))
-        }
-        let typeCondition = hasTypeCondition ? try parseName() : nil
-        let directives = try parseDirectives(isConst: false)
-        return .inlineFragment(
-            InlineFragment(
-                typeCondition: typeCondition, directives: directives, selectionSet: try parseSelectionSet(),
-                location: start.location))
-    }
-
     private mutating func parseFragmentDefinition() throws(GraphQLCoreError) -> FragmentDefinition {
         let start = token
         let description = try parseDescription()
         try expectKeyword("fragment")
-        if isKeyword(token, "on") { throw unexpected(token) }
+        if hasValue(token, "on") { throw unexpected(token) }
         let name = try parseName()
         try expectKeyword("on")
         let typeCondition = try parseName()
@@ -235,31 +259,53 @@ struct Parser {
 
     // MARK: Values
 
+    /// A value literal. Lists and objects are parsed with a stack of open containers instead of
+    /// recursion, so that deep values cost heap rather than stack.
     private mutating func parseValue(isConst: Bool) throws(GraphQLCoreError) -> Value {
-        let current = token
-        switch current.kind {
-        case .bracketL:
-            try enterNesting()
-            try advance()
-            var values: [Value] = []
-            while !(try expectOptional(.bracketR)) {
-                values.append(try parseValue(isConst: isConst))
+        var open: [OpenValue] = []
+        var finished: Value?
+        while true {
+            if let value = finished {
+                finished = nil
+                guard !open.isEmpty else { return value }
+                open[open.count - 1].append(value)
+            } else {
+                switch token.kind {
+                case .bracketL, .braceL:
+                    try enterNesting()
+                    let isList = token.kind == .bracketL
+                    try advance()
+                    open.append(OpenValue(isList: isList))
+                default:
+                    finished = try parseScalarValue(isConst: isConst)
+                    continue
+                }
             }
-            depth -= 1
-            return .list(values)
-        case .braceL:
-            try enterNesting()
-            try advance()
-            var fields: [ObjectField] = []
-            while !(try expectOptional(.braceR)) {
-                let start = token
+            // Close the innermost container, or read up to the start of its next element.
+            let top = open.count - 1
+            if open[top].isList {
+                if try expectOptional(.bracketR) {
+                    depth -= 1
+                    finished = open.removeLast().value
+                }
+            } else if try expectOptional(.braceR) {
+                depth -= 1
+                finished = open.removeLast().value
+            } else {
+                let location = token.location
                 let name = try parseName()
                 try expect(.colon)
-                fields.append(
-                    ObjectField(name: name, value: try parseValue(isConst: isConst), location: start.location))
+                open[top].fieldName = name
+                open[top].fieldLocation = location
             }
-            depth -= 1
-            return .object(fields)
+        }
+    }
+
+    /// Every value but lists and objects.
+    @inline(never)
+    private mutating func parseScalarValue(isConst: Bool) throws(GraphQLCoreError) -> Value {
+        let current = token
+        switch current.kind {
         case .int:
             try advance()
             return .int(lexer.text(from: current.start, to: current.end))
@@ -267,8 +313,9 @@ struct Parser {
             try advance()
             return .float(lexer.text(from: current.start, to: current.end))
         case .string, .blockString:
+            let value = lexer.stringValue
             try advance()
-            return .string(StringLiteral(current.stringValue ?? "", isBlock: current.kind == .blockString))
+            return .string(StringLiteral(value, isBlock: current.kind == .blockString))
         case .name:
             try advance()
             if isKeyword(current, "true") { return .boolean(true) }
@@ -304,18 +351,22 @@ struct Parser {
         return directives
     }
 
+    /// `Type`: a name inside any number of `[ ]`, each level optionally `!`. Read with a loop rather
+    /// than recursion, like selection sets and values.
     private mutating func parseTypeReference() throws(GraphQLCoreError) -> TypeReference {
-        var type: TypeReference
-        if try expectOptional(.bracketL) {
+        var lists = 0
+        while try expectOptional(.bracketL) {
             try enterNesting()
-            let inner = try parseTypeReference()
+            lists += 1
+        }
+        var type = TypeReference.named(try parseName())
+        if try expectOptional(.bang) { type = .nonNull(type) }
+        for _ in 0..<lists {
             depth -= 1
             try expect(.bracketR)
-            type = .list(inner)
-        } else {
-            type = .named(try parseName())
+            type = .list(type)
+            if try expectOptional(.bang) { type = .nonNull(type) }
         }
-        if try expectOptional(.bang) { type = .nonNull(type) }
         return type
     }
 
@@ -325,9 +376,10 @@ struct Parser {
 
     private mutating func parseDescription() throws(GraphQLCoreError) -> StringLiteral? {
         guard peekDescription else { return nil }
-        let current = token
+        let isBlock = token.kind == .blockString
+        let value = lexer.stringValue
         try advance()
-        return StringLiteral(current.stringValue ?? "", isBlock: current.kind == .blockString)
+        return StringLiteral(value, isBlock: isBlock)
     }
 
     private mutating func parseSchemaDefinition() throws(GraphQLCoreError) -> SchemaDefinition {
@@ -463,7 +515,7 @@ struct Parser {
         repeat {
             let start = token
             let description = try parseDescription()
-            if isKeyword(token, "true") || isKeyword(token, "false") || isKeyword(token, "null") {
+            if hasValue(token, "true") || hasValue(token, "false") || hasValue(token, "null") {
                 throw lexer.error(
                     "\(describe(token)) is reserved and cannot be used for an enum value.", at: token.start)
             }
@@ -624,11 +676,14 @@ struct Parser {
     @discardableResult
     private mutating func expect(_ kind: TokenKind) throws(GraphQLCoreError) -> Token {
         let current = token
-        guard current.kind == kind else {
-            throw lexer.error("Expected \(kind.errorDescription), found \(describe(current)).", at: current.start)
-        }
+        guard current.kind == kind else { throw expected(kind, found: current) }
         try advance()
         return current
+    }
+
+    @inline(never)
+    private func expected(_ kind: TokenKind, found token: Token) -> GraphQLCoreError {
+        lexer.error("Expected \(kind.errorDescription), found \(describe(token)).", at: token.start)
     }
 
     private mutating func expectOptional(_ kind: TokenKind) throws(GraphQLCoreError) -> Bool {
@@ -660,6 +715,20 @@ struct Parser {
         return true
     }
 
+    /// Whether the current token's value, whatever its kind, is `value`: graphql-core compares values
+    /// here, so a string `"on"` is refused where a fragment name goes, as the name `on` is.
+    private func hasValue(_ token: Token, _ value: StaticString) -> Bool {
+        switch token.kind {
+        case .name, .int, .float:
+            return token.end - token.start == value.utf8CodeUnitCount
+                && lexer.text(from: token.start, to: token.end) == value.description
+        case .string, .blockString:
+            return lexer.stringValue == value.description
+        default:
+            return false
+        }
+    }
+
     private mutating func enterNesting() throws(GraphQLCoreError) {
         depth += 1
         if depth > options.maxDepth {
@@ -673,13 +742,52 @@ struct Parser {
         case .name, .int, .float:
             "\(token.kind.errorDescription) '\(lexer.text(from: token.start, to: token.end))'"
         case .string, .blockString:
-            "\(token.kind.errorDescription) '\(token.stringValue ?? "")'"
+            "\(token.kind.errorDescription) '\(lexer.stringValue(of: token))'"
         default:
             token.kind.errorDescription
         }
     }
 
+    @inline(never)
     private func unexpected(_ token: Token) -> GraphQLCoreError {
         lexer.error("Unexpected \(describe(token)).", at: token.start)
     }
+}
+
+/// A selection set the parser has opened and not yet closed, and what it belongs to.
+private struct OpenSelectionSet {
+    enum Owner {
+        /// The selection set of an operation or fragment definition.
+        case root
+        /// A field waiting for its selection set.
+        case field(Field)
+        /// An inline fragment waiting for its selection set.
+        case inlineFragment(InlineFragment)
+    }
+
+    var location: NodeLocation
+    var owner: Owner
+    var selections: [Selection] = []
+}
+
+/// A list or object value the parser has opened and not yet closed.
+private struct OpenValue {
+    let isList: Bool
+    var values: [Value] = []
+    var fields: [ObjectField] = []
+    /// For an object, the name and place of the field whose value is being read.
+    var fieldName = ""
+    var fieldLocation = NodeLocation.unknown
+
+    init(isList: Bool) { self.isList = isList }
+
+    mutating func append(_ value: Value) {
+        if isList {
+            values.append(value)
+        } else {
+            fields.append(ObjectField(name: fieldName, value: value, location: fieldLocation))
+        }
+    }
+
+    var value: Value { isList ? .list(values) : .object(fields) }
 }

@@ -7,55 +7,138 @@
 public enum Printer {
     /// The canonical text of a document, with no trailing newline.
     public static func print(_ document: Document) -> String {
-        join(document.definitions.map(print), "\n\n")
+        var writer = PrintWriter()
+        for (index, definition) in document.definitions.enumerated() {
+            if index > 0 { writer.write("\n\n") }
+            write(definition, to: &writer)
+        }
+        return writer.output
     }
 
     /// The canonical text of a value literal.
+    ///
+    /// Lists and objects are printed children first from an explicit stack rather than by
+    /// recursion, so that deep values cost heap rather than stack.
     public static func print(_ value: Value) -> String {
         switch value {
+        case .list, .object: return printContainer(value)
         case .variable(let name): return "$" + name
         case .int(let text), .float(let text), .enumValue(let text): return text
         case .string(let literal): return print(literal)
         case .boolean(let flag): return flag ? "true" : "false"
         case .null: return "null"
-        case .list(let values):
-            let items = values.map(print)
-            if 2 + joinedLength(items, ", ") > maxLineLength {
-                return wrap("[\n", indent(join(items, "\n")), "\n]")
-            }
-            return "[" + join(items, ", ") + "]"
-        case .object(let fields):
-            let items = fields.map { $0.name + ": " + print($0.value) }
-            if 4 + joinedLength(items, ", ") > maxLineLength { return block(items) }
-            return "{ " + join(items, ", ") + " }"
         }
+    }
+
+    private static func printContainer(_ value: Value) -> String {
+        var open: [(value: Value, children: [String])] = [(value, [])]
+        while let (current, children) = open.last {
+            let printed: String
+            switch current {
+            case .list(let values) where children.count < values.count:
+                open.append((values[children.count], []))
+                continue
+            case .object(let fields) where children.count < fields.count:
+                open.append((fields[children.count].value, []))
+                continue
+            case .list:
+                if 2 + joinedLength(children, ", ") > maxLineLength {
+                    printed = wrap("[\n", indent(join(children, "\n")), "\n]")
+                } else {
+                    printed = "[" + join(children, ", ") + "]"
+                }
+            case .object(let fields):
+                let items = zip(fields, children).map { $0.name + ": " + $1 }
+                printed = 4 + joinedLength(items, ", ") > maxLineLength ? block(items) : "{ " + join(items, ", ") + " }"
+            default:
+                printed = print(current)
+            }
+            open.removeLast()
+            guard !open.isEmpty else { return printed }
+            open[open.count - 1].children.append(printed)
+        }
+        return ""
     }
 
     /// The canonical text of a type reference, for example `[String!]!`.
-    public static func print(_ type: TypeReference) -> String { type.description }
-
-    // MARK: Definitions
-
-    private static let maxLineLength = 80
-
-    private static func print(_ definition: Definition) -> String {
-        switch definition {
-        case .operation(let operation): print(operation)
-        case .fragment(let fragment): print(fragment)
-        case .schema(let schema):
-            join([
-                wrap("", schema.description.map(print), "\n"),
-                join(["schema", directives(schema.directives), block(schema.operationTypes.map(print))], " "),
-            ])
-        case .schemaExtension(let schema):
-            join(["extend schema", directives(schema.directives), block(schema.operationTypes.map(print))], " ")
-        case .type(let type): join([wrap("", type.description.map(print), "\n"), typeBody(type, keyword: "")])
-        case .typeExtension(let type): typeBody(type, keyword: "extend ")
-        case .directive(let directive): print(directive)
+    public static func print(_ type: TypeReference) -> String {
+        switch type {
+        case .named(let name): return name
+        case .nonNull(.named(let name)): return name + "!"
+        default: break
+        }
+        // A loop rather than `description`'s recursion, for the same reason as values.
+        var lists = 0
+        var suffix: [UInt8] = []
+        var current = type
+        while true {
+            switch current {
+            case .named(let name):
+                return String(repeating: "[", count: lists) + name + String(decoding: suffix.reversed(), as: UTF8.self)
+            case .list(let inner):
+                lists += 1
+                suffix.append(0x5D)  // ]
+                current = inner
+            case .nonNull(let inner):
+                suffix.append(0x21)  // !
+                current = inner
+            }
         }
     }
 
-    private static func print(_ operation: OperationDefinition) -> String {
+    // MARK: Definitions
+    //
+    // Definitions, selection sets and blocks are written straight into one buffer that indents each
+    // new line; the pieces whose length decides the layout (arguments, values, variable lists) are
+    // made as strings first, as graphql-core measures them.
+
+    private static let maxLineLength = 80
+
+    private static func write(_ definition: Definition, to writer: inout PrintWriter) {
+        switch definition {
+        case .operation(let operation): write(operation, to: &writer)
+        case .fragment(let fragment):
+            writeDescription(fragment.description, to: &writer)
+            writer.write("fragment " + fragment.name + " on " + fragment.typeCondition + " ")
+            writer.write(wrap("", directives(fragment.directives), " "))
+            write(fragment.selectionSet, to: &writer)
+        case .schema(let schema):
+            writeDescription(schema.description, to: &writer)
+            writer.write(join(["schema", directives(schema.directives)], " "))
+            writeBlock(schema.operationTypes.map(print), to: &writer)
+        case .schemaExtension(let schema):
+            writer.write(join(["extend schema", directives(schema.directives)], " "))
+            writeBlock(schema.operationTypes.map(print), to: &writer)
+        case .type(let type):
+            writeDescription(type.description, to: &writer)
+            writeTypeBody(type, keyword: "", to: &writer)
+        case .typeExtension(let type): writeTypeBody(type, keyword: "extend ", to: &writer)
+        case .directive(let directive): writer.write(print(directive))
+        }
+    }
+
+    private static func writeDescription(_ description: StringLiteral?, to writer: inout PrintWriter) {
+        guard let description else { return }
+        writer.write(print(description))
+        writer.write("\n")
+    }
+
+    /// A space and an indented `{ }` block with one item per line, or nothing when there are no items.
+    private static func writeBlock(_ items: [String], to writer: inout PrintWriter) {
+        let items = items.filter { !$0.isEmpty }
+        guard !items.isEmpty else { return }
+        writer.write(" {")
+        writer.indentation += 1
+        for item in items {
+            writer.newLine()
+            writer.write(item)
+        }
+        writer.indentation -= 1
+        writer.newLine()
+        writer.write("}")
+    }
+
+    private static func write(_ operation: OperationDefinition, to writer: inout PrintWriter) {
         let variables = operation.variableDefinitions.map(print)
         let variableList =
             hasMultilineItems(variables)
@@ -66,45 +149,57 @@ public enum Printer {
             join([kind, join([operation.name, variableList]), directives(operation.directives)], " "),
         ])
         // An anonymous query without variables or directives takes the `{ ... }` shorthand.
-        let isShorthand = operation.kind == .query && prefix == kind
-        return join([isShorthand ? "" : prefix + " ", print(operation.selectionSet)])
+        if !(operation.kind == .query && prefix == kind) { writer.write(prefix + " ") }
+        write(operation.selectionSet, to: &writer)
     }
 
     private static func print(_ variable: VariableDefinition) -> String {
         join([
-            wrap("", variable.description.map(print), "\n"), "$" + variable.name, ": ", variable.type.description,
+            wrap("", variable.description.map(print), "\n"), "$" + variable.name, ": ", print(variable.type),
             wrap(" = ", variable.defaultValue.map(print)), wrap(" ", directives(variable.directives)),
         ])
     }
 
-    private static func print(_ fragment: FragmentDefinition) -> String {
-        join([
-            wrap("", fragment.description.map(print), "\n"), "fragment ", fragment.name, " on ",
-            fragment.typeCondition, " ", wrap("", directives(fragment.directives), " "),
-            print(fragment.selectionSet),
-        ])
-    }
-
-    private static func print(_ selectionSet: SelectionSet) -> String {
-        selectionSet.selections.isEmpty ? "{}" : block(selectionSet.selections.map(print))
-    }
-
-    private static func print(_ selection: Selection) -> String {
-        switch selection {
-        case .field(let field):
-            let prefix = join([wrap("", field.alias, ": "), field.name])
-            return join([
-                wrappedLineAndArguments(prefix, field.arguments.map(print)),
-                wrap(" ", directives(field.directives)), wrap(" ", field.selectionSet.map(print)),
-            ])
-        case .fragmentSpread(let spread):
-            return join(["...", spread.name, wrap(" ", directives(spread.directives))])
-        case .inlineFragment(let fragment):
-            return join(
-                [
-                    "...", wrap("on ", fragment.typeCondition), directives(fragment.directives),
-                    print(fragment.selectionSet),
-                ], " ")
+    /// A selection set and everything nested in it, with a stack of open sets instead of recursion
+    /// so that deep documents cost heap rather than stack.
+    private static func write(_ selectionSet: SelectionSet, to writer: inout PrintWriter) {
+        var open: [(selections: [Selection], next: Int)] = []
+        func start(_ selectionSet: SelectionSet) {
+            if selectionSet.selections.isEmpty {
+                writer.write("{}")
+            } else {
+                writer.write("{")
+                writer.indentation += 1
+                open.append((selectionSet.selections, 0))
+            }
+        }
+        start(selectionSet)
+        while let (selections, next) = open.last {
+            guard next < selections.count else {
+                open.removeLast()
+                writer.indentation -= 1
+                writer.newLine()
+                writer.write("}")
+                continue
+            }
+            open[open.count - 1].next += 1
+            writer.newLine()
+            switch selections[next] {
+            case .field(let field):
+                let prefix = field.alias.map { $0 + ": " + field.name } ?? field.name
+                writer.write(wrappedLineAndArguments(prefix, field.arguments.map(print)))
+                writer.write(wrap(" ", directives(field.directives)))
+                if let selectionSet = field.selectionSet {
+                    writer.write(" ")
+                    start(selectionSet)
+                }
+            case .fragmentSpread(let spread):
+                writer.write("..." + spread.name + wrap(" ", directives(spread.directives)))
+            case .inlineFragment(let fragment):
+                writer.write(
+                    join(["...", wrap("on ", fragment.typeCondition), directives(fragment.directives)], " ") + " ")
+                start(fragment.selectionSet)
+            }
         }
     }
 
@@ -128,43 +223,47 @@ public enum Printer {
     }
 
     /// A type definition or extension after its description.
-    private static func typeBody(_ type: TypeDefinition, keyword prefix: String) -> String {
+    private static func writeTypeBody(_ type: TypeDefinition, keyword prefix: String, to writer: inout PrintWriter) {
         let directiveList = directives(type.directives)
         switch type.kind {
         case .scalar:
-            return join([prefix + "scalar", type.name, directiveList], " ")
+            writer.write(join([prefix + "scalar", type.name, directiveList], " "))
         case .object, .interface:
-            return join(
-                [
-                    prefix + (type.kind == .object ? "type" : "interface"), type.name,
-                    wrap("implements ", join(type.interfaces, " & ")), directiveList,
-                    block(type.fields.map(print)),
-                ], " ")
+            writer.write(
+                join(
+                    [
+                        prefix + (type.kind == .object ? "type" : "interface"), type.name,
+                        wrap("implements ", join(type.interfaces, " & ")), directiveList,
+                    ], " "))
+            writeBlock(type.fields.map(print), to: &writer)
         case .union:
-            return join([prefix + "union", type.name, directiveList, wrap("= ", join(type.unionMembers, " | "))], " ")
+            writer.write(
+                join([prefix + "union", type.name, directiveList, wrap("= ", join(type.unionMembers, " | "))], " "))
         case .enum:
-            let values = type.enumValues.map { value in
-                join([
-                    wrap("", value.description.map(print), "\n"),
-                    join([value.name, directives(value.directives)], " "),
-                ])
-            }
-            return join([prefix + "enum", type.name, directiveList, block(values)], " ")
+            writer.write(join([prefix + "enum", type.name, directiveList], " "))
+            writeBlock(
+                type.enumValues.map { value in
+                    join([
+                        wrap("", value.description.map(print), "\n"),
+                        join([value.name, directives(value.directives)], " "),
+                    ])
+                }, to: &writer)
         case .inputObject:
-            return join([prefix + "input", type.name, directiveList, block(type.inputFields.map(print))], " ")
+            writer.write(join([prefix + "input", type.name, directiveList], " "))
+            writeBlock(type.inputFields.map(print), to: &writer)
         }
     }
 
     private static func print(_ field: FieldDefinition) -> String {
         join([
             wrap("", field.description.map(print), "\n"), field.name, argumentDefinitions(field.arguments), ": ",
-            field.type.description, wrap(" ", directives(field.directives)),
+            print(field.type), wrap(" ", directives(field.directives)),
         ])
     }
 
     private static func print(_ input: InputValueDefinition) -> String {
         join([
-            wrap("", input.description.map(print), "\n"), input.name, ": ", input.type.description,
+            wrap("", input.description.map(print), "\n"), input.name, ": ", print(input.type),
             wrap(" = ", input.defaultValue.map(print)), wrap(" ", directives(input.directives)),
         ])
     }
@@ -196,7 +295,12 @@ public enum Printer {
     }
 
     private static func join(_ items: [String], _ separator: String = "") -> String {
-        join(items.map(Optional.some), separator)
+        var result = ""
+        for item in items where !item.isEmpty {
+            if !result.isEmpty { result += separator }
+            result += item
+        }
+        return result
     }
 
     /// `start + text + end`, or nothing when `text` is empty.
@@ -267,6 +371,37 @@ public enum Printer {
             }
         }
         return result + "\""
+    }
+}
+
+/// The printer's output buffer: text appended at the current indentation.
+struct PrintWriter {
+    private(set) var output = ""
+    private var indentText = ""
+
+    /// The depth of indentation, two spaces a level, applied after every line break written.
+    var indentation = 0 {
+        didSet { indentText = String(repeating: "  ", count: indentation) }
+    }
+
+    /// Appends `text`, indenting each of its lines after the first.
+    mutating func write(_ text: String) {
+        guard indentation > 0, text.utf8.contains(0x0A) else {
+            output += text
+            return
+        }
+        var first = true
+        for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            if !first { newLine() }
+            first = false
+            output += Substring(line)
+        }
+    }
+
+    /// Starts a new line at the current indentation.
+    mutating func newLine() {
+        output += "\n"
+        output += indentText
     }
 }
 

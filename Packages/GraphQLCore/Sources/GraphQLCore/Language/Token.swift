@@ -52,9 +52,9 @@ enum TokenKind: UInt8, Sendable {
 
 /// One lexical token: its kind, where it is in the UTF-8 bytes, and where it starts as line and column.
 ///
-/// Names and numbers keep only their byte range; the parser makes a `String` when it builds a node,
-/// so skipping a token costs no allocation. Strings carry their value, because resolving escapes
-/// and block indentation is where their lexing errors come from.
+/// A token is plain data with no references, so copying one costs nothing. Names and numbers keep
+/// only their byte range; the parser makes a `String` when it builds a node. A string's value is
+/// resolved while lexing (that is where its errors come from) and kept in ``Lexer/stringValue``.
 struct Token: Sendable {
     var kind: TokenKind
     /// The first byte of the token.
@@ -65,8 +65,6 @@ struct Token: Sendable {
     var line: Int
     /// The 1-based column of the first byte, in Unicode scalars.
     var column: Int
-    /// The value of a string or block string token.
-    var stringValue: String?
 
     /// The token's start as a node location.
     var location: NodeLocation { NodeLocation(SourceLocation(line: line, column: column)) }

@@ -5,7 +5,11 @@
 /// interfaces, ``unionMembers`` for unions, ``enumValues`` for enums, ``inputFields`` for input objects.
 /// ``fields`` holds the declared fields only; the introspection fields (`__typename`, `__schema`,
 /// `__type`) are answered by ``Schema/field(_:on:)``.
-public struct NamedType: Sendable, Hashable {
+///
+/// An immutable final class rather than a struct: validation and compilation look types up for every
+/// field they visit, and handing out a reference costs one retain where copying the members cost a
+/// dozen.
+public final class NamedType: Sendable, Hashable {
     /// Which of the six kinds this is.
     public let kind: TypeKind
     /// The type's name.
@@ -56,6 +60,21 @@ public struct NamedType: Sendable, Hashable {
         var index: [String: Int] = [:]
         for (offset, name) in names.enumerated() where index[name] == nil { index[name] = offset }
         return index
+    }
+
+    /// Two types are equal when every member is.
+    public static func == (lhs: NamedType, rhs: NamedType) -> Bool {
+        lhs === rhs
+            || (lhs.kind == rhs.kind && lhs.name == rhs.name && lhs.description == rhs.description
+                && lhs.interfaces == rhs.interfaces && lhs.fields == rhs.fields && lhs.unionMembers == rhs.unionMembers
+                && lhs.enumValues == rhs.enumValues && lhs.inputFields == rhs.inputFields && lhs.isOneOf == rhs.isOneOf
+                && lhs.specifiedByURL == rhs.specifiedByURL)
+    }
+
+    /// Hashes the kind and name, which equal types share.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(name)
     }
 
     /// The declared field called `name` of an object or interface.

@@ -4,10 +4,6 @@ struct DocumentWalker {
     let context: ValidationContext
     let rules: [any ValidationRule]
 
-    private var typeInfo: TypeInfo {
-        get { context.typeInfo }
-        nonmutating set { context.typeInfo = newValue }
-    }
     private var schema: Schema { context.schema }
 
     mutating func walk() {
@@ -27,7 +23,7 @@ struct DocumentWalker {
 
     private func walk(_ operation: OperationDefinition) {
         let root = schema.rootTypeName(for: operation.kind).flatMap { schema.type(named: $0) }
-        typeInfo.typeStack.append(root?.kind == .object ? .named(root?.name ?? "") : nil)
+        context.typeInfo.typeStack.append(root?.kind == .object ? .named(root?.name ?? "") : nil)
         for rule in rules { rule.enterOperation(operation, context) }
         for definition in operation.variableDefinitions { walk(definition) }
         let location: DirectiveLocation =
@@ -39,30 +35,30 @@ struct DocumentWalker {
         walk(operation.directives, on: location)
         walk(operation.selectionSet, isInlineFragmentBody: false)
         for rule in rules { rule.leaveOperation(operation, context) }
-        typeInfo.typeStack.removeLast()
+        context.typeInfo.typeStack.removeLast()
     }
 
     private func walk(_ definition: VariableDefinition) {
         let type = context.knownType(definition.type)
-        typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
+        context.typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
         for rule in rules { rule.enterVariableDefinition(definition, context) }
         if let defaultValue = definition.defaultValue { walkRootValue(defaultValue, at: definition.location) }
         walk(definition.directives, on: .variableDefinition)
-        typeInfo.inputTypeStack.removeLast()
+        context.typeInfo.inputTypeStack.removeLast()
     }
 
     private func walk(_ fragment: FragmentDefinition) {
         let type = schema.type(named: fragment.typeCondition)
-        typeInfo.typeStack.append(type?.isOutputType == true ? .named(fragment.typeCondition) : nil)
+        context.typeInfo.typeStack.append(type?.isOutputType == true ? .named(fragment.typeCondition) : nil)
         for rule in rules { rule.enterFragment(fragment, context) }
         walk(fragment.directives, on: .fragmentDefinition)
         walk(fragment.selectionSet, isInlineFragmentBody: false)
-        typeInfo.typeStack.removeLast()
+        context.typeInfo.typeStack.removeLast()
     }
 
     private func walk(_ selectionSet: SelectionSet, isInlineFragmentBody: Bool) {
-        let named = context.namedType(typeInfo.type)
-        typeInfo.parentTypeStack.append(named?.isComposite == true ? named : nil)
+        let named = context.namedType(context.typeInfo.type)
+        context.typeInfo.parentTypeStack.append(named?.isComposite == true ? named : nil)
         for rule in rules { rule.enterSelectionSet(selectionSet, isInlineFragmentBody: isInlineFragmentBody, context) }
         for selection in selectionSet.selections {
             switch selection {
@@ -71,21 +67,21 @@ struct DocumentWalker {
             case .inlineFragment(let inline): walk(inline)
             }
         }
-        typeInfo.parentTypeStack.removeLast()
+        context.typeInfo.parentTypeStack.removeLast()
     }
 
     private func walk(_ field: Field) {
-        let definition = typeInfo.parentType.flatMap { schema.field(field.name, on: $0.name) }
+        let definition = context.typeInfo.parentType.flatMap { schema.field(field.name, on: $0.name) }
         let type = definition.flatMap { context.knownType($0.type) }
-        typeInfo.fieldDefinitionStack.append(definition)
-        typeInfo.typeStack.append(context.namedType(type)?.isOutputType == true ? type : nil)
+        context.typeInfo.fieldDefinitionStack.append(definition)
+        context.typeInfo.typeStack.append(context.namedType(type)?.isOutputType == true ? type : nil)
         for rule in rules { rule.enterField(field, context) }
         walk(field.arguments)
         walk(field.directives, on: .field)
         if let selectionSet = field.selectionSet { walk(selectionSet, isInlineFragmentBody: false) }
         for rule in rules { rule.leaveField(field, context) }
-        typeInfo.typeStack.removeLast()
-        typeInfo.fieldDefinitionStack.removeLast()
+        context.typeInfo.typeStack.removeLast()
+        context.typeInfo.fieldDefinitionStack.removeLast()
     }
 
     private func walk(_ spread: FragmentSpread) {
@@ -98,26 +94,26 @@ struct DocumentWalker {
         if let condition = inline.typeCondition {
             type = schema.type(named: condition)?.isOutputType == true ? .named(condition) : nil
         } else {
-            type = context.namedType(typeInfo.type).map { .named($0.name) }
+            type = context.namedType(context.typeInfo.type).map { .named($0.name) }
         }
-        typeInfo.typeStack.append(type)
+        context.typeInfo.typeStack.append(type)
         for rule in rules { rule.enterInlineFragment(inline, context) }
         walk(inline.directives, on: .inlineFragment)
         walk(inline.selectionSet, isInlineFragmentBody: true)
-        typeInfo.typeStack.removeLast()
+        context.typeInfo.typeStack.removeLast()
     }
 
     private func walk(_ directives: [Directive], on location: DirectiveLocation) {
         if directives.isEmpty { return }
         for rule in rules { rule.enterDirectives(directives, on: location, context) }
         for directive in directives {
-            typeInfo.directive = schema.directive(named: directive.name)
-            typeInfo.isInDirective = true
+            context.typeInfo.directive = schema.directive(named: directive.name)
+            context.typeInfo.isInDirective = true
             for rule in rules { rule.enterDirective(directive, on: location, context) }
             walk(directive.arguments)
             for rule in rules { rule.leaveDirective(directive, context) }
-            typeInfo.directive = nil
-            typeInfo.isInDirective = false
+            context.typeInfo.directive = nil
+            context.typeInfo.isInDirective = false
         }
     }
 
@@ -127,20 +123,20 @@ struct DocumentWalker {
         for argument in arguments {
             // As in graphql-core, an unknown directive's arguments are looked up on the enclosing field.
             let definition: InputValueInfo?
-            if let directive = typeInfo.directive {
+            if let directive = context.typeInfo.directive {
                 definition = directive.argument(named: argument.name)
             } else {
-                definition = typeInfo.fieldDefinition?.argument(named: argument.name)
+                definition = context.typeInfo.fieldDefinition?.argument(named: argument.name)
             }
             let type = definition.flatMap { context.knownType($0.type) }
-            typeInfo.argument = definition
-            typeInfo.hasDefaultStack.append(definition?.defaultValue != nil)
-            typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
+            context.typeInfo.argument = definition
+            context.typeInfo.hasDefaultStack.append(definition?.defaultValue != nil)
+            context.typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
             for rule in rules { rule.enterArgument(argument, context) }
             walkRootValue(argument.value, at: argument.location)
-            typeInfo.inputTypeStack.removeLast()
-            typeInfo.hasDefaultStack.removeLast()
-            typeInfo.argument = nil
+            context.typeInfo.inputTypeStack.removeLast()
+            context.typeInfo.hasDefaultStack.removeLast()
+            context.typeInfo.argument = nil
         }
     }
 
@@ -156,27 +152,28 @@ struct DocumentWalker {
         case .variable(let name):
             context.recordVariableUsage(
                 .init(
-                    name: name, location: location, type: typeInfo.inputType,
-                    hasLocationDefault: typeInfo.locationHasDefault, parentType: typeInfo.parentInputType))
+                    name: name, location: location, type: context.typeInfo.inputType,
+                    hasLocationDefault: context.typeInfo.locationHasDefault,
+                    parentType: context.typeInfo.parentInputType))
         case .list(let items):
             // graphql-core 3.3 (like graphql-js 17) knows no item type for a list written where no list
             // is expected; graphql-js 16 used the position's own type.
-            typeInfo.inputTypeStack.append(typeInfo.inputType?.listItem)
-            typeInfo.hasDefaultStack.append(false)
+            context.typeInfo.inputTypeStack.append(context.typeInfo.inputType?.listItem)
+            context.typeInfo.hasDefaultStack.append(false)
             for item in items { walk(item, at: location) }
-            typeInfo.hasDefaultStack.removeLast()
-            typeInfo.inputTypeStack.removeLast()
+            context.typeInfo.hasDefaultStack.removeLast()
+            context.typeInfo.inputTypeStack.removeLast()
         case .object(let fields):
             for rule in rules { rule.enterObjectFields(fields, context) }
-            let objectType = context.namedType(typeInfo.inputType)
+            let objectType = context.namedType(context.typeInfo.inputType)
             for field in fields {
                 let definition = objectType?.kind == .inputObject ? objectType?.inputField(named: field.name) : nil
                 let type = definition.flatMap { context.knownType($0.type) }
-                typeInfo.hasDefaultStack.append(definition?.defaultValue != nil)
-                typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
+                context.typeInfo.hasDefaultStack.append(definition?.defaultValue != nil)
+                context.typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
                 walk(field.value, at: field.location)
-                typeInfo.inputTypeStack.removeLast()
-                typeInfo.hasDefaultStack.removeLast()
+                context.typeInfo.inputTypeStack.removeLast()
+                context.typeInfo.hasDefaultStack.removeLast()
             }
         default:
             break

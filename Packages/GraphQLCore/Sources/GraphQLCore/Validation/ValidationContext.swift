@@ -11,17 +11,23 @@ final class ValidationContext {
     var currentDefinition = 0
     /// The last definition of each fragment name wins, as in graphql-core.
     private let fragmentIndexByName: [String: Int]
+    private let fragmentsByName: [String: FragmentDefinition]
     private var spreadsByDefinition: [Int: [FragmentSpread]] = [:]
     private var usagesByDefinition: [Int: [VariableUsage]] = [:]
 
     init(schema: Schema, document: Document) {
         self.schema = schema
         self.document = document
-        var fragments: [String: Int] = [:]
+        var indices: [String: Int] = [:]
+        var fragments: [String: FragmentDefinition] = [:]
         for (index, definition) in document.definitions.enumerated() {
-            if case .fragment(let fragment) = definition { fragments[fragment.name] = index }
+            if case .fragment(let fragment) = definition {
+                indices[fragment.name] = index
+                fragments[fragment.name] = fragment
+            }
         }
-        fragmentIndexByName = fragments
+        fragmentIndexByName = indices
+        fragmentsByName = fragments
     }
 
     func report(rule: String, message: String, locations: [NodeLocation]) {
@@ -31,11 +37,10 @@ final class ValidationContext {
     }
 
     /// The fragment called `name`.
-    func fragment(named name: String) -> FragmentDefinition? {
-        guard let index = fragmentIndexByName[name], case .fragment(let fragment) = document.definitions[index]
-        else { return nil }
-        return fragment
-    }
+    func fragment(named name: String) -> FragmentDefinition? { fragmentsByName[name] }
+
+    /// Whether the document defines a fragment called `name`.
+    func hasFragment(named name: String) -> Bool { fragmentsByName[name] != nil }
 
     /// `ref` when its named type exists in the schema, as graphql-core's `type_from_ast` answers.
     func knownType(_ ref: TypeReference) -> TypeReference? {

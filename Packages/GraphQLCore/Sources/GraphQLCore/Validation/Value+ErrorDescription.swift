@@ -1,5 +1,6 @@
 extension Value {
-    /// The value as graphql-core prints it inside an error message: `"text"`, `[1, 2]`, `{ a: 1 }`.
+    /// The value as graphql-core's `print_for_error` prints it inside a message: `"text"`, `[1, 2]`,
+    /// `{ a: 1 }`, and a list or object that would pass 80 characters on one line per item, indented.
     var errorDescription: String {
         switch self {
         case .variable(let name): return "$" + name
@@ -9,11 +10,34 @@ extension Value {
         case .boolean(let value): return value ? "true" : "false"
         case .null: return "null"
         case .enumValue(let name): return name
-        case .list(let items): return "[" + items.map(\.errorDescription).joined(separator: ", ") + "]"
+        case .list(let items):
+            let printed = items.map(\.errorDescription)
+            if 2 + Self.joinedLength(printed) > Self.maxLineLength {
+                return "[\n" + Self.indented(printed.joined(separator: "\n")) + "\n]"
+            }
+            return "[" + printed.joined(separator: ", ") + "]"
         case .object(let fields):
-            if fields.isEmpty { return "{}" }
-            return "{ " + fields.map { "\($0.name): \($0.value.errorDescription)" }.joined(separator: ", ") + " }"
+            let printed = fields.map { "\($0.name): \($0.value.errorDescription)" }
+            if 4 + Self.joinedLength(printed) > Self.maxLineLength {
+                return "{\n" + Self.indented(printed.joined(separator: "\n")) + "\n}"
+            }
+            return "{ " + printed.joined(separator: ", ") + " }"
         }
+    }
+
+    private static let maxLineLength = 80
+
+    /// The length of the items joined by `", "`, as graphql-core's printer measures before wrapping.
+    private static func joinedLength(_ items: [String]) -> Int {
+        var length = 0
+        for item in items where !item.isEmpty {
+            length += (length > 0 ? 2 : 0) + item.unicodeScalars.count
+        }
+        return length
+    }
+
+    private static func indented(_ text: String) -> String {
+        "  " + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
     }
 
     /// graphql-core's `print_string`: JSON-style escapes for quotes, backslashes and control characters.
@@ -37,8 +61,25 @@ extension Value {
         return result + "\""
     }
 
-    /// A one-line block string as graphql-core prints it; multi-line ones print differently there.
+    /// graphql-core's `print_block_string`: one line when it can be, else the value between lines of `"""`.
     private static func blockString(_ value: String) -> String {
-        "\"\"\"" + value + "\"\"\""
+        let escaped = value.split(separator: "\"\"\"", omittingEmptySubsequences: false).joined(separator: "\\\"\"\"")
+        let lines = escaped.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        let isWhitespace: (Character?) -> Bool = { $0 == " " || $0 == "\t" }
+        let isSingleLine = lines.count == 1
+        let forceLeadingNewLine =
+            lines.count > 1 && lines.dropFirst().allSatisfy { $0.isEmpty || isWhitespace($0.first) }
+        let hasTrailingTripleQuotes = escaped.hasSuffix("\\\"\"\"")
+        let hasTrailingQuote = value.hasSuffix("\"") && !hasTrailingTripleQuotes
+        let forceTrailingNewLine = hasTrailingQuote || value.hasSuffix("\\")
+        let multipleLines =
+            !isSingleLine || value.unicodeScalars.count > 70 || forceTrailingNewLine || forceLeadingNewLine
+            || hasTrailingTripleQuotes
+        var result = ""
+        let skipLeadingNewLine = isSingleLine && isWhitespace(value.first)
+        if (multipleLines && !skipLeadingNewLine) || forceLeadingNewLine { result += "\n" }
+        result += escaped
+        if multipleLines || forceTrailingNewLine { result += "\n" }
+        return "\"\"\"" + result + "\"\"\""
     }
 }

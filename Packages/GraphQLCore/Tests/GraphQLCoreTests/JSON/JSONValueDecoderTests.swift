@@ -350,3 +350,83 @@ struct JSONValueDecoderTests {
 extension Int64 {
     fileprivate var asInt: Int { Int(self) }
 }
+
+@Suite("JSONValueDecoder edges")
+struct JSONValueDecoderEdgeTests {
+    @Test("a present optional of the wrong kind is typeMismatch, not nil")
+    func optionalOfWrongKind() throws {
+        struct Flags: Decodable { var on: Bool? }
+        let error = try #require(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(Flags.self, from: ["on": 1])
+        }
+        guard case .typeMismatch(_, let context) = error else {
+            Issue.record("expected typeMismatch, got \(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["on"])
+    }
+
+    @Test("an error inside nested arrays names every index on the way")
+    func nestedArrayPath() throws {
+        let error = try #require(throws: DecodingError.self) {
+            try JSONValueDecoder().decode([[Int]].self, from: [[1], [2, "three"]])
+        }
+        guard case .typeMismatch(_, let context) = error else {
+            Issue.record("expected typeMismatch, got \(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.intValue) == [1, 1])
+        #expect(context.codingPath.map(\.stringValue) == ["Index 1", "Index 1"])
+    }
+
+    @Test("reading past the end of an array is valueNotFound and does not advance")
+    func pastTheEnd() throws {
+        struct Pair: Decodable {
+            var first: Int
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                first = try container.decode(Int.self)
+                #expect(throws: DecodingError.self) { try container.decode(Int.self) }
+                #expect(throws: DecodingError.self) { try container.decodeNil() }
+                #expect(container.currentIndex == 1)
+            }
+        }
+        #expect(try JSONValueDecoder().decode(Pair.self, from: [7]).first == 7)
+    }
+
+    @Test("a failed read in an array leaves the index where it was, so another type can try")
+    func failedReadDoesNotAdvance() throws {
+        struct Either: Decodable {
+            var values: [String]
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                values = []
+                while !container.isAtEnd {
+                    if let int = try? container.decode(Int.self) {
+                        values.append("int \(int)")
+                    } else {
+                        values.append("string \(try container.decode(String.self))")
+                    }
+                }
+            }
+        }
+        #expect(
+            try JSONValueDecoder().decode(Either.self, from: [1, "a", 2]).values == ["int 1", "string a", "int 2"])
+    }
+
+    @Test("numbers convert between Int, Double and Float where they fit")
+    func numberConversions() throws {
+        let decoder = JSONValueDecoder()
+        #expect(try decoder.decode(Double.self, from: 3) == 3)
+        #expect(try decoder.decode(Float.self, from: 3) == 3)
+        #expect(try decoder.decode(Float.self, from: 0.5) == 0.5)
+        #expect(try decoder.decode(Int8.self, from: -128.0) == -128)
+        #expect(throws: DecodingError.self) { try decoder.decode(UInt.self, from: -1) }
+        #expect(throws: DecodingError.self) { try decoder.decode(Int.self, from: "1") }
+    }
+
+    @Test("empty Data is invalid JSON, not a crash")
+    func emptyData() {
+        #expect(throws: GraphQLCoreError.self) { try JSONValue(parsing: Data()) }
+    }
+}

@@ -8,6 +8,9 @@ import GraphQLCore
 struct ReferenceMarker<Lookup: RecordLookup> {
     let lookup: Lookup
     private(set) var marked: Set<DataID> = []
+    /// How many marked IDs name a record that exists: when it equals the source's count, nothing
+    /// is left to sweep.
+    private(set) var markedRecords = 0
 
     /// A marker; `expectedCount` sizes the mark set once instead of growing it step by step.
     init(lookup: Lookup, expectedCount: Int = 0) {
@@ -21,11 +24,16 @@ struct ReferenceMarker<Lookup: RecordLookup> {
     }
 
     /// Marks records without walking from them (a live snapshot's seen records).
-    mutating func mark(_ dataIDs: Set<DataID>) { marked.formUnion(dataIDs) }
+    mutating func mark(_ dataIDs: Set<DataID>) {
+        for dataID in dataIDs where marked.insert(dataID).inserted && lookup.lookupRecord(dataID) != nil {
+            markedRecords += 1
+        }
+    }
 
     private mutating func markRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet, variables: JSONObject) {
-        marked.insert(dataID)
+        let isNew = marked.insert(dataID).inserted
         guard let record = lookup.lookupRecord(dataID) else { return }
+        if isNew { markedRecords += 1 }
         mark(selectionSet, of: record, variables: variables)
     }
 

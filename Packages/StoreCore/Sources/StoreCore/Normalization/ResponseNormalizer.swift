@@ -17,6 +17,9 @@ struct ResponseNormalizer {
     let variables: JSONObject
     /// The patches so far; the same object reached by two paths merges into one patch.
     private(set) var patches: [DataID: RecordPatch] = [:]
+    /// The patched IDs in the order the walk finished them (children before their parent), so a
+    /// source can lay out together what is read together.
+    private(set) var order: [DataID] = []
     /// The list indices of the lists being walked; those from ``indexBase`` on belong to the
     /// current field of the current record, and go into client IDs.
     private var indices: [Int] = []
@@ -53,6 +56,7 @@ struct ResponseNormalizer {
             patches[dataID] = existing
         } else {
             patches[dataID] = RecordPatch(typename: typename, values: values)
+            order.append(dataID)
         }
     }
 
@@ -65,7 +69,8 @@ struct ResponseNormalizer {
             case .field(let field):
                 let key = field.responseKey
                 guard let value = cursor.value(forKey: key) else {
-                    throw StoreError(.missingField, "the response has no `\(key)`, which the selection asks for", path: [key])
+                    throw StoreError(
+                        .missingField, "the response has no `\(key)`, which the selection asks for", path: [key])
                 }
                 let storageKey = field.storageKey(variables: variables)
                 do throws(StoreError) {
@@ -137,7 +142,8 @@ struct ResponseNormalizer {
             return .links(links)
         default:
             throw StoreError(
-                .typeMismatch, "expected an object, a list or null for a field with a selection, got \(Self.kind(of: value))")
+                .typeMismatch,
+                "expected an object, a list or null for a field with a selection, got \(Self.kind(of: value))")
         }
     }
 

@@ -38,8 +38,9 @@ struct OptimisticLayers {
             var record: Record?
             for layer in layers {
                 guard let patch = layer.patches[dataID] else { continue }
-                if record == nil { record = base.record(for: dataID) ?? Record(dataID: dataID, typename: nil) }
-                Record.merge(patch, writtenAt: layer.writtenAt, into: &record!)
+                var current = record ?? base.record(for: dataID) ?? Record(dataID: dataID, typename: nil)
+                Record.merge(patch, writtenAt: layer.writtenAt, into: &current)
+                record = current
             }
             merged[dataID] = record
         }

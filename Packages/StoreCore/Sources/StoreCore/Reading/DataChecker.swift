@@ -13,7 +13,9 @@ struct DataChecker<Lookup: RecordLookup> {
         var checker = DataChecker(lookup: lookup, variables: root.variables)
         checker.checkRecord(root.dataID, selectionSet: root.selectionSet)
         let invalidated =
-            if let oldest = checker.oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else { false }
+            if let oldest = checker.oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else {
+                false
+            }
         return Availability(
             isMissingData: checker.isMissingData, oldestWriteTime: checker.oldestWriteTime, isInvalidated: invalidated)
     }

@@ -1,4 +1,3 @@
-import Foundation
 import GraphQLCore
 
 extension Snapshot {
@@ -13,12 +12,10 @@ extension Snapshot {
     }
 }
 
-/// The one place a JSON value becomes a `Decodable`.
-///
-/// Goes through JSON bytes and `JSONDecoder` until GraphQLCore's `JSONValueDecoder` lands, which
-/// decodes the value directly; swapping it in is a change to this function only.
+/// The one place a JSON value becomes a `Decodable`: GraphQLCore's `JSONValueDecoder`, straight from
+/// the value, with no JSON bytes in between.
 enum SnapshotDecoding {
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try JSONDecoder().decode(type, from: value.serialized())
+        try JSONValueDecoder().decode(type, from: value)
     }
 }

@@ -19,14 +19,26 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// The number of records.
     public var count: Int { records.count }
 
-    /// Merges the patches into their records and removes the removals.
+    /// Merges the patches into their records, in the batch's order (new records' fields are then
+    /// allocated in the order reads visit them, which keeps a walk over a large store in step with
+    /// memory), and removes the removals.
     public mutating func write(_ batch: RecordWriteBatch) {
-        for (dataID, patch) in batch.patches {
-            Record.merge(
-                patch, writtenAt: batch.writtenAt,
-                into: &records[dataID, default: Record(dataID: dataID, typename: patch.typename)])
+        if batch.order.count == batch.patches.count {
+            for dataID in batch.order {
+                guard let patch = batch.patches[dataID] else { continue }
+                merge(patch, into: dataID, at: batch.writtenAt)
+            }
+        } else {
+            // An order that does not list every patch once: apply them all, in any order.
+            for (dataID, patch) in batch.patches { merge(patch, into: dataID, at: batch.writtenAt) }
         }
         for dataID in batch.removals { records[dataID] = nil }
+    }
+
+    private mutating func merge(_ patch: RecordPatch, into dataID: DataID, at writtenAt: StoreInstant) {
+        Record.merge(
+            patch, writtenAt: writtenAt,
+            into: &records[dataID, default: Record(dataID: dataID, typename: patch.typename)])
     }
 
     /// Removes every record not in `kept`, one by one: a collection usually removes few of many

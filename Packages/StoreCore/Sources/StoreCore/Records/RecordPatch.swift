@@ -17,14 +17,22 @@ public struct RecordPatch: Sendable, Hashable {
 public struct RecordWriteBatch: Sendable {
     /// Records to create or merge into.
     public var patches: [DataID: RecordPatch]
+    /// Every ID of ``patches`` once, in the order the response reached them: a source that lays
+    /// records out in memory or on disk writes them in this order, so what one read visits together
+    /// lies together.
+    public var order: [DataID]
     /// The instant every patched field is marked written at.
     public var writtenAt: StoreInstant
     /// Records to remove, after the patches.
     public var removals: Set<DataID>
 
-    /// A batch.
-    public init(patches: [DataID: RecordPatch] = [:], writtenAt: StoreInstant, removals: Set<DataID> = []) {
+    /// A batch; `order` defaults to the patches' IDs in no particular order.
+    public init(
+        patches: [DataID: RecordPatch] = [:], order: [DataID]? = nil, writtenAt: StoreInstant,
+        removals: Set<DataID> = []
+    ) {
         self.patches = patches
+        self.order = order ?? Array(patches.keys)
         self.writtenAt = writtenAt
         self.removals = removals
     }

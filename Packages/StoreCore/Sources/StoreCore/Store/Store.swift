@@ -14,7 +14,8 @@ public final class Store: Sendable {
     private let state: Mutex<StoreState>
 
     /// A store over `source` (in memory by default).
-    public init(source: sending any RecordSource = InMemoryRecordSource(), configuration: StoreConfiguration = .init()) {
+    public init(source: sending any RecordSource = InMemoryRecordSource(), configuration: StoreConfiguration = .init())
+    {
         self.configuration = configuration
         self.state = Mutex(StoreState(source: source))
     }
@@ -29,10 +30,10 @@ public final class Store: Sendable {
     /// Atomic: a response that does not fit the selection throws ``StoreError`` and writes nothing.
     @discardableResult
     public func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
-        let patches = try normalize(data, root)
+        let (patches, order) = try normalize(data, root)
         let (changed, deliveries) = state.withLock { state in
             let writtenAt = state.stamp(configuration.clock())
-            let changed = state.records.write(patches, at: writtenAt)
+            let changed = state.records.write(patches, order: order, at: writtenAt)
             return (changed, state.notify(changed))
         }
         for delivery in deliveries { delivery.perform() }
@@ -89,7 +90,10 @@ public final class Store: Sendable {
             state.subscriptions.insert(.init(root: root, snapshot: state.read(root), delivery: delivery))
         }
         return StoreSubscription(
-            cancel: { [self] in state.withLock { $0.subscriptions.remove(id) } },
+            cancel: { [self] in
+                let removed = state.withLock { $0.subscriptions.remove(id) }
+                withExtendedLifetime(removed) {}  // released here, after the lock
+            },
             snapshot: { [self] in state.withLock { $0.subscriptions.entries[id]?.snapshot } })
     }
 
@@ -103,16 +107,29 @@ public final class Store: Sendable {
     @discardableResult
     public func collectGarbage(retaining roots: [StoreRoot]) -> CollectionReport {
         state.withLock { state in
-            var marker = ReferenceMarker(lookup: state.records, expectedCount: state.records.source.count)
-            for root in roots { marker.mark(root) }
-            for entry in state.subscriptions.entries.values {
-                marker.mark(entry.root)
-                marker.mark(entry.snapshot.seenRecords)
+            let (kept, markedRecords) = Self.mark(roots, in: state)
+            let count = state.records.source.count
+            // Every record marked: nothing to sweep, and no pass over the source to find that out.
+            // (Optimistic records may be marked without being in the source, so only without them.)
+            if state.records.optimistic.isEmpty, markedRecords == count {
+                return CollectionReport(removedRecords: 0, keptRecords: count)
             }
-            let kept = marker.marked
             let removed = state.records.source.removeAll(notIn: kept)
             return CollectionReport(removedRecords: removed, keptRecords: state.records.source.count)
         }
+    }
+
+    /// The IDs `roots` and the live subscriptions reach, and how many of them name existing records.
+    /// A function of its own so that the marker's view of the records is gone before the sweep
+    /// mutates them (a live copy would make the sweep copy the whole source).
+    private static func mark(_ roots: [StoreRoot], in state: borrowing StoreState) -> (Set<DataID>, Int) {
+        var marker = ReferenceMarker(lookup: state.records, expectedCount: state.records.source.count)
+        for root in roots { marker.mark(root) }
+        for entry in state.subscriptions.entries.values {
+            marker.mark(entry.root)
+            marker.mark(entry.snapshot.seenRecords)
+        }
+        return (marker.marked, marker.markedRecords)
     }
 
     // MARK: Time
@@ -136,12 +153,13 @@ public final class Store: Sendable {
     /// Writes `data` as an optimistic layer named `id` over the records: reads see it at once,
     /// until ``removeOptimistic(_:)`` removes exactly it. A layer with the same `id` is replaced.
     public func applyOptimistic(_ id: String, _ data: JSONValue, to root: StoreRoot) throws(StoreError) {
-        let patches = try normalize(data, root)
+        let (patches, _) = try normalize(data, root)
         let deliveries = state.withLock { state in
             var touched = state.records.optimistic.remove(id: id, base: state.records.source)
             let writtenAt = state.stamp(configuration.clock())
             touched.formUnion(
-                state.records.optimistic.add(id: id, patches: patches, writtenAt: writtenAt, base: state.records.source))
+                state.records.optimistic.add(id: id, patches: patches, writtenAt: writtenAt, base: state.records.source)
+            )
             return state.notify(touched)
         }
         for delivery in deliveries { delivery.perform() }
@@ -155,9 +173,11 @@ public final class Store: Sendable {
         for delivery in deliveries { delivery.perform() }
     }
 
-    private func normalize(_ data: JSONValue, _ root: StoreRoot) throws(StoreError) -> [DataID: RecordPatch] {
+    private func normalize(
+        _ data: JSONValue, _ root: StoreRoot
+    ) throws(StoreError) -> (patches: [DataID: RecordPatch], order: [DataID]) {
         var normalizer = ResponseNormalizer(configuration: configuration, variables: root.variables)
         try normalizer.normalize(data, selectionSet: root.selectionSet, into: root.dataID)
-        return normalizer.patches
+        return (normalizer.patches, normalizer.order)
     }
 }

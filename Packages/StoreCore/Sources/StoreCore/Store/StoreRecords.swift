@@ -12,15 +12,16 @@ struct StoreRecords: RecordLookup {
 
     /// Writes a publish's patches to the source; returns the IDs whose stored value (or typename)
     /// really changed: new records, and fields written with a different value.
-    mutating func write(_ patches: [DataID: RecordPatch], at writtenAt: StoreInstant) -> Set<DataID> {
-        let dataIDs = Array(patches.keys)
+    mutating func write(
+        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: StoreInstant
+    ) -> Set<DataID> {
         var changed: Set<DataID> = []
         for (dataID, existing) in zip(dataIDs, source.records(for: dataIDs)) {
             // `patches` has every ID of `dataIDs`; the lookup cannot fail.
             guard let patch = patches[dataID] else { continue }
             if Self.changes(existing, patch) { changed.insert(dataID) }
         }
-        source.write(RecordWriteBatch(patches: patches, writtenAt: writtenAt))
+        source.write(RecordWriteBatch(patches: patches, order: dataIDs, writtenAt: writtenAt))
         if !optimistic.isEmpty {
             let under = patches.keys.filter { optimistic.merged[$0] != nil }
             if !under.isEmpty { optimistic.refresh(under, base: source) }

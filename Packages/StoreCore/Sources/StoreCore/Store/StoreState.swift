@@ -45,7 +45,8 @@ struct StoreState {
             subscriptions.update(id, snapshot: snapshot)
             if visible {
                 deliverySequence += 1
-                deliveries.append(PendingDelivery(delivery: entry.delivery, snapshot: snapshot, sequence: deliverySequence))
+                deliveries.append(
+                    PendingDelivery(delivery: entry.delivery, snapshot: snapshot, sequence: deliverySequence))
             }
         }
         return deliveries

@@ -24,10 +24,14 @@ struct SubscriptionIndex {
         return id
     }
 
-    mutating func remove(_ id: Int) {
-        guard let entry = entries.removeValue(forKey: id) else { return }
+    /// Removes a subscription and returns its entry, which the caller must release after the
+    /// store's lock: the entry holds the callback, whose captures (another subscription's token, say)
+    /// may take the lock when they are released.
+    mutating func remove(_ id: Int) -> Entry? {
+        guard let entry = entries.removeValue(forKey: id) else { return nil }
         entry.delivery.cancel()
         for dataID in entry.snapshot.seenRecords { unindex(id, from: dataID) }
+        return entry
     }
 
     /// The subscriptions that read any of `dataIDs`, in subscription order.

@@ -53,7 +53,8 @@ struct CollectionTests {
     @Test("roots with variables keep the records their storage keys reach")
     func variables() throws {
         let store = makeStore()
-        let root = query([object("user", arguments: ["id": .variable("id")], [typename, leaf("id")])], variables: ["id": "1"])
+        let root = query(
+            [object("user", arguments: ["id": .variable("id")], [typename, leaf("id")])], variables: ["id": "1"])
         var other = root
         other.variables = ["id": "2"]
         try store.publish(["user": ["__typename": "U", "id": "1"]], to: root)
@@ -79,5 +80,27 @@ struct CollectionTests {
         #expect(!store.lookup(Self.viewerQuery).isMissingData)
         #expect(!store.lookup(Self.listQuery).isMissingData)
         #expect(store.recordCount == 4)
+    }
+}
+
+@Suite("Collection-optimistic")
+struct OptimisticCollectionTests {
+    @Test("records only an optimistic layer holds do not hide unreachable records from a collection")
+    func optimisticRecordsDoNotHideGarbage() throws {
+        let store = makeStore()
+        let items = query([object("items", [typename, leaf("id")])])
+        let other = query([object("other", [typename, leaf("id")])])
+        try store.publish(["items": [["__typename": "I", "id": "1"]]], to: items)
+        try store.publish(["other": ["__typename": "X", "id": "1"]], to: other)
+        let extra = query([object("extra", [typename, leaf("id")])])
+        try store.applyOptimistic("new", ["extra": ["__typename": "O", "id": "1"]], to: extra)
+        let both = query([object("items", [typename, leaf("id")]), object("extra", [typename, leaf("id")])])
+        let report = store.collectGarbage(retaining: [both])
+        #expect(report.removedRecords == 1)
+        #expect(store.record("X:1") == nil)
+        #expect(
+            store.lookup(both).data == [
+                "items": [["__typename": "I", "id": "1"]], "extra": ["__typename": "O", "id": "1"],
+            ])
     }
 }

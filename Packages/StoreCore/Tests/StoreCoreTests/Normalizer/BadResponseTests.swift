@@ -7,7 +7,8 @@ import Testing
 @Suite("Normalizer-bad responses")
 struct BadResponseTests {
     static let root = query([
-        object("viewer", [typename, leaf("id"), leaf("name"), object("friends", [typename, leaf("id"), leaf("name")])]),
+        object(
+            "viewer", [typename, leaf("id"), leaf("name"), object("friends", [typename, leaf("id"), leaf("name")])]),
         // Hand-built without `__typename`, which the compiler would add, to reach the type case.
         object("node", [leaf("id"), on("User", [leaf("name")])]),
     ])
@@ -65,9 +66,15 @@ struct BadResponseTests {
         arguments: [
             Case(name: "string where an object is", path: ["viewer"], value: "Ada", code: .typeMismatch),
             Case(name: "number in a list of objects", path: ["viewer", "friends", "0"], value: 3, code: .typeMismatch),
-            Case(name: "Boolean where a list of objects is", path: ["viewer", "friends"], value: true, code: .typeMismatch),
-            Case(name: "missing selected field", path: ["viewer", "friends", "0", "name"], value: nil, code: .missingField),
-            Case(name: "missing __typename under a type case", path: ["node", "__typename"], value: nil, code: .missingTypename),
+            Case(
+                name: "Boolean where a list of objects is", path: ["viewer", "friends"], value: true,
+                code: .typeMismatch),
+            Case(
+                name: "missing selected field", path: ["viewer", "friends", "0", "name"], value: nil,
+                code: .missingField),
+            Case(
+                name: "missing __typename under a type case", path: ["node", "__typename"], value: nil,
+                code: .missingTypename),
             Case(name: "__typename not a string", path: ["node", "__typename"], value: 12, code: .typeMismatch),
         ])
     func mismatches(_ bad: Case) throws {
@@ -143,7 +150,9 @@ struct BadResponseTests {
 
         let body = String(repeating: "x", count: 500)
         var items: [JSONValue] = []
-        for index in 0..<100_000 { items.append(["__typename": "Item", "id": .string(String(index)), "body": .string(body)]) }
+        for index in 0..<100_000 {
+            items.append(["__typename": "Item", "id": .string(String(index)), "body": .string(body)])
+        }
         items[99_999] = ["__typename": "Item", "id": "last"]
         let error = try #require(throws: StoreError.self) { try store.publish(["items": .array(items)], to: root) }
         #expect(error.code == .missingField)

@@ -31,7 +31,8 @@ struct NormalizerTests {
     @Test("integer ids make keys too")
     func integerIDs() throws {
         let store = makeStore()
-        try store.publish(["item": ["__typename": "Item", "id": 7]], to: query([object("item", [typename, leaf("id")])]))
+        try store.publish(
+            ["item": ["__typename": "Item", "id": 7]], to: query([object("item", [typename, leaf("id")])]))
         #expect(store.record(.root)?["item"] == .link("Item:7"))
     }
 
@@ -99,7 +100,12 @@ struct NormalizerTests {
     func nestedClientIDs() throws {
         let store = makeStore()
         try store.publish(
-            ["grid": [[["__typename": "Cell", "v": 1]], [["__typename": "Cell", "v": 2], ["__typename": "Cell", "v": 3]]]],
+            [
+                "grid": [
+                    [["__typename": "Cell", "v": 1]],
+                    [["__typename": "Cell", "v": 2], ["__typename": "Cell", "v": 3]],
+                ]
+            ],
             to: query([object("grid", [typename, leaf("v")])]))
         #expect(store.record("client:root:grid:1:1")?["v"] == .scalar(3))
     }
@@ -148,9 +154,11 @@ struct NormalizerTests {
     func changedRecords() throws {
         let store = makeStore()
         let root = query([object("viewer", [typename, leaf("id"), leaf("name")]), leaf("count")])
-        let first = try store.publish(["viewer": ["__typename": "User", "id": "1", "name": "Ada"], "count": 1], to: root)
+        let first = try store.publish(
+            ["viewer": ["__typename": "User", "id": "1", "name": "Ada"], "count": 1], to: root)
         #expect(first == [.root, "User:1"])
-        let same = try store.publish(["viewer": ["__typename": "User", "id": "1", "name": "Ada"], "count": 1], to: root)
+        let same = try store.publish(
+            ["viewer": ["__typename": "User", "id": "1", "name": "Ada"], "count": 1], to: root)
         #expect(same.isEmpty)
         let renamed = try store.publish(
             ["viewer": ["__typename": "User", "id": "1", "name": "Grace"], "count": 1], to: root)

@@ -10,10 +10,14 @@ struct RecordSourceTests {
         let t2 = StoreInstant(secondsSince1970: 2)
         var source = InMemoryRecordSource()
         source.write(
-            RecordWriteBatch(patches: ["A": RecordPatch(typename: "T", values: ["x": .scalar(1), "y": .null])], writtenAt: t1))
+            RecordWriteBatch(
+                patches: ["A": RecordPatch(typename: "T", values: ["x": .scalar(1), "y": .null])], writtenAt: t1))
         source.write(
             RecordWriteBatch(
-                patches: ["A": RecordPatch(typename: nil, values: ["x": .scalar(2)]), "B": RecordPatch(typename: "T", values: [:])],
+                patches: [
+                    "A": RecordPatch(typename: nil, values: ["x": .scalar(2)]),
+                    "B": RecordPatch(typename: "T", values: [:]),
+                ],
                 writtenAt: t2))
         let record = source.record(for: "A")
         #expect(record?.typename == "T")
@@ -23,6 +27,16 @@ struct RecordSourceTests {
         source.write(RecordWriteBatch(writtenAt: t2, removals: ["B"]))
         #expect(source.count == 1)
         #expect(source.removeAll(notIn: []) == 1)
+    }
+
+    @Test("a batch whose order does not list every patch still applies every patch")
+    func incompleteOrder() {
+        var source = InMemoryRecordSource()
+        let patch = RecordPatch(typename: "T", values: ["x": .scalar(1)])
+        source.write(
+            RecordWriteBatch(
+                patches: ["A": patch, "B": patch], order: ["B"], writtenAt: StoreInstant(secondsSince1970: 1)))
+        #expect(source.count == 2)
     }
 
     @Test("client IDs follow Relay's format without a double prefix")

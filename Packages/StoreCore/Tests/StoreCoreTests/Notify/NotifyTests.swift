@@ -9,7 +9,9 @@ struct NotifyTests {
         object("b", [typename, leaf("id"), leaf("name")]),
     ])
 
-    static func user(_ id: String, _ name: String) -> JSONValue { ["__typename": "User", "id": .string(id), "name": .string(name)] }
+    static func user(_ id: String, _ name: String) -> JSONValue {
+        ["__typename": "User", "id": .string(id), "name": .string(name)]
+    }
 
     static func fragment(_ id: DataID) -> StoreRoot { StoreRoot(dataID: id, selectionSet: .init([leaf("name")])) }
 
@@ -147,5 +149,23 @@ struct NotifyTests {
         #expect(recorder.snapshots.last == final)
         #expect(recorder.count >= 1)
         subscription.cancel()
+    }
+}
+
+@Suite("Notify-lifetimes")
+struct SubscriptionLifetimeTests {
+    @Test("releasing a subscription whose callback holds the last token of another releases both")
+    func releaseChain() {
+        let store = makeStore()
+        let root = query([leaf("a")])
+        var outer: StoreSubscription?
+        do {
+            let inner = store.subscribe(to: root) { _ in }
+            outer = store.subscribe(to: root) { [inner] _ in _ = inner }
+        }
+        #expect(store.subscriptionCount == 2)
+        outer = nil
+        #expect(store.subscriptionCount == 0)
+        #expect(outer == nil)
     }
 }

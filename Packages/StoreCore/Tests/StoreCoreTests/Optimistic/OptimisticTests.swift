@@ -18,7 +18,8 @@ struct OptimisticTests {
         let store = try Self.seeded()
         let recorder = Recorder()
         let subscription = store.subscribe(to: Self.fragment) { recorder.record($0) }
-        try store.applyOptimistic("like", ["likes": 2], to: StoreRoot(dataID: "Post:1", selectionSet: .init([leaf("likes")])))
+        try store.applyOptimistic(
+            "like", ["likes": 2], to: StoreRoot(dataID: "Post:1", selectionSet: .init([leaf("likes")])))
         #expect(store.lookup(Self.fragment).data == ["likes": 2, "title": "T"])
         store.removeOptimistic("like")
         #expect(store.lookup(Self.fragment).data == ["likes": 1, "title": "T"])

@@ -5,16 +5,17 @@ import Testing
 
 @Suite("Reader")
 struct ReaderTests {
-    static let root = query([
-        leaf("avatar", alias: "small", ["size": .literal(32)]),
-        object(
-            "viewer",
-            [
-                typename, leaf("id"), leaf("name", alias: "displayName"),
-                object("friends", arguments: ["first": .variable("n")], [typename, leaf("id"), leaf("name")]),
-            ]),
-        leaf("avatar", alias: "large", ["size": .literal(256)]),
-    ], variables: ["n": 2])
+    static let root = query(
+        [
+            leaf("avatar", alias: "small", ["size": .literal(32)]),
+            object(
+                "viewer",
+                [
+                    typename, leaf("id"), leaf("name", alias: "displayName"),
+                    object("friends", arguments: ["first": .variable("n")], [typename, leaf("id"), leaf("name")]),
+                ]),
+            leaf("avatar", alias: "large", ["size": .literal(256)]),
+        ], variables: ["n": 2])
 
     static let response: JSONValue = [
         "small": "s.png",
@@ -72,7 +73,8 @@ struct ReaderTests {
     @Test("a link to a record that does not exist is missing data")
     func danglingLink() throws {
         let store = makeStore()
-        try store.publish(["viewer": ["__typename": "User", "id": "1"]], to: query([object("viewer", [typename, leaf("id")])]))
+        try store.publish(
+            ["viewer": ["__typename": "User", "id": "1"]], to: query([object("viewer", [typename, leaf("id")])]))
         let snapshot = store.lookup(query([object("viewer", [typename, leaf("id")]), object("other", [leaf("id")])]))
         #expect(snapshot.isMissingData)
         let fragment = StoreRoot(dataID: "User:404", selectionSet: .init([leaf("id")]))

@@ -30,7 +30,9 @@ struct WriteTimeTests {
         try store.publish(["b": 2], to: Self.b)
         clock.advance(by: 10)
         try store.publish(["name": "y"], to: StoreRoot(dataID: "U:1", selectionSet: .init([leaf("name")])))
-        #expect(store.lookup(query([leaf("b"), object("u", [typename, leaf("name")])])).oldestWriteTime?.secondsSince1970 == 100)
+        #expect(
+            store.lookup(query([leaf("b"), object("u", [typename, leaf("name")])])).oldestWriteTime?.secondsSince1970
+                == 100)
         #expect(store.check(Self.b).oldestWriteTime?.secondsSince1970 == 110)
     }
 

@@ -1,18 +1,45 @@
 extension JSONValueDecoder {
-    /// An object's container: every read is one scan of the object's keys.
-    struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    /// An object's container.
+    ///
+    /// A class, not a struct: `KeyedDecodingContainer`'s box copies its container for every
+    /// `decode` call, and a reference copies with one retain where the struct took four.
+    final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let object: JSONObject
         let node: CodingPathNode
         let context: DecodingContext
+        /// Where the next key is looked for first; see ``index(of:)``.
+        private var nextKeyHint = 0
+
+        init(object: JSONObject, node: CodingPathNode, context: DecodingContext) {
+            self.object = object
+            self.node = node
+            self.context = context
+        }
 
         var codingPath: [any CodingKey] { node.path }
 
         var allKeys: [Key] { object.keyStorage.compactMap { Key(stringValue: $0) } }
 
-        func contains(_ key: Key) -> Bool { object.index(forKey: key.stringValue) != nil }
+        func contains(_ key: Key) -> Bool { index(of: key) != nil }
+
+        /// The position of `key`. Synthesized `init(from:)` reads keys in declaration order, and
+        /// responses usually list them in selection order, which is mostly the same: so the key
+        /// after the last one found is tried first, and the scan is the fallback.
+        private func index(of key: Key) -> Int? {
+            let name = key.stringValue
+            let keys = object.keyStorage
+            let hint = nextKeyHint
+            if hint < keys.count, keys[hint] == name {
+                nextKeyHint = hint + 1
+                return hint
+            }
+            guard let index = keys.firstIndex(of: name) else { return nil }
+            nextKeyHint = index + 1
+            return index
+        }
 
         private func value(for key: Key) throws -> JSONValue {
-            guard let index = object.index(forKey: key.stringValue) else {
+            guard let index = index(of: key) else {
                 throw DecodingError.keyNotFound(
                     key,
                     DecodingError.Context(
@@ -24,7 +51,7 @@ extension JSONValueDecoder {
         /// The value for `key`, or `nil` when it is absent or `null`: one scan for `decodeIfPresent`.
         private func presentValue(for key: Key) -> JSONValue? {
             // `.none` spelled out: a bare `nil` here could be the literal `JSONValue.null`.
-            guard let index = object.index(forKey: key.stringValue) else { return .none }
+            guard let index = index(of: key) else { return .none }
             let value = object.valueStorage[index]
             if value.isNull { return .none }
             return .some(value)

@@ -41,10 +41,14 @@ extension JSONValueDecoder {
             return isNull
         }
 
-        mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type, Unboxing.bool) }
-        mutating func decode(_ type: String.Type) throws -> String { try next(type, Unboxing.string) }
-        mutating func decode(_ type: Double.Type) throws -> Double { try next(type, Unboxing.double) }
-        mutating func decode(_ type: Float.Type) throws -> Float { try next(type, Unboxing.float) }
+        mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type) { try Unboxing.bool($0, at: $1) } }
+        mutating func decode(_ type: String.Type) throws -> String {
+            try next(type) { try Unboxing.string($0, at: $1) }
+        }
+        mutating func decode(_ type: Double.Type) throws -> Double {
+            try next(type) { try Unboxing.double($0, at: $1) }
+        }
+        mutating func decode(_ type: Float.Type) throws -> Float { try next(type) { try Unboxing.float($0, at: $1) } }
         mutating func decode(_ type: Int.Type) throws -> Int {
             try next(type) { try Unboxing.integer($0, as: type, at: $1) }
         }

@@ -2,17 +2,19 @@ import Foundation
 
 /// Turns one ``JSONValue`` into one Swift value, with the errors `JSONDecoder` would give.
 enum Unboxing {
-    static func string(_ value: JSONValue, at path: CodingPathReference) throws -> String {
+    static func string(_ value: JSONValue, at path: @autoclosure () -> CodingPathReference) throws -> String {
         if case .string(let string) = value { return string }
         throw mismatch(String.self, value, at: path)
     }
 
-    static func bool(_ value: JSONValue, at path: CodingPathReference) throws -> Bool {
+    static func bool(_ value: JSONValue, at path: @autoclosure () -> CodingPathReference) throws -> Bool {
         if case .bool(let bool) = value { return bool }
         throw mismatch(Bool.self, value, at: path)
     }
 
-    static func integer<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type, at path: CodingPathReference) throws
+    static func integer<T: FixedWidthInteger>(
+        _ value: JSONValue, as type: T.Type, at path: @autoclosure () -> CodingPathReference
+    ) throws
         -> T
     {
         switch value {
@@ -27,7 +29,7 @@ enum Unboxing {
         }
     }
 
-    static func double(_ value: JSONValue, at path: CodingPathReference) throws -> Double {
+    static func double(_ value: JSONValue, at path: @autoclosure () -> CodingPathReference) throws -> Double {
         switch value {
         case .double(let double): return double
         case .int(let int): return Double(int)
@@ -35,7 +37,7 @@ enum Unboxing {
         }
     }
 
-    static func float(_ value: JSONValue, at path: CodingPathReference) throws -> Float {
+    static func float(_ value: JSONValue, at path: @autoclosure () -> CodingPathReference) throws -> Float {
         switch value {
         case .double(let double):
             let float = Float(double)
@@ -50,12 +52,37 @@ enum Unboxing {
     static func decodable<T: Decodable>(
         _ value: JSONValue, as type: T.Type, at path: CodingPathReference, context: DecodingContext
     ) throws -> T {
-        if T.self == JSONValue.self, let same = value as? T { return same }
-        if T.self == Date.self, let date = try self.date(value, at: path, context: context) as? T { return date }
-        if T.self == URL.self, let url = try self.url(value, at: path) as? T { return url }
-        if T.self == Data.self, let data = try self.data(value, at: path) as? T { return data }
-        if T.self == Decimal.self, let decimal = try self.decimal(value, at: path) as? T { return decimal }
+        if T.self == JSONValue.self || T.self == Date.self || T.self == URL.self || T.self == Data.self
+            || T.self == Decimal.self
+        {
+            return try special(value, as: type, at: path, context: context)
+        }
         return try T(from: JSONValueDecoder.ValueDecoder(value: value, node: path.node, context: context))
+    }
+
+    /// The types with a JSON form of their own. Kept out of ``decodable(_:as:at:context:)`` because
+    /// the casts need `Optional<T>`'s metadata, which costs a runtime lookup on every call even
+    /// when no cast runs.
+    @inline(never)
+    private static func special<T: Decodable>(
+        _ value: JSONValue, as type: T.Type, at path: CodingPathReference, context: DecodingContext
+    ) throws -> T {
+        let decoded: Any
+        if T.self == JSONValue.self {
+            decoded = value
+        } else if T.self == Date.self {
+            decoded = try date(value, at: path, context: context)
+        } else if T.self == URL.self {
+            decoded = try url(value, at: path)
+        } else if T.self == Data.self {
+            decoded = try data(value, at: path)
+        } else {
+            decoded = try decimal(value, at: path)
+        }
+        guard let result = decoded as? T else {
+            return try T(from: JSONValueDecoder.ValueDecoder(value: value, node: path.node, context: context))
+        }
+        return result
     }
 
     private static func date(_ value: JSONValue, at path: CodingPathReference, context: DecodingContext) throws -> Date
@@ -101,14 +128,16 @@ enum Unboxing {
         case .double(let double):
             // Through the shortest text, so 0.1 is the decimal 0.1 and not the binary double's expansion.
             if let decimal = Decimal(string: double.description) { return decimal }
-            throw doesNotFit(double, Decimal.self, at: path)
-        default: throw mismatch(Decimal.self, value, at: path)
+            throw doesNotFit(double, Decimal.self, at: { path })
+        default: throw mismatch(Decimal.self, value, at: { path })
         }
     }
 
     /// `valueNotFound` for `null`, `typeMismatch` for anything else, as `JSONDecoder` reports them.
-    static func mismatch(_ type: Any.Type, _ value: JSONValue, at path: CodingPathReference) -> DecodingError {
-        mismatch(type, value, codingPath: path.path)
+    static func mismatch(
+        _ type: Any.Type, _ value: JSONValue, at path: () -> CodingPathReference
+    ) -> DecodingError {
+        mismatch(type, value, codingPath: path().path)
     }
 
     static func mismatch(_ type: Any.Type, _ value: JSONValue, codingPath: [any CodingKey]) -> DecodingError {
@@ -125,11 +154,12 @@ enum Unboxing {
                 debugDescription: "Expected to decode \(type) but found \(kind(of: value)) instead."))
     }
 
-    private static func doesNotFit(_ number: some Numeric, _ type: Any.Type, at path: CodingPathReference)
+    private static func doesNotFit(_ number: some Numeric, _ type: Any.Type, at path: () -> CodingPathReference)
         -> DecodingError
     {
         DecodingError.dataCorrupted(
-            DecodingError.Context(codingPath: path.path, debugDescription: "Number \(number) does not fit in \(type)."))
+            DecodingError.Context(
+                codingPath: path().path, debugDescription: "Number \(number) does not fit in \(type)."))
     }
 
     static func kind(of value: JSONValue) -> String {

@@ -10,10 +10,12 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
 
     private var context: ValidationContext?
-    private var collected: [String: CollectedFields] = [:]
+    private var collected: [CollectedKey: CollectedFields] = [:]
+    /// The collected fields of each fragment, `nil` for a name no fragment has.
+    private var fragments: [String: CollectedFields?] = [:]
     private var nextID = 0
     private var comparedFragmentPairs = PairSet()
-    /// (fields id, fragment name) -> compared only as mutually exclusive.
+    /// (fields id, fragment name) -> whether compared only as mutually exclusive.
     private var comparedFieldsAndFragments: [FieldsAndFragment: Bool] = [:]
     /// The name of the fragment whose top-level selection set comes next.
     private var pendingFragmentName: String?
@@ -32,21 +34,21 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
             guard case .inlineFragment? = selections.first else { return }
         }
         self.context = context
-        let parentType = context.typeInfo.parentType
-        let fields: CollectedFields
-        if let fragmentName, let fragment = context.fragment(named: fragmentName),
-            fragment.selectionSet.location.start == selectionSet.location.start
+        var fields: CollectedFields?
+        // A fragment's own selection set is the one its spreads are compared with (the last definition of
+        // a duplicated name is the one spreads reach).
+        if let fragmentName,
+            context.fragment(named: fragmentName)?.selectionSet.location.start == selectionSet.location.start
         {
-            fields = fragmentFields(fragment)
-        } else {
-            fields = collectFields(parentType, selectionSet)
+            fields = fragmentFields(named: fragmentName)
         }
+        let all = fields ?? collectFields(context.typeInfo.parentType, selectionSet)
         var conflicts: [Conflict] = []
-        collectConflictsWithin(&conflicts, fields)
-        let spreads = fields.spreads
-        if !spreads.isEmpty && (!fields.order.isEmpty || spreads.count > 1) {
+        collectConflictsWithin(&conflicts, all)
+        let spreads = all.spreads
+        if !spreads.isEmpty && (!all.groups.isEmpty || spreads.count > 1) {
             for (index, spread) in spreads.enumerated() {
-                collectConflictsBetweenFieldsAndFragment(&conflicts, false, fields, spread)
+                collectConflictsBetweenFieldsAndFragment(&conflicts, false, all, spread)
                 for other in spreads[(index + 1)...] {
                     collectConflictsBetweenFragments(&conflicts, false, spread, other)
                 }
@@ -62,43 +64,88 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
 
     // MARK: Collecting fields
 
-    private struct FieldEntry {
-        var parentType: NamedType?
-        var field: Field
-        var definition: FieldInfo?
+    /// One field of a collected selection set, with what comparing it needs of its parent and definition,
+    /// looked up once. A class, because entries are compared pairwise many times and copying a reference
+    /// is what keeps that cheap.
+    private final class FieldEntry {
+        let parentTypeName: String?
+        let parentIsObject: Bool
+        let name: String
+        let arguments: [Argument]
+        let location: NodeLocation
+        let selectionSet: SelectionSet?
+        /// The field's type from its definition, `nil` for an unknown field.
+        let type: TypeReference?
+        /// The named type at the core of ``type``: the parent type of the field's own selections.
+        let namedType: NamedType?
+        let isLeaf: Bool
+        /// The field's own selections, collected on first comparison.
+        var subfields: CollectedFields?
+
+        init(parentType: NamedType?, field: Field, type: TypeReference?, namedType: NamedType?) {
+            parentTypeName = parentType?.name
+            parentIsObject = parentType?.kind == .object
+            name = field.name
+            arguments = field.arguments
+            location = field.location
+            selectionSet = field.selectionSet
+            self.type = type
+            self.namedType = namedType
+            isLeaf = namedType?.isLeaf ?? false
+        }
     }
 
-    /// The fields of a selection set by response key, in order, and the fragments it spreads.
+    /// The fields of a selection set grouped by response key, in order, and the fragments it spreads.
     private final class CollectedFields {
         let id: Int
-        var order: [String] = []
-        var groups: [String: [FieldEntry]] = [:]
+        var groups: [(key: String, entries: [FieldEntry])] = []
+        var indexByKey: [String: Int] = [:]
         var spreads: [String] = []
 
         init(id: Int) { self.id = id }
+
+        func entries(for key: String) -> [FieldEntry]? {
+            indexByKey[key].map { groups[$0].entries }
+        }
+    }
+
+    /// A selection set is known by where it starts in the source (the AST's nodes have no identity),
+    /// and by the type it is collected on.
+    private struct CollectedKey: Hashable {
+        var parentType: String?
+        var line: Int
+        var column: Int
     }
 
     private func collectFields(_ parentType: NamedType?, _ selectionSet: SelectionSet) -> CollectedFields {
         let start = selectionSet.location.start
-        let key = start.line > 0 ? "\(parentType?.name ?? "")|\(start.line):\(start.column)" : nil
+        let key =
+            start.line > 0 ? CollectedKey(parentType: parentType?.name, line: start.line, column: start.column) : nil
         if let key, let cached = collected[key] { return cached }
-        nextID += 1
-        let result = CollectedFields(id: nextID)
+        let result = newCollectedFields()
         var seenSpreads: Set<String> = []
         collect(parentType, selectionSet, into: result, &seenSpreads)
         if let key { collected[key] = result }
         return result
     }
 
-    private func fragmentFields(_ fragment: FragmentDefinition) -> CollectedFields {
-        let key = "fragment:" + fragment.name
-        if let cached = collected[key] { return cached }
-        nextID += 1
-        let result = CollectedFields(id: nextID)
-        var seenSpreads: Set<String> = []
-        collect(context?.schema.type(named: fragment.typeCondition), fragment.selectionSet, into: result, &seenSpreads)
-        collected[key] = result
+    private func fragmentFields(named name: String) -> CollectedFields? {
+        if let cached = fragments[name] { return cached }
+        var result: CollectedFields?
+        if let fragment = context?.fragment(named: name) {
+            let fields = newCollectedFields()
+            var seenSpreads: Set<String> = []
+            collect(
+                context?.schema.type(named: fragment.typeCondition), fragment.selectionSet, into: fields, &seenSpreads)
+            result = fields
+        }
+        fragments[name] = .some(result)
         return result
+    }
+
+    private func newCollectedFields() -> CollectedFields {
+        nextID += 1
+        return CollectedFields(id: nextID)
     }
 
     private func collect(
@@ -111,13 +158,20 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                 let definition =
                     parentType?.kind == .object || parentType?.kind == .interface
                     ? parentType?.field(named: field.name) : nil
+                let type = definition?.type
+                let entry = FieldEntry(
+                    parentType: parentType, field: field, type: type,
+                    namedType: type.flatMap { context?.schema.type(named: $0.namedType) })
                 let key = field.responseKey
-                if result.groups[key] == nil { result.order.append(key) }
-                result.groups[key, default: []].append(
-                    FieldEntry(parentType: parentType, field: field, definition: definition))
+                if let index = result.indexByKey[key] {
+                    result.groups[index].entries.append(entry)
+                } else {
+                    result.indexByKey[key] = result.groups.count
+                    result.groups.append((key, [entry]))
+                }
             case .fragmentSpread(let spread):
                 // Unknown fragments contribute nothing; KnownFragmentNamesRule reports them.
-                if context?.fragment(named: spread.name) != nil && seenSpreads.insert(spread.name).inserted {
+                if context?.hasFragment(named: spread.name) == true && seenSpreads.insert(spread.name).inserted {
                     result.spreads.append(spread.name)
                 }
             case .inlineFragment(let inline):
@@ -142,8 +196,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     }
 
     private func collectConflictsWithin(_ conflicts: inout [Conflict], _ fields: CollectedFields) {
-        for key in fields.order {
-            guard let group = fields.groups[key], group.count > 1 else { continue }
+        for (key, group) in fields.groups where group.count > 1 {
             for i in 0..<group.count {
                 for j in (i + 1)..<group.count {
                     if let conflict = findConflict(false, key, group[i], group[j]) { conflicts.append(conflict) }
@@ -156,8 +209,9 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ fields1: CollectedFields,
         _ fields2: CollectedFields
     ) {
-        for key in fields1.order {
-            guard let group1 = fields1.groups[key], let group2 = fields2.groups[key] else { continue }
+        if fields1.groups.isEmpty || fields2.groups.isEmpty { return }
+        for (key, group1) in fields1.groups {
+            guard let group2 = fields2.entries(for: key) else { continue }
             for entry1 in group1 {
                 for entry2 in group2 {
                     if let conflict = findConflict(mutuallyExclusive, key, entry1, entry2) {
@@ -171,13 +225,11 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     private func collectConflictsBetweenFieldsAndFragment(
         _ conflicts: inout [Conflict], _ mutuallyExclusive: Bool, _ fields: CollectedFields, _ fragmentName: String
     ) {
-        if fields.order.isEmpty { return }
+        if fields.groups.isEmpty { return }
         let key = FieldsAndFragment(fieldsID: fields.id, fragment: fragmentName)
         if let onlyExclusive = comparedFieldsAndFragments[key], mutuallyExclusive || !onlyExclusive { return }
         comparedFieldsAndFragments[key] = mutuallyExclusive
-        guard let fragment = context?.fragment(named: fragmentName) else { return }
-        let fields2 = fragmentFields(fragment)
-        if fields === fields2 { return }
+        guard let fields2 = fragmentFields(named: fragmentName), fields !== fields2 else { return }
         collectConflictsBetween(&conflicts, mutuallyExclusive, fields, fields2)
         for referenced in fields2.spreads {
             collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fields, referenced)
@@ -190,10 +242,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         if name1 == name2 { return }
         if comparedFragmentPairs.contains(name1, name2, mutuallyExclusive: mutuallyExclusive) { return }
         comparedFragmentPairs.insert(name1, name2, mutuallyExclusive: mutuallyExclusive)
-        guard let fragment1 = context?.fragment(named: name1), let fragment2 = context?.fragment(named: name2)
-        else { return }
-        let fields1 = fragmentFields(fragment1)
-        let fields2 = fragmentFields(fragment2)
+        guard let fields1 = fragmentFields(named: name1), let fields2 = fragmentFields(named: name2) else { return }
         collectConflictsBetween(&conflicts, mutuallyExclusive, fields1, fields2)
         for referenced in fields2.spreads {
             collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, name1, referenced)
@@ -203,13 +252,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         }
     }
 
-    private func findConflictsBetweenSubSelectionSets(
-        _ mutuallyExclusive: Bool, _ parentType1: NamedType?, _ selectionSet1: SelectionSet,
-        _ parentType2: NamedType?, _ selectionSet2: SelectionSet
+    private func findConflictsBetweenSubfields(
+        _ mutuallyExclusive: Bool, _ fields1: CollectedFields, _ fields2: CollectedFields
     ) -> [Conflict] {
         var conflicts: [Conflict] = []
-        let fields1 = collectFields(parentType1, selectionSet1)
-        let fields2 = collectFields(parentType2, selectionSet2)
         collectConflictsBetween(&conflicts, mutuallyExclusive, fields1, fields2)
         for spread in fields2.spreads {
             collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fields1, spread)
@@ -225,85 +271,82 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         return conflicts
     }
 
+    private func subfields(of entry: FieldEntry, _ selectionSet: SelectionSet) -> CollectedFields {
+        if let cached = entry.subfields { return cached }
+        let fields = collectFields(entry.namedType, selectionSet)
+        entry.subfields = fields
+        return fields
+    }
+
     private func findConflict(
         _ parentFieldsAreMutuallyExclusive: Bool, _ responseName: String, _ entry1: FieldEntry, _ entry2: FieldEntry
     ) -> Conflict? {
         // Fields on two different object types never both apply, so they may differ in name and arguments.
         let mutuallyExclusive =
             parentFieldsAreMutuallyExclusive
-            || (entry1.parentType?.name != entry2.parentType?.name && entry1.parentType?.kind == .object
-                && entry2.parentType?.kind == .object)
-        let field1 = entry1.field
-        let field2 = entry2.field
+            || (entry1.parentIsObject && entry2.parentIsObject && entry1.parentTypeName != entry2.parentTypeName)
         if !mutuallyExclusive {
-            if field1.name != field2.name {
+            if entry1.name != entry2.name {
                 return Conflict(
-                    responseName: responseName, reason: "'\(field1.name)' and '\(field2.name)' are different fields",
-                    fields1: [field1.location], fields2: [field2.location])
+                    responseName: responseName, reason: "'\(entry1.name)' and '\(entry2.name)' are different fields",
+                    fields1: [entry1.location], fields2: [entry2.location])
             }
-            if !Self.sameArguments(field1.arguments, field2.arguments) {
+            if !Self.sameArguments(entry1.arguments, entry2.arguments) {
                 return Conflict(
-                    responseName: responseName, reason: "they have differing arguments", fields1: [field1.location],
-                    fields2: [field2.location])
+                    responseName: responseName, reason: "they have differing arguments", fields1: [entry1.location],
+                    fields2: [entry2.location])
             }
         }
-        let type1 = entry1.definition?.type
-        let type2 = entry2.definition?.type
-        if let type1, let type2, doTypesConflict(type1, type2) {
+        if let type1 = entry1.type, let type2 = entry2.type, doTypesConflict(type1, type2, entry1.isLeaf, entry2.isLeaf)
+        {
             return Conflict(
                 responseName: responseName, reason: "they return conflicting types '\(type1)' and '\(type2)'",
-                fields1: [field1.location], fields2: [field2.location])
+                fields1: [entry1.location], fields2: [entry2.location])
         }
-        guard let selectionSet1 = field1.selectionSet, let selectionSet2 = field2.selectionSet else { return nil }
-        let schema = context?.schema
-        let subConflicts = findConflictsBetweenSubSelectionSets(
-            mutuallyExclusive, type1.flatMap { schema?.type(named: $0.namedType) }, selectionSet1,
-            type2.flatMap { schema?.type(named: $0.namedType) }, selectionSet2)
+        guard let selectionSet1 = entry1.selectionSet, let selectionSet2 = entry2.selectionSet else { return nil }
+        let subConflicts = findConflictsBetweenSubfields(
+            mutuallyExclusive, subfields(of: entry1, selectionSet1), subfields(of: entry2, selectionSet2))
         if subConflicts.isEmpty { return nil }
         return Conflict(
             responseName: responseName,
             reason: subConflicts.map { "subfields '\($0.responseName)' conflict because \($0.reason)" }
                 .joined(separator: " and "),
-            fields1: [field1.location] + subConflicts.flatMap(\.fields1),
-            fields2: [field2.location] + subConflicts.flatMap(\.fields2))
+            fields1: [entry1.location] + subConflicts.flatMap(\.fields1),
+            fields2: [entry2.location] + subConflicts.flatMap(\.fields2))
     }
 
-    private func doTypesConflict(_ type1: TypeReference, _ type2: TypeReference) -> Bool {
+    /// Whether two field types cannot be merged; `leaf1` and `leaf2` say whether their named types are leaves.
+    private func doTypesConflict(_ type1: TypeReference, _ type2: TypeReference, _ leaf1: Bool, _ leaf2: Bool) -> Bool {
         switch (type1, type2) {
-        case (.list(let item1), .list(let item2)): return doTypesConflict(item1, item2)
+        case (.list(let item1), .list(let item2)): return doTypesConflict(item1, item2, leaf1, leaf2)
         case (.list, _), (_, .list): return true
-        case (.nonNull(let inner1), .nonNull(let inner2)): return doTypesConflict(inner1, inner2)
+        case (.nonNull(let inner1), .nonNull(let inner2)): return doTypesConflict(inner1, inner2, leaf1, leaf2)
         case (.nonNull, _), (_, .nonNull): return true
-        case (.named(let name1), .named(let name2)):
-            let leaf1 = context?.schema.type(named: name1)?.isLeaf ?? false
-            let leaf2 = context?.schema.type(named: name2)?.isLeaf ?? false
-            return (leaf1 || leaf2) && name1 != name2
+        case (.named(let name1), .named(let name2)): return (leaf1 || leaf2) && name1 != name2
         }
     }
 
-    /// The same argument names with the same values, in any order (input object fields in any order too).
+    /// The same argument names with the same values, in any order.
     private static func sameArguments(_ arguments1: [Argument], _ arguments2: [Argument]) -> Bool {
         if arguments1.count != arguments2.count { return false }
         return arguments1.allSatisfy { argument1 in
             guard let argument2 = arguments2.first(where: { $0.name == argument1.name }) else { return false }
-            return comparisonKey(argument1.value) == comparisonKey(argument2.value)
+            return sameValue(argument1.value, argument2.value)
         }
     }
 
-    private static func comparisonKey(_ value: Value) -> String {
-        switch value {
-        case .variable(let name): return "$" + name
-        case .int(let text): return "i" + text
-        case .float(let text): return "f" + text
-        case .string(let literal): return (literal.isBlock ? "B" : "s") + Value.string(literal).errorDescription
-        case .boolean(let flag): return flag ? "true" : "false"
-        case .null: return "null"
-        case .enumValue(let name): return "e" + name
-        case .list(let items): return "[" + items.map(comparisonKey).joined(separator: ",") + "]"
-        case .object(let fields):
-            return "{"
-                + fields.sorted { $0.name < $1.name }.map { $0.name + ":" + comparisonKey($0.value) }
-                .joined(separator: ",") + "}"
+    /// Values equal as graphql-core compares them: input object fields in any order, a block string
+    /// unlike the same quoted string, `1` unlike `1.0`.
+    private static func sameValue(_ lhs: Value, _ rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)): return a.value == b.value && a.isBlock == b.isBlock
+        case (.list(let a), .list(let b)): return a.count == b.count && zip(a, b).allSatisfy { sameValue($0, $1) }
+        case (.object(let a), .object(let b)):
+            guard a.count == b.count else { return false }
+            let sortedA = a.sorted { $0.name < $1.name }
+            let sortedB = b.sorted { $0.name < $1.name }
+            return zip(sortedA, sortedB).allSatisfy { $0.name == $1.name && sameValue($0.value, $1.value) }
+        default: return lhs == rhs
         }
     }
 }
