@@ -23,27 +23,21 @@ func runTransportBenchmarks() async throws {
     raw.setValue("application/json", forHTTPHeaderField: "Content-Type")
     raw.setValue("application/graphql-response+json, application/json;q=0.9", forHTTPHeaderField: "Accept")
 
-    // Many small interleaved batches, and the median batch of each: on a shared two-core machine a
-    // noisy neighbour then slows both sides alike instead of whichever ran during the spike.
-    let batch = 20
-    let rounds = 41
+    // One request of each kind in turn, timed one by one, and the median of each kind: on a shared
+    // two-core machine a noisy neighbour then slows both sides alike, and a spike lands in the tail
+    // instead of in whichever side ran during it.
+    let requests = 600
     var rawTimes: [Double] = []
     var transportTimes: [Double] = []
     var limitedTimes: [Double] = []
-    for round in 0..<rounds {
+    for index in 0..<(requests + 20) {
         let rawTime = try await time {
-            for _ in 0..<batch {
-                let (data, _) = try await session.data(for: raw)
-                blackHole(data)
-            }
+            let (data, _) = try await session.data(for: raw)
+            blackHole(data)
         }
-        let transportTime = try await time {
-            for _ in 0..<batch { blackHole(try await transport.response(for: request)) }
-        }
-        let limitedTime = try await time {
-            for _ in 0..<batch { blackHole(try await limited.response(for: request)) }
-        }
-        if round > 0 {  // the first round warms the connection pool and the server's document cache
+        let transportTime = try await time { blackHole(try await transport.response(for: request)) }
+        let limitedTime = try await time { blackHole(try await limited.response(for: request)) }
+        if index >= 20 {  // the first ones warm the connection pool and the server's document cache
             rawTimes.append(rawTime)
             transportTimes.append(transportTime)
             limitedTimes.append(limitedTime)
@@ -54,14 +48,35 @@ func runTransportBenchmarks() async throws {
     let limitedMedian = middle(limitedTimes)
     print(
         String(
-            format: "  loopback: %.0f requests/s through HTTPTransport, %.0f with URLSession.data(for:)",
-            Double(batch) / transportMedian, Double(batch) / rawMedian))
+            format:
+                "  loopback: %.0f requests/s through HTTPTransport, %.0f with URLSession.data(for:) (medians of %d)",
+            1 / transportMedian, 1 / rawMedian, requests))
+    report("HTTPTransport, one query", transportMedian, against: "URLSession.data(for:)", rawMedian, limit: 1.1)
     report(
-        "HTTPTransport, \(batch) sequential queries", transportMedian, against: "URLSession.data(for:)", rawMedian,
+        "LimitedTransport(HTTPTransport), one query", limitedMedian, against: "URLSession.data(for:)", rawMedian,
         limit: 1.1)
+
+    // The client's own CPU time (every thread of this process: the caller, URLSession's and curl's)
+    // per request, which a neighbour's load does not inflate the way it inflates wall time.
+    let cpuBatch = 50
+    var rawCPU: [Double] = []
+    var transportCPU: [Double] = []
+    for _ in 0..<15 {
+        rawCPU.append(
+            try await cpuTime {
+                for _ in 0..<cpuBatch {
+                    let (data, _) = try await session.data(for: raw)
+                    blackHole(data)
+                }
+            } / Double(cpuBatch))
+        transportCPU.append(
+            try await cpuTime {
+                for _ in 0..<cpuBatch { blackHole(try await transport.response(for: request)) }
+            } / Double(cpuBatch))
+    }
     report(
-        "LimitedTransport(HTTPTransport), \(batch) queries", limitedMedian, against: "URLSession.data(for:)",
-        rawMedian, limit: 1.1)
+        "HTTPTransport, client CPU time per query", middle(transportCPU), against: "URLSession.data(for:)",
+        middle(rawCPU))
 
     let calls = 100_000
     let limit = ConcurrencyLimit(maximumInFlight: 4)
@@ -81,6 +96,24 @@ private func time(_ body: () async throws -> Void) async throws -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try await body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// The CPU time, user and system, that every thread of this process spent while `body` ran.
+private func cpuTime(_ body: () async throws -> Void) async throws -> Double {
+    func now() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return user + system
+    }
+    let start = now()
+    try await body()
+    return now() - start
 }
 
 private func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

@@ -1,5 +1,5 @@
-import Synchronization
 import GraphQLCore
+import Synchronization
 import Transport
 
 /// A transport for tests: it records every request, answers from a script, and holds, fails or

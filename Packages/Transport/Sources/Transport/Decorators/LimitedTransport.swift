@@ -21,25 +21,22 @@ public struct LimitedTransport: Transport {
         if request.kind == .subscription { return base.execute(request) }
         let base = self.base
         let limit = self.limit
-        let (stream, continuation) = AsyncThrowingStream<GraphQLResponse, any Error>.makeStream()
-        let task = Task {
+        let once = OneResponse()
+        // Runs in the consumer's task (no task of its own to schedule), so the consumer's cancellation
+        // reaches both the wait for a permit and the base's request directly.
+        return AsyncThrowingStream {
+            guard once.take() else { return nil }
             do {
                 try await limit.acquire()
             } catch {
-                continuation.finish(throwing: TransportError(.cancelled, "cancelled while waiting for a permit"))
-                return
+                throw TransportError(.cancelled, "cancelled while waiting for a permit")
             }
             defer { limit.release() }
-            do {
-                for try await response in base.execute(request) {
-                    continuation.yield(response)
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+            // A query or a mutation has one response: the permit goes back as soon as it has arrived.
+            for try await response in base.execute(request) {
+                return response
             }
+            return nil
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 }

@@ -1,6 +1,6 @@
-import Synchronization
 import Foundation
 import GraphQLCore
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

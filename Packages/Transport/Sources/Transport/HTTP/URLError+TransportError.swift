@@ -21,7 +21,8 @@ extension TransportError {
             return TransportError(.truncated, "the connection closed before the answer ended", underlying: urlError)
         case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData,
             .zeroByteResource:
-            return TransportError(.invalidResponse, "the answer is not valid HTTP (\(urlError.code.rawValue))",
+            return TransportError(
+                .invalidResponse, "the answer is not valid HTTP (\(urlError.code.rawValue))",
                 underlying: urlError)
         case .unknown where urlError.localizedDescription.hasPrefix("transfer closed"):
             // swift-corelibs-foundation reports curl's CURLE_PARTIAL_FILE ("transfer closed with N

@@ -19,9 +19,13 @@ struct LimitedTransportTests {
         let second = LimitedTransport(secondBase, limit: limit)
         let order = Recorder<String>()
 
-        let one = Task { _ = try await first.response(for: query); order.append("first") }
+        let one = Task {
+            _ = try await first.response(for: query); order.append("first")
+        }
         _ = await firstBase.request(at: 0)
-        let two = Task { _ = try await second.response(for: query); order.append("second") }
+        let two = Task {
+            _ = try await second.response(for: query); order.append("second")
+        }
         await eventually { limit.waiting == 1 }
         let app = Task { try await limit.run { order.append("app") } }
         await eventually { limit.waiting == 2 }
@@ -89,7 +93,9 @@ struct LimitedTransportTests {
         let blocker = Task { try await limit.run { await holder.wait() } }
         await eventually { limit.inFlight == 1 }
         var count = 0
-        for try await _ in transport.execute(GraphQLRequest(text: "subscription S { s }", operationName: "S", kind: .subscription)) {
+        for try await _ in transport.execute(
+            GraphQLRequest(text: "subscription S { s }", operationName: "S", kind: .subscription))
+        {
             count += 1
         }
         #expect(count == 1)

@@ -11,7 +11,8 @@ struct RetryingTransportTests {
         jitter: 0.5)
 
     /// A transport over `base` whose waits are recorded instead of waited, with a fixed "random" 0.5.
-    func retrying(_ base: ScriptedTransport, policy: RetryPolicy? = nil, waits: Recorder<Duration>) -> RetryingTransport {
+    func retrying(_ base: ScriptedTransport, policy: RetryPolicy? = nil, waits: Recorder<Duration>) -> RetryingTransport
+    {
         RetryingTransport(base, policy: policy ?? self.policy, sleep: { waits.append($0) }, random: { 0.5 })
     }
 
@@ -41,15 +42,21 @@ struct RetryingTransportTests {
         #expect(waits.all.isEmpty)
     }
 
-    @Test("a failure that is not transient is thrown at once", arguments: [
-        TransportError(.invalidResponse, "x"), TransportError(.notJSON, "x"), TransportError(.http, "x", status: 400),
-        TransportError(.http, "x", status: 500), TransportError(.cancelled, "x"), TransportError(.invalidRequest, "x"),
-    ])
+    @Test(
+        "a failure that is not transient is thrown at once",
+        arguments: [
+            TransportError(.invalidResponse, "x"), TransportError(.notJSON, "x"),
+            TransportError(.http, "x", status: 400),
+            TransportError(.http, "x", status: 500), TransportError(.cancelled, "x"),
+            TransportError(.invalidRequest, "x"),
+        ])
     func permanentFailures(failure: TransportError) async throws {
         let base = ScriptedTransport()
         base.answer(.any, with: .failure(failure))
         let waits = Recorder<Duration>()
-        let error = await #expect(throws: TransportError.self) { try await retrying(base, waits: waits).response(for: query) }
+        let error = await #expect(throws: TransportError.self) {
+            try await retrying(base, waits: waits).response(for: query)
+        }
         #expect(error?.code == failure.code)
         #expect(base.requestCount == 1)
     }
@@ -59,7 +66,9 @@ struct RetryingTransportTests {
         let base = ScriptedTransport()
         base.answer(.any, with: .failure(TransportError(.cannotConnect, "down")))
         let waits = Recorder<Duration>()
-        let error = await #expect(throws: TransportError.self) { try await retrying(base, waits: waits).response(for: query) }
+        let error = await #expect(throws: TransportError.self) {
+            try await retrying(base, waits: waits).response(for: query)
+        }
         #expect(error?.code == .cannotConnect)
         #expect(base.requestCount == 4)
         #expect(waits.all.count == 3)

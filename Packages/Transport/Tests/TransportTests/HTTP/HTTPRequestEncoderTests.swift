@@ -55,7 +55,8 @@ struct HTTPRequestEncoderTests {
         #expect(urlRequest.value(forHTTPHeaderField: "Accept") == "overridden/by-transport")
         let plain = try HTTPRequestEncoder.encode(
             request, url: url, headers: [:], attempt: .textOnly, usesGET: false, timeout: 5)
-        #expect(plain.value(forHTTPHeaderField: "Accept") == "application/graphql-response+json, application/json;q=0.9")
+        #expect(
+            plain.value(forHTTPHeaderField: "Accept") == "application/graphql-response+json, application/json;q=0.9")
         let stream = try HTTPRequestEncoder.encode(
             GraphQLRequest(text: "subscription { a }", kind: .subscription), url: url, headers: [:],
             attempt: .textOnly, usesGET: true, timeout: 5)

@@ -8,9 +8,9 @@ import Testing
 struct HTTPResponseDecoderTests {
     static let graphQLError = Data(#"{"errors":[{"message":"bad","locations":[{"line":1,"column":2}]}]}"#.utf8)
 
-    func decode(_ status: Int, _ contentType: String?, _ body: String, expectedLength: Int64 = -1) throws(
-        TransportError
-    ) -> GraphQLResponse {
+    func decode(_ status: Int, _ contentType: String?, _ body: String, expectedLength: Int64 = -1)
+        throws(TransportError) -> GraphQLResponse
+    {
         try HTTPResponseDecoder.decode(
             status: status, contentType: contentType, body: Data(body.utf8), expectedLength: expectedLength)
     }
@@ -30,7 +30,9 @@ struct HTTPResponseDecoderTests {
                 status: status, contentType: "application/graphql-response+json", body: Self.graphQLError,
                 expectedLength: -1)
             #expect(response.data == nil)
-            #expect(response.errors == [GraphQLServerError(message: "bad", locations: [SourceLocation(line: 1, column: 2)])])
+            #expect(
+                response.errors == [GraphQLServerError(message: "bad", locations: [SourceLocation(line: 1, column: 2)])]
+            )
         }
     }
 

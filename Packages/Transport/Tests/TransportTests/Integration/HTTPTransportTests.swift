@@ -111,7 +111,8 @@ struct HTTPTransportTests {
         let response = try await transport().response(
             for: GraphQLRequest(text: "{ partial { ok broken alsoBroken } }"))
         #expect(response.data == ["partial": ["ok": "fine", "broken": nil, "alsoBroken": nil]])
-        #expect(response.errors.map(\.path) == [[.key("partial"), .key("broken")], [.key("partial"), .key("alsoBroken")]])
+        #expect(
+            response.errors.map(\.path) == [[.key("partial"), .key("broken")], [.key("partial"), .key("alsoBroken")]])
         #expect(response.errors.map(\.message) == ["this field failed", "this field failed"])
     }
 
@@ -151,7 +152,10 @@ struct HTTPTransportTests {
         #expect(error?.code == .invalidResponse, "\(String(describing: error))")
     }
 
-    @Test("a server that never answers times out, and the connection is closed")
+    // Whether the connection closes after a timeout is not awaited here: under load the request may
+    // not have reached the server within 0.2 s, and then the server has nothing to observe. The
+    // cancellation test, which awaits the request's arrival first, shows the connection closing.
+    @Test("a server that never answers times out")
     func timeout() async throws {
         let key = "timeout-\(UUID().uuidString)"
         let http = transport("/never?key=\(key)", options: .init(timeout: .milliseconds(200)))
@@ -159,7 +163,6 @@ struct HTTPTransportTests {
             try await http.response(for: GraphQLRequest(text: "{ hello }"))
         }
         #expect(error?.code == .timedOut, "\(String(describing: error))")
-        try await server.wait(key: key, event: "disconnected")
     }
 
     @Test("a port nothing listens on is cannotConnect")

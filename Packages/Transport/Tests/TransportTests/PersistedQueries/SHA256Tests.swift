@@ -18,7 +18,10 @@ struct SHA256Tests {
                 "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
                 "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
             ),
-            ("The quick brown fox jumps over the lazy dog", "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"),
+            (
+                "The quick brown fox jumps over the lazy dog",
+                "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"
+            ),
         ])
     func publishedVectors(message: String, digest: String) {
         #expect(SHA256.hexDigest(of: message) == digest)
@@ -30,7 +33,8 @@ struct SHA256Tests {
         #expect(SHA256.hexDigest(of: message) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
-    /// Digests from Python's hashlib for every length from 0 to 129 bytes and 1,000 bytes, so that
+    /// Digests from Python's hashlib (`scripts/reference/sha256_vectors.py`) for every length from 0 to
+    /// 129 bytes and 1,000 bytes, so that
     /// every padding case (55, 56, 63, 64 bytes and the block boundaries after) is covered.
     @Test("every message length across the padding boundaries agrees with hashlib")
     func paddingBoundaries() throws {

@@ -104,7 +104,8 @@ struct ScriptedTransportTests {
     @Test("several responses stream in order, and an open stream yields what the test sends until it finishes")
     func streams() async throws {
         let transport = ScriptedTransport()
-        transport.answerOnce(.any, with: .responses([GraphQLResponse(data: ["n": 1]), GraphQLResponse(data: ["n": 2])]))
+        transport.answerOnce(
+            .any, with: .responses([GraphQLResponse(data: ["n": 1]), GraphQLResponse(data: ["n": 2])]))
         var values: [JSONValue?] = []
         for try await response in transport.execute(request("S")) { values.append(response.data?["n"]) }
         #expect(values == [1, 2])
