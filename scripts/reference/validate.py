@@ -6,13 +6,17 @@ Reads Packages/GraphQLCore/Tests/GraphQLCoreTests/Fixtures/validation/schema.gra
 graphql-core's `specified_rules` in turn (so every error is known by its rule), and writes
 Fixtures/validation.json:
 
-    {"graphqlCore": "3.3.2", "documents": {"<file>": [{"rule", "message", "locations", "astLocations"}]}}
+    {"graphqlCore": "3.3.2", "documents": {"<file>": [{"rule", "message", "locations", "astLocations"}]},
+     "schemas": {"<file>": ["<message>"]}}
 
 `locations` are graphql-core's. `astLocations` map each node graphql-core points at to the nearest node
 that our AST locates (a value inside an argument has no location of its own in our AST, so it is
 located at its argument, input field or variable definition; a name at the node it names). The Swift
 tests compare against `astLocations`. docs/decisions/0060-validation-reference-differences.md lists the
 deliberate differences.
+
+It also builds every SDL document in Fixtures/schemas/ and records graphql-core's messages for it (none
+for a valid schema); the Swift tests require `Schema(sdl:)` to throw one of them.
 
 Usage: python scripts/reference/validate.py [--check]
   --check  regenerate into a temporary file and exit 1 when it differs from the committed one.
@@ -28,7 +32,7 @@ import tempfile
 from pathlib import Path
 
 import graphql
-from graphql import GraphQLError, build_schema, parse, validate
+from graphql import GraphQLError, build_schema, parse, validate, validate_schema
 from graphql.language import ast
 from graphql.language.location import get_location
 from graphql.validation import specified_rules
@@ -36,6 +40,7 @@ from graphql.validation import specified_rules
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "Packages/GraphQLCore/Tests/GraphQLCoreTests/Fixtures"
 CORPUS = FIXTURES / "validation"
+SCHEMAS = FIXTURES / "schemas"
 OUTPUT = FIXTURES / "validation.json"
 
 # Our Schema has the client's @cacheExpiration built in; graphql-core needs it declared.
@@ -106,6 +111,16 @@ def errors_for(schema, path: Path) -> list[dict]:
     return results
 
 
+def schema_errors(path: Path) -> list[str]:
+    """graphql-core's messages for an SDL document: its SDL rules, then its schema validation."""
+    try:
+        return [error.message for error in validate_schema(build_schema(path.read_text(encoding="utf-8")))]
+    except GraphQLError as error:
+        return [error.message]
+    except TypeError as error:  # assert_valid_sdl joins the SDL rules' messages with blank lines
+        return str(error).split("\n\n")
+
+
 def generate() -> str:
     sdl = CLIENT_DIRECTIVES + (CORPUS / "schema.graphql").read_text(encoding="utf-8")
     schema = build_schema(sdl)
@@ -114,7 +129,8 @@ def generate() -> str:
         for path in sorted(CORPUS.glob("*.graphql"))
         if path.name != "schema.graphql"
     }
-    payload = {"graphqlCore": graphql.__version__, "documents": documents}
+    schemas = {path.name: schema_errors(path) for path in sorted(SCHEMAS.glob("*.graphql"))}
+    payload = {"graphqlCore": graphql.__version__, "documents": documents, "schemas": schemas}
     return json.dumps(payload, indent=1, ensure_ascii=False) + "\n"
 
 

@@ -4,4 +4,7 @@ extension GraphQLCoreError.Code {
     public static let invalidClientDirective = GraphQLCoreError.Code("invalidClientDirective")
     /// No fragment of the requested name is defined in the document.
     public static let unknownFragment = GraphQLCoreError.Code("unknownFragment")
+    /// An alias takes the name of `__typename` or of a key field of the type (`{ user { id: name } }`)
+    /// for another field, so the store would identify the object by the wrong value.
+    public static let keyFieldAlias = GraphQLCoreError.Code("keyFieldAlias")
 }

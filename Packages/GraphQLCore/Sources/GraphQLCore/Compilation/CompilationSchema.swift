@@ -19,6 +19,8 @@ protocol CompilationSchema: Sendable {
     func inputFields(of typeName: String) -> [InputValueDefinition]
     /// Whether the input object type is marked `@oneOf`.
     func isOneOf(_ typeName: String) -> Bool
+    /// The declared type of argument `argumentName` of field `fieldName` on `typeName`.
+    func argumentType(_ argumentName: String, ofField fieldName: String, on typeName: String) -> TypeReference?
 }
 
 extension CompilationSchema {

@@ -10,6 +10,17 @@
 /// `__typename`), and variables are checked for nullability, lists and the built-in scalars while
 /// other named types pass through as given.
 ///
+/// The text sent for an operation (``Operation/text``) has no client directives (`@cacheExpiration`)
+/// and no descriptions on the operation, its variables or its fragments (the working draft allows
+/// them, servers on older graphql-js reject them), so neither changes the operation's identity.
+///
+/// **Aliases over key fields are rejected.** An alias that takes the response key of a key field the
+/// type has (`{ user { id: name } }`) or of `__typename` (`__typename: name`) for a different field
+/// throws ``GraphQLCoreError/Code/keyFieldAlias`` naming the alias, the field and the type, at the
+/// field's location: the response would carry the other field's value where the store reads the
+/// object's key or type. Aliasing a field to its own name (`id: id`) is fine, and on a root type,
+/// whose record is not keyed by a field, only `__typename` is reserved. See decision record 0090.
+///
 /// The same text gives equal results in every process: nothing here depends on hashing seeds,
 /// dictionary order or the clock.
 public struct CompiledDocument: Sendable {
@@ -40,8 +51,9 @@ public struct CompiledDocument: Sendable {
     ///
     /// Throws the document's validation errors (code ``GraphQLCoreError/Code/validation``; several
     /// are thrown as one error with a line per error and all their locations), an error for an
-    /// invalid `@cacheExpiration` (``GraphQLCoreError/Code/invalidClientDirective``), or, without a
-    /// schema, an error for an unknown fragment or a fragment cycle.
+    /// invalid `@cacheExpiration` (``GraphQLCoreError/Code/invalidClientDirective``), an alias over a
+    /// key field or `__typename` (``GraphQLCoreError/Code/keyFieldAlias``), or, without a schema, an
+    /// error for an unknown fragment or a fragment cycle.
     public init(document: Document, schema: Schema? = nil, options: CompilationOptions = CompilationOptions())
         throws(GraphQLCoreError)
     {
@@ -77,7 +89,8 @@ public struct CompiledDocument: Sendable {
             definitions[fragment.name] = fragment
         }
         let addition = FieldAddition(schema: schema, options: options)
-        let rewritten = definitions.mapValues { addition.transform($0) }
+        var rewritten: [String: FragmentDefinition] = [:]
+        for fragment in document.fragments { rewritten[fragment.name] = try addition.transform(fragment) }
         let compiler = SelectionCompiler(fragments: rewritten, schema: schema)
 
         var fragments: [String: CompiledFragment] = [:]
@@ -96,7 +109,7 @@ public struct CompiledDocument: Sendable {
         var operations: [PreparedOperation] = []
         for operation in document.operations {
             let cacheExpiration = try ClientDirectives.cacheExpiration(of: operation)
-            let transformed = addition.transform(operation)
+            let transformed = try addition.transform(operation)
             let rootTypeName: String
             if let schema {
                 guard let root = schema.rootTypeName(for: operation.kind) else {

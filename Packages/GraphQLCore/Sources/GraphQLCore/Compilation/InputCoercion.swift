@@ -22,7 +22,9 @@ struct InputCoercion {
 
     /// How deeply a value may nest along its type (graphql-core's `MAX_NESTING_DEPTH` is 1000; a
     /// recursive input type could otherwise take a variable's JSON as deep as the reader allows).
-    static let maxDepth = 256
+    /// Coercing one level of an input object costs about 6 KB of stack in a debug build, so 64
+    /// levels fit in a 512 KB thread with room for the caller (decision record 0091).
+    static let maxDepth = 64
 
     /// graphql-core's message for a value past ``maxDepth``, reported without a prefix or a path.
     static let tooDeep = "Variable values are nested too deeply."

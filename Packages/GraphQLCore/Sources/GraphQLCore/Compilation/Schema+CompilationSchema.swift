@@ -16,4 +16,8 @@ extension Schema: CompilationSchema {
     }
 
     func isOneOf(_ typeName: String) -> Bool { type(named: typeName)?.isOneOf ?? false }
+
+    func argumentType(_ argumentName: String, ofField fieldName: String, on typeName: String) -> TypeReference? {
+        field(fieldName, on: typeName)?.arguments.first { $0.name == argumentName }?.type
+    }
 }

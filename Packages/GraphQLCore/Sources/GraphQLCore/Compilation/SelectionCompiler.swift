@@ -100,18 +100,31 @@ struct SelectionCompiler {
     private func compile(_ field: Field, parentType: String?, spreading: [String]) throws(GraphQLCoreError)
         -> CompiledField
     {
-        guard let set = field.selectionSet else { return Self.compiledField(field, selectionSet: nil) }
+        guard let set = field.selectionSet else {
+            return compiledField(field, parentType: parentType, selectionSet: nil)
+        }
         let fieldType = parentType.flatMap { schema?.fieldType(field.name, on: $0)?.namedType }
         var merging = SelectionMerging()
         try collect(set, parentType: fieldType, spreading: spreading, into: &merging)
-        return Self.compiledField(field, selectionSet: merging.selectionSet)
+        return compiledField(field, parentType: parentType, selectionSet: merging.selectionSet)
     }
 
-    private static func compiledField(_ field: Field, selectionSet: CompiledSelectionSet?) -> CompiledField {
+    /// The field with its arguments; with a schema, literals take the shape coercion gives them
+    /// (see ``LiteralCoercion``), as variables do, so that one value gives one storage key whichever
+    /// way it is passed.
+    private func compiledField(_ field: Field, parentType: String?, selectionSet: CompiledSelectionSet?)
+        -> CompiledField
+    {
         CompiledField(
             responseKey: field.responseKey, name: field.name,
             arguments: field.arguments.map {
-                CompiledArgument(name: $0.name, value: LiteralConversion.argumentValue($0.value))
+                var value = LiteralConversion.argumentValue($0.value)
+                if let schema, let parentType,
+                    let type = schema.argumentType($0.name, ofField: field.name, on: parentType)
+                {
+                    value = LiteralCoercion(schema: schema).apply(to: value, type: type)
+                }
+                return CompiledArgument(name: $0.name, value: value)
             },
             selectionSet: selectionSet)
     }

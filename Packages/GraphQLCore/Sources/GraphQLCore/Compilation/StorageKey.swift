@@ -29,7 +29,10 @@ public enum StorageKey {
         case .bool(let bool): out.append(bool ? "true" : "false")
         case .int(let int): out.append(String(int))
         case .double(let double):
-            if double.rounded() == double, abs(double) < 1e15 {
+            // An integral value prints as the integer (`1.0` and `1` are one GraphQL Float), up to
+            // 2^53, the largest range where every integer is a Double and a reader could make either;
+            // beyond it `Int` and `Double` would not agree digit for digit anyway.
+            if double.rounded() == double, abs(double) <= 9_007_199_254_740_992 {
                 out.append(String(Int(double)))
             } else {
                 out.append(String(double))

@@ -72,7 +72,7 @@ struct SchemaBuilder {
                 throw invalid("Cannot extend type '\(ext.name)' because it is not defined.", ext.location)
             }
             guard base.kind == ext.kind else {
-                throw invalid("Cannot extend non-\(Self.kindName(base.kind)) type '\(ext.name)'.", ext.location)
+                throw invalid("Cannot extend non-\(Self.kindName(ext.kind)) type '\(ext.name)'.", ext.location)
             }
             base.interfaces += ext.interfaces
             base.directives += ext.directives

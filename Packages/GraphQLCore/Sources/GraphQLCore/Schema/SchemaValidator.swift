@@ -27,6 +27,7 @@ struct SchemaValidator {
                 break
             }
         }
+        try validateInputObjectsHaveFiniteValues()
         for name in parts.definedDirectiveNames {
             guard let directive = parts.directives[name] else { continue }
             let location = parts.locations["@" + name]
@@ -49,7 +50,8 @@ struct SchemaValidator {
             guard let type = parts.types[name] else { throw fail("Unknown type '\(name)'.", location) }
             if type.kind != .object {
                 let title = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
-                throw fail("\(title) root type must be Object type, it cannot be \(name).", location)
+                let ifProvided = kind == .query ? "" : " if provided"
+                throw fail("\(title) root type must be Object type\(ifProvided), it cannot be \(name).", location)
             }
         }
     }
@@ -167,6 +169,59 @@ struct SchemaValidator {
                     throw fail("OneOf input field \(input.name).\(field.name) cannot have a default value.", location)
                 }
             }
+        }
+    }
+
+    /// The spec's InputObjectHasUnbreakableCycle: an input object whose non-null input-object fields lead
+    /// back to itself can never be written down. A `@oneOf` input object breaks a cycle when any one of its
+    /// fields does.
+    private func validateInputObjectsHaveFiniteValues() throws(GraphQLCoreError) {
+        let inputs = parts.definedTypeNames.compactMap { parts.types[$0] }.filter { $0.kind == .inputObject }
+        var targets: [String: [(field: String, target: String)]] = [:]
+        for input in inputs {
+            targets[input.name] = input.inputFields.compactMap { field in
+                let core: TypeReference? =
+                    input.isOneOf ? field.type : (field.type.isNonNull ? field.type.nullable : nil)
+                guard case .named(let name)? = core, parts.types[name]?.kind == .inputObject else { return nil }
+                return (field.name, name)
+            }
+        }
+        var finite: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for input in inputs where !finite.contains(input.name) {
+                let edges = targets[input.name] ?? []
+                let isFinite =
+                    input.isOneOf
+                    ? edges.count < input.inputFields.count || edges.contains { finite.contains($0.target) }
+                    : edges.allSatisfy { finite.contains($0.target) }
+                if isFinite {
+                    finite.insert(input.name)
+                    changed = true
+                }
+            }
+        }
+        var visited: Set<String> = []
+        var path: [String] = []
+        var indexByType: [String: Int] = [:]
+        func findCycle(_ name: String) -> (target: String, path: [String])? {
+            guard visited.insert(name).inserted else { return nil }
+            indexByType[name] = path.count
+            defer { indexByType[name] = nil }
+            for edge in targets[name] ?? [] where !finite.contains(edge.target) {
+                path.append("\(name).\(edge.field)")
+                defer { path.removeLast() }
+                if let index = indexByType[edge.target] { return (edge.target, Array(path[index...])) }
+                if let cycle = findCycle(edge.target) { return cycle }
+            }
+            return nil
+        }
+        for input in inputs where !finite.contains(input.name) {
+            guard let cycle = findCycle(input.name) else { continue }
+            throw fail(
+                "Input Object \(cycle.target) cannot be provided a finite value because it references itself"
+                    + " through fields: \(cycle.path.joined(separator: ", ")).", parts.locations[cycle.target])
         }
     }
 

@@ -6,6 +6,10 @@
 /// locations of the nodes at fault. Values inside arguments carry no location of their own in the AST,
 /// so an error about a value is located at the argument, input field or variable definition holding it.
 public func validate(_ document: Document, against schema: Schema) -> [GraphQLCoreError] {
+    LargeStack.run(depth: DocumentDepth.of(document)) { validateOnThisStack(document, schema) }
+}
+
+private func validateOnThisStack(_ document: Document, _ schema: Schema) -> [GraphQLCoreError] {
     let context = ValidationContext(schema: schema, document: document)
     var walker = DocumentWalker(context: context, rules: specifiedRules())
     walker.walk()

@@ -14,6 +14,7 @@ final class ValidationContext {
     private let fragmentsByName: [String: FragmentDefinition]
     private var spreadsByDefinition: [Int: [FragmentSpread]] = [:]
     private var usagesByDefinition: [Int: [VariableUsage]] = [:]
+    private var recursiveUsagesByOperation: [Int: [VariableUsage]] = [:]
 
     init(schema: Schema, document: Document) {
         self.schema = schema
@@ -124,10 +125,15 @@ final class ValidationContext {
         usagesByDefinition[index] ?? []
     }
 
-    /// The variables used in an operation and every fragment it reaches, after the walk.
+    /// The variables used in an operation and every fragment it reaches, after the walk; computed once per
+    /// operation for the three rules that ask.
     func recursiveVariableUsages(ofOperation index: Int) -> [VariableUsage] {
-        recursivelyReferencedFragments(ofDefinition: index).reduce(variableUsages(ofDefinition: index)) {
-            $0 + variableUsages(ofDefinition: $1)
+        if let cached = recursiveUsagesByOperation[index] { return cached }
+        var usages = variableUsages(ofDefinition: index)
+        for fragment in recursivelyReferencedFragments(ofDefinition: index) {
+            usages.append(contentsOf: variableUsages(ofDefinition: fragment))
         }
+        recursiveUsagesByOperation[index] = usages
+        return usages
     }
 }

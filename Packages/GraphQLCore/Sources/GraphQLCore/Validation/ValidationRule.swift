@@ -6,6 +6,9 @@
 protocol ValidationRule: AnyObject {
     /// graphql-core's class name for the rule, reported in ``GraphQLCoreError/rule``.
     static var name: String { get }
+    /// The hooks the rule implements; the walker calls only these, which keeps a field's visit from
+    /// paying for two dozen empty calls.
+    static var hooks: Set<ValidationHook> { get }
 
     func enterDocument(_ document: Document, _ context: ValidationContext)
     func leaveDocument(_ document: Document, _ context: ValidationContext)
@@ -58,4 +61,11 @@ extension ValidationRule {
     func report(_ message: String, _ locations: [NodeLocation], _ context: ValidationContext) {
         context.report(rule: Self.name, message: message, locations: locations)
     }
+}
+
+/// The places a ``ValidationRule`` can hook into the walk, one per hook method.
+enum ValidationHook: Hashable, CaseIterable {
+    case enterDocument, leaveDocument, enterOperation, leaveOperation, enterVariableDefinition, enterFragment
+    case enterSelectionSet, enterField, leaveField, enterFragmentSpread, enterInlineFragment, enterDirectives
+    case enterDirective, leaveDirective, enterArguments, enterArgument, enterRootValue, enterObjectFields
 }

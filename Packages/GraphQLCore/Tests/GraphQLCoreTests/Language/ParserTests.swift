@@ -134,11 +134,14 @@ struct ParserTests {
         func selections(_ depth: Int) -> String {
             String(repeating: "{a", count: depth) + String(repeating: "}", count: depth)
         }
-        _ = try Document(parsing: selections(256))
-        let error = failure(selections(257))
+        let limit = ParseOptions().maxDepth
+        #expect(limit == 64)
+        _ = try Document(parsing: selections(limit))
+        let error = failure(selections(limit + 1))
         #expect(error?.code == .nestingTooDeep)
         #expect(error?.message == "Syntax Error: Document is nested too deeply. Parsing aborted.")
-        #expect(error?.locations == [GraphQLCore.SourceLocation(line: 1, column: 513)])
+        #expect(error?.locations == [GraphQLCore.SourceLocation(line: 1, column: 2 * limit + 1)])
+        _ = try Document(parsing: selections(256), options: ParseOptions(maxDepth: 256))
         // Values and list types share the count with the selection sets around them.
         let mixed = "{a(v: " + String(repeating: "[", count: 5) + String(repeating: "]", count: 5) + ")}"
         _ = try Document(parsing: mixed, options: ParseOptions(maxDepth: 6))

@@ -51,7 +51,7 @@ struct SchemaValidationTests {
                 "type Query { a: Int } extend type Nope { b: Int }",
                 "Cannot extend type 'Nope' because it is not defined."
             ),
-            ("type Query { a: Int } enum E { A } extend type E { b: Int }", "Cannot extend non-enum type 'E'."),
+            ("type Query { a: Int } enum E { A } extend type E { b: Int }", "Cannot extend non-object type 'E'."),
             ("type Query { a: Int } { a }", "The schema document must only contain type-system definitions."),
             ("type Other { a: Int }", "Query root type must be provided."),
             ("schema { query: In } input In { x: Int }", "Query root type must be Object type, it cannot be In."),
@@ -60,6 +60,18 @@ struct SchemaValidationTests {
                 "Type T must only implement Interface types, it cannot implement Query."
             ),
             ("type Query { a: Int } input O @oneOf { a: Int! }", "OneOf input field O.a must be nullable."),
+            (
+                "type Query { a: Int } input A { b: B! } input B { a: A! }",
+                "Input Object A cannot be provided a finite value because it references itself through fields: A.b, B.a."
+            ),
+            (
+                "type Query { a: Int } input A { a: A! }",
+                "Input Object A cannot be provided a finite value because it references itself through fields: A.a."
+            ),
+            (
+                "type Query { a: Int } input A @oneOf { a: A } ",
+                "Input Object A cannot be provided a finite value because it references itself through fields: A.a."
+            ),
         ])
     func rejects(sdl: String, message: String) throws {
         let error = try error(sdl)
@@ -76,6 +88,17 @@ struct SchemaValidationTests {
     @Test("SDL syntax errors surface as syntax errors")
     func syntax() throws {
         #expect(try error("type Query {").code == .syntax)
+    }
+
+    @Test("input objects that refer to themselves through a nullable, list or @oneOf field are allowed")
+    func breakableInputCycles() throws {
+        _ = try Schema(
+            sdl: """
+                type Query { a(x: A, y: C): Int }
+                input A { self: A, list: [A!]!, b: B! }
+                input B { a: A }
+                input C @oneOf { c: C, leaf: Int }
+                """)
     }
 
     @Test("redeclaring a standard scalar is allowed and changes nothing")

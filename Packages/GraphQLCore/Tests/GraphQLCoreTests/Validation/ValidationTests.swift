@@ -112,3 +112,31 @@ struct ValidationTests {
         #expect(counts == Array(repeating: 1, count: 8))
     }
 }
+
+@Suite("Validation of deep documents")
+struct DeepValidationTests {
+    /// `human { relatives { relatives { ... name } } }` twice, so the overlapping-fields rule recurses
+    /// through every level; 250 levels, just under the parser's default depth limit.
+    private static func deepSelections(levels: Int, leaf: String) -> String {
+        String(repeating: "relatives { ", count: levels) + leaf + String(repeating: " }", count: levels)
+    }
+
+    @Test("a document nested as deep as the parser allows validates off the main thread")
+    func deepSelectionsOnATask() async throws {
+        let text =
+            "{ human { \(Self.deepSelections(levels: 250, leaf: "name")) } human { \(Self.deepSelections(levels: 250, leaf: "name: iq")) } }"
+        let document = try Document(parsing: text)
+        let schema = try SchemaFixture.schema()
+        let errors = await Task.detached { validate(document, against: schema) }.value
+        #expect(errors.map(\.rule) == ["OverlappingFieldsCanBeMergedRule"])
+    }
+
+    @Test("a deeply nested list value validates off the main thread")
+    func deepValuesOnATask() async throws {
+        let value = String(repeating: "[", count: 250) + "1" + String(repeating: "]", count: 250)
+        let document = try Document(parsing: "{ complicatedArgs { stringListArgField(stringListArg: \(value)) } }")
+        let schema = try SchemaFixture.schema()
+        let errors = await Task.detached { validate(document, against: schema) }.value
+        #expect(errors.map(\.rule) == ["ValuesOfCorrectTypeRule"])
+    }
+}

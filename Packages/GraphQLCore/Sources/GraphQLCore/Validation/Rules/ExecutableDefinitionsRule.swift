@@ -1,6 +1,7 @@
 /// A document sent for execution holds only operations and fragments (spec: Executable Definitions).
 final class ExecutableDefinitionsRule: ValidationRule {
     static let name = "ExecutableDefinitionsRule"
+    static let hooks: Set<ValidationHook> = [.enterDocument]
 
     func enterDocument(_ document: Document, _ context: ValidationContext) {
         for definition in document.definitions {

@@ -1,6 +1,7 @@
 /// Every selected field is defined on the type it is selected on (spec: Field Selections).
 final class FieldsOnCorrectTypeRule: ValidationRule {
     static let name = "FieldsOnCorrectTypeRule"
+    static let hooks: Set<ValidationHook> = [.enterField]
 
     func enterField(_ field: Field, _ context: ValidationContext) {
         guard let parentType = context.typeInfo.parentType, context.typeInfo.fieldDefinition == nil else { return }

@@ -1,6 +1,7 @@
 /// Fragments apply to objects, interfaces and unions only (spec: Fragments On Composite Types).
 final class FragmentsOnCompositeTypesRule: ValidationRule {
     static let name = "FragmentsOnCompositeTypesRule"
+    static let hooks: Set<ValidationHook> = [.enterInlineFragment, .enterFragment]
 
     func enterInlineFragment(_ fragment: InlineFragment, _ context: ValidationContext) {
         guard let condition = fragment.typeCondition, let type = context.schema.type(named: condition),

@@ -1,6 +1,7 @@
 /// Every argument is defined by its field or directive (spec: Argument Names).
 final class KnownArgumentNamesRule: ValidationRule {
     static let name = "KnownArgumentNamesRule"
+    static let hooks: Set<ValidationHook> = [.enterDirective, .enterArgument, .enterField]
 
     func enterDirective(_ directive: Directive, on location: DirectiveLocation, _ context: ValidationContext) {
         guard let definition = context.schema.directive(named: directive.name) else { return }

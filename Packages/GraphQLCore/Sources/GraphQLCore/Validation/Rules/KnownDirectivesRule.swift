@@ -2,6 +2,7 @@
 /// Are In Valid Locations).
 final class KnownDirectivesRule: ValidationRule {
     static let name = "KnownDirectivesRule"
+    static let hooks: Set<ValidationHook> = [.enterDirective]
 
     func enterDirective(_ directive: Directive, on location: DirectiveLocation, _ context: ValidationContext) {
         guard let definition = context.schema.directive(named: directive.name) else {

@@ -2,6 +2,7 @@
 /// Existence, Variables Are Input Types).
 final class KnownTypeNamesRule: ValidationRule {
     static let name = "KnownTypeNamesRule"
+    static let hooks: Set<ValidationHook> = [.enterVariableDefinition, .enterFragment, .enterInlineFragment]
     private var typeNames: [String]?
 
     func enterVariableDefinition(_ definition: VariableDefinition, _ context: ValidationContext) {

@@ -1,6 +1,7 @@
 /// An anonymous operation is the document's only operation (spec: Lone Anonymous Operation).
 final class LoneAnonymousOperationRule: ValidationRule {
     static let name = "LoneAnonymousOperationRule"
+    static let hooks: Set<ValidationHook> = [.enterDocument, .enterOperation]
     private var operationCount = 0
 
     func enterDocument(_ document: Document, _ context: ValidationContext) {

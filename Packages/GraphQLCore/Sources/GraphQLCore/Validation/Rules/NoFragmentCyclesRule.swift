@@ -3,6 +3,7 @@
 /// One depth-first search over all fragments, each visited once, reporting every cycle it closes.
 final class NoFragmentCyclesRule: ValidationRule {
     static let name = "NoFragmentCyclesRule"
+    static let hooks: Set<ValidationHook> = [.enterFragment]
     private var visited: Set<String> = []
     private var spreadPath: [FragmentSpread] = []
     private var spreadPathIndexByName: [String: Int] = [:]

@@ -2,6 +2,7 @@
 /// All Variable Uses Defined).
 final class NoUndefinedVariablesRule: ValidationRule {
     static let name = "NoUndefinedVariablesRule"
+    static let hooks: Set<ValidationHook> = [.leaveDocument]
 
     func leaveDocument(_ document: Document, _ context: ValidationContext) {
         for (index, definition) in document.definitions.enumerated() {

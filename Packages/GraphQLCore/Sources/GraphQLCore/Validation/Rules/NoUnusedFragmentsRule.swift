@@ -2,6 +2,7 @@
 /// Must Be Used).
 final class NoUnusedFragmentsRule: ValidationRule {
     static let name = "NoUnusedFragmentsRule"
+    static let hooks: Set<ValidationHook> = [.leaveDocument]
 
     func leaveDocument(_ document: Document, _ context: ValidationContext) {
         var used: Set<String> = []

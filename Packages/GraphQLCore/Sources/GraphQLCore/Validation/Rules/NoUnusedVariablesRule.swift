@@ -1,6 +1,7 @@
 /// Every variable an operation defines is used by it or its fragments (spec: All Variables Used).
 final class NoUnusedVariablesRule: ValidationRule {
     static let name = "NoUnusedVariablesRule"
+    static let hooks: Set<ValidationHook> = [.leaveDocument]
 
     func leaveDocument(_ document: Document, _ context: ValidationContext) {
         for (index, definition) in document.definitions.enumerated() {

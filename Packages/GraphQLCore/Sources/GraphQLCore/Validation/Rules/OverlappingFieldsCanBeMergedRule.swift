@@ -8,6 +8,7 @@
 /// worst, never exponential.
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
+    static let hooks: Set<ValidationHook> = [.enterFragment, .enterSelectionSet]
 
     private var context: ValidationContext?
     private var collected: [CollectedKey: CollectedFields] = [:]
@@ -56,7 +57,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         }
         for conflict in conflicts {
             report(
-                "Fields '\(conflict.responseName)' conflict because \(conflict.reason)."
+                "Fields '\(Self.abbreviated(conflict.responseName))' conflict because \(conflict.reason)."
                     + " Use different aliases on the fields to fetch both if this was intentional.",
                 conflict.fields1 + conflict.fields2, context)
         }
@@ -307,12 +308,40 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         let subConflicts = findConflictsBetweenSubfields(
             mutuallyExclusive, subfields(of: entry1, selectionSet1), subfields(of: entry2, selectionSet2))
         if subConflicts.isEmpty { return nil }
+        var reason = ""
+        for conflict in subConflicts {
+            reason +=
+                (reason.isEmpty ? "" : " and ")
+                + "subfields '\(Self.abbreviated(conflict.responseName))' conflict because \(conflict.reason)"
+            if reason.unicodeScalars.count > Self.maxDetailLength { break }
+        }
         return Conflict(
-            responseName: responseName,
-            reason: subConflicts.map { "subfields '\($0.responseName)' conflict because \($0.reason)" }
-                .joined(separator: " and "),
-            fields1: [entry1.location] + subConflicts.flatMap(\.fields1),
-            fields2: [entry2.location] + subConflicts.flatMap(\.fields2))
+            responseName: responseName, reason: Self.abbreviated(reason),
+            fields1: Self.conflictNodes(entry1.location, subConflicts.map(\.fields1)),
+            fields2: Self.conflictNodes(entry2.location, subConflicts.map(\.fields2)))
+    }
+
+    /// graphql-core bounds a conflict's detail, whatever the document's size: reasons to 1,000
+    /// characters, locations to 20.
+    private static let maxDetailLength = 1000
+    private static let maxConflictNodes = 20
+
+    private static func abbreviated(_ text: String) -> String {
+        guard text.unicodeScalars.count > maxDetailLength else { return text }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: text.unicodeScalars.prefix(maxDetailLength))
+        return String(result) + "..."
+    }
+
+    /// The enclosing field, then the fields of each sub-conflict, the deepest kept when there are too many.
+    private static func conflictNodes(_ first: NodeLocation, _ groups: [[NodeLocation]]) -> [NodeLocation] {
+        var nodes = [first]
+        for group in groups {
+            let remaining = maxConflictNodes - nodes.count
+            nodes += group.suffix(remaining)
+            if nodes.count == maxConflictNodes { break }
+        }
+        return nodes
     }
 
     /// Whether two field types cannot be merged; `leaf1` and `leaf2` say whether their named types are leaves.

@@ -2,6 +2,7 @@
 /// Possible).
 final class PossibleFragmentSpreadsRule: ValidationRule {
     static let name = "PossibleFragmentSpreadsRule"
+    static let hooks: Set<ValidationHook> = [.enterInlineFragment, .enterFragmentSpread]
 
     func enterInlineFragment(_ fragment: InlineFragment, _ context: ValidationContext) {
         guard let fragmentType = context.namedType(context.typeInfo.type), fragmentType.isComposite,

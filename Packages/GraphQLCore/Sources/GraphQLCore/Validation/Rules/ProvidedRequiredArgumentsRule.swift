@@ -1,6 +1,7 @@
 /// Every required argument of a field or directive is given (spec: Required Arguments).
 final class ProvidedRequiredArgumentsRule: ValidationRule {
     static let name = "ProvidedRequiredArgumentsRule"
+    static let hooks: Set<ValidationHook> = [.leaveField, .leaveDirective]
 
     func leaveField(_ field: Field, _ context: ValidationContext) {
         guard let definition = context.typeInfo.fieldDefinition else { return }

@@ -1,6 +1,7 @@
 /// Leaf fields have no selection and other fields have one (spec: Leaf Field Selections).
 final class ScalarLeafsRule: ValidationRule {
     static let name = "ScalarLeafsRule"
+    static let hooks: Set<ValidationHook> = [.enterField]
 
     func enterField(_ field: Field, _ context: ValidationContext) {
         guard let type = context.typeInfo.type, let named = context.namedType(type) else { return }

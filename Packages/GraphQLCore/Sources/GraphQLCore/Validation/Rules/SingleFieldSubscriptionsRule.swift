@@ -2,6 +2,7 @@
 /// `@include` at its top level (spec: Single Root Field).
 final class SingleFieldSubscriptionsRule: ValidationRule {
     static let name = "SingleFieldSubscriptionsRule"
+    static let hooks: Set<ValidationHook> = [.enterOperation]
 
     func enterOperation(_ operation: OperationDefinition, _ context: ValidationContext) {
         guard operation.kind == .subscription,

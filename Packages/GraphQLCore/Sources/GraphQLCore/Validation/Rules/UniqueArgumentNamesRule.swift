@@ -1,6 +1,7 @@
 /// No argument is given twice to one field or directive (spec: Argument Uniqueness).
 final class UniqueArgumentNamesRule: ValidationRule {
     static let name = "UniqueArgumentNamesRule"
+    static let hooks: Set<ValidationHook> = [.enterArguments]
 
     func enterArguments(_ arguments: [Argument], _ context: ValidationContext) {
         var order: [String] = []

@@ -1,6 +1,7 @@
 /// A non-repeatable directive appears at most once on a node (spec: Directives Are Unique Per Location).
 final class UniqueDirectivesPerLocationRule: ValidationRule {
     static let name = "UniqueDirectivesPerLocationRule"
+    static let hooks: Set<ValidationHook> = [.enterDirectives]
 
     func enterDirectives(_ directives: [Directive], on location: DirectiveLocation, _ context: ValidationContext) {
         var seen: [String: NodeLocation] = [:]

@@ -1,6 +1,7 @@
 /// No two fragments share a name (spec: Fragment Name Uniqueness).
 final class UniqueFragmentNamesRule: ValidationRule {
     static let name = "UniqueFragmentNamesRule"
+    static let hooks: Set<ValidationHook> = [.enterFragment]
     private var known: [String: NodeLocation] = [:]
 
     func enterFragment(_ fragment: FragmentDefinition, _ context: ValidationContext) {

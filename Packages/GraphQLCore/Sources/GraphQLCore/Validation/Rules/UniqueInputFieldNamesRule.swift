@@ -1,6 +1,7 @@
 /// No field is given twice in one input object literal (spec: Input Object Field Uniqueness).
 final class UniqueInputFieldNamesRule: ValidationRule {
     static let name = "UniqueInputFieldNamesRule"
+    static let hooks: Set<ValidationHook> = [.enterObjectFields]
 
     func enterObjectFields(_ fields: [ObjectField], _ context: ValidationContext) {
         var known: [String: NodeLocation] = [:]

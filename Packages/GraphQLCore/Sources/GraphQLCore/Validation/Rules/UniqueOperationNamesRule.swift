@@ -1,6 +1,7 @@
 /// No two operations share a name (spec: Operation Name Uniqueness).
 final class UniqueOperationNamesRule: ValidationRule {
     static let name = "UniqueOperationNamesRule"
+    static let hooks: Set<ValidationHook> = [.enterOperation]
     private var known: [String: NodeLocation] = [:]
 
     func enterOperation(_ operation: OperationDefinition, _ context: ValidationContext) {

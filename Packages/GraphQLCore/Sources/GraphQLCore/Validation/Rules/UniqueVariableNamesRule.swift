@@ -1,6 +1,7 @@
 /// No two variables of an operation share a name (spec: Variable Uniqueness).
 final class UniqueVariableNamesRule: ValidationRule {
     static let name = "UniqueVariableNamesRule"
+    static let hooks: Set<ValidationHook> = [.enterOperation]
 
     func enterOperation(_ operation: OperationDefinition, _ context: ValidationContext) {
         var order: [String] = []

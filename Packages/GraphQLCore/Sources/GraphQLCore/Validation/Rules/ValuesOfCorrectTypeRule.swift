@@ -2,6 +2,7 @@
 /// graphql-core's coercion messages for the built-in scalars, enums, input objects and `@oneOf`.
 final class ValuesOfCorrectTypeRule: ValidationRule {
     static let name = "ValuesOfCorrectTypeRule"
+    static let hooks: Set<ValidationHook> = [.enterRootValue]
 
     func enterRootValue(_ value: Value, at location: NodeLocation, _ context: ValidationContext) {
         guard let type = context.typeInfo.inputType else { return }

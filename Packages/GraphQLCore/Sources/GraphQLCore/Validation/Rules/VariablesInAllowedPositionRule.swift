@@ -3,6 +3,7 @@
 /// never a nullable variable for a field of a `@oneOf` input object.
 final class VariablesInAllowedPositionRule: ValidationRule {
     static let name = "VariablesInAllowedPositionRule"
+    static let hooks: Set<ValidationHook> = [.leaveDocument]
 
     func leaveDocument(_ document: Document, _ context: ValidationContext) {
         for (index, definition) in document.definitions.enumerated() {
