@@ -13,12 +13,12 @@ let package = Package(
         .library(name: "GraphQLCore", targets: ["GraphQLCore"]),
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
-        .library(name: "Retention", targets: ["Retention"]),
-        .library(name: "Scheduling", targets: ["Scheduling"]),
-        .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
         .library(name: "Transport", targets: ["Transport"]),
         .library(name: "TransportTesting", targets: ["TransportTesting"]),
         .library(name: "StoreCore", targets: ["StoreCore"]),
+        .library(name: "Retention", targets: ["Retention"]),
+        .library(name: "Scheduling", targets: ["Scheduling"]),
+        .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
         .library(name: "Environment", targets: ["Environment"]),
     ],
     targets: [
@@ -35,21 +35,6 @@ let package = Package(
             name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"],
             path: "Packages/EventLog/Tests/EventLogTests"),
 
-        // Retention
-        .target(name: "Retention", dependencies: ["GraphQLCore"], path: "Packages/Retention/Sources/Retention"),
-        .testTarget(
-            name: "RetentionTests", dependencies: ["Retention", "GraphQLCore"],
-            path: "Packages/Retention/Tests/RetentionTests"),
-
-        // Scheduling
-        .target(name: "Scheduling", dependencies: ["GraphQLCore"], path: "Packages/Scheduling/Sources/Scheduling"),
-        .target(
-            name: "SchedulingTesting", dependencies: ["Scheduling"],
-            path: "Packages/Scheduling/Sources/SchedulingTesting"),
-        .testTarget(
-            name: "SchedulingTests", dependencies: ["Scheduling", "SchedulingTesting", "GraphQLCore"],
-            path: "Packages/Scheduling/Tests/SchedulingTests"),
-
         // Transport
         .target(name: "Transport", dependencies: ["GraphQLCore"], path: "Packages/Transport/Sources/Transport"),
         .target(
@@ -65,10 +50,32 @@ let package = Package(
             name: "StoreCoreTests", dependencies: ["StoreCore", "GraphQLCore"],
             path: "Packages/StoreCore/Tests/StoreCoreTests", exclude: ["Fixtures"]),
 
-        // The umbrella module and whole-system tests.
-        .target(name: "Environment", dependencies: ["GraphQLCore", "EventLog"], path: "Sources/Environment"),
+        // Retention
+        .target(name: "Retention", dependencies: ["GraphQLCore"], path: "Packages/Retention/Sources/Retention"),
         .testTarget(
-            name: "EnvironmentTests", dependencies: ["Environment", "GraphQLCore", "EventLog", "EventLogTesting"],
+            name: "RetentionTests", dependencies: ["Retention", "GraphQLCore"],
+            path: "Packages/Retention/Tests/RetentionTests"),
+
+        // Scheduling
+        .target(name: "Scheduling", dependencies: ["GraphQLCore"], path: "Packages/Scheduling/Sources/Scheduling"),
+        .target(
+            name: "SchedulingTesting", dependencies: ["Scheduling"],
+            path: "Packages/Scheduling/Sources/SchedulingTesting"),
+        .testTarget(
+            name: "SchedulingTests", dependencies: ["Scheduling", "SchedulingTesting", "GraphQLCore"],
+            path: "Packages/Scheduling/Tests/SchedulingTests"),
+
+        // The umbrella module and whole-system tests.
+        .target(
+            name: "Environment",
+            dependencies: ["GraphQLCore", "EventLog", "StoreCore", "Transport", "Retention", "Scheduling"],
+            path: "Sources/Environment"),
+        .testTarget(
+            name: "EnvironmentTests",
+            dependencies: [
+                "Environment", "GraphQLCore", "EventLog", "EventLogTesting", "StoreCore", "Transport",
+                "TransportTesting", "Retention", "Scheduling", "SchedulingTesting",
+            ],
             path: "Tests/EnvironmentTests"),
     ]
 )

@@ -5,7 +5,7 @@ import PackageDescription
 /// "main job": `swift run --package-path Examples graphql-compile`.
 let package = Package(
     name: "Examples",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(name: "swift-graphql-environment", path: "..")],
     targets: [
         .executableTarget(
@@ -13,6 +13,16 @@ let package = Package(
             dependencies: [.product(name: "GraphQLCore", package: "swift-graphql-environment")],
             path: "Sources/graphql-compile",
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
-        )
+        ),
+        .executableTarget(
+            name: "feed-app",
+            dependencies: [
+                .product(name: "Environment", package: "swift-graphql-environment"),
+                .product(name: "SchedulingTesting", package: "swift-graphql-environment"),
+                .product(name: "EventLogTesting", package: "swift-graphql-environment"),
+            ],
+            path: "Sources/feed-app",
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
+        ),
     ]
 )

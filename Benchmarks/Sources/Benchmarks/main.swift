@@ -7,6 +7,7 @@ let groups: [(String, () async throws -> Void)] = [
     ("JSON", runJSONBenchmarks),
     ("Parser", runParserBenchmarks),
     ("Planner", runPlannerBenchmarks),
+    ("Runtime", runRuntimeBenchmarks),
     ("Store", runStoreBenchmarks),
     ("Transport", runTransportBenchmarks),
     ("Validation", runValidationBenchmarks),

@@ -1,0 +1,112 @@
+import Environment
+import Foundation
+import Synchronization
+
+/// The runtime's two figures (DESIGN §6):
+/// - `revalidate()` over 1,000 and 10,000 retained roots, 1% of them stale, until its fetches
+///   finish: 10x the roots may cost at most 12x the time;
+/// - attach-to-loaded for an operation whose fresh data is in the store, against a plain
+///   `store.lookup` of the same root: what a handle costs over reading the store.
+func runRuntimeBenchmarks() async throws {
+    let small = try RuntimeBench(roots: 1_000)
+    let large = try RuntimeBench(roots: 10_000)
+    let repetitions = 5
+
+    let smallTime = await medianAsync(samples: 9) {
+        for _ in 0..<repetitions { await small.environment.revalidate().finished() }
+    }
+    let largeTime = await medianAsync(samples: 9) {
+        for _ in 0..<repetitions { await large.environment.revalidate().finished() }
+    }
+    report("revalidate(), 10,000 roots (1% stale)", largeTime, against: "1,000 roots", smallTime, limit: 12)
+    report("revalidate() per root, 1,000 roots", smallTime / 1_000, against: "a store lookup", small.lookupTime())
+    print("   requests sent by the revalidations: \(small.transport.count) and \(large.transport.count)")
+
+    let attaches = 2_000
+    let cached = try small.operation(index: 1)
+    let root = StoreRoot(operation: cached)
+    let lookup = median(samples: 9) {
+        for _ in 0..<attaches { blackHole(small.environment.store.lookup(root)) }
+    }
+    let attach = median(samples: 9) {
+        for _ in 0..<attaches {
+            let handle = small.environment.attach(cached)
+            guard case .loaded(let snapshot) = handle.phase else { fatalError("a cached operation loads at once") }
+            blackHole(snapshot)
+            handle.release()
+        }
+    }
+    report("attach to loaded, cached operation", attach, against: "store.lookup of its root", lookup)
+}
+
+/// An environment holding `roots` retained roots over an in-memory transport. Every hundredth root
+/// is an operation without `@cacheExpiration`, and the environment's default expiration is zero, so
+/// it is stale at every revalidation; the others keep theirs for an hour.
+private final class RuntimeBench: Sendable {
+    static let document: CompiledDocument = {
+        do {
+            let schema = try Schema(sdl: "type Query { item(id: Int!): Item } type Item { id: ID! title: String! }")
+            return try CompiledDocument(
+                text: """
+                    query Item($id: Int!) @cacheExpiration(seconds: 3600) { item(id: $id) { title } }
+                    query Live($id: Int!) { item(id: $id) { title } }
+                    """, schema: schema)
+        } catch {
+            fatalError("the benchmark's document does not compile: \(error)")
+        }
+    }()
+
+    let environment: Environment
+    let transport = AnsweringTransport()
+    let handles: [Handle]
+
+    init(roots: Int) throws {
+        environment = Environment(
+            transport: transport, configuration: EnvironmentConfiguration(defaultExpiration: .after(.zero)))
+        var handles: [Handle] = []
+        handles.reserveCapacity(roots)
+        for index in 0..<roots {
+            let operation = try Self.operation(index: index)
+            try environment.store.publish(AnsweringTransport.data(id: index), to: StoreRoot(operation: operation))
+            handles.append(environment.attach(operation))
+        }
+        self.handles = handles
+    }
+
+    func operation(index: Int) throws -> GraphQLCore.Operation { try Self.operation(index: index) }
+
+    static func operation(index: Int) throws -> GraphQLCore.Operation {
+        try document.operation(named: index % 100 == 0 ? "Live" : "Item", variables: ["id": .int(index)])
+    }
+
+    /// The time of one `store.lookup` of a root, as the per-root floor.
+    func lookupTime() -> Double {
+        let roots = handles.prefix(1_000).map { StoreRoot(operation: $0.operation) }
+        return median(samples: 9) {
+            for root in roots { blackHole(environment.store.lookup(root)) }
+        } / Double(roots.count)
+    }
+}
+
+/// Answers every request at once with its item.
+private final class AnsweringTransport: Transport {
+    private let requests = Mutex(0)
+
+    var count: Int { requests.withLock { $0 } }
+
+    static func data(id: Int) -> JSONValue {
+        ["item": ["__typename": "Item", "id": .string(String(id)), "title": .string("item \(id)")]]
+    }
+
+    func execute(_ request: GraphQLRequest) -> AsyncThrowingStream<GraphQLResponse, any Error> {
+        requests.withLock { $0 += 1 }
+        let id = request.variables["id"].flatMap { value -> Int? in
+            if case .int(let id) = value { return id }
+            return nil
+        }
+        return AsyncThrowingStream { continuation in
+            continuation.yield(GraphQLResponse(data: Self.data(id: id ?? 0)))
+            continuation.finish()
+        }
+    }
+}

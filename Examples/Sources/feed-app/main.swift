@@ -1,0 +1,84 @@
+import Environment
+import EventLogTesting
+import Foundation
+import SchedulingTesting
+
+// feed-app: one screen's lifetime against an in-process server: attach, loaded, the clock moves past
+// the feed's expiration, the app comes back to the foreground and calls revalidate(), the refetched
+// data arrives, the screen goes away, and garbage collection takes its records. Then the event log,
+// as JSON lines. `swift run --package-path Examples feed-app`
+
+let schema = try Schema(
+    sdl: """
+        type Query { feed: [Post!]! }
+        type Post { id: ID! title: String! author: Author! }
+        type Author { id: ID! name: String! }
+        """)
+let document = try CompiledDocument(
+    text: "query Feed @cacheExpiration(seconds: 300) { feed { title author { name } } }", schema: schema)
+let feed = try document.operation(named: "Feed")
+
+let server = FeedServer()
+let clock = ManualWallClock()
+let events = InMemoryEventSink()
+let environment = Environment(
+    schema: schema, transport: server, clock: clock, log: events,
+    configuration: EnvironmentConfiguration(releaseBufferSize: 0))
+
+struct FeedData: Decodable {
+    struct Post: Decodable {
+        struct Author: Decodable { var name: String }
+        var title: String
+        var author: Author
+    }
+    var feed: [Post]
+}
+
+func show(_ handle: Handle) throws {
+    for post in try handle.decode(FeedData.self).feed { print("    - \(post.title) by \(post.author.name)") }
+}
+
+func firstLoaded(_ handle: Handle, where predicate: (Snapshot) -> Bool = { _ in true }) async -> Snapshot? {
+    for await phase in handle.phases {
+        if case .loaded(let snapshot) = phase, predicate(snapshot) { return snapshot }
+    }
+    return nil
+}
+
+print("attach Feed (storeOrNetwork)")
+let screen = environment.attach(feed)
+print("  phase: \(screen.phase)")
+_ = await firstLoaded(screen)
+print("  phase: \(screen.phase)   requests: \(server.requestCount)   records: \(environment.store.recordCount)")
+try show(screen)
+
+print("revalidate() while fresh")
+await environment.revalidate().finished()
+print("  requests: \(server.requestCount) (fresh data is left alone)")
+
+server.publishVersion(2)
+clock.advance(by: .seconds(301))
+print("clock advanced 301 s past the 300 s expiration; the app returns to the foreground: revalidate()")
+let batch = environment.revalidate()
+print("  started \(batch.started) fetch, phase while refetching: \(screen.phase)")
+await batch.finished()
+print("  phase: \(screen.phase)   requests: \(server.requestCount)")
+try show(screen)
+
+print("release the screen")
+let mark = events.mark()
+screen.release()
+// The release starts a garbage collection of its own (coalesced with any other release); its
+// counts arrive in the event log.
+if case .collected(let removed, let kept, let roots) = try await events.nextEvent(
+    after: mark, where: { $0.name == "collected" })
+{
+    print("  garbage collection removed \(removed) records, kept \(kept), from \(roots) retained roots")
+}
+print("  requests in all: \(server.requestCount)")
+
+print("event log (JSON lines):")
+// The sink writes to the file handle directly; `print` buffers: flush it first to keep the order.
+fflush(stdout)
+let lines = JSONLinesEventSink(fileHandle: .standardOutput)
+for event in events.events { lines.record(event) }

@@ -1,0 +1,68 @@
+import EventLog
+import GraphQLCore
+import Scheduling
+import StoreCore
+import Transport
+
+/// The runtime: apps attach operations to it and read the store through the handles it returns; it
+/// fetches through the transport, shares fetches in flight, refetches on ``revalidate()`` and
+/// ``invalidate()``, heals roots a write left incomplete, collects what nothing retains, and logs
+/// value-free events.
+///
+/// Thread-safe. The decisions are made by value-type state machines (the retention table, the
+/// in-flight registry, the heal suppression, the revalidation planner) kept under one lock; the
+/// effects they ask for (requests, observers, events) run after the lock is released, and every
+/// request runs in its own task. There is no timer, no lifecycle observer and no reachability
+/// input: the app calls ``revalidate()`` when it returns to the foreground or regains a path.
+public final class Environment: Sendable {
+    /// The schema operations are compiled against, when the app gave one.
+    public let schema: Schema?
+    /// The normalized store: the UI's state.
+    public let store: Store
+    /// Where requests go.
+    public let transport: any Transport
+    /// Where the runtime reads the time for staleness and fetch times.
+    public let clock: any WallClock
+    /// Where events go.
+    public let log: any EventSink
+    /// Expiration and release-buffer settings.
+    public let configuration: EnvironmentConfiguration
+
+    let state: Locked<RuntimeState>
+
+    /// An environment over `store` (by default a new in-memory store reading `clock`) that fetches
+    /// through `transport`.
+    ///
+    /// Give a store you made yourself the same clock (``StoreCore/Store/init(clock:source:)``), so
+    /// that write times and staleness read one clock.
+    public init(
+        schema: Schema? = nil, store: Store? = nil, transport: any Transport,
+        clock: any WallClock = SystemWallClock(), log: any EventSink = NoEventSink(),
+        configuration: EnvironmentConfiguration = EnvironmentConfiguration()
+    ) {
+        self.schema = schema
+        self.store = store ?? Store(clock: clock)
+        self.transport = transport
+        self.clock = clock
+        self.log = log
+        self.configuration = configuration
+        self.state = Locked(RuntimeState(releaseBufferSize: configuration.releaseBufferSize))
+    }
+
+    /// Whether the app is active. While `false`, GraphQL subscriptions are parked (their transport
+    /// streams closed); set back to `true`, they resume. Queries read nothing of it. The app sets it
+    /// from its own lifecycle (a scene phase, an app state); the runtime observes no platform.
+    public var isActive: Bool {
+        get { state.withLock { $0.isActive } }
+        set { setActive(newValue) }
+    }
+
+    /// Performs what a decision under the lock asked for, with no lock held.
+    func perform(_ effects: Effects) {
+        for event in effects.events { log.record(event) }
+        for handle in effects.handles { handle.notifyObservers() }
+        for waiter in effects.waiters { waiter.resume() }
+        for request in effects.requests { send(request) }
+        if effects.collects { scheduleCollection() }
+    }
+}

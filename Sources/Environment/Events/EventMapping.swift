@@ -1,0 +1,89 @@
+import EventLog
+import GraphQLCore
+import Scheduling
+import StoreCore
+import Transport
+
+/// How the runtime's values become value-free ``Event``s: an operation's name (only when it is a
+/// GraphQL name), its identity's hash, reasons, counts, durations and error kinds. Nothing else
+/// reaches the log: no variable, no field value, no header, no server message.
+enum EventMapping {
+    static func operationName(_ operation: GraphQLCore.Operation) -> Event.OperationName? {
+        operation.name.flatMap(Event.OperationName.init)
+    }
+
+    static func identity(_ operation: GraphQLCore.Operation) -> Event.IdentityHash {
+        Event.IdentityHash(hex: operation.identity.hash) ?? Event.IdentityHash(0)
+    }
+
+    static func reason(_ reason: Scheduling.FetchReason) -> Event.FetchReason {
+        Event.FetchReason(rawValue: reason.rawValue) ?? .refetch
+    }
+
+    static func fetchStarted(_ operation: GraphQLCore.Operation, reason: Scheduling.FetchReason) -> Event {
+        .fetchStarted(operation: operationName(operation), identity: identity(operation), reason: self.reason(reason))
+    }
+
+    static func fetchShared(_ operation: GraphQLCore.Operation, reason: Scheduling.FetchReason) -> Event {
+        .fetchShared(operation: operationName(operation), identity: identity(operation), reason: self.reason(reason))
+    }
+
+    static func fetchSucceeded(
+        _ operation: GraphQLCore.Operation, reason: Scheduling.FetchReason, duration: Duration
+    ) -> Event {
+        .fetchSucceeded(
+            operation: operationName(operation), identity: identity(operation), reason: self.reason(reason),
+            duration: duration)
+    }
+
+    static func fetchFailed(
+        _ operation: GraphQLCore.Operation, reason: Scheduling.FetchReason, duration: Duration, error: any Error
+    ) -> Event {
+        .fetchFailed(
+            operation: operationName(operation), identity: identity(operation), reason: self.reason(reason),
+            duration: duration, error: errorKind(error))
+    }
+
+    /// `policy` is the raw value of the holder's fetch policy (the log keeps its own copy of the
+    /// four policies).
+    static func handleAttached(_ operation: GraphQLCore.Operation, policy: String) -> Event {
+        .handleAttached(
+            operation: operationName(operation), identity: identity(operation),
+            policy: Event.FetchPolicy(rawValue: policy) ?? .storeOrNetwork)
+    }
+
+    static func handleReleased(_ operation: GraphQLCore.Operation) -> Event {
+        .handleReleased(operation: operationName(operation), identity: identity(operation))
+    }
+
+    /// The error's kind only: its code, never its message.
+    static func errorKind(_ error: any Error) -> Event.ErrorKind {
+        switch error {
+        case let error as FetchError:
+            switch error.code {
+            case .graphQLErrors: return .graphQLErrors
+            case .invalidResponse: return .invalidResponse
+            case .transport: return error.underlying.map(errorKind) ?? .transport
+            default: return .other
+            }
+        case is MissingDataError:
+            return .missingData
+        case let error as TransportError:
+            switch error.code {
+            case .http: return error.status.map(Event.ErrorKind.httpStatus) ?? .other
+            case .timedOut: return .timeout
+            case .cancelled: return .cancelled
+            case .cannotConnect, .truncated: return .transport
+            case .notJSON, .invalidResponse: return .invalidResponse
+            case .invalidRequest: return .invalidOperation
+            default: return .transport
+            }
+        case is StoreError:
+            return .invalidResponse
+        case is CancellationError:
+            return .cancelled
+        default:
+            return .other
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Scheduling
+
+/// The fetches one call to ``Environment/revalidate()`` or ``Environment/invalidate()`` started or
+/// joined: the call returns at once with it, and a test (or an app's pull-to-refresh) can await
+/// ``finished()``.
+public struct FetchBatch: Sendable {
+    /// How many requests the call sent.
+    public let started: Int
+    /// How many fetches already in flight the call joined instead of sending a request.
+    public let joined: Int
+
+    let fetchIDs: [FetchID]
+    let environment: Environment
+
+    /// Returns when every fetch of the batch has completed (succeeded or failed) and its handles
+    /// were told.
+    public func finished() async {
+        for id in fetchIDs { await environment.waitForFetch(id) }
+    }
+}

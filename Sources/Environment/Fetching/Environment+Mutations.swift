@@ -1,0 +1,62 @@
+import Foundation
+import GraphQLCore
+import StoreCore
+import Synchronization
+import Transport
+
+extension Environment {
+    /// Sends `mutation` and writes its response into the store.
+    ///
+    /// With an `optimisticResponse`, that data is written at once as an optimistic layer of its own,
+    /// so every handle shows it. When the server answers, the layer is removed and the response is
+    /// written in one batch, so handles go from the optimistic data straight to the server's. When
+    /// the request fails, only that layer is removed. Other layers stay exactly as they were, even
+    /// when several mutations overlap. `updater` runs in the same batch, after the response is
+    /// written, for changes the response cannot express (adding an item to a list).
+    ///
+    /// Throws ``FetchError`` (transport, refused data, GraphQL errors without data), or the
+    /// `StoreError` of an optimistic response that does not fit the selection, in which case nothing
+    /// is sent.
+    @discardableResult
+    public func commit(
+        _ mutation: GraphQLCore.Operation, optimisticResponse: JSONValue? = nil,
+        updater: (@Sendable (_ store: Store, _ data: JSONValue) throws -> Void)? = nil
+    ) async throws -> GraphQLResponse {
+        let root = StoreRoot(operation: mutation)
+        let layer = "mutation-" + UUID().uuidString
+        if let optimisticResponse {
+            try store.applyOptimistic(layer, optimisticResponse, to: root)
+        }
+        let response: GraphQLResponse
+        do {
+            response = try await transport.response(for: GraphQLRequest(mutation))
+        } catch {
+            store.removeOptimistic(layer)
+            throw FetchError(.transport, "the mutation's request failed", underlying: error)
+        }
+        guard let data = response.data, !data.isNull else {
+            store.removeOptimistic(layer)
+            throw FetchError(
+                .graphQLErrors, "the server answered the mutation with \(response.errors.count) errors and no data",
+                serverErrors: response.errors)
+        }
+        let context = PublishContext(root: mutation.identity)
+        do {
+            let changed = try PublishContext.$current.withValue(context) {
+                try store.batch { () throws -> Set<DataID> in
+                    store.removeOptimistic(layer)
+                    let changed = try store.publish(data, to: root)
+                    try updater?(store, data)
+                    return changed
+                }
+            }
+            log.record(
+                .published(
+                    recordsChanged: changed.count, subscriptionsNotified: context.notified.load(ordering: .relaxed)))
+        } catch {
+            store.removeOptimistic(layer)
+            throw FetchError(.invalidResponse, "the store refused the mutation's response", underlying: error)
+        }
+        return response
+    }
+}

@@ -1,0 +1,139 @@
+import GraphQLCore
+import Observation
+import Retention
+import StoreCore
+import Transport
+
+/// What an attach returns: a live view of one operation's data in the store, with its fetch and the
+/// phase a screen shows.
+///
+/// A handle keeps its root retained (its records are neither collected nor forgotten) until
+/// ``release()`` or until its last reference goes. Observe it with Observation (``phase``,
+/// ``fetch``, ``snapshot`` are tracked) or iterate ``phases``.
+///
+/// Thread-safe: its state is behind a lock, and observers are told after the lock is released.
+public final class Handle: Sendable {
+    /// The operation attached.
+    public let operation: Operation
+    /// The policy it was attached with; it stays with the handle's retention.
+    public let policy: FetchPolicy
+
+    let environment: Environment
+    let state: Locked<HandleState>
+    private let registrar = ObservationRegistrar()
+
+    init(environment: Environment, operation: Operation, policy: FetchPolicy, snapshot: Snapshot) {
+        self.environment = environment
+        self.operation = operation
+        self.policy = policy
+        self.state = Locked(HandleState(policy: policy, operationName: operation.name, snapshot: snapshot))
+    }
+
+    deinit {
+        let (id, iterators) = state.withLock { state in
+            (state.isReleased ? nil : state.retentionID, state.takeIterators())
+        }
+        for iterator in iterators { iterator.finish() }
+        if let id { environment.release(id, root: operation.identity) }
+    }
+
+    /// What the screen shows: `loading`, `loaded(snapshot)` or `failed(error)`.
+    public var phase: Phase {
+        registrar.access(self, keyPath: \.phase)
+        return state.withLock { $0.phase }
+    }
+
+    /// The handle's fetch: idle, in flight, succeeded at an instant, or failed with an error.
+    public var fetch: FetchState {
+        registrar.access(self, keyPath: \.fetch)
+        return state.withLock { $0.fetch }
+    }
+
+    /// The latest read of the root from the store (it may be missing data).
+    public var snapshot: Snapshot {
+        registrar.access(self, keyPath: \.snapshot)
+        return state.withLock { $0.snapshot }
+    }
+
+    /// The GraphQL errors of the last response that had data as well: the data was written and is
+    /// shown, and these say which parts the server could not resolve. Empty after a clean response.
+    public var serverErrors: [GraphQLServerError] {
+        registrar.access(self, keyPath: \.serverErrors)
+        return state.withLock { $0.serverErrors }
+    }
+
+    /// Whether ``release()`` was called.
+    public var isReleased: Bool { state.withLock { $0.isReleased } }
+
+    /// The phases: the current one first, then each change, until the handle is released.
+    public var phases: PhaseSequence { PhaseSequence(handle: self) }
+
+    /// The snapshot's data decoded into `type`, whose coding keys are the response keys.
+    ///
+    /// Throws ``MissingDataError`` when the data is not complete, and the decoder's error when it
+    /// does not fit `type`.
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        let snapshot = self.snapshot
+        guard let data = snapshot.data, !snapshot.isMissingData else {
+            throw MissingDataError(
+                .notInStore, operationName: operation.name, message: "the snapshot is not complete, nothing to decode")
+        }
+        return try JSONValueDecoder().decode(type, from: data)
+    }
+
+    /// Ends the handle's retention. The second and later calls do nothing. A fetch in flight for the
+    /// root still completes and writes the store, but starts nothing after it.
+    public func release() {
+        let (id, iterators) = state.withLock { state -> (RetentionID?, [AsyncStream<Phase>.Continuation]) in
+            guard !state.isReleased else { return (nil, []) }
+            state.isReleased = true
+            return (state.retentionID, state.takeIterators())
+        }
+        for iterator in iterators { iterator.finish() }
+        if let id { environment.release(id, root: operation.identity) }
+    }
+
+    // MARK: Runtime side
+
+    /// Changes the state under the handle's lock (the caller holds the runtime's lock) and
+    /// recomputes the phase; returns whether observers must be told, after the locks are released.
+    func update(_ body: (inout HandleState) -> Void) -> Bool {
+        state.withLock { state in
+            guard !state.isReleased else { return false }
+            body(&state)
+            return state.refresh()
+        }
+    }
+
+    /// Tells Observation's observers that the handle changed. Called with no lock held: an
+    /// observer's callback may read the handle or call the environment.
+    func notifyObservers() {
+        registrar.withMutation(of: self, keyPath: \.phase) {}
+        registrar.withMutation(of: self, keyPath: \.fetch) {}
+        registrar.withMutation(of: self, keyPath: \.snapshot) {}
+        registrar.withMutation(of: self, keyPath: \.serverErrors) {}
+    }
+
+    /// A stream that starts with the current phase and gets every change.
+    func makePhaseStream() -> AsyncStream<Phase> {
+        let (stream, continuation) = AsyncStream<Phase>.makeStream(bufferingPolicy: .unbounded)
+        let id = state.withLock { state -> UInt64? in
+            continuation.yield(state.phase)
+            guard !state.isReleased else {
+                continuation.finish()
+                return nil
+            }
+            state.nextContinuationID += 1
+            state.continuations[state.nextContinuationID] = continuation
+            return state.nextContinuationID
+        }
+        if let id {
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.state.withLock { $0.continuations.removeValue(forKey: id) }
+            }
+        }
+        return stream
+    }
+}
+
+extension Handle: Observable {}

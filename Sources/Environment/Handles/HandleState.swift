@@ -1,0 +1,86 @@
+import Retention
+import StoreCore
+import Transport
+
+/// Everything a handle's lock guards: its snapshot, its fetch, its derived phase and the iterators
+/// of its phases.
+///
+/// The runtime changes it under its own lock (the runtime's lock, then the handle's: never the
+/// other way round), so a fetch's start and its completion reach the handle in the order they
+/// happened. Each change recomputes the phase and hands a changed phase to every iterator while
+/// still under the lock, so iterators see phases in order.
+struct HandleState: Sendable {
+    let policy: FetchPolicy
+    let operationName: String?
+    var retentionID: RetentionID?
+    var snapshot: Snapshot
+    var fetch: FetchState = .idle
+    /// `networkOnly` shows store data only after a fetch of its own completes.
+    var showsStoreData: Bool
+    var serverErrors: [GraphQLServerError] = []
+    var isReleased = false
+    var phase: Handle.Phase = .loading
+    /// Bumped whenever the fetch fails again, so that two failures in a row count as two phases.
+    var failureCount = 0
+    /// ``failureCount`` when ``phase`` was last computed.
+    private var phaseFailureCount = 0
+    var continuations: [UInt64: AsyncStream<Handle.Phase>.Continuation] = [:]
+    var nextContinuationID: UInt64 = 0
+
+    init(policy: FetchPolicy, operationName: String?, snapshot: Snapshot) {
+        self.policy = policy
+        self.operationName = operationName
+        self.snapshot = snapshot
+        self.showsStoreData = policy != .networkOnly
+        self.phase = derivedPhase()
+    }
+
+    /// The phase the snapshot and the fetch give.
+    func derivedPhase() -> Handle.Phase {
+        guard showsStoreData else {
+            if case .failed(let error) = fetch { return .failed(error) }
+            return .loading
+        }
+        if snapshot.data != nil, !snapshot.isMissingData { return .loaded(snapshot) }
+        switch fetch {
+        case .inFlight:
+            return .loading
+        case .failed(let error):
+            return .failed(error)
+        case .succeeded:
+            return .failed(
+                MissingDataError(
+                    .notInResponse, operationName: operationName,
+                    message: "the root's own fetch completed and the store still lacks some of its data"))
+        case .idle:
+            guard policy.allowsNetwork else {
+                return .failed(
+                    MissingDataError(
+                        .notInStore, operationName: operationName,
+                        message: "the store lacks some of the data and the policy is storeOnly"))
+            }
+            return .loading
+        }
+    }
+
+    /// Recomputes the phase after a change; when it differs, hands it to every iterator. Returns
+    /// whether observers should be told (always, after a change: the fetch or the snapshot may have
+    /// changed while the phase did not).
+    mutating func refresh() -> Bool {
+        let new = derivedPhase()
+        let changed = new.differs(from: phase, failureChanged: failureCount != phaseFailureCount)
+        phase = new
+        phaseFailureCount = failureCount
+        if changed {
+            for continuation in continuations.values { continuation.yield(new) }
+        }
+        return true
+    }
+
+    /// Takes every iterator's continuation, for the caller to finish once the lock is released
+    /// (finishing one runs its termination handler, which takes the lock).
+    mutating func takeIterators() -> [AsyncStream<Handle.Phase>.Continuation] {
+        defer { continuations.removeAll() }
+        return Array(continuations.values)
+    }
+}

@@ -1,0 +1,58 @@
+import StoreCore
+
+extension Handle {
+    /// What a screen shows for a handle, derived from its snapshot and its fetch.
+    ///
+    /// Complete data is `loaded` whatever the fetch is doing: a handle with data never goes back to
+    /// `loading` while it refetches, and a refetch that fails keeps the data on screen (the failure
+    /// is in ``Handle/fetch``). Without complete data, the phase is `loading` while a fetch is in
+    /// flight and `failed` when none will bring the data.
+    public enum Phase: Sendable, CustomStringConvertible {
+        /// No data to show yet; a fetch is in flight (or, for `networkOnly`, the first fetch has
+        /// not completed).
+        case loading
+        /// The data, complete.
+        case loaded(Snapshot)
+        /// No data to show and no fetch in flight: the fetch's error, or ``MissingDataError``.
+        case failed(any Error)
+
+        /// The snapshot when ``loaded(_:)``.
+        public var snapshot: Snapshot? {
+            if case .loaded(let snapshot) = self { return snapshot }
+            return nil
+        }
+
+        /// The error when ``failed(_:)``.
+        public var error: (any Error)? {
+            if case .failed(let error) = self { return error }
+            return nil
+        }
+
+        /// Whether this is ``loading``.
+        public var isLoading: Bool {
+            if case .loading = self { return true }
+            return false
+        }
+
+        /// `loading`, `loaded`, or `failed(error)`. Never prints the data.
+        public var description: String {
+            switch self {
+            case .loading: return "loading"
+            case .loaded: return "loaded"
+            case .failed(let error): return "failed(\(type(of: error)))"
+            }
+        }
+
+        /// Whether a change from `other` to this phase is worth telling observers: a different
+        /// case, other data, or another failure.
+        func differs(from other: Phase, failureChanged: Bool) -> Bool {
+            switch (self, other) {
+            case (.loading, .loading): return false
+            case (.loaded(let new), .loaded(let old)):
+                return new.data != old.data || new.isMissingData != old.isMissingData
+            case (.failed, .failed): return failureChanged
+            default: return true
+            }
+        }
+    }
+}

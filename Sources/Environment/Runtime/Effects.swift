@@ -1,0 +1,26 @@
+import EventLog
+import Scheduling
+import StoreCore
+
+/// What a decision made under the runtime's lock asks to be done once the lock is released:
+/// requests to send, handles whose observers to tell, events to record, waiters to wake, a
+/// collection to run.
+///
+/// Handles are kept here (strongly) on purpose: a handle whose last reference is dropped runs its
+/// `deinit`, which takes the runtime's lock; dropping it here, after the lock is released, cannot
+/// deadlock.
+struct Effects: Sendable {
+    var requests: [FetchRequest] = []
+    var handles: [Handle] = []
+    var events: [Event] = []
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    var collects = false
+}
+
+/// One request to send: a fetch the registry started.
+struct FetchRequest: Sendable {
+    let id: FetchID
+    let operation: GraphQLCore.Operation
+    let storeRoot: StoreRoot
+    let reason: Scheduling.FetchReason
+}

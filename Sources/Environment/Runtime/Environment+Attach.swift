@@ -1,0 +1,59 @@
+import GraphQLCore
+import Retention
+import Scheduling
+import StoreCore
+
+extension Environment {
+    /// Attaches `operation` with `policy`: retains its root, reads it from the store, and fetches as
+    /// the policy says. The policy stays with this attach's retention.
+    ///
+    /// - `storeOnly` never fetches; without complete data the handle fails with
+    ///   ``MissingDataError``, and becomes loaded when another operation writes the data.
+    /// - `storeOrNetwork` fetches when the data is missing or stale.
+    /// - `storeAndNetwork` shows what the store has and always fetches.
+    /// - `networkOnly` fetches, and shows store data only after that fetch succeeds.
+    ///
+    /// A fetch in flight for the same operation and variables is joined: 1,000 attaches make one
+    /// request.
+    public func attach(_ operation: Operation, policy: FetchPolicy = .storeOrNetwork) -> Handle {
+        let root = operation.identity
+        let now = clock.now()
+        var effects = Effects()
+        let handle = state.withLock { state -> Handle in
+            var entry =
+                state.roots[root]
+                ?? RootEntry(operation: operation, defaultExpiration: configuration.defaultExpiration)
+            if entry.subscription == nil {
+                entry.subscription = store.subscribe(to: entry.storeRoot) { [weak self] _ in
+                    self?.storeChanged(root)
+                }
+            }
+            let snapshot = entry.subscription?.snapshot ?? store.lookup(entry.storeRoot)
+            let handle = Handle(environment: self, operation: operation, policy: policy, snapshot: snapshot)
+            let id = state.retentions.retain(root: root, policy: policy)
+            let inFlight = policy.allowsNetwork && state.registry.status(of: root).isInFlight
+            _ = handle.update { handleState in
+                handleState.retentionID = id
+                if inFlight { handleState.fetch = .inFlight }
+            }
+            entry.handles[id] = WeakHandle(handle: handle)
+            state.roots[root] = entry
+            effects.events.append(EventMapping.handleAttached(operation, policy: policy.rawValue))
+
+            let fetches: Bool
+            switch policy {
+            case .storeOnly:
+                fetches = false
+            case .storeOrNetwork:
+                let availability = store.check(entry.storeRoot)
+                fetches = !RuntimeState.staleness(availability, expiration: entry.expiration, now: now).isFresh
+            case .storeAndNetwork, .networkOnly:
+                fetches = true
+            }
+            if fetches { _ = state.begin(root, reason: .attach, into: &effects) }
+            return handle
+        }
+        perform(effects)
+        return handle
+    }
+}

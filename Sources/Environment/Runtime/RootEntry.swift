@@ -1,0 +1,30 @@
+import GraphQLCore
+import Retention
+import Scheduling
+import StoreCore
+
+/// What the runtime keeps for one root while it is retained or waits in the release buffer: how to
+/// fetch and read it, its store subscription, and its live handles.
+struct RootEntry: Sendable {
+    /// The operation, sent by every fetch of the root.
+    let operation: Operation
+    /// Where it reads and writes the store.
+    let storeRoot: StoreRoot
+    /// How long its data stays fresh.
+    let expiration: Expiration
+    /// One store subscription per retained root, shared by its handles; `nil` once nobody holds it.
+    var subscription: StoreSubscription?
+    /// The handles, weakly: a handle's last reference going away releases it.
+    var handles: [RetentionID: WeakHandle] = [:]
+
+    init(operation: Operation, defaultExpiration: Expiration) {
+        self.operation = operation
+        self.storeRoot = StoreRoot(operation: operation)
+        self.expiration = Expiration.resolved(cacheExpiration: operation.cacheExpiration, default: defaultExpiration)
+    }
+}
+
+/// A handle held without keeping it alive.
+struct WeakHandle: Sendable {
+    weak var handle: Handle?
+}

@@ -1,0 +1,118 @@
+import EventLog
+import GraphQLCore
+import Retention
+import Scheduling
+import StoreCore
+
+/// Everything the runtime's one lock guards: the retention table, the in-flight registry and the
+/// heal suppression (the state machines that decide), and the entries of the roots they name.
+///
+/// Its methods decide and record what to do in ``Effects``; they never call the transport, the
+/// event sink or an observer (those run after the lock is released). They may take a handle's lock
+/// and the store's lock, always in that order after the runtime's: nothing ever takes the runtime's
+/// lock while holding either.
+struct RuntimeState: Sendable {
+    var retentions: RetentionTable
+    var registry = InFlightRegistry()
+    var suppression = HealSuppression()
+    var roots: [OperationIdentity: RootEntry] = [:]
+    /// The fetches in flight: what completing them needs, and who awaits them.
+    var fetches: [FetchID: ActiveFetch] = [:]
+    /// A collection was asked for and has not started yet (collections coalesce).
+    var collectionPending = false
+    var isActive = true
+    /// The GraphQL subscriptions, weakly: parked and resumed with ``isActive``.
+    var subscriptions: [WeakSubscription] = []
+
+    struct ActiveFetch: Sendable {
+        let root: OperationIdentity
+        let reason: Scheduling.FetchReason
+        let startedAt: ContinuousClock.Instant
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    init(releaseBufferSize: Int) {
+        retentions = RetentionTable(releaseBufferSize: releaseBufferSize)
+    }
+
+    /// A request to fetch `root` for `reason`: starts a fetch (one request) and tells the root's
+    /// network holders their fetch is in flight, or joins the one in flight.
+    mutating func begin(
+        _ root: OperationIdentity, reason: Scheduling.FetchReason, into effects: inout Effects
+    ) -> FetchID? {
+        guard let entry = roots[root] else { return nil }
+        let action = registry.begin(root, reason: reason)
+        switch action {
+        case .start(let id):
+            fetches[id] = ActiveFetch(root: root, reason: reason, startedAt: .now)
+            effects.requests.append(
+                FetchRequest(id: id, operation: entry.operation, storeRoot: entry.storeRoot, reason: reason))
+            effects.events.append(EventMapping.fetchStarted(entry.operation, reason: reason))
+            updateHandles(of: root, into: &effects) { state in
+                guard state.policy.allowsNetwork else { return }
+                state.fetch = .inFlight
+            }
+        case .join:
+            // The root's network holders were told when the fetch started, and a holder attached
+            // since was told at its attach: a join changes no handle (1,000 joins stay linear).
+            effects.events.append(EventMapping.fetchShared(entry.operation, reason: reason))
+        }
+        return action.fetchID
+    }
+
+    /// Runs `body` on each live handle of `root` under its lock, and keeps the handle in `effects`
+    /// so its observers are told after the locks are released.
+    mutating func updateHandles(
+        of root: OperationIdentity, into effects: inout Effects, _ body: (inout HandleState) -> Void
+    ) {
+        guard let entry = roots[root] else { return }
+        for box in entry.handles.values {
+            guard let handle = box.handle else { continue }
+            effects.handles.append(handle)
+            _ = handle.update(body)
+        }
+    }
+
+    /// The facts the planner needs about `root`, read now.
+    func retainedRoot(_ root: OperationIdentity, store: Store, now: WallInstant) -> RetainedRoot {
+        RetainedRoot(
+            root: root, staleness: staleness(of: root, store: store, now: now), fetch: registry.status(of: root),
+            holderAllowsNetwork: retentions.anyHolderAllowsNetwork(root))
+    }
+
+    /// The staleness of `root`'s data in the store now, from the store's check (write times of
+    /// every field it reads, refreshed by any operation's response) and the root's expiration.
+    func staleness(of root: OperationIdentity, store: Store, now: WallInstant) -> Staleness {
+        guard let entry = roots[root] else { return .stale(.missing) }
+        return Self.staleness(store.check(entry.storeRoot), expiration: entry.expiration, now: now)
+    }
+
+    static func staleness(_ availability: Availability, expiration: Expiration, now: WallInstant) -> Staleness {
+        guard !availability.isMissingData, let oldest = availability.oldestWriteTime else { return .stale(.missing) }
+        let oldestWrite = WallInstant(timeIntervalSince1970: oldest.secondsSince1970)
+        // The store knows whether the data was written at or before its invalidation point; the
+        // conversion to a wall instant must not decide that by rounding.
+        return Staleness.of(
+            oldestWrite: oldestWrite, invalidatedAt: availability.isInvalidated ? oldestWrite : nil,
+            expiration: expiration, now: now)
+    }
+
+    /// Performs a plan: one `begin` per fetch and per join. Returns the fetches the plan serves.
+    mutating func perform(_ plan: FetchPlan, into effects: inout Effects) -> [FetchID] {
+        var ids: [FetchID] = []
+        for request in plan.fetches {
+            if let id = begin(request.root, reason: request.reason, into: &effects) { ids.append(id) }
+        }
+        for request in plan.joins {
+            if let id = begin(request.root, reason: request.reason, into: &effects) { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// Asks for a coalesced collection: only the first ask before it runs starts one.
+    mutating func requestCollection(into effects: inout Effects) {
+        guard !collectionPending else { return }
+        collectionPending = true
+        effects.collects = true
+    }
+}

@@ -1,0 +1,36 @@
+import GraphQLCore
+
+extension Environment {
+    /// Streams the GraphQL subscription `operation` into the store while the environment is active.
+    /// Handles that read the records its events write update like after any other write.
+    public func subscribe(_ operation: Operation) -> GraphQLSubscription {
+        let subscription = GraphQLSubscription(environment: self, operation: operation)
+        state.withLock { state in
+            state.subscriptions.removeAll { $0.subscription == nil }
+            state.subscriptions.append(WeakSubscription(subscription: subscription))
+            if state.isActive { subscription.resume() }
+        }
+        return subscription
+    }
+
+    /// Parks or resumes every live subscription. The change is made under the runtime's lock, so two
+    /// quick changes in a row cannot be applied out of order.
+    func setActive(_ isActive: Bool) {
+        let live = state.withLock { state -> [GraphQLSubscription] in
+            state.isActive = isActive
+            state.subscriptions.removeAll { $0.subscription == nil }
+            let live = state.subscriptions.compactMap(\.subscription)
+            for subscription in live {
+                if isActive { subscription.resume() } else { subscription.park() }
+            }
+            return live
+        }
+        // The strong references end here, with no lock held: a subscription's deinit runs outside it.
+        _ = live
+    }
+}
+
+/// A subscription held without keeping it alive.
+struct WeakSubscription: Sendable {
+    weak var subscription: GraphQLSubscription?
+}

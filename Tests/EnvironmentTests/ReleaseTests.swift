@@ -1,0 +1,146 @@
+import Testing
+
+@testable import Environment
+
+@Suite("Release and garbage collection")
+struct ReleaseTests {
+    @Test("a release during a fetch in flight still publishes its response, and starts nothing after it")
+    func releaseDuringFetch() async throws {
+        let fixture = Fixture()
+        let item = try Operations.item("1")
+        fixture.answer(item, with: Operations.itemData("1", title: "late"))
+        fixture.transport.hold(.any)
+        let handle = fixture.environment.attach(item)
+        _ = await fixture.transport.request(at: 0)
+        let batch = fixture.environment.revalidate()
+        #expect(batch.joined == 1)
+
+        handle.release()
+        handle.release()
+        #expect(fixture.events(named: "handleReleased").count == 1)
+        fixture.transport.releaseAll()
+        await batch.finished()
+
+        #expect(fixture.store.record("Item:1")?.typename == "Item")
+        #expect(handle.phase.isLoading)
+        await fixture.environment.revalidate().finished()
+        await fixture.environment.invalidate().finished()
+        #expect(fixture.transport.requestCount == 1)
+        #expect(fixture.environment.state.withLock { $0.retentions.retainedRoots.isEmpty })
+    }
+
+    @Test("the last reference going away releases the handle")
+    func deinitReleases() async throws {
+        let fixture = Fixture()
+        let item = try Operations.item("1")
+        try fixture.publish(Operations.itemData("1", title: "cached"), for: item)
+        do {
+            let handle = fixture.environment.attach(item, policy: .storeOnly)
+            #expect(handle.phase.snapshot != nil)
+        }
+        #expect(fixture.events(named: "handleReleased").count == 1)
+        #expect(fixture.environment.state.withLock { $0.retentions.retainedRoots.isEmpty })
+    }
+
+    @Test("collection after the last release removes the root's records and keeps records another handle reads")
+    func releaseThenCollect() async throws {
+        let fixture = Fixture(releaseBufferSize: 0)
+        let feed = try Operations.operation("Feed")
+        let one = try Operations.item("1")
+        let two = try Operations.item("2")
+        try fixture.publish(
+            [
+                "feed": [
+                    ["__typename": "Item", "id": "1", "title": "one"],
+                    ["__typename": "Item", "id": "3", "title": "three"],
+                ]
+            ], for: feed)
+        try fixture.publish(Operations.itemData("1", title: "one"), for: one)
+        try fixture.publish(Operations.itemData("2", title: "two"), for: two)
+        let feedHandle = fixture.environment.attach(feed, policy: .storeOnly)
+        let oneHandle = fixture.environment.attach(one, policy: .storeOnly)
+        let twoHandle = fixture.environment.attach(two, policy: .storeOnly)
+        #expect(fixture.store.record("Item:2") != nil)
+
+        var mark = fixture.sink.mark()
+        twoHandle.release()
+        _ = try await fixture.sink.nextEvent(after: mark) { $0.name == "collected" }
+        #expect(fixture.store.record("Item:2") == nil)
+        #expect(fixture.store.record("Item:1") != nil)
+        #expect(fixture.store.record("Item:3") != nil)
+
+        mark = fixture.sink.mark()
+        oneHandle.release()
+        _ = try await fixture.sink.nextEvent(after: mark) { $0.name == "collected" }
+        #expect(fixture.store.record("Item:1") != nil, "the feed still reads Item:1")
+        #expect(feedHandle.phase.snapshot?.isMissingData == false)
+
+        mark = fixture.sink.mark()
+        feedHandle.release()
+        _ = try await fixture.sink.nextEvent(after: mark) { $0.name == "collected" }
+        #expect(fixture.store.record("Item:1") == nil)
+        #expect(fixture.store.record("Item:3") == nil)
+    }
+
+    @Test("the release buffer keeps a released root's records until it is pushed out")
+    func releaseBufferKeeps() async throws {
+        let fixture = Fixture(releaseBufferSize: 1)
+        let one = try Operations.item("1")
+        let two = try Operations.item("2")
+        try fixture.publish(Operations.itemData("1", title: "one"), for: one)
+        try fixture.publish(Operations.itemData("2", title: "two"), for: two)
+        let oneHandle = fixture.environment.attach(one, policy: .storeOnly)
+        let twoHandle = fixture.environment.attach(two, policy: .storeOnly)
+
+        oneHandle.release()
+        fixture.environment.collectGarbage()
+        #expect(fixture.store.record("Item:1") != nil)
+
+        twoHandle.release()
+        fixture.environment.collectGarbage()
+        #expect(fixture.store.record("Item:1") == nil)
+        #expect(fixture.store.record("Item:2") != nil)
+    }
+
+    @Test("1,000 attaches and releases from many tasks share one request per operation and leave nothing retained")
+    func concurrentAttachesAndReleases() async throws {
+        let fixture = Fixture()
+        let items = try (0..<10).map { try Operations.item(String($0)) }
+        for (index, item) in items.enumerated() {
+            fixture.answer(item, with: Operations.itemData(String(index), title: "t\(index)"))
+        }
+        fixture.transport.hold(.any)
+        let sink = LockedEventSink()
+        let environment = Environment(
+            schema: Operations.schema, transport: fixture.transport, clock: fixture.clock, log: sink)
+        let kept = await withTaskGroup(of: Handle?.self, returning: [Handle].self) { group in
+            for index in 0..<1_000 {
+                let item = items[index % items.count]
+                let policy: FetchPolicy = index % 4 == 0 ? .storeOnly : .storeOrNetwork
+                group.addTask {
+                    let handle = environment.attach(item, policy: policy)
+                    if index % 3 == 0 { environment.revalidate() }
+                    guard index % 2 == 0 else { return handle }
+                    handle.release()
+                    return nil
+                }
+            }
+            var kept: [Handle] = []
+            for await handle in group { if let handle { kept.append(handle) } }
+            return kept
+        }
+        // Requests go out from their own tasks: wait for the tenth, then check no eleventh came.
+        _ = await fixture.transport.request(at: 9)
+        #expect(fixture.transport.requestCount == 10)
+        fixture.transport.releaseAll()
+        for handle in kept { #expect(await handle.loaded() != nil) }
+        await withTaskGroup(of: Void.self) { group in
+            for handle in kept { group.addTask { handle.release() } }
+        }
+        #expect(fixture.transport.requestCount == 10)
+        #expect(environment.state.withLock { $0.retentions.retainedRoots.isEmpty })
+        #expect(environment.state.withLock { $0.registry.inFlightCount } == 0)
+        #expect(sink.events.filter { $0.name == "handleAttached" }.count == 1_000)
+        #expect(sink.events.filter { $0.name == "handleReleased" }.count == 1_000)
+    }
+}

@@ -1,0 +1,79 @@
+import Environment
+import EventLogTesting
+import Foundation
+import Testing
+
+@Suite("The event log carries no values")
+struct SecretsTests {
+    static let secrets = [
+        "SECRET-VARIABLE-7f3a", "SECRET-RESPONSE-91b2", "SECRET-SERVER-ERROR-55c0", "SECRET-TRANSPORT-0d1e",
+    ]
+
+    @Test("no recorded event carries a secret from a response, a variable or a server's error message")
+    func noSecretsInEvents() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("secrets-\(UUID().uuidString).jsonl")
+        #expect(FileManager.default.createFile(atPath: path.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: path) }
+        let file = try FileHandle(forWritingTo: path)
+        let memory = InMemoryEventSink()
+        let lines = JSONLinesEventSink(fileHandle: file)
+        let fixture = Fixture(defaultExpiration: .seconds(60))
+        let environment = Environment(
+            schema: Operations.schema, transport: fixture.transport, clock: fixture.clock,
+            log: TeeSink(sinks: [memory, lines]),
+            configuration: EnvironmentConfiguration(defaultExpiration: .after(.seconds(60)), releaseBufferSize: 0))
+
+        let secretItem = try Operations.item(Self.secrets[0])
+        let detail = try Operations.item(Self.secrets[0], operation: "ItemDetail")
+        let failing = try Operations.item("failing")
+        fixture.transport.answer(
+            .identity(secretItem.identity), with: .data(Operations.itemData(Self.secrets[0], title: Self.secrets[1])))
+        fixture.transport.answer(
+            .identity(detail.identity),
+            with: .response(
+                GraphQLResponse(
+                    data: [
+                        "item": [
+                            "__typename": "Item", "id": .string(Self.secrets[0]), "title": .string(Self.secrets[1]),
+                            "count": nil,
+                        ]
+                    ],
+                    errors: [GraphQLServerError(message: Self.secrets[2])])))
+        fixture.transport.answerOnce(
+            .identity(failing.identity),
+            with: .response(GraphQLResponse(errors: [GraphQLServerError(message: Self.secrets[2])])))
+        fixture.transport.answer(
+            .identity(failing.identity), with: .failure(TransportError(.cannotConnect, Self.secrets[3])))
+
+        let handles = [
+            environment.attach(secretItem), environment.attach(detail, policy: .storeAndNetwork),
+            environment.attach(failing),
+        ]
+        #expect(await handles[0].loaded() != nil)
+        #expect(await handles[1].loaded() != nil)
+        #expect(await handles[2].failure() != nil)
+        fixture.clock.advance(by: .seconds(61))
+        await environment.revalidate().finished()
+        await environment.invalidate().finished()
+        for handle in handles { handle.release() }
+        environment.collectGarbage()
+        try file.close()
+
+        let events = memory.events
+        for name in [
+            "handleAttached", "fetchStarted", "fetchSucceeded", "fetchFailed", "published", "revalidationSwept",
+            "invalidated", "handleReleased", "collected",
+        ] {
+            #expect(events.contains { $0.name == name }, "the scenario records \(name)")
+        }
+        let text = try String(contentsOf: path, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == events.count)
+        for secret in Self.secrets {
+            #expect(!text.contains(secret))
+            for event in events {
+                #expect(!String(describing: event).contains(secret))
+                #expect(!String(reflecting: event).contains(secret))
+            }
+        }
+    }
+}
