@@ -1,7 +1,6 @@
 import Foundation
 import GraphQLCore
 import StoreCore
-import Synchronization
 import Transport
 
 extension Environment {

@@ -1,5 +1,4 @@
 import EventLog
-import Synchronization
 
 /// A sink that keeps every event in memory, for tests: read ``events``, clear them with
 /// ``removeAll()``, and await an event with ``firstEvent(where:)`` or ``nextEvent(after:where:)``
@@ -28,7 +27,7 @@ public final class InMemoryEventSink: EventSink {
         var firstSequence: Int { recordedCount - events.count }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An empty sink.
     public init() {}

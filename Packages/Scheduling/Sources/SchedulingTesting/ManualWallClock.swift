@@ -1,5 +1,4 @@
 import Scheduling
-import Synchronization
 
 /// A wall clock for tests that only moves when the test moves it, like swift-nio's
 /// `EmbeddedEventLoop.advanceTime(by:)`: staleness is then decided by the test's own steps, never
@@ -8,11 +7,11 @@ import Synchronization
 /// Safe to read from any thread while a test advances it.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class ManualWallClock: WallClock {
-    private let instant: Mutex<WallInstant>
+    private let instant: Locked<WallInstant>
 
     /// A clock standing at `start`, by default 2026-01-01 00:00:00 UTC.
     public init(start: WallInstant = WallInstant(secondsSince1970: 1_767_225_600)) {
-        self.instant = Mutex(start)
+        self.instant = Locked(start)
     }
 
     /// The instant the test last moved the clock to.

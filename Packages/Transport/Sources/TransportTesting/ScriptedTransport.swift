@@ -1,5 +1,4 @@
 import GraphQLCore
-import Synchronization
 import Transport
 
 /// A transport for tests: it records every request, answers from a script, and holds, fails or
@@ -54,7 +53,7 @@ public final class ScriptedTransport: Transport {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An empty script: every request fails with ``TransportError/Code/unscripted`` until scripted.
     public init() {}

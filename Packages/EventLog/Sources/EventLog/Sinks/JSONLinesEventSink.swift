@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A sink that writes each event as one line of JSON to a file handle (JSON Lines).
 ///
@@ -11,7 +10,7 @@ import Synchronization
 /// for HTTP statuses. Events carry no time of their own; a reader that needs one takes the line's
 /// arrival time.
 ///
-/// Thread-safe: a `Mutex` keeps lines whole and in the order they were recorded. A failed write is
+/// Thread-safe: a lock keeps lines whole and in the order they were recorded. A failed write is
 /// counted in ``failedWrites`` and otherwise dropped, as ``EventSink`` requires. The write itself
 /// happens on the recording thread: point the sink at a file, or at a pipe that is drained, since
 /// a full pipe would block the runtime.
@@ -21,11 +20,11 @@ public final class JSONLinesEventSink: EventSink {
         var failedWrites = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A sink that appends to `fileHandle` (a file opened for writing, a pipe, standard error).
     public init(fileHandle: FileHandle) {
-        state = Mutex(State(fileHandle: fileHandle))
+        state = Locked(State(fileHandle: fileHandle))
     }
 
     /// How many events could not be written.

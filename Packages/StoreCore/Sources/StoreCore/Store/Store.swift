@@ -11,13 +11,13 @@ import Synchronization
 /// read or a publish. Callbacks run after the lock is released, on the thread that published.
 public final class Store: Sendable {
     private let configuration: StoreConfiguration
-    private let state: Mutex<StoreState>
+    private let state: Locked<StoreState>
 
     /// A store over `source` (in memory by default).
     public init(source: sending any RecordSource = InMemoryRecordSource(), configuration: StoreConfiguration = .init())
     {
         self.configuration = configuration
-        self.state = Mutex(StoreState(source: source))
+        self.state = Locked(StoreState(source: source))
     }
 
     // MARK: Writing

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Hands one subscription its snapshots, in order, one at a time, outside the store's lock.
 ///
@@ -16,7 +15,7 @@ final class SubscriptionDelivery: Sendable {
     }
 
     private let onChange: @Sendable (Snapshot) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(onChange: @escaping @Sendable (Snapshot) -> Void) { self.onChange = onChange }
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// At most N pieces of work in flight at once, first come first served: a limit an app shares
 /// between its GraphQL transports and the rest of its networking.
@@ -24,12 +23,12 @@ public final class ConcurrencyLimit: Sendable {
 
     /// The most pieces of work in flight at once.
     public let maximumInFlight: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A limit of `maximumInFlight` (at least 1) pieces of work at once.
     public init(maximumInFlight: Int) {
         self.maximumInFlight = max(1, maximumInFlight)
-        self.state = Mutex(State(available: max(1, maximumInFlight)))
+        self.state = Locked(State(available: max(1, maximumInFlight)))
     }
 
     /// How many pieces of work hold a permit now.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -29,7 +28,7 @@ final class EventStreamCall: Sendable {
     }
 
     private let continuation: AsyncThrowingStream<GraphQLResponse, any Error>.Continuation
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(continuation: AsyncThrowingStream<GraphQLResponse, any Error>.Continuation) {
         self.continuation = continuation

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -66,7 +65,7 @@ final class EventStreamSession: Sendable {
 
 /// Routes the session's delegate callbacks to the call that owns each task.
 final class EventStreamRouter: NSObject, URLSessionDataDelegate, Sendable {
-    private let calls = Mutex<[Int: EventStreamCall]>([:])
+    private let calls = Locked<[Int: EventStreamCall]>([:])
 
     func add(_ identifier: Int, _ call: EventStreamCall) { calls.withLock { $0[identifier] = call } }
 
