@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Example programs built on the library, each an executable. `graphql-compile` is the repository's
-/// "main job": `swift run --package-path Examples graphql-compile`.
+/// Example programs built on the library, each an executable. `feed-app` is the repository's "main job"
+/// (`swift run --package-path Examples feed-app`); `graphql-compile` compiles a document against a schema.
 let package = Package(
     name: "Examples",
     platforms: [.macOS(.v15)],
