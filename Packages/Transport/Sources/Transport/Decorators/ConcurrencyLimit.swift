@@ -1,4 +1,3 @@
-
 /// At most N pieces of work in flight at once, first come first served: a limit an app shares
 /// between its GraphQL transports and the rest of its networking.
 ///

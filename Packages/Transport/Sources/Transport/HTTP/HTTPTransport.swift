@@ -73,7 +73,7 @@ public final class HTTPTransport: Transport {
         guard options.usesAutomaticPersistedQueries, !persistedQueriesUnsupported.load(ordering: .relaxed) else {
             return try await send(request, headers: headers, attempt: .textOnly)
         }
-        let hash = SHA256.hexDigest(of: request.text)
+        let hash = DocumentDigest.sha256Hex(request.text)
         let response = try await send(request, headers: headers, attempt: .hashOnly(hash))
         if PersistedQuery.isNotFound(response) {
             return try await send(request, headers: headers, attempt: .hashAndText(hash))

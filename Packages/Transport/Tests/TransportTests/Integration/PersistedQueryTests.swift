@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLCore
 import Testing
 import Transport
 
@@ -17,7 +18,7 @@ struct PersistedQueryTests {
     func uniqueQuery() -> (text: String, hash: String) {
         let text = "query Unique { hello(name: \"\(UUID().uuidString)\") }"
         // The server checks that the hash it gets is the SHA-256 of the text, so a wrong digest fails here.
-        return (text, SHA256.hexDigest(of: text))
+        return (text, DocumentDigest.sha256Hex(text))
     }
 
     @Test("the hash goes first, the text only after PersistedQueryNotFound, and never again once stored")

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLCore
 import Testing
 
 @testable import Transport
@@ -24,13 +25,15 @@ struct SHA256Tests {
             ),
         ])
     func publishedVectors(message: String, digest: String) {
-        #expect(SHA256.hexDigest(of: message) == digest)
+        #expect(DocumentDigest.sha256Hex(message) == digest)
     }
 
     @Test("a million repetitions of `a` hash to the published digest")
     func millionA() {
         let message = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
-        #expect(SHA256.hexDigest(of: message) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            DocumentDigest.sha256Hex(bytes: message)
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     /// Digests from Python's hashlib (`scripts/reference/sha256_vectors.py`) for every length from 0 to
@@ -51,13 +54,13 @@ struct SHA256Tests {
         #expect(fixture.vectors.count == 131)
         for vector in fixture.vectors {
             let message = (0..<vector.length).map { UInt8(($0 * 7 + 3) % 256) }
-            #expect(SHA256.hexDigest(of: message) == vector.sha256, "length \(vector.length)")
+            #expect(DocumentDigest.sha256Hex(bytes: message) == vector.sha256, "length \(vector.length)")
         }
     }
 
     @Test("a string is hashed as its UTF-8 bytes")
     func utf8() {
-        #expect(SHA256.hexDigest(of: "é😀") == SHA256.hexDigest(of: Array("é😀".utf8)))
-        #expect(SHA256.digest(of: Array("abc".utf8)).count == 32)
+        #expect(DocumentDigest.sha256Hex("é😀") == DocumentDigest.sha256Hex(bytes: Array("é😀".utf8)))
+        #expect(DocumentDigest.sha256(Array("abc".utf8)).count == 32)
     }
 }
