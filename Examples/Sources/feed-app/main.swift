@@ -25,6 +25,12 @@ let environment = Environment(
     schema: schema, transport: server, clock: clock, log: events,
     configuration: EnvironmentConfiguration(releaseBufferSize: 0))
 
+/// Writes a line to standard output through the same unbuffered handle the event log's sink writes to,
+/// so that the two stay in order (`print` buffers; flushing C's `stdout` is not concurrency-safe).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 struct FeedData: Decodable {
     struct Post: Decodable {
         struct Author: Decodable { var name: String }
@@ -35,7 +41,7 @@ struct FeedData: Decodable {
 }
 
 func show(_ handle: Handle) throws {
-    for post in try handle.decode(FeedData.self).feed { print("    - \(post.title) by \(post.author.name)") }
+    for post in try handle.decode(FeedData.self).feed { say("    - \(post.title) by \(post.author.name)") }
 }
 
 func firstLoaded(_ handle: Handle, where predicate: (Snapshot) -> Bool = { _ in true }) async -> Snapshot? {
@@ -45,27 +51,27 @@ func firstLoaded(_ handle: Handle, where predicate: (Snapshot) -> Bool = { _ in 
     return nil
 }
 
-print("attach Feed (storeOrNetwork)")
+say("attach Feed (storeOrNetwork)")
 let screen = environment.attach(feed)
-print("  phase: \(screen.phase)")
+say("  phase: \(screen.phase)")
 _ = await firstLoaded(screen)
-print("  phase: \(screen.phase)   requests: \(server.requestCount)   records: \(environment.store.recordCount)")
+say("  phase: \(screen.phase)   requests: \(server.requestCount)   records: \(environment.store.recordCount)")
 try show(screen)
 
-print("revalidate() while fresh")
+say("revalidate() while fresh")
 await environment.revalidate().finished()
-print("  requests: \(server.requestCount) (fresh data is left alone)")
+say("  requests: \(server.requestCount) (fresh data is left alone)")
 
 server.publishVersion(2)
 clock.advance(by: .seconds(301))
-print("clock advanced 301 s past the 300 s expiration; the app returns to the foreground: revalidate()")
+say("clock advanced 301 s past the 300 s expiration; the app returns to the foreground: revalidate()")
 let batch = environment.revalidate()
-print("  started \(batch.started) fetch, phase while refetching: \(screen.phase)")
+say("  started \(batch.started) fetch, phase while refetching: \(screen.phase)")
 await batch.finished()
-print("  phase: \(screen.phase)   requests: \(server.requestCount)")
+say("  phase: \(screen.phase)   requests: \(server.requestCount)")
 try show(screen)
 
-print("release the screen")
+say("release the screen")
 let mark = events.mark()
 screen.release()
 // The release starts a garbage collection of its own (coalesced with any other release); its
@@ -73,12 +79,10 @@ screen.release()
 if case .collected(let removed, let kept, let roots) = try await events.nextEvent(
     after: mark, where: { $0.name == "collected" })
 {
-    print("  garbage collection removed \(removed) records, kept \(kept), from \(roots) retained roots")
+    say("  garbage collection removed \(removed) records, kept \(kept), from \(roots) retained roots")
 }
-print("  requests in all: \(server.requestCount)")
+say("  requests in all: \(server.requestCount)")
 
-print("event log (JSON lines):")
-// The sink writes to the file handle directly; `print` buffers: flush it first to keep the order.
-fflush(stdout)
+say("event log (JSON lines):")
 let lines = JSONLinesEventSink(fileHandle: .standardOutput)
 for event in events.events { lines.record(event) }
