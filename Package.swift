@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The manifest adopters resolve. It compiles every package under `Packages/` by path instead of
-// depending on them with `.package(path:)`: SwiftPM refuses a versioned dependency on a package that
+// depending on them as path packages: SwiftPM refuses a versioned dependency on a package that
 // has path dependencies, and adopters add this repository by version. `.ci/check-arrows.py` checks
 // that the arrows declared here are the ones each package's own manifest declares.
 
