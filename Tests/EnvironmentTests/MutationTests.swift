@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Mutations with optimistic responses")
 struct MutationTests {
-    static func rename(_ title: String) throws -> GraphQLCore.Operation {
+    static func rename(_ title: String) throws -> GraphQLOperation {
         try Operations.operation("Rename", variables: ["id": "1", "title": .string(title)])
     }
 

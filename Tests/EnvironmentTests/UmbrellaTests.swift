@@ -1,4 +1,5 @@
 import Environment
+import Foundation
 import Testing
 
 /// The umbrella module is what an app imports; these tests go through it, not through the layers.
@@ -13,5 +14,16 @@ struct UmbrellaTests {
         #expect(operation.cacheExpiration == .seconds(60))
         #expect(!operation.text.contains("cacheExpiration"))
         #expect(operation.text.contains("id"))
+    }
+
+    @Test(
+        "a file that imports Foundation and Environment names Foundation's Operation and GraphQLOperation unqualified"
+    )
+    func noClashWithFoundationsOperation() throws {
+        let schema = try Schema(sdl: "type Query { viewer: String }")
+        let compiled: GraphQLOperation = try CompiledDocument(text: "{ viewer }", schema: schema).operation()
+        let queued: Operation = BlockOperation {}
+        #expect(compiled.kind == .query)
+        #expect(!queued.isFinished)
     }
 }

@@ -73,9 +73,9 @@ private final class RuntimeBench: Sendable {
         self.handles = handles
     }
 
-    func operation(index: Int) throws -> GraphQLCore.Operation { try Self.operation(index: index) }
+    func operation(index: Int) throws -> GraphQLOperation { try Self.operation(index: index) }
 
-    static func operation(index: Int) throws -> GraphQLCore.Operation {
+    static func operation(index: Int) throws -> GraphQLOperation {
         try document.operation(named: index % 100 == 0 ? "Live" : "Item", variables: ["id": .int(index)])
     }
 

@@ -8,11 +8,11 @@ import Transport
 /// GraphQL name), its identity's hash, reasons, counts, durations and error kinds. Nothing else
 /// reaches the log: no variable, no field value, no header, no server message.
 enum EventMapping {
-    static func operationName(_ operation: GraphQLCore.Operation) -> Event.OperationName? {
+    static func operationName(_ operation: GraphQLOperation) -> Event.OperationName? {
         operation.name.flatMap(Event.OperationName.init)
     }
 
-    static func identity(_ operation: GraphQLCore.Operation) -> Event.IdentityHash {
+    static func identity(_ operation: GraphQLOperation) -> Event.IdentityHash {
         Event.IdentityHash(hex: operation.identity.hash) ?? Event.IdentityHash(0)
     }
 
@@ -20,16 +20,16 @@ enum EventMapping {
         Event.FetchReason(rawValue: reason.rawValue) ?? .refetch
     }
 
-    static func fetchStarted(_ operation: GraphQLCore.Operation, reason: Scheduling.FetchReason) -> Event {
+    static func fetchStarted(_ operation: GraphQLOperation, reason: Scheduling.FetchReason) -> Event {
         .fetchStarted(operation: operationName(operation), identity: identity(operation), reason: self.reason(reason))
     }
 
-    static func fetchShared(_ operation: GraphQLCore.Operation, reason: Scheduling.FetchReason) -> Event {
+    static func fetchShared(_ operation: GraphQLOperation, reason: Scheduling.FetchReason) -> Event {
         .fetchShared(operation: operationName(operation), identity: identity(operation), reason: self.reason(reason))
     }
 
     static func fetchSucceeded(
-        _ operation: GraphQLCore.Operation, reason: Scheduling.FetchReason, duration: Duration
+        _ operation: GraphQLOperation, reason: Scheduling.FetchReason, duration: Duration
     ) -> Event {
         .fetchSucceeded(
             operation: operationName(operation), identity: identity(operation), reason: self.reason(reason),
@@ -37,7 +37,7 @@ enum EventMapping {
     }
 
     static func fetchFailed(
-        _ operation: GraphQLCore.Operation, reason: Scheduling.FetchReason, duration: Duration, error: any Error
+        _ operation: GraphQLOperation, reason: Scheduling.FetchReason, duration: Duration, error: any Error
     ) -> Event {
         .fetchFailed(
             operation: operationName(operation), identity: identity(operation), reason: self.reason(reason),
@@ -46,13 +46,13 @@ enum EventMapping {
 
     /// `policy` is the raw value of the holder's fetch policy (the log keeps its own copy of the
     /// four policies).
-    static func handleAttached(_ operation: GraphQLCore.Operation, policy: String) -> Event {
+    static func handleAttached(_ operation: GraphQLOperation, policy: String) -> Event {
         .handleAttached(
             operation: operationName(operation), identity: identity(operation),
             policy: Event.FetchPolicy(rawValue: policy) ?? .storeOrNetwork)
     }
 
-    static func handleReleased(_ operation: GraphQLCore.Operation) -> Event {
+    static func handleReleased(_ operation: GraphQLOperation) -> Event {
         .handleReleased(operation: operationName(operation), identity: identity(operation))
     }
 

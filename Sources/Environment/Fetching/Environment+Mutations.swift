@@ -18,7 +18,7 @@ extension Environment {
     /// is sent.
     @discardableResult
     public func commit(
-        _ mutation: GraphQLCore.Operation, optimisticResponse: JSONValue? = nil,
+        _ mutation: GraphQLOperation, optimisticResponse: JSONValue? = nil,
         updater: (@Sendable (_ store: Store, _ data: JSONValue) throws -> Void)? = nil
     ) async throws -> GraphQLResponse {
         let root = StoreRoot(operation: mutation)

@@ -14,7 +14,7 @@ import Transport
 /// Thread-safe: its state is behind a lock, and observers are told after the lock is released.
 public final class Handle: Sendable {
     /// The operation attached.
-    public let operation: Operation
+    public let operation: GraphQLOperation
     /// The policy it was attached with; it stays with the handle's retention.
     public let policy: FetchPolicy
 
@@ -22,7 +22,7 @@ public final class Handle: Sendable {
     let state: Locked<HandleState>
     private let registrar = ObservationRegistrar()
 
-    init(environment: Environment, operation: Operation, policy: FetchPolicy, snapshot: Snapshot) {
+    init(environment: Environment, operation: GraphQLOperation, policy: FetchPolicy, snapshot: Snapshot) {
         self.environment = environment
         self.operation = operation
         self.policy = policy

@@ -20,7 +20,7 @@ struct Effects: Sendable {
 /// One request to send: a fetch the registry started.
 struct FetchRequest: Sendable {
     let id: FetchID
-    let operation: GraphQLCore.Operation
+    let operation: GraphQLOperation
     let storeRoot: StoreRoot
     let reason: Scheduling.FetchReason
 }

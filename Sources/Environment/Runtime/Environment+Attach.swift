@@ -15,7 +15,7 @@ extension Environment {
     ///
     /// A fetch in flight for the same operation and variables is joined: 1,000 attaches make one
     /// request.
-    public func attach(_ operation: Operation, policy: FetchPolicy = .storeOrNetwork) -> Handle {
+    public func attach(_ operation: GraphQLOperation, policy: FetchPolicy = .storeOrNetwork) -> Handle {
         let root = operation.identity
         let now = clock.now()
         var effects = Effects()

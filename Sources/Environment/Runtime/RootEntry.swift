@@ -7,7 +7,7 @@ import StoreCore
 /// fetch and read it, its store subscription, and its live handles.
 struct RootEntry: Sendable {
     /// The operation, sent by every fetch of the root.
-    let operation: Operation
+    let operation: GraphQLOperation
     /// Where it reads and writes the store.
     let storeRoot: StoreRoot
     /// How long its data stays fresh.
@@ -17,7 +17,7 @@ struct RootEntry: Sendable {
     /// The handles, weakly: a handle's last reference going away releases it.
     var handles: [RetentionID: WeakHandle] = [:]
 
-    init(operation: Operation, defaultExpiration: Expiration) {
+    init(operation: GraphQLOperation, defaultExpiration: Expiration) {
         self.operation = operation
         self.storeRoot = StoreRoot(operation: operation)
         self.expiration = Expiration.resolved(cacheExpiration: operation.cacheExpiration, default: defaultExpiration)

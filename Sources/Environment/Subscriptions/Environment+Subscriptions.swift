@@ -3,7 +3,7 @@ import GraphQLCore
 extension Environment {
     /// Streams the GraphQL subscription `operation` into the store while the environment is active.
     /// Handles that read the records its events write update like after any other write.
-    public func subscribe(_ operation: Operation) -> GraphQLSubscription {
+    public func subscribe(_ operation: GraphQLOperation) -> GraphQLSubscription {
         let subscription = GraphQLSubscription(environment: self, operation: operation)
         state.withLock { state in
             state.subscriptions.removeAll { $0.subscription == nil }

@@ -10,7 +10,7 @@ import Transport
 /// active again. ``cancel()`` ends it for good, and so does its last reference going away.
 public final class GraphQLSubscription: Sendable {
     /// The subscription operation.
-    public let operation: Operation
+    public let operation: GraphQLOperation
 
     let environment: Environment
     private let state = Locked(State())
@@ -26,7 +26,7 @@ public final class GraphQLSubscription: Sendable {
         var failure: (any Error)?
     }
 
-    init(environment: Environment, operation: Operation) {
+    init(environment: Environment, operation: GraphQLOperation) {
         self.environment = environment
         self.operation = operation
     }

@@ -23,12 +23,12 @@ struct Fixture {
     var store: Store { environment.store }
 
     /// Writes `data` for `operation` straight into the store, as another operation's response would.
-    func publish(_ data: JSONValue, for operation: GraphQLCore.Operation) throws {
+    func publish(_ data: JSONValue, for operation: GraphQLOperation) throws {
         try store.publish(data, to: StoreRoot(operation: operation))
     }
 
     /// Scripts every request for `operation` to answer `data`.
-    func answer(_ operation: GraphQLCore.Operation, with data: JSONValue) {
+    func answer(_ operation: GraphQLOperation, with data: JSONValue) {
         transport.answer(.identity(operation.identity), with: .data(data))
     }
 

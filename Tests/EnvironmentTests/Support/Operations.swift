@@ -42,11 +42,11 @@ enum Operations {
         }
     }()
 
-    static func operation(_ name: String, variables: JSONObject = [:]) throws -> GraphQLCore.Operation {
+    static func operation(_ name: String, variables: JSONObject = [:]) throws -> GraphQLOperation {
         try document.operation(named: name, variables: variables)
     }
 
-    static func item(_ id: String, operation name: String = "Item") throws -> GraphQLCore.Operation {
+    static func item(_ id: String, operation name: String = "Item") throws -> GraphQLOperation {
         try operation(name, variables: ["id": .string(id)])
     }
 

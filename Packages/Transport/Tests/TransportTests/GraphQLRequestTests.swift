@@ -4,9 +4,9 @@ import Transport
 
 @Suite("GraphQLRequest")
 struct GraphQLRequestTests {
-    @Test("a request made from an Operation carries its text, name, kind, variables and identity")
+    @Test("a request made from a GraphQLOperation carries its text, name, kind, variables and identity")
     func fromOperation() {
-        let operation = Operation(
+        let operation = GraphQLOperation(
             kind: .mutation, name: "M", text: "mutation M($a: Int) { x(a: $a) }", rootTypeName: "Mutation",
             selectionSet: CompiledSelectionSet([]), variables: ["a": 1], cacheExpiration: nil)
         let request = GraphQLRequest(operation, extensions: ["e": true], headers: ["H": "v"])

@@ -10,7 +10,7 @@
 /// `__typename`), and variables are checked for nullability, lists and the built-in scalars while
 /// other named types pass through as given.
 ///
-/// The text sent for an operation (``Operation/text``) has no client directives (`@cacheExpiration`)
+/// The text sent for an operation (``GraphQLOperation/text``) has no client directives (`@cacheExpiration`)
 /// and no descriptions on the operation, its variables or its fragments (the working draft allows
 /// them, servers on older graphql-js reject them), so neither changes the operation's identity.
 ///
@@ -146,7 +146,7 @@ public struct CompiledDocument: Sendable {
     /// and no name), and ``GraphQLCoreError/Code/invalidVariable`` naming the variable and the path
     /// inside it when a value does not fit.
     public func operation(named name: String? = nil, variables: JSONObject = [:]) throws(GraphQLCoreError)
-        -> Operation
+        -> GraphQLOperation
     {
         let prepared: PreparedOperation
         if let name {
@@ -165,7 +165,7 @@ public struct CompiledDocument: Sendable {
             prepared = only
         }
         let coerced = try VariableCoercion(schema: schema).coerce(variables, definitions: prepared.variableDefinitions)
-        return Operation(
+        return GraphQLOperation(
             kind: prepared.kind, name: prepared.name, text: prepared.text, textDigest: prepared.textDigest,
             rootTypeName: prepared.rootTypeName,
             selectionSet: prepared.selectionSet, variables: coerced, cacheExpiration: prepared.cacheExpiration)

@@ -5,7 +5,7 @@ import Testing
 struct CompiledArgumentTests {
     typealias F = CompilationFixtures
 
-    private func firstField(_ text: String, variables: JSONObject = [:]) throws -> (CompiledField, Operation) {
+    private func firstField(_ text: String, variables: JSONObject = [:]) throws -> (CompiledField, GraphQLOperation) {
         let operation = try F.compile(text).operation(variables: variables)
         guard case .field(let field) = operation.selectionSet.selections.first else {
             throw GraphQLCoreError(.validation, "no field")

@@ -1,6 +1,6 @@
 /// How long a root's data stays fresh after it was written.
 ///
-/// It comes from the operation's `@cacheExpiration(seconds:)` (`Operation.cacheExpiration`) when it
+/// It comes from the operation's `@cacheExpiration(seconds:)` (`GraphQLOperation.cacheExpiration`) when it
 /// has one, else from the store's default (``resolved(cacheExpiration:default:)``). Staleness is read
 /// against it on demand; nothing is scheduled when it runs out.
 public struct Expiration: Sendable, Hashable {

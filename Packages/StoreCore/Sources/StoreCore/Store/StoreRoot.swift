@@ -18,7 +18,7 @@ public struct StoreRoot: Sendable, Hashable {
     }
 
     /// The root an operation writes and reads: its kind's root record, its selection and variables.
-    public init(operation: Operation) {
+    public init(operation: GraphQLOperation) {
         let dataID: DataID =
             switch operation.kind {
             case .query: .root

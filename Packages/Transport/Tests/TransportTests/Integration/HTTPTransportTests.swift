@@ -197,9 +197,9 @@ struct HTTPTransportTests {
         #expect(strings.allSatisfy { $0.stringValue?.utf8.count == 1 << 20 })
     }
 
-    @Test("a request made from an Operation sends its text, name and variables")
+    @Test("a request made from a GraphQLOperation sends its text, name and variables")
     func fromOperation() async throws {
-        let operation = Operation(
+        let operation = GraphQLOperation(
             kind: .query, name: "U", text: "query U($id: ID!) { user(id: $id) { id } }", rootTypeName: "Query",
             selectionSet: CompiledSelectionSet([]), variables: ["id": "3"], cacheExpiration: nil)
         let response = try await transport().response(for: operation)

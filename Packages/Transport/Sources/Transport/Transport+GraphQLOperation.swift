@@ -3,7 +3,7 @@ import GraphQLCore
 extension Transport {
     /// Sends `operation` with its variables; see ``Transport/execute(_:)``.
     public func execute(
-        _ operation: Operation, extensions: JSONObject = [:], headers: [String: String] = [:]
+        _ operation: GraphQLOperation, extensions: JSONObject = [:], headers: [String: String] = [:]
     ) -> AsyncThrowingStream<GraphQLResponse, any Error> {
         execute(GraphQLRequest(operation, extensions: extensions, headers: headers))
     }
@@ -23,7 +23,7 @@ extension Transport {
 
     /// Sends `operation` (a query or a mutation) and returns its one response; see ``response(for:)``.
     public func response(
-        for operation: Operation, extensions: JSONObject = [:], headers: [String: String] = [:]
+        for operation: GraphQLOperation, extensions: JSONObject = [:], headers: [String: String] = [:]
     ) async throws -> GraphQLResponse {
         try await response(for: GraphQLRequest(operation, extensions: extensions, headers: headers))
     }

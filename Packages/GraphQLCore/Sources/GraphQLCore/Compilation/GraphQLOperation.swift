@@ -3,7 +3,7 @@
 /// Made by ``CompiledDocument/operation(named:variables:)``, which coerces the variables against their
 /// declared types (defaults applied). Two operations made from the same text and equal variables
 /// have one ``identity`` in every process.
-public struct Operation: Sendable, Hashable {
+public struct GraphQLOperation: Sendable, Hashable {
     /// `query`, `mutation` or `subscription`.
     public var kind: OperationKind
     /// The operation's name, if it has one.
