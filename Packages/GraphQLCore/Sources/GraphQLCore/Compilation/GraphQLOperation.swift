@@ -27,14 +27,10 @@ public struct GraphQLOperation: Sendable, Hashable {
         kind: OperationKind, name: String?, text: String, rootTypeName: String,
         selectionSet: CompiledSelectionSet, variables: JSONObject, cacheExpiration: Duration?
     ) {
-        self.kind = kind
-        self.name = name
-        self.text = text
-        self.rootTypeName = rootTypeName
-        self.selectionSet = selectionSet
-        self.variables = variables
-        self.cacheExpiration = cacheExpiration
-        self.identity = OperationIdentity(text: text, variables: variables)
+        self.init(
+            kind: kind, name: name, text: text, textDigest: OperationIdentity.textDigest(text),
+            rootTypeName: rootTypeName, selectionSet: selectionSet, variables: variables,
+            cacheExpiration: cacheExpiration)
     }
 
     /// An operation whose text's digest is already known (a compiled document keeps it), so that
