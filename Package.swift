@@ -40,8 +40,11 @@ let package = Package(
         .target(
             name: "TransportTesting", dependencies: ["Transport", "GraphQLCore"],
             path: "Packages/Transport/Sources/TransportTesting"),
+        // Test support, not a product: launches `Tests/Server/server.py` for Transport's and the root's tests.
+        .target(name: "GraphQLTestServer", path: "Packages/Transport/Tests/GraphQLTestServer"),
         .testTarget(
-            name: "TransportTests", dependencies: ["Transport", "TransportTesting", "GraphQLCore"],
+            name: "TransportTests",
+            dependencies: ["Transport", "TransportTesting", "GraphQLTestServer", "GraphQLCore"],
             path: "Packages/Transport/Tests/TransportTests", exclude: ["Fixtures"]),
 
         // StoreCore
@@ -74,7 +77,7 @@ let package = Package(
             name: "EnvironmentTests",
             dependencies: [
                 "Environment", "GraphQLCore", "EventLog", "EventLogTesting", "StoreCore", "Transport",
-                "TransportTesting", "Retention", "Scheduling", "SchedulingTesting",
+                "TransportTesting", "GraphQLTestServer", "Retention", "Scheduling", "SchedulingTesting",
             ],
             path: "Tests/EnvironmentTests"),
     ]

@@ -16,9 +16,15 @@ let package = Package(
         .target(
             name: "TransportTesting",
             dependencies: ["Transport", .product(name: "GraphQLCore", package: "GraphQLCore")]),
+        // Not a product: launches this repository's GraphQL test server (`Tests/Server/server.py`) for
+        // the integration suites here and the root's whole-system tests.
+        .target(name: "GraphQLTestServer", path: "Tests/GraphQLTestServer"),
         .testTarget(
             name: "TransportTests",
-            dependencies: ["Transport", "TransportTesting", .product(name: "GraphQLCore", package: "GraphQLCore")],
+            dependencies: [
+                "Transport", "TransportTesting", "GraphQLTestServer",
+                .product(name: "GraphQLCore", package: "GraphQLCore"),
+            ],
             exclude: ["Fixtures"]),
     ]
 )

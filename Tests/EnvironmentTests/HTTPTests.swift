@@ -1,5 +1,6 @@
 import Environment
 import Foundation
+import GraphQLTestServer
 import SchedulingTesting
 import Testing
 

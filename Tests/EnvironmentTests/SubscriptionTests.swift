@@ -19,6 +19,8 @@ struct SubscriptionTests {
         _ = await fixture.transport.request(at: 0)
         fixture.transport.send(GraphQLResponse(data: Self.event(title: "v2")), toRequestAt: 0)
         _ = await handle.phase { $0.snapshot?.data?["item"]?["title"] == "v2" }
+        // The handle hears of the write during the publish; the count and the log come after it.
+        _ = try await fixture.sink.firstEvent { $0.name == "published" }
         #expect(subscription.eventCount == 1)
 
         fixture.environment.isActive = false

@@ -21,7 +21,7 @@ enum EventMapping {
     }
 
     static func fetchStarted(_ operation: GraphQLOperation, reason: Scheduling.FetchReason) -> Event {
-        .fetchStarted(operation: operationName(operation), identity: identity(operation), reason: self.reason(reason))
+        fetchStarted(operation, as: self.reason(reason))
     }
 
     static func fetchShared(_ operation: GraphQLOperation, reason: Scheduling.FetchReason) -> Event {
@@ -31,17 +31,43 @@ enum EventMapping {
     static func fetchSucceeded(
         _ operation: GraphQLOperation, reason: Scheduling.FetchReason, duration: Duration
     ) -> Event {
-        .fetchSucceeded(
-            operation: operationName(operation), identity: identity(operation), reason: self.reason(reason),
-            duration: duration)
+        fetchSucceeded(operation, as: self.reason(reason), duration: duration)
     }
 
     static func fetchFailed(
         _ operation: GraphQLOperation, reason: Scheduling.FetchReason, duration: Duration, error: any Error
     ) -> Event {
+        fetchFailed(operation, as: self.reason(reason), duration: duration, error: error)
+    }
+
+    // The log's own reason, for the requests the scheduler does not plan: a mutation and a
+    // subscription's stream (`as:`, so that a literal such as `.heal` is never ambiguous between the
+    // two reason types).
+
+    static func fetchStarted(_ operation: GraphQLOperation, as reason: Event.FetchReason) -> Event {
+        .fetchStarted(operation: operationName(operation), identity: identity(operation), reason: reason)
+    }
+
+    static func fetchSucceeded(_ operation: GraphQLOperation, as reason: Event.FetchReason, duration: Duration) -> Event
+    {
+        .fetchSucceeded(
+            operation: operationName(operation), identity: identity(operation), reason: reason, duration: duration)
+    }
+
+    static func fetchFailed(
+        _ operation: GraphQLOperation, as reason: Event.FetchReason, duration: Duration, error: any Error
+    ) -> Event {
         .fetchFailed(
-            operation: operationName(operation), identity: identity(operation), reason: self.reason(reason),
-            duration: duration, error: errorKind(error))
+            operation: operationName(operation), identity: identity(operation), reason: reason, duration: duration,
+            error: errorKind(error))
+    }
+
+    static func subscriptionParked(_ operation: GraphQLOperation, duration: Duration) -> Event {
+        .subscriptionParked(operation: operationName(operation), identity: identity(operation), duration: duration)
+    }
+
+    static func subscriptionCancelled(_ operation: GraphQLOperation, duration: Duration) -> Event {
+        .subscriptionCancelled(operation: operationName(operation), identity: identity(operation), duration: duration)
     }
 
     /// `policy` is the raw value of the holder's fetch policy (the log keeps its own copy of the

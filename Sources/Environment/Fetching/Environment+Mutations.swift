@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import GraphQLCore
 import StoreCore
@@ -13,6 +14,10 @@ extension Environment {
     /// when several mutations overlap. `updater` runs in the same batch, after the response is
     /// written, for changes the response cannot express (adding an item to a list).
     ///
+    /// The request is logged as a fetch with reason ``Event/FetchReason/mutation``: `fetchStarted`
+    /// when it goes to the transport, then `published` and `fetchSucceeded`, or `fetchFailed` with
+    /// the error's kind. An optimistic response the store refuses sends nothing and logs nothing.
+    ///
     /// Throws ``FetchError`` (transport, refused data, GraphQL errors without data), or the
     /// `StoreError` of an optimistic response that does not fit the selection, in which case nothing
     /// is sent.
@@ -26,22 +31,33 @@ extension Environment {
         if let optimisticResponse {
             try store.applyOptimistic(layer, optimisticResponse, to: root)
         }
+        log.record(EventMapping.fetchStarted(mutation, as: .mutation))
+        let startedAt = ContinuousClock.now
+        /// Rolls back the optimistic layer and logs how the mutation failed.
+        func failed(_ error: FetchError) -> FetchError {
+            store.removeOptimistic(layer)
+            log.record(
+                EventMapping.fetchFailed(
+                    mutation, as: .mutation, duration: ContinuousClock.now - startedAt, error: error))
+            return error
+        }
         let response: GraphQLResponse
         do {
             response = try await transport.response(for: GraphQLRequest(mutation))
         } catch {
-            store.removeOptimistic(layer)
-            throw FetchError(.transport, "the mutation's request failed", underlying: error)
+            throw failed(FetchError(.transport, "the mutation's request failed", underlying: error))
         }
         guard let data = response.data, !data.isNull else {
-            store.removeOptimistic(layer)
-            throw FetchError(
-                .graphQLErrors, "the server answered the mutation with \(response.errors.count) errors and no data",
-                serverErrors: response.errors)
+            throw failed(
+                FetchError(
+                    .graphQLErrors,
+                    "the server answered the mutation with \(response.errors.count) errors and no data",
+                    serverErrors: response.errors))
         }
         let context = PublishContext(root: mutation.identity)
+        let changed: Set<DataID>
         do {
-            let changed = try PublishContext.$current.withValue(context) {
+            changed = try PublishContext.$current.withValue(context) {
                 try store.batch { () throws -> Set<DataID> in
                     store.removeOptimistic(layer)
                     let changed = try store.publish(data, to: root)
@@ -49,13 +65,12 @@ extension Environment {
                     return changed
                 }
             }
-            log.record(
-                .published(
-                    recordsChanged: changed.count, subscriptionsNotified: context.notified.load(ordering: .relaxed)))
         } catch {
-            store.removeOptimistic(layer)
-            throw FetchError(.invalidResponse, "the store refused the mutation's response", underlying: error)
+            throw failed(FetchError(.invalidResponse, "the store refused the mutation's response", underlying: error))
         }
+        log.record(
+            .published(recordsChanged: changed.count, subscriptionsNotified: context.notified.load(ordering: .relaxed)))
+        log.record(EventMapping.fetchSucceeded(mutation, as: .mutation, duration: ContinuousClock.now - startedAt))
         return response
     }
 }

@@ -1,3 +1,4 @@
+import EventLog
 import GraphQLCore
 import StoreCore
 import Transport
@@ -8,6 +9,11 @@ import Transport
 /// While the environment is not active (``Environment/isActive`` is `false`) the subscription is
 /// parked: its transport stream is closed. It opens a new stream when the environment becomes
 /// active again. ``cancel()`` ends it for good, and so does its last reference going away.
+///
+/// Each stream is logged as a fetch with reason ``Event/FetchReason/subscription``: `fetchStarted`
+/// when it opens, `published` for each event written, and one end: `fetchSucceeded` when the server
+/// ends the stream, `fetchFailed` when it fails, `subscriptionParked` or `subscriptionCancelled`
+/// when the runtime closes it.
 public final class GraphQLSubscription: Sendable {
     /// The subscription operation.
     public let operation: GraphQLOperation
@@ -16,11 +22,11 @@ public final class GraphQLSubscription: Sendable {
     private let state = Locked(State())
 
     private struct State: Sendable {
-        var task: Task<Void, Never>?
+        /// The stream open now, with the task that reads it. A stream that ends after it was closed
+        /// finds another one here (or none) and leaves it alone.
+        var stream: (stream: SubscriptionStream, task: Task<Void, Never>)?
         /// The last stream's task, kept after a park so that a test can await its end.
         var lastTask: Task<Void, Never>?
-        /// Numbers the streams, so a stream that ends after it was parked cannot clear its successor.
-        var generation = 0
         var isCancelled = false
         var eventCount = 0
         var failure: (any Error)?
@@ -32,14 +38,16 @@ public final class GraphQLSubscription: Sendable {
     }
 
     deinit {
-        state.withLock { $0.task }?.cancel()
+        guard let (stream, task) = state.withLock({ $0.stream }) else { return }
+        stream.close(.cancelled)
+        task.cancel()
     }
 
     /// How many events were written to the store.
     public var eventCount: Int { state.withLock { $0.eventCount } }
 
     /// Whether a stream is open now: not parked, not cancelled, not ended.
-    public var isStreaming: Bool { state.withLock { $0.task != nil } }
+    public var isStreaming: Bool { state.withLock { $0.stream != nil } }
 
     /// What ended the last stream, when something did: a `TransportError`, or a `StoreError` for
     /// an event that did not fit the selection (that event is not written).
@@ -47,60 +55,95 @@ public final class GraphQLSubscription: Sendable {
 
     /// Ends the subscription and closes its stream. Calling it again does nothing.
     public func cancel() {
-        let task = state.withLock { state -> Task<Void, Never>? in
+        let open = state.withLock { state -> (stream: SubscriptionStream, task: Task<Void, Never>)? in
             state.isCancelled = true
-            defer { state.task = nil }
-            return state.task
+            defer { state.stream = nil }
+            return state.stream
         }
-        task?.cancel()
+        close(open, .cancelled)
     }
 
     /// Opens a stream unless one is open or the subscription was cancelled.
     func resume() {
+        let operation = operation
         let root = StoreRoot(operation: operation)
         let request = GraphQLRequest(operation)
         let transport = environment.transport
         let store = environment.store
+        let log = environment.log
         state.withLock { state in
-            guard !state.isCancelled, state.task == nil else { return }
-            state.generation += 1
-            let generation = state.generation
+            guard !state.isCancelled, state.stream == nil else { return }
+            let stream = SubscriptionStream()
             let task = Task { [weak self] in
+                // Closed before it began: no request, so nothing to log.
+                guard stream.closedBy == nil else { return }
+                log.record(EventMapping.fetchStarted(operation, as: .subscription))
+                let startedAt = ContinuousClock.now
                 var failure: (any Error)?
                 do {
                     for try await response in transport.execute(request) {
+                        guard stream.closedBy == nil else { break }
                         guard let data = response.data, !data.isNull else { continue }
-                        try store.publish(data, to: root)
+                        let context = PublishContext(root: operation.identity)
+                        let changed = try PublishContext.$current.withValue(context) {
+                            try store.publish(data, to: root)
+                        }
+                        // Counted before it is logged: a test that awaits the event reads the count.
                         self?.state.withLock { $0.eventCount += 1 }
+                        log.record(
+                            .published(
+                                recordsChanged: changed.count,
+                                subscriptionsNotified: context.notified.load(ordering: .relaxed)))
                     }
                 } catch {
-                    if !Task.isCancelled { failure = error }
+                    if stream.closedBy == nil { failure = error }
                 }
-                self?.ended(generation, failure)
+                let duration = ContinuousClock.now - startedAt
+                switch stream.closedBy {
+                case .parked?: log.record(EventMapping.subscriptionParked(operation, duration: duration))
+                case .cancelled?: log.record(EventMapping.subscriptionCancelled(operation, duration: duration))
+                case nil:
+                    if let failure {
+                        log.record(
+                            EventMapping.fetchFailed(operation, as: .subscription, duration: duration, error: failure))
+                    } else {
+                        log.record(EventMapping.fetchSucceeded(operation, as: .subscription, duration: duration))
+                    }
+                }
+                self?.ended(stream, failure)
             }
-            state.task = task
+            state.stream = (stream, task)
             state.lastTask = task
         }
     }
 
-    /// Returns when the last stream opened has ended (parked, cancelled, or finished by the server).
+    /// Returns when the last stream opened has ended (parked, cancelled, or finished by the server)
+    /// and its end is logged.
     func lastStreamEnded() async {
         await state.withLock { $0.lastTask }?.value
     }
 
     /// Closes the stream; ``resume()`` opens a new one.
     func park() {
-        let task = state.withLock { state -> Task<Void, Never>? in
-            defer { state.task = nil }
-            return state.task
+        let open = state.withLock { state -> (stream: SubscriptionStream, task: Task<Void, Never>)? in
+            defer { state.stream = nil }
+            return state.stream
         }
-        task?.cancel()
+        close(open, .parked)
     }
 
-    private func ended(_ generation: Int, _ failure: (any Error)?) {
+    private func close(
+        _ open: (stream: SubscriptionStream, task: Task<Void, Never>)?, _ reason: SubscriptionStream.Closing
+    ) {
+        guard let (stream, task) = open else { return }
+        stream.close(reason)
+        task.cancel()
+    }
+
+    private func ended(_ stream: SubscriptionStream, _ failure: (any Error)?) {
         state.withLock { state in
-            guard state.generation == generation else { return }
-            state.task = nil
+            guard state.stream?.stream === stream else { return }
+            state.stream = nil
             if let failure { state.failure = failure }
         }
     }

@@ -4,6 +4,7 @@ import EventLog
 /// without a sample.
 enum EventSamples {
     static let items = Event.OperationName("Items")!
+    static let updates = Event.OperationName("ItemUpdated")!
     static let identity = Event.IdentityHash(hex: "00ff3a9c0b1d2e4f")!
 
     static let all: [Event] = [
@@ -18,6 +19,8 @@ enum EventSamples {
         .handleReleased(operation: items, identity: identity),
         .revalidationSwept(candidates: 20, fetched: 18, joined: 2),
         .invalidated,
+        .subscriptionParked(operation: updates, identity: identity, duration: .seconds(30)),
+        .subscriptionCancelled(operation: nil, identity: identity, duration: .microseconds(1)),
     ]
 
     /// The position of the event's case in the declaration; exhaustive, so a new case needs a sample.
@@ -33,8 +36,10 @@ enum EventSamples {
         case .handleReleased: return 7
         case .revalidationSwept: return 8
         case .invalidated: return 9
+        case .subscriptionParked: return 10
+        case .subscriptionCancelled: return 11
         }
     }
 
-    static let caseCount = 10
+    static let caseCount = 12
 }

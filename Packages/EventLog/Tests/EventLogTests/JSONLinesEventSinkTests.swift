@@ -37,11 +37,29 @@ struct JSONLinesEventSinkTests {
                 #"{"event":"handleReleased","identity":"00ff3a9c0b1d2e4f","operation":"Items"}"#,
                 #"{"candidates":20,"event":"revalidationSwept","fetched":18,"joined":2}"#,
                 #"{"event":"invalidated"}"#,
+                #"{"durationNanoseconds":30000000000,"event":"subscriptionParked","identity":"00ff3a9c0b1d2e4f","operation":"ItemUpdated"}"#,
+                #"{"durationNanoseconds":1000,"event":"subscriptionCancelled","identity":"00ff3a9c0b1d2e4f"}"#,
             ])
         for line in written {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(object["event"] is String)
         }
+    }
+
+    @Test("a mutation's and a subscription's fetches are written with their reasons")
+    func mutationAndSubscriptionReasons() async throws {
+        let written = try await lines { sink in
+            sink.record(.fetchStarted(operation: nil, identity: EventSamples.identity, reason: .mutation))
+            sink.record(
+                .fetchFailed(
+                    operation: EventSamples.updates, identity: EventSamples.identity, reason: .subscription,
+                    duration: .seconds(1), error: .transport))
+        }
+        #expect(
+            written == [
+                #"{"event":"fetchStarted","identity":"00ff3a9c0b1d2e4f","reason":"mutation"}"#,
+                #"{"durationNanoseconds":1000000000,"error":"transport","event":"fetchFailed","identity":"00ff3a9c0b1d2e4f","operation":"ItemUpdated","reason":"subscription"}"#,
+            ])
     }
 
     @Test("durations too long for Int64 nanoseconds saturate instead of trapping")

@@ -9,7 +9,8 @@ import Transport
 /// identity entry wins over a name entry, and a name entry over ``Key/any``. A request nothing answers
 /// fails with ``TransportError/Code/unscripted``.
 ///
-/// ``hold(_:)`` keeps matching requests open until ``release(requestAt:with:)``; ``request(at:)``
+/// ``hold(_:)`` keeps matching requests open until ``release(requestAt:with:)``, or until
+/// ``releaseAll()``, which also stops holding; ``request(at:)``
 /// waits until request N has arrived, so a test never sleeps to let a request "get there". Requests
 /// are numbered from 0 in the order they arrived, and counted exactly: ``requestCount``,
 /// ``requests(named:)``.
@@ -75,7 +76,8 @@ public final class ScriptedTransport: Transport {
         answerOnce(key, with: .failure(error))
     }
 
-    /// Holds every later request that matches `key` open, unanswered, until it is released.
+    /// Holds every later request that matches `key` open, unanswered, until it is released, or
+    /// until ``releaseAll()`` lets everything through.
     public func hold(_ key: Key) {
         _ = state.withLock { $0.holds.insert(key) }
     }
@@ -100,10 +102,27 @@ public final class ScriptedTransport: Transport {
         return true
     }
 
-    /// Releases every held request, in the order they arrived, each with what the script says now.
+    /// Lets everything through: releases every held request, in the order they arrived, each with
+    /// what the script says now, and stops holding, so a request that arrives later is answered from
+    /// the script too.
+    ///
+    /// A test can call it before a held request has arrived (a request sent from another task) and
+    /// that request will not wait. Both happen under one lock, so a request arriving meanwhile is
+    /// either released or never held. To hold later requests again, call ``hold(_:)`` again; to
+    /// release some held requests and keep holding, use ``release(requestAt:with:)``.
     public func releaseAll() {
-        let held = state.withLock { $0.held.sorted() }
-        for index in held { release(requestAt: index) }
+        let deliveries = state.withLock { state -> [(Continuation, Answer)] in
+            state.holds.removeAll()
+            let held = state.held.sorted()
+            state.held.removeAll()
+            return held.compactMap { index in
+                guard let continuation = state.open[index] else { return nil }
+                let answer = state.takeAnswer(for: state.requests[index])
+                if case .open = answer {} else { state.open[index] = nil }
+                return (continuation, answer)
+            }
+        }
+        for (continuation, answer) in deliveries { Self.deliver(answer, to: continuation) }
     }
 
     /// Sends `response` on request `index`, which was answered ``Answer/open``.

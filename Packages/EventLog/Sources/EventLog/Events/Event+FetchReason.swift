@@ -1,5 +1,6 @@
 extension Event {
-    /// Why the runtime fetched a root.
+    /// Why the runtime sent a request: for a query's root, what made it fetch; for a mutation or a
+    /// subscription's stream, which of the two it is.
     public enum FetchReason: String, Sendable, Hashable, CaseIterable {
         /// An attach whose policy asked for the network.
         case attach
@@ -11,5 +12,15 @@ extension Event {
         case heal
         /// The app asked a handle to fetch again.
         case refetch
+        /// The app committed a mutation. Its fetch ends when the response is written or the commit
+        /// fails; mutations are never shared.
+        case mutation
+        /// A GraphQL subscription opened a stream: when it is made while the environment is active,
+        /// and again each time it resumes after being parked. The fetch ends when the server ends the
+        /// stream (``Event/fetchSucceeded(operation:identity:reason:duration:)``) or the stream fails
+        /// (``Event/fetchFailed(operation:identity:reason:duration:error:)``); a stream the runtime
+        /// closes ends with ``Event/subscriptionParked(operation:identity:duration:)`` or
+        /// ``Event/subscriptionCancelled(operation:identity:duration:)``.
+        case subscription
     }
 }

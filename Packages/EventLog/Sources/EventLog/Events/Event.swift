@@ -7,14 +7,21 @@
 ///
 /// A case joins only when an adopter needs a number it cannot derive from the others.
 public enum Event: Sendable, Hashable {
-    /// A request for `operation` went to the transport.
+    /// A request for `operation` went to the transport: a query's fetch, a mutation, or a
+    /// subscription's stream (see ``FetchReason``). Each one ends with exactly one of
+    /// ``fetchSucceeded(operation:identity:reason:duration:)``,
+    /// ``fetchFailed(operation:identity:reason:duration:error:)``, or, for a subscription's stream,
+    /// ``subscriptionParked(operation:identity:duration:)`` or
+    /// ``subscriptionCancelled(operation:identity:duration:)``.
     case fetchStarted(operation: OperationName?, identity: IdentityHash, reason: FetchReason)
     /// A fetch for `identity` was wanted while one was in flight, and joined it instead of sending
     /// a request.
     case fetchShared(operation: OperationName?, identity: IdentityHash, reason: FetchReason)
-    /// A fetch's response was written to the store, `duration` after it started.
+    /// A fetch's response was written to the store, `duration` after it started. For a
+    /// subscription's stream: the server ended the stream, `duration` after it opened.
     case fetchSucceeded(operation: OperationName?, identity: IdentityHash, reason: FetchReason, duration: Duration)
-    /// A fetch ended without a usable response, `duration` after it started.
+    /// A fetch ended without a usable response, `duration` after it started. For a subscription's
+    /// stream: the stream failed, or an event did not fit the selection, which ends the stream.
     case fetchFailed(
         operation: OperationName?, identity: IdentityHash, reason: FetchReason, duration: Duration, error: ErrorKind)
     /// A write changed `recordsChanged` records and told `subscriptionsNotified` subscriptions.
@@ -31,6 +38,12 @@ public enum Event: Sendable, Hashable {
     case revalidationSwept(candidates: Int, fetched: Int, joined: Int)
     /// `invalidate()` marked all data stale.
     case invalidated
+    /// A subscription's stream was closed because the app set `isActive` to `false`, `duration`
+    /// after it opened. It opens again (a new `fetchStarted`) when `isActive` is `true` again.
+    case subscriptionParked(operation: OperationName?, identity: IdentityHash, duration: Duration)
+    /// A subscription's stream was closed because the app cancelled the subscription or dropped its
+    /// last reference, `duration` after it opened. Nothing opens it again.
+    case subscriptionCancelled(operation: OperationName?, identity: IdentityHash, duration: Duration)
 
     /// The case's name, as sinks write it (`fetchStarted`, `published`, ...).
     public var name: String {
@@ -45,6 +58,8 @@ public enum Event: Sendable, Hashable {
         case .handleReleased: return "handleReleased"
         case .revalidationSwept: return "revalidationSwept"
         case .invalidated: return "invalidated"
+        case .subscriptionParked: return "subscriptionParked"
+        case .subscriptionCancelled: return "subscriptionCancelled"
         }
     }
 }

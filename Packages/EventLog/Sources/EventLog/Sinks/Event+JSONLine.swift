@@ -37,6 +37,9 @@ extension Event {
             fields += [("candidates", String(candidates)), ("fetched", String(fetched)), ("joined", String(joined))]
         case .invalidated:
             break
+        case .subscriptionParked(let operation, let identity, let duration),
+            .subscriptionCancelled(let operation, let identity, let duration):
+            fields += Self.operationFields(operation, identity) + [("durationNanoseconds", Self.nanoseconds(duration))]
         }
         fields.sort { $0.0 < $1.0 }
         var line: [UInt8] = [0x7B]

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCore
+import GraphQLTestServer
 import Testing
 import Transport
 

@@ -71,13 +71,64 @@ struct ScriptedTransportTests {
         #expect(transport.release(requestAt: 1, with: .data(["a": 2])))
         #expect(try await second.value.data == ["a": 2])
         #expect(transport.heldRequests == [0])
-        transport.releaseAll()
+        transport.stopHolding(.operationName("A"))
+        let third = Task { try await transport.response(for: request("A")) }
+        #expect(try await third.value.data == ["a": 1])
+        #expect(transport.heldRequests == [0])
+        #expect(transport.release(requestAt: 0))
         #expect(try await first.value.data == ["a": 1])
         #expect(!transport.release(requestAt: 0))
         #expect(transport.openRequestCount == 0)
+    }
 
-        transport.stopHolding(.operationName("A"))
+    @Test("releaseAll answers the held requests in arrival order, each from the script as it is now")
+    func releaseAllHeld() async throws {
+        let transport = ScriptedTransport()
+        transport.hold(.any)
+        let consumers = (0..<3).map { index in
+            Task { try await transport.response(for: request("A", variables: ["n": .int(index)])) }
+        }
+        for index in 0..<3 { _ = await transport.request(at: index) }
+        transport.answerOnce(.any, with: .data(["order": 0]))
+        transport.answerOnce(.any, with: .data(["order": 1]))
+        transport.answerOnce(.any, with: .data(["order": 2]))
+
+        transport.releaseAll()
+
+        var answered: [JSONValue?] = []
+        for consumer in consumers { answered.append(try await consumer.value.data?["order"]) }
+        // The request that arrived at `position` got the `position`th scripted answer.
+        for (position, request) in transport.requests.enumerated() {
+            let index = try #require(consumers.indices.first { request.variables["n"] == .int($0) })
+            #expect(answered[index] == .int(position))
+        }
+        #expect(transport.heldRequests.isEmpty)
+        #expect(transport.openRequestCount == 0)
+        #expect(transport.requestCount == 3)
+    }
+
+    @Test("releaseAll also stops holding: a request that arrives after it is answered, not held")
+    func releaseAllBeforeArrival() async throws {
+        let transport = ScriptedTransport()
+        transport.answer(.any, with: .data(["a": 1]))
+        transport.hold(.operationName("A"))
+        transport.hold(.any)
+
+        // Before releaseAll stopped holding, the request below was held for good: the suite's time
+        // limit cancels the wait, and the cancelled request throws, so the test fails instead of
+        // hanging.
+        transport.releaseAll()
         #expect(try await transport.response(for: request("A")).data == ["a": 1])
+        #expect(transport.heldRequests.isEmpty)
+
+        // Holding again holds again.
+        transport.hold(.any)
+        async let held = transport.response(for: request("B"))
+        _ = await transport.request(at: 1)
+        #expect(transport.heldRequests == [1])
+        transport.releaseAll()
+        #expect(try await held.data == ["a": 1])
+        #expect(transport.requestCount == 2)
     }
 
     @Test("request(at:) returns at once for a request that already arrived")

@@ -1,0 +1,38 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension LoopbackServer {
+    /// Waits until the server recorded `event` (`arrived`, `disconnected`) for `key`: a long poll
+    /// the server answers when it happens, so no test sleeps.
+    public func wait(key: String, event: String) async throws {
+        var request = URLRequest(url: url("/debug/wait?key=\(key)&event=\(event)"))
+        request.timeoutInterval = 60
+        _ = try await URLSession.shared.data(for: request)
+    }
+
+    /// How many persisted-query attempts the server saw for `hash`, with and without the text.
+    public func persistedQueryCounts(hash: String) async throws -> (hashOnly: Int, withText: Int) {
+        let object = try await debugObject("/debug/apq?hash=\(hash)")
+        return (object["hashOnly"] ?? -1, object["withText"] ?? -1)
+    }
+
+    /// A loopback port nothing listens on.
+    public func unusedPort() async throws -> Int {
+        guard let port = try await debugObject("/debug/unused-port")["port"] else {
+            throw Failure(description: "/debug/unused-port answered without a port")
+        }
+        return port
+    }
+
+    /// A debug endpoint's answer: a JSON object of numbers.
+    private func debugObject(_ path: String) async throws -> [String: Int] {
+        let (data, _) = try await URLSession.shared.data(from: url(path))
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Int] else {
+            throw Failure(description: "\(path) did not answer a JSON object of numbers")
+        }
+        return object
+    }
+}
