@@ -17,8 +17,8 @@ struct ResponseNormalizer {
     let variables: JSONObject
     /// The patches so far; the same object reached by two paths merges into one patch.
     private(set) var patches: [DataID: RecordPatch] = [:]
-    /// The patched IDs in the order the walk finished them (children before their parent), so a
-    /// source can lay out together what is read together.
+    /// The patched IDs in the order the walk first reached them (a parent before its children, as
+    /// reads and collections walk), so a source can lay out together what is read together.
     private(set) var order: [DataID] = []
     /// The list indices of the lists being walked; those from ``indexBase`` on belong to the
     /// current field of the current record, and go into client IDs.
@@ -44,19 +44,29 @@ struct ResponseNormalizer {
         _ object: JSONObject, selectionSet: CompiledSelectionSet, dataID: DataID, depth: Int
     ) throws(StoreError) {
         let typename = try Self.typename(of: object)
+        // The record takes its place in the order before its children (pre-order, the order reads
+        // and collections walk), through one probe that inserts an empty patch when it is new.
+        let known = patches.count
+        Self.touch(&patches[dataID, default: RecordPatch(typename: nil, values: [:])])
+        if patches.count > known { order.append(dataID) }
         var cursor = ResponseCursor(object)
         var values: [String: RecordValue] = [:]
         values.reserveCapacity(selectionSet.selections.count)
         try collect(
             selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth, into: &values)
-        if var existing = patches.removeValue(forKey: dataID) {
-            // Reached again (another path, or a cycle): later writes win, as they would in sequence.
-            if let typename { existing.typename = typename }
-            for (key, value) in values { existing.values[key] = value }
-            patches[dataID] = existing
+        Self.merge(typename, values, into: &patches[dataID, default: RecordPatch(typename: nil, values: [:])])
+    }
+
+    private static func touch(_ patch: inout RecordPatch) {}
+
+    /// Merges an object's values into its patch. Reached again (another path, or a cycle): later
+    /// writes win, as they would in sequence.
+    private static func merge(_ typename: String?, _ values: [String: RecordValue], into patch: inout RecordPatch) {
+        if let typename { patch.typename = typename }
+        if patch.values.isEmpty {
+            patch.values = values
         } else {
-            patches[dataID] = RecordPatch(typename: typename, values: values)
-            order.append(dataID)
+            for (key, value) in values { patch.values[key] = value }
         }
     }
 
