@@ -87,7 +87,7 @@ struct ResponseNormalizer {
                     if let subselection = field.selectionSet {
                         values[storageKey] = try normalizeLinked(
                             value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
-                            lists: field.shape?.listDepth, depth: depth + 1)
+                            shape: field.shape, level: 0, depth: depth + 1)
                     } else {
                         values[storageKey] = try leaf(value, shape: field.shape, depth: depth + 1)
                     }
@@ -115,18 +115,20 @@ struct ResponseNormalizer {
         }
     }
 
-    /// The value of a field with a selection: null, an object (a link), or a list of these. `lists` is
-    /// how many list levels the field's shape still declares here (`nil` when it has no shape).
+    /// The value of a field with a selection: null, an object (a link), or a list of these. `level` is
+    /// the list level of `value` in the field's `shape` (0 for the field's value itself); without a
+    /// shape any nesting and any null is taken.
     private mutating func normalizeLinked(
-        _ value: JSONValue, selectionSet: CompiledSelectionSet, parent: DataID, storageKey: String, lists: Int?,
-        depth: Int
+        _ value: JSONValue, selectionSet: CompiledSelectionSet, parent: DataID, storageKey: String,
+        shape: FieldShape?, level: Int, depth: Int
     ) throws(StoreError) -> RecordValue {
         guard depth <= configuration.maximumDepth else { throw Self.tooDeep(configuration.maximumDepth) }
         switch value {
         case .null:
+            if let shape, !shape.allowsNull(atLevel: level) { throw Self.unexpectedNull() }
             return .null
         case .object(let object):
-            if let lists, lists > 0 { throw Self.mismatch(expected: "a list", got: value) }
+            if let shape, level < shape.listDepth { throw Self.mismatch(expected: "a list", got: value) }
             let typename = try Self.typename(of: object)
             let dataID =
                 typename.flatMap { configuration.dataID(typename: $0, object: object) }
@@ -138,7 +140,7 @@ struct ResponseNormalizer {
             try normalizeObject(object, selectionSet: selectionSet, dataID: dataID, depth: depth)
             return .link(dataID)
         case .array(let items):
-            if lists == 0 { throw Self.mismatch(expected: "an object", got: value) }
+            if let shape, level >= shape.listDepth { throw Self.mismatch(expected: "an object", got: value) }
             var links: [RecordValue] = []
             links.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
@@ -148,7 +150,7 @@ struct ResponseNormalizer {
                     links.append(
                         try normalizeLinked(
                             item, selectionSet: selectionSet, parent: parent, storageKey: storageKey,
-                            lists: lists.map { $0 - 1 }, depth: depth + 1))
+                            shape: shape, level: level + 1, depth: depth + 1))
                 } catch {
                     throw error.prefixed(String(index))
                 }
@@ -176,11 +178,16 @@ struct ResponseNormalizer {
         }
     }
 
-    /// Checks a leaf value's list levels, and that a built-in scalar or enum is not a list or object
-    /// (a custom scalar may be any JSON). Recurses once per list level the schema declares, not per
-    /// level of the response, so the response cannot deepen it.
+    /// Checks a leaf value against its shape: a null only where the level is nullable, a list at each
+    /// declared list level and none below, and at the core a value of the built-in scalar's JSON kind
+    /// (any scalar value when the shape does not say which), a string for an enum, anything for a
+    /// custom scalar. Recurses once per list level the schema declares, not per level of the
+    /// response, so the response cannot deepen it.
     private static func check(_ value: JSONValue, against shape: FieldShape, level: Int) throws(StoreError) {
-        if case .null = value { return }
+        if case .null = value {
+            if !shape.allowsNull(atLevel: level) { throw unexpectedNull() }
+            return
+        }
         if level < shape.listDepth {
             guard case .array(let items) = value else { throw mismatch(expected: "a list", got: value) }
             for (index, item) in items.enumerated() {
@@ -192,12 +199,24 @@ struct ResponseNormalizer {
             }
             return
         }
-        switch (shape.namedKind, value) {
-        case (.builtInScalar, .array), (.builtInScalar, .object), (.enumeration, .array), (.enumeration, .object):
-            let expected = shape.namedKind == .enumeration ? "an enum value" : "a built-in scalar"
-            throw mismatch(expected: expected, got: value)
-        default: return
+        switch shape.namedKind {
+        case .builtInScalar:
+            if let scalar = shape.builtInScalar {
+                if !ScalarKind.fits(value, scalar) { throw mismatch(expected: ScalarKind.expected(scalar), got: value) }
+            } else if case .array = value {
+                throw mismatch(expected: "a built-in scalar", got: value)
+            } else if case .object = value {
+                throw mismatch(expected: "a built-in scalar", got: value)
+            }
+        case .enumeration:
+            guard case .string = value else { throw mismatch(expected: "an enum value (a string)", got: value) }
+        case .customScalar, .composite:
+            return
         }
+    }
+
+    private static func unexpectedNull() -> StoreError {
+        StoreError(.unexpectedNull, "the schema declares a non-null value here, the response has null")
     }
 
     private static func mismatch(expected: String, got value: JSONValue) -> StoreError {
