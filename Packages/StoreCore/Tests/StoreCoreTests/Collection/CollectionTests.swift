@@ -7,7 +7,7 @@ struct CollectionTests {
     static let viewerQuery = query([object("viewer", [typename, leaf("id"), object("best", [typename, leaf("id")])])])
     static let listQuery = query([object("items", [typename, leaf("id")])])
 
-    static func seeded(source: some RecordSource = InMemoryRecordSource()) throws -> Store {
+    static func seeded(source: sending any RecordSource = InMemoryRecordSource()) throws -> Store {
         let clock = ManualClock()
         let store = Store(source: source, configuration: StoreConfiguration(clock: { clock.now }))
         try store.publish(
@@ -90,7 +90,7 @@ struct CollectionSourceTests {
     static let listQuery = CollectionTests.listQuery
 
     /// The reports and the records left of the same collections over `source`.
-    static func scenario(_ source: some RecordSource) throws -> ([CollectionReport], [DataID]) {
+    static func scenario(_ source: sending any RecordSource) throws -> ([CollectionReport], [DataID]) {
         let store = try CollectionTests.seeded(source: source)
         let subscription = store.subscribe(to: query([object("viewer", [typename, leaf("id")])])) { _ in }
         try store.applyOptimistic("layer", ["items": [["__typename": "I", "id": "3"]]], to: Self.listQuery)
