@@ -29,6 +29,22 @@ private let itemsRoot = StoreRoot(
                 + [field("owner", fields(["__typename", "id", "name"]))])
     ]))
 
+/// The same selection compiled against a schema, so every field carries its shape (non-null levels,
+/// lists, the built-in scalar) and the normalizer checks the response against it.
+private func shapedItemsRoot() throws -> StoreRoot {
+    let schema = try Schema(
+        sdl: """
+            type Query { items: [Item!]! }
+            type Item {
+              id: ID! name: String! title: String! description: String! count: Int! score: Float! active: Boolean!
+              owner: User!
+            }
+            type User { id: ID! name: String! }
+            """)
+    let text = "{ items { __typename id name title description count score active owner { __typename id name } } }"
+    return StoreRoot(operation: try CompiledDocument(text: text, schema: schema).operation())
+}
+
 private struct ItemsQuery: Decodable {
     struct Item: Decodable {
         struct Owner: Decodable {
@@ -75,6 +91,15 @@ private func storeItemsBenchmarks() throws {
         blackHole(store)
     }
     report("  of which normalize and write (parsed value)", normalizeOnly, against: "JSONSerialization parse", parse)
+
+    let shapedRoot = try shapedItemsRoot()
+    let normalizeShaped = try median {
+        let store = Store()
+        try store.publish(data, to: shapedRoot)
+        blackHole(store)
+    }
+    report(
+        "  the same with a schema's field shapes checked", normalizeShaped, against: "JSONSerialization parse", parse)
 
     let store = Store()
     try store.publish(data, to: itemsRoot)

@@ -1,9 +1,9 @@
 /// The shape of a field's value as the schema declares it: how deep its lists nest, which levels may
 /// be null, and what kind of type sits at the core.
 ///
-/// The store checks responses against it, so a list where one object is declared (or the reverse), or
-/// an object where a `String` is declared, is rejected instead of stored. Custom scalars may hold any
-/// JSON, so only their list levels are checked.
+/// The store checks responses against it, so a list where one object is declared (or the reverse), a
+/// null where the schema says non-null, or a string where an `Int` is declared, is rejected instead
+/// of stored. Custom scalars may hold any JSON, so only their list levels and nulls are checked.
 public struct FieldShape: Sendable, Hashable {
     /// What kind of named type is at the core of the field's type.
     public enum NamedKind: Sendable, Hashable {
@@ -17,16 +17,37 @@ public struct FieldShape: Sendable, Hashable {
         case composite
     }
 
+    /// The scalars every schema has, named as the schema names them: each serializes to its own
+    /// kind of JSON value.
+    public enum BuiltInScalar: String, Sendable, Hashable, CaseIterable {
+        /// `Int`: an integral number in the signed 32-bit range.
+        case int = "Int"
+        /// `Float`: any number.
+        case float = "Float"
+        /// `String`: a string.
+        case string = "String"
+        /// `Boolean`: `true` or `false`.
+        case boolean = "Boolean"
+        /// `ID`: a string, or an integral number.
+        case id = "ID"
+    }
+
     /// Whether the value may be null at each level, outermost first: the field's value, then the items
     /// of each list. `[[Int!]]!` is `[false, true, false]`.
     public var nullable: [Bool]
     /// What kind of named type is at the core.
     public var namedKind: NamedKind
+    /// Which built-in scalar is at the core when ``namedKind`` is ``NamedKind/builtInScalar``, so the
+    /// store can check the JSON kind of a leaf; `nil` for every other kind, or when not known (then
+    /// only lists and objects are refused at the core).
+    public var builtInScalar: BuiltInScalar?
 
-    /// A shape from the nullability of each level and the kind of the named type.
-    public init(nullable: [Bool], namedKind: NamedKind) {
+    /// A shape from the nullability of each level, the kind of the named type and, for a built-in
+    /// scalar, which one (ignored for other kinds).
+    public init(nullable: [Bool], namedKind: NamedKind, builtInScalar: BuiltInScalar? = nil) {
         self.nullable = nullable.isEmpty ? [true] : nullable
         self.namedKind = namedKind
+        self.builtInScalar = namedKind == .builtInScalar ? builtInScalar : nil
     }
 
     /// How many lists nest around the named type: 0 for `User`, 2 for `[[User!]]!`.
@@ -36,9 +57,10 @@ public struct FieldShape: Sendable, Hashable {
     /// is unknown or cannot be a field's type.
     init?(_ type: TypeReference, kind: TypeKind?) {
         let namedKind: NamedKind
+        let builtInScalar = BuiltInScalar(rawValue: type.namedType)
         switch kind {
         case .scalar?:
-            namedKind = BuiltInDefinitions.scalarNames.contains(type.namedType) ? .builtInScalar : .customScalar
+            namedKind = builtInScalar != nil ? .builtInScalar : .customScalar
         case .enum?: namedKind = .enumeration
         case .object?, .interface?, .union?: namedKind = .composite
         default: return nil
@@ -55,6 +77,6 @@ public struct FieldShape: Sendable, Hashable {
             guard case .list(let inner) = current else { break }
             current = inner
         }
-        self.init(nullable: levels, namedKind: namedKind)
+        self.init(nullable: levels, namedKind: namedKind, builtInScalar: builtInScalar)
     }
 }

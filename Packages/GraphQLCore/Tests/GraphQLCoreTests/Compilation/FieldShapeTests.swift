@@ -29,15 +29,32 @@ struct FieldShapeTests {
         ).operation()
         let shapes = Self.shapes(operation.selectionSet)
         #expect(shapes["feed"] == FieldShape(nullable: [false, false], namedKind: .composite))
-        #expect(shapes["tags"] == FieldShape(nullable: [false, false], namedKind: .builtInScalar))
-        #expect(shapes["likes"] == FieldShape(nullable: [false], namedKind: .builtInScalar))
+        #expect(
+            shapes["tags"] == FieldShape(nullable: [false, false], namedKind: .builtInScalar, builtInScalar: .string))
+        #expect(shapes["likes"] == FieldShape(nullable: [false], namedKind: .builtInScalar, builtInScalar: .int))
         #expect(shapes["author"] == FieldShape(nullable: [false], namedKind: .composite))
-        #expect(shapes["avatar"] == FieldShape(nullable: [true], namedKind: .builtInScalar))
+        #expect(shapes["avatar"] == FieldShape(nullable: [true], namedKind: .builtInScalar, builtInScalar: .string))
         #expect(shapes["viewer"] == FieldShape(nullable: [true], namedKind: .composite))
         #expect(shapes["search"] == FieldShape(nullable: [false, false], namedKind: .composite))
-        #expect(shapes["id"] == FieldShape(nullable: [false], namedKind: .builtInScalar))
-        #expect(shapes["__typename"] == FieldShape(nullable: [false], namedKind: .builtInScalar))
+        #expect(shapes["id"] == FieldShape(nullable: [false], namedKind: .builtInScalar, builtInScalar: .id))
+        #expect(
+            shapes["__typename"] == FieldShape(nullable: [false], namedKind: .builtInScalar, builtInScalar: .string))
         #expect(shapes["feed"]??.listDepth == 1)
+    }
+
+    @Test("a built-in scalar's shape names which one it is, and no other kind names one")
+    func builtInScalarNamed() throws {
+        let sdl = """
+            scalar JSON
+            enum Role { ADMIN }
+            type Query { i: Int f: Float s: String b: Boolean id: ID role: Role json: JSON }
+            """
+        let schema = try Schema(document: Document(parsing: sdl))
+        let operation = try CompiledDocument(text: "{ i f s b id role json }", schema: schema).operation()
+        let shapes = Self.shapes(operation.selectionSet)
+        let named = ["i", "f", "s", "b", "id", "role", "json"].map { shapes[$0]??.builtInScalar }
+        #expect(named == [.int, .float, .string, .boolean, .id, nil, nil])
+        #expect(FieldShape(nullable: [true], namedKind: .enumeration, builtInScalar: .int).builtInScalar == nil)
     }
 
     @Test("enums and custom scalars are told apart from built-in scalars")

@@ -4,18 +4,21 @@ import GraphQLCore
 /// collection keeps.
 ///
 /// Marks through the selection, not through every link of a record, so a record reachable only
-/// through fields no retained selection reads is collected.
-struct ReferenceMarker<Lookup: RecordLookup> {
-    let lookup: Lookup
-    private(set) var marked: Set<DataID> = []
-    /// How many marked IDs name a record that exists: when it equals the source's count, nothing
-    /// is left to sweep.
-    private(set) var markedRecords = 0
+/// through fields no retained selection reads is collected. The marks live in a ``MarkingTable``:
+/// by position for the in-memory source, by ID for any other.
+///
+/// A record an optimistic layer touches is walked twice, as the source has it and as reads see it
+/// through the layers: what the layer links to is on screen now, and what the source links to is
+/// on screen again once the layer is removed (Relay does not collect at all while a layer is
+/// applied). Only the source's records are marked: one that only a layer holds is not swept.
+struct ReferenceMarker<Table: MarkingTable> {
+    private(set) var table: Table
+    /// The records as the optimistic layers make them, for those the layers touch.
+    private let overlay: [DataID: Record]
 
-    /// A marker; `expectedCount` sizes the mark set once instead of growing it step by step.
-    init(lookup: Lookup, expectedCount: Int = 0) {
-        self.lookup = lookup
-        marked.reserveCapacity(expectedCount)
+    init(table: Table, overlay: [DataID: Record]) {
+        self.table = table
+        self.overlay = overlay
     }
 
     /// Marks the records `root` reaches.
@@ -25,16 +28,12 @@ struct ReferenceMarker<Lookup: RecordLookup> {
 
     /// Marks records without walking from them (a live snapshot's seen records).
     mutating func mark(_ dataIDs: Set<DataID>) {
-        for dataID in dataIDs where marked.insert(dataID).inserted && lookup.lookupRecord(dataID) != nil {
-            markedRecords += 1
-        }
+        for dataID in dataIDs { _ = table.mark(dataID) }
     }
 
     private mutating func markRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet, variables: JSONObject) {
-        let isNew = marked.insert(dataID).inserted
-        guard let record = lookup.lookupRecord(dataID) else { return }
-        if isNew { markedRecords += 1 }
-        mark(selectionSet, of: record, variables: variables)
+        if let record = table.mark(dataID) { mark(selectionSet, of: record, variables: variables) }
+        if !overlay.isEmpty, let layered = overlay[dataID] { mark(selectionSet, of: layered, variables: variables) }
     }
 
     private mutating func mark(_ selectionSet: CompiledSelectionSet, of record: Record, variables: JSONObject) {

@@ -19,8 +19,13 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let missingTypename = Code("missingTypename")
         /// A value has the wrong kind for its selection or its field's declared shape: a scalar where
         /// an object or a list of objects is selected, a list where the schema declares one value or
-        /// the reverse, a list or object where a built-in scalar or enum is declared.
+        /// the reverse, a value a built-in scalar does not serialize to (a string for an `Int`, an
+        /// `Int` beyond 32 bits, a number for a `Boolean`), anything but a string for an enum.
         public static let typeMismatch = Code("typeMismatch")
+        /// A null where the schema declares a non-null value: the field itself, or an item of a list
+        /// whose items are non-null. Never a field error's doing: GraphQL nulls the nearest
+        /// nullable parent of a failed non-null field instead, so the response breaks its schema.
+        public static let unexpectedNull = Code("unexpectedNull")
         /// Objects or lists nest deeper than ``StoreConfiguration/maximumDepth``.
         public static let nestingTooDeep = Code("nestingTooDeep")
         /// The response's top level is not a JSON object.

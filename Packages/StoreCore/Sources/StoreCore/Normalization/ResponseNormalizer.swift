@@ -17,8 +17,8 @@ struct ResponseNormalizer {
     let variables: JSONObject
     /// The patches so far; the same object reached by two paths merges into one patch.
     private(set) var patches: [DataID: RecordPatch] = [:]
-    /// The patched IDs in the order the walk finished them (children before their parent), so a
-    /// source can lay out together what is read together.
+    /// The patched IDs in the order the walk first reached them (a parent before its children, as
+    /// reads and collections walk), so a source can lay out together what is read together.
     private(set) var order: [DataID] = []
     /// The list indices of the lists being walked; those from ``indexBase`` on belong to the
     /// current field of the current record, and go into client IDs.
@@ -44,19 +44,29 @@ struct ResponseNormalizer {
         _ object: JSONObject, selectionSet: CompiledSelectionSet, dataID: DataID, depth: Int
     ) throws(StoreError) {
         let typename = try Self.typename(of: object)
+        // The record takes its place in the order before its children (pre-order, the order reads
+        // and collections walk), through one probe that inserts an empty patch when it is new.
+        let known = patches.count
+        Self.touch(&patches[dataID, default: RecordPatch(typename: nil, values: [:])])
+        if patches.count > known { order.append(dataID) }
         var cursor = ResponseCursor(object)
         var values: [String: RecordValue] = [:]
         values.reserveCapacity(selectionSet.selections.count)
         try collect(
             selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth, into: &values)
-        if var existing = patches.removeValue(forKey: dataID) {
-            // Reached again (another path, or a cycle): later writes win, as they would in sequence.
-            if let typename { existing.typename = typename }
-            for (key, value) in values { existing.values[key] = value }
-            patches[dataID] = existing
+        Self.merge(typename, values, into: &patches[dataID, default: RecordPatch(typename: nil, values: [:])])
+    }
+
+    private static func touch(_ patch: inout RecordPatch) {}
+
+    /// Merges an object's values into its patch. Reached again (another path, or a cycle): later
+    /// writes win, as they would in sequence.
+    private static func merge(_ typename: String?, _ values: [String: RecordValue], into patch: inout RecordPatch) {
+        if let typename { patch.typename = typename }
+        if patch.values.isEmpty {
+            patch.values = values
         } else {
-            patches[dataID] = RecordPatch(typename: typename, values: values)
-            order.append(dataID)
+            for (key, value) in values { patch.values[key] = value }
         }
     }
 
@@ -77,7 +87,7 @@ struct ResponseNormalizer {
                     if let subselection = field.selectionSet {
                         values[storageKey] = try normalizeLinked(
                             value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
-                            lists: field.shape?.listDepth, depth: depth + 1)
+                            shape: field.shape, level: 0, depth: depth + 1)
                     } else {
                         values[storageKey] = try leaf(value, shape: field.shape, depth: depth + 1)
                     }
@@ -105,18 +115,20 @@ struct ResponseNormalizer {
         }
     }
 
-    /// The value of a field with a selection: null, an object (a link), or a list of these. `lists` is
-    /// how many list levels the field's shape still declares here (`nil` when it has no shape).
+    /// The value of a field with a selection: null, an object (a link), or a list of these. `level` is
+    /// the list level of `value` in the field's `shape` (0 for the field's value itself); without a
+    /// shape any nesting and any null is taken.
     private mutating func normalizeLinked(
-        _ value: JSONValue, selectionSet: CompiledSelectionSet, parent: DataID, storageKey: String, lists: Int?,
-        depth: Int
+        _ value: JSONValue, selectionSet: CompiledSelectionSet, parent: DataID, storageKey: String,
+        shape: FieldShape?, level: Int, depth: Int
     ) throws(StoreError) -> RecordValue {
         guard depth <= configuration.maximumDepth else { throw Self.tooDeep(configuration.maximumDepth) }
         switch value {
         case .null:
+            if let shape, !shape.allowsNull(atLevel: level) { throw Self.unexpectedNull() }
             return .null
         case .object(let object):
-            if let lists, lists > 0 { throw Self.mismatch(expected: "a list", got: value) }
+            if let shape, level < shape.listDepth { throw Self.mismatch(expected: "a list", got: value) }
             let typename = try Self.typename(of: object)
             let dataID =
                 typename.flatMap { configuration.dataID(typename: $0, object: object) }
@@ -128,7 +140,7 @@ struct ResponseNormalizer {
             try normalizeObject(object, selectionSet: selectionSet, dataID: dataID, depth: depth)
             return .link(dataID)
         case .array(let items):
-            if lists == 0 { throw Self.mismatch(expected: "an object", got: value) }
+            if let shape, level >= shape.listDepth { throw Self.mismatch(expected: "an object", got: value) }
             var links: [RecordValue] = []
             links.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
@@ -138,7 +150,7 @@ struct ResponseNormalizer {
                     links.append(
                         try normalizeLinked(
                             item, selectionSet: selectionSet, parent: parent, storageKey: storageKey,
-                            lists: lists.map { $0 - 1 }, depth: depth + 1))
+                            shape: shape, level: level + 1, depth: depth + 1))
                 } catch {
                     throw error.prefixed(String(index))
                 }
@@ -166,11 +178,16 @@ struct ResponseNormalizer {
         }
     }
 
-    /// Checks a leaf value's list levels, and that a built-in scalar or enum is not a list or object
-    /// (a custom scalar may be any JSON). Recurses once per list level the schema declares, not per
-    /// level of the response, so the response cannot deepen it.
+    /// Checks a leaf value against its shape: a null only where the level is nullable, a list at each
+    /// declared list level and none below, and at the core a value of the built-in scalar's JSON kind
+    /// (any scalar value when the shape does not say which), a string for an enum, anything for a
+    /// custom scalar. Recurses once per list level the schema declares, not per level of the
+    /// response, so the response cannot deepen it.
     private static func check(_ value: JSONValue, against shape: FieldShape, level: Int) throws(StoreError) {
-        if case .null = value { return }
+        if case .null = value {
+            if !shape.allowsNull(atLevel: level) { throw unexpectedNull() }
+            return
+        }
         if level < shape.listDepth {
             guard case .array(let items) = value else { throw mismatch(expected: "a list", got: value) }
             for (index, item) in items.enumerated() {
@@ -182,12 +199,24 @@ struct ResponseNormalizer {
             }
             return
         }
-        switch (shape.namedKind, value) {
-        case (.builtInScalar, .array), (.builtInScalar, .object), (.enumeration, .array), (.enumeration, .object):
-            let expected = shape.namedKind == .enumeration ? "an enum value" : "a built-in scalar"
-            throw mismatch(expected: expected, got: value)
-        default: return
+        switch shape.namedKind {
+        case .builtInScalar:
+            if let scalar = shape.builtInScalar {
+                if !ScalarKind.fits(value, scalar) { throw mismatch(expected: ScalarKind.expected(scalar), got: value) }
+            } else if case .array = value {
+                throw mismatch(expected: "a built-in scalar", got: value)
+            } else if case .object = value {
+                throw mismatch(expected: "a built-in scalar", got: value)
+            }
+        case .enumeration:
+            guard case .string = value else { throw mismatch(expected: "an enum value (a string)", got: value) }
+        case .customScalar, .composite:
+            return
         }
+    }
+
+    private static func unexpectedNull() -> StoreError {
+        StoreError(.unexpectedNull, "the schema declares a non-null value here, the response has null")
     }
 
     private static func mismatch(expected: String, got value: JSONValue) -> StoreError {

@@ -1,27 +1,48 @@
-/// The default record source: records as structs in one dictionary keyed by data ID.
+/// The default record source: records in one array in the order they were first written, found by
+/// a table from data ID to position.
 ///
-/// Patches merge into the stored record in place (the dictionary's `modify` accessor), so a publish
-/// copies no record it writes.
+/// The position is what a garbage collection marks (one bit per record, see ``RecordMarks``), and
+/// records written together lie together, so a walk over what one response wrote reads memory in
+/// order. Patches merge into the stored record in place, so a publish copies no record it writes.
+/// Removing a record leaves a hole that later writes do not reuse (that would break the order);
+/// once holes outnumber records, the array is compacted.
 public struct InMemoryRecordSource: RecordSource, Sendable {
-    @usableFromInline var records: [DataID: Record]
+    /// The records by position; `nil` where one was removed.
+    private(set) var slots: ContiguousArray<Record?>
+    /// Each stored record's position in ``slots``.
+    private(set) var positions: [DataID: Int]
 
     /// An empty source.
-    public init() { records = [:] }
+    public init() {
+        slots = []
+        positions = [:]
+    }
 
-    /// A source holding these records.
+    /// A source holding these records (the last of two with one ID wins).
     public init(records: [Record]) {
-        self.records = Dictionary(records.map { ($0.dataID, $0) }, uniquingKeysWith: { _, last in last })
+        self.init()
+        for record in records {
+            if let position = positions[record.dataID] {
+                slots[position] = record
+            } else {
+                positions[record.dataID] = slots.count
+                slots.append(record)
+            }
+        }
     }
 
     /// The record with this ID, or `nil`.
-    @inlinable public func record(for dataID: DataID) -> Record? { records[dataID] }
+    public func record(for dataID: DataID) -> Record? {
+        guard let position = positions[dataID] else { return nil }
+        return slots[position]
+    }
 
     /// The number of records.
-    public var count: Int { records.count }
+    public var count: Int { positions.count }
 
-    /// Merges the patches into their records, in the batch's order (new records' fields are then
-    /// allocated in the order reads visit them, which keeps a walk over a large store in step with
-    /// memory), and removes the removals.
+    /// Merges the patches into their records, in the batch's order (new records are then appended
+    /// in the order reads visit them, which keeps a walk over a large store in step with memory),
+    /// and removes the removals.
     public mutating func write(_ batch: RecordWriteBatch) {
         if batch.order.count == batch.patches.count {
             for dataID in batch.order {
@@ -32,21 +53,70 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
             // An order that does not list every patch once: apply them all, in any order.
             for (dataID, patch) in batch.patches { merge(patch, into: dataID, at: batch.writtenAt) }
         }
-        for dataID in batch.removals { records[dataID] = nil }
+        for dataID in batch.removals {
+            guard let position = positions.removeValue(forKey: dataID) else { continue }
+            slots[position] = nil
+        }
+        compactIfSparse()
     }
 
     private mutating func merge(_ patch: RecordPatch, into dataID: DataID, at writtenAt: StoreInstant) {
-        Record.merge(
-            patch, writtenAt: writtenAt,
-            into: &records[dataID, default: Record(dataID: dataID, typename: patch.typename)])
+        // One probe of the table for a new record as for an existing one: the `default:` accessor
+        // inserts the next position when the ID is absent.
+        let next = slots.count
+        let position = Self.value(of: &positions[dataID, default: next])
+        if position == next {
+            var record = Record(dataID: dataID, typename: patch.typename)
+            Record.merge(patch, writtenAt: writtenAt, into: &record)
+            slots.append(record)
+        } else {
+            slots[position]?.apply(patch, writtenAt: writtenAt)
+        }
     }
 
-    /// Removes every record not in `kept`, one by one: a collection usually removes few of many
-    /// records, and rebuilding the dictionary would cost as much as all of them.
+    private static func value(of position: inout Int) -> Int { position }
+
+    /// Removes every record not in `kept`.
     public mutating func removeAll(notIn kept: Set<DataID>) -> Int {
-        var removals: [DataID] = []
-        for dataID in records.keys where !kept.contains(dataID) { removals.append(dataID) }
-        for dataID in removals { records.removeValue(forKey: dataID) }
-        return removals.count
+        removeAll { kept.contains($0.dataID) }
+    }
+
+    /// Removes every record whose position `marks` does not hold: a collection's sweep, one pass
+    /// over the array in order, probing the table only for the records it removes.
+    mutating func removeAll(notMarkedIn marks: RecordMarks) -> Int {
+        var removed = 0
+        for position in slots.indices where !marks.contains(position) {
+            guard let dataID = slots[position]?.dataID else { continue }
+            positions.removeValue(forKey: dataID)
+            slots[position] = nil
+            removed += 1
+        }
+        compactIfSparse()
+        return removed
+    }
+
+    private mutating func removeAll(where isKept: (Record) -> Bool) -> Int {
+        var removed = 0
+        for position in slots.indices {
+            guard let record = slots[position], !isKept(record) else { continue }
+            positions.removeValue(forKey: record.dataID)
+            slots[position] = nil
+            removed += 1
+        }
+        compactIfSparse()
+        return removed
+    }
+
+    /// Closes the holes once they outnumber the records, keeping the records' order: each hole is
+    /// then paid for once, by the removal that made it.
+    private mutating func compactIfSparse() {
+        guard slots.count - positions.count > positions.count else { return }
+        var compacted = ContiguousArray<Record?>()
+        compacted.reserveCapacity(positions.count)
+        for case let record? in slots {
+            positions[record.dataID] = compacted.count
+            compacted.append(record)
+        }
+        slots = compacted
     }
 }

@@ -44,4 +44,10 @@ extension Record {
         record.fields.reserveCapacity(record.fields.count + patch.values.count)
         for (key, value) in patch.values { record.fields[key] = RecordField(value: value, writtenAt: writtenAt) }
     }
+
+    /// Merges `patch` into this record (``merge(_:writtenAt:into:)``), for a record reached through
+    /// an optional in place.
+    mutating func apply(_ patch: RecordPatch, writtenAt: StoreInstant) {
+        Record.merge(patch, writtenAt: writtenAt, into: &self)
+    }
 }

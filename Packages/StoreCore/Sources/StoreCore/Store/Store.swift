@@ -107,29 +107,50 @@ public final class Store: Sendable {
     @discardableResult
     public func collectGarbage(retaining roots: [StoreRoot]) -> CollectionReport {
         state.withLock { state in
-            let (kept, markedRecords) = Self.mark(roots, in: state)
             let count = state.records.source.count
-            // Every record marked: nothing to sweep, and no pass over the source to find that out.
-            // (Optimistic records may be marked without being in the source, so only without them.)
-            if state.records.optimistic.isEmpty, markedRecords == count {
-                return CollectionReport(removedRecords: 0, keptRecords: count)
+            let removed: Int
+            if let (marks, markedRecords) = Self.markPositions(roots, in: state) {
+                // Every record marked: nothing to sweep, and no pass over the source to find that out.
+                if markedRecords == count { return CollectionReport(removedRecords: 0, keptRecords: count) }
+                removed = state.records.source.removeAll(notMarkedIn: marks)
+            } else {
+                let (kept, markedRecords) = Self.markIdentifiers(roots, in: state)
+                if markedRecords == count { return CollectionReport(removedRecords: 0, keptRecords: count) }
+                removed = state.records.source.removeAll(notIn: kept)
             }
-            let removed = state.records.source.removeAll(notIn: kept)
             return CollectionReport(removedRecords: removed, keptRecords: state.records.source.count)
         }
     }
 
-    /// The IDs `roots` and the live subscriptions reach, and how many of them name existing records.
-    /// A function of its own so that the marker's view of the records is gone before the sweep
-    /// mutates them (a live copy would make the sweep copy the whole source).
-    private static func mark(_ roots: [StoreRoot], in state: borrowing StoreState) -> (Set<DataID>, Int) {
-        var marker = ReferenceMarker(lookup: state.records, expectedCount: state.records.source.count)
+    /// The positions `roots` and the live subscriptions reach in the in-memory source, and how many
+    /// there are; `nil` for another source. A function of its own so that the marker's view of the
+    /// records is gone before the sweep mutates them (a live copy would make the sweep copy the
+    /// whole source).
+    private static func markPositions(_ roots: [StoreRoot], in state: borrowing StoreState) -> (RecordMarks, Int)? {
+        guard case .memory(let source) = state.records.source else { return nil }
+        var marker = ReferenceMarker(
+            table: PositionMarkingTable(source: source), overlay: state.records.optimistic.merged)
+        mark(roots, subscriptions: state.subscriptions, with: &marker)
+        return (marker.table.marks, marker.table.markedRecords)
+    }
+
+    /// The IDs `roots` and the live subscriptions reach in any other source, and how many of them
+    /// name its records.
+    private static func markIdentifiers(_ roots: [StoreRoot], in state: borrowing StoreState) -> (Set<DataID>, Int) {
+        var marker = ReferenceMarker(
+            table: IdentifierMarkingTable(source: state.records.source), overlay: state.records.optimistic.merged)
+        mark(roots, subscriptions: state.subscriptions, with: &marker)
+        return (marker.table.marked, marker.table.markedRecords)
+    }
+
+    private static func mark(
+        _ roots: [StoreRoot], subscriptions: SubscriptionIndex, with marker: inout ReferenceMarker<some MarkingTable>
+    ) {
         for root in roots { marker.mark(root) }
-        for entry in state.subscriptions.entries.values {
+        for entry in subscriptions.entries.values {
             marker.mark(entry.root)
             marker.mark(entry.snapshot.seenRecords)
         }
-        return (marker.marked, marker.markedRecords)
     }
 
     // MARK: Time

@@ -1,9 +1,9 @@
 /// The store's records: the record source, with the optimistic layers over it.
 struct StoreRecords: RecordLookup {
-    var source: any RecordSource
+    var source: RecordStorage
     var optimistic = OptimisticLayers()
 
-    init(source: any RecordSource) { self.source = source }
+    init(source: any RecordSource) { self.source = RecordStorage(source) }
 
     @inline(__always) func lookupRecord(_ dataID: DataID) -> Record? {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }

@@ -7,8 +7,9 @@ struct CollectionTests {
     static let viewerQuery = query([object("viewer", [typename, leaf("id"), object("best", [typename, leaf("id")])])])
     static let listQuery = query([object("items", [typename, leaf("id")])])
 
-    static func seeded() throws -> Store {
-        let store = makeStore()
+    static func seeded(source: sending any RecordSource = InMemoryRecordSource()) throws -> Store {
+        let clock = ManualClock()
+        let store = Store(source: source, configuration: StoreConfiguration(clock: { clock.now }))
         try store.publish(
             ["viewer": ["__typename": "U", "id": "1", "best": ["__typename": "U", "id": "2"]]], to: viewerQuery)
         try store.publish(["items": [["__typename": "I", "id": "1"], ["__typename": "I", "id": "2"]]], to: listQuery)
@@ -83,8 +84,88 @@ struct CollectionTests {
     }
 }
 
+@Suite("Collection-record sources")
+struct CollectionSourceTests {
+    static let viewerQuery = CollectionTests.viewerQuery
+    static let listQuery = CollectionTests.listQuery
+
+    /// The reports and the records left of the same collections over `source`.
+    static func scenario(_ source: sending any RecordSource) throws -> ([CollectionReport], [DataID]) {
+        let store = try CollectionTests.seeded(source: source)
+        let subscription = store.subscribe(to: query([object("viewer", [typename, leaf("id")])])) { _ in }
+        try store.applyOptimistic("layer", ["items": [["__typename": "I", "id": "3"]]], to: Self.listQuery)
+        var reports = [store.collectGarbage(retaining: [Self.listQuery])]
+        store.removeOptimistic("layer")
+        subscription.cancel()
+        reports.append(store.collectGarbage(retaining: [Self.listQuery]))
+        let left = ["client:root", "U:1", "U:2", "I:1", "I:2", "I:3"].map { DataID($0) }.filter {
+            store.record($0) != nil
+        }
+        return (reports, left)
+    }
+
+    @Test("a collection over a source of another type removes the same records as over the in-memory one")
+    func otherSourceCollectsAlike() throws {
+        let inMemory = try Self.scenario(InMemoryRecordSource())
+        let other = try Self.scenario(RecordingSource())
+        #expect(inMemory.0 == other.0)
+        #expect(inMemory.1 == other.1)
+        #expect(
+            inMemory.0 == [
+                CollectionReport(removedRecords: 1, keptRecords: 4),
+                CollectionReport(removedRecords: 1, keptRecords: 3),
+            ])
+        #expect(inMemory.1 == ["client:root", "I:1", "I:2"])
+    }
+
+    @Test("a publish hands the source its records parent first, the order reads and collections visit them")
+    func parentFirstOrder() throws {
+        let source = RecordingSource()
+        let store = Store(source: source)
+        try store.publish(
+            [
+                "viewer": ["__typename": "U", "id": "1", "best": ["__typename": "U", "id": "2"]],
+                "items": [["__typename": "I", "id": "1"], ["__typename": "I", "id": "2"]],
+            ],
+            to: query(
+                CollectionTests.viewerQuery.selectionSet.selections + CollectionTests.listQuery.selectionSet.selections)
+        )
+        #expect(source.log.batchOrders == [["client:root", "U:1", "U:2", "I:1", "I:2"]])
+    }
+
+    @Test("after most records go, the source is compacted and every record left is read, written and collected")
+    func compaction() throws {
+        let store = makeStore()
+        let items = (1...10).map { JSONValue.object(["__typename": "I", "id": .string("\($0)")]) }
+        try store.publish(["items": .array(items)], to: Self.listQuery)
+        try store.publish(["items": .array([items[7], items[2]])], to: Self.listQuery)
+        #expect(
+            store.collectGarbage(retaining: [Self.listQuery]) == CollectionReport(removedRecords: 8, keptRecords: 3))
+        #expect(store.lookup(Self.listQuery).data == ["items": .array([items[7], items[2]])])
+        try store.publish(["items": .array([items[2], items[0]])], to: Self.listQuery)
+        #expect(
+            store.collectGarbage(retaining: [Self.listQuery]) == CollectionReport(removedRecords: 1, keptRecords: 3))
+        #expect(store.record("I:8") == nil)
+        #expect(store.lookup(Self.listQuery).data == ["items": .array([items[2], items[0]])])
+        #expect(store.collectGarbage(retaining: []) == CollectionReport(removedRecords: 3, keptRecords: 0))
+    }
+}
+
 @Suite("Collection-optimistic")
 struct OptimisticCollectionTests {
+    @Test("records an optimistic layer unlinks are kept while it is applied, and read again once it is removed")
+    func layerDoesNotHideBaseLinks() throws {
+        let store = makeStore()
+        let items = query([object("items", [typename, leaf("id")])])
+        try store.publish(["items": [["__typename": "I", "id": "1"]]], to: items)
+        try store.applyOptimistic("replace", ["items": [["__typename": "I", "id": "2"]]], to: items)
+        #expect(store.collectGarbage(retaining: [items]) == CollectionReport(removedRecords: 0, keptRecords: 2))
+        store.removeOptimistic("replace")
+        let snapshot = store.lookup(items)
+        #expect(!snapshot.isMissingData)
+        #expect(snapshot.data == ["items": [["__typename": "I", "id": "1"]]])
+    }
+
     @Test("records only an optimistic layer holds do not hide unreachable records from a collection")
     func optimisticRecordsDoNotHideGarbage() throws {
         let store = makeStore()

@@ -3,7 +3,7 @@ import StoreCore
 import Testing
 
 /// With a schema, the compiler records each field's declared shape, and the normalizer rejects a
-/// response whose lists or leaves do not fit it, leaving the store as it was.
+/// response whose lists, nulls or leaves do not fit it, leaving the store as it was.
 @Suite("Normalizer-field shapes")
 struct FieldShapeTests {
     static let sdl = """
@@ -12,10 +12,14 @@ struct FieldShapeTests {
         type Query {
           viewer: User
           users: [User!]!
+          ids: [ID!]
           grid: [[User]]
           search(text: String!): [SearchResult!]!
         }
-        type User { id: ID! name: String! age: Int role: Role settings: JSON blobs: [JSON] matrix: [[Int]] }
+        type User {
+          id: ID! name: String! age: Int role: Role settings: JSON blobs: [JSON] matrix: [[Int]]
+          active: Boolean score: Float tags: [String!]
+        }
         type Post { id: ID! title: String }
         union SearchResult = User | Post
         """
@@ -28,16 +32,19 @@ struct FieldShapeTests {
     static func user(_ id: String) -> JSONValue {
         [
             "name": "Ada", "age": 36, "role": "ADMIN", "settings": ["theme": ["dark", 1]],
-            "blobs": [["a": 1], [1, 2], "x"], "matrix": [[1, nil], nil], "__typename": "User", "id": .string(id),
+            "blobs": [["a": 1], [1, 2], "x"], "matrix": [[1, nil], nil], "active": true, "score": 1.5,
+            "tags": ["a", "b"], "__typename": "User", "id": .string(id),
         ]
     }
 
-    static let text = "{ viewer { name age role settings blobs matrix } users { name } grid { name } }"
+    static let text =
+        "{ viewer { name age role settings blobs matrix active score tags } users { name } grid { name } ids }"
 
     static let good: JSONValue = [
         "viewer": user("1"),
         "users": [["name": "Ada", "__typename": "User", "id": "1"]],
         "grid": [[["name": "Grace", "__typename": "User", "id": "2"], nil], nil],
+        "ids": ["a", 7],
     ]
 
     /// `good` with the value at `path` replaced.
@@ -80,11 +87,13 @@ struct FieldShapeTests {
         #expect(shapes["viewer"] == FieldShape(nullable: [true], namedKind: .composite))
         #expect(shapes["users"] == FieldShape(nullable: [false, false], namedKind: .composite))
         #expect(shapes["grid"] == FieldShape(nullable: [true, true, true], namedKind: .composite))
-        #expect(shapes["name"] == FieldShape(nullable: [false], namedKind: .builtInScalar))
+        #expect(shapes["name"] == FieldShape(nullable: [false], namedKind: .builtInScalar, builtInScalar: .string))
+        #expect(shapes["age"] == FieldShape(nullable: [true], namedKind: .builtInScalar, builtInScalar: .int))
         #expect(shapes["role"] == FieldShape(nullable: [true], namedKind: .enumeration))
         #expect(shapes["settings"] == FieldShape(nullable: [true], namedKind: .customScalar))
         #expect(shapes["matrix"]?.listDepth == 2)
-        #expect(shapes["__typename"] == FieldShape(nullable: [false], namedKind: .builtInScalar))
+        #expect(
+            shapes["__typename"] == FieldShape(nullable: [false], namedKind: .builtInScalar, builtInScalar: .string))
     }
 
     @Test(
@@ -132,6 +141,122 @@ struct FieldShapeTests {
         #expect(error.path == bad.errorPath)
         #expect(store.lookup(root) == before)
         #expect(store.recordCount == count)
+    }
+
+    /// Publishes `good`, then `good` with `value` at `path`, and expects it refused with `code` at
+    /// `path` (or `errorPath`), the store as it was.
+    static func expectRefused(
+        _ value: JSONValue, at path: [String], code: StoreError.Code, errorPath: [String]? = nil,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let root = try Self.root(Self.text)
+        let store = makeStore()
+        try store.publish(Self.good, to: root)
+        let before = store.lookup(root)
+        let count = store.recordCount
+        let error = try #require(throws: StoreError.self, sourceLocation: sourceLocation) {
+            try store.publish(Self.good(replacing: path, with: value), to: root)
+        }
+        #expect(error.code == code, sourceLocation: sourceLocation)
+        #expect(error.path == (errorPath ?? path), sourceLocation: sourceLocation)
+        #expect(store.lookup(root) == before, sourceLocation: sourceLocation)
+        #expect(store.recordCount == count, sourceLocation: sourceLocation)
+    }
+
+    @Test("a null in a non-null leaf field is refused as an unexpected null, and nothing is written")
+    func nullInNonNullLeaf() throws {
+        try Self.expectRefused(nil, at: ["viewer", "name"], code: .unexpectedNull)
+    }
+
+    @Test("a null for a non-null list of objects is refused as an unexpected null")
+    func nullForNonNullList() throws {
+        try Self.expectRefused(nil, at: ["users"], code: .unexpectedNull)
+    }
+
+    @Test("a null inside a list of non-null objects is refused at its index")
+    func nullInsideNonNullObjectList() throws {
+        try Self.expectRefused(nil, at: ["users", "0"], code: .unexpectedNull)
+    }
+
+    @Test("a null inside a nullable list of non-null strings is refused at its index")
+    func nullInsideNonNullLeafList() throws {
+        try Self.expectRefused(
+            ["a", nil], at: ["viewer", "tags"], code: .unexpectedNull, errorPath: ["viewer", "tags", "1"])
+    }
+
+    @Test("a null inside a list of non-null IDs at the root is refused at its index")
+    func nullInsideRootLeafList() throws {
+        try Self.expectRefused(["a", nil], at: ["ids"], code: .unexpectedNull, errorPath: ["ids", "1"])
+    }
+
+    @Test("the key field a normalizer adds is non-null too: an object whose id is null is refused")
+    func nullKeyField() throws {
+        try Self.expectRefused(nil, at: ["viewer", "id"], code: .unexpectedNull)
+    }
+
+    @Test("a string for an Int is refused as a type mismatch")
+    func stringForInt() throws {
+        try Self.expectRefused("36", at: ["viewer", "age"], code: .typeMismatch)
+    }
+
+    @Test("2^31 for an Int, one past the 32-bit range, is refused as a type mismatch")
+    func intOutOfRange() throws {
+        try Self.expectRefused(.int(2_147_483_648), at: ["viewer", "age"], code: .typeMismatch)
+        try Self.expectRefused(.int(-2_147_483_649), at: ["viewer", "age"], code: .typeMismatch)
+    }
+
+    @Test("a fraction for an Int is refused as a type mismatch")
+    func fractionForInt() throws {
+        try Self.expectRefused(.double(36.5), at: ["viewer", "age"], code: .typeMismatch)
+    }
+
+    @Test("a number for a Boolean is refused as a type mismatch")
+    func numberForBoolean() throws {
+        try Self.expectRefused(1, at: ["viewer", "active"], code: .typeMismatch)
+    }
+
+    @Test("a Boolean for a String is refused as a type mismatch")
+    func booleanForString() throws {
+        try Self.expectRefused(true, at: ["viewer", "name"], code: .typeMismatch)
+    }
+
+    @Test("a string for a Float is refused as a type mismatch")
+    func stringForFloat() throws {
+        try Self.expectRefused("1.5", at: ["viewer", "score"], code: .typeMismatch)
+    }
+
+    @Test("a Boolean for an ID is refused as a type mismatch")
+    func booleanForID() throws {
+        try Self.expectRefused([true], at: ["ids"], code: .typeMismatch, errorPath: ["ids", "0"])
+    }
+
+    @Test("a number for an enum is refused as a type mismatch")
+    func numberForEnum() throws {
+        try Self.expectRefused(1, at: ["viewer", "role"], code: .typeMismatch)
+    }
+
+    @Test("a number for a String inside a list is refused at its index")
+    func numberInStringList() throws {
+        try Self.expectRefused(
+            ["a", 2], at: ["viewer", "tags"], code: .typeMismatch, errorPath: ["viewer", "tags", "1"])
+    }
+
+    @Test("each built-in scalar takes what servers serialize it to, at the edges of its range")
+    func scalarsAccepted() throws {
+        let root = try Self.root(Self.text)
+        let store = makeStore()
+        var response = Self.good
+        let accepted: [([String], JSONValue)] = [
+            (["viewer", "age"], .int(2_147_483_647)), (["viewer", "age"], .int(-2_147_483_648)),
+            (["viewer", "age"], .double(36)), (["viewer", "age"], nil), (["viewer", "score"], 2),
+            (["viewer", "active"], false), (["ids"], [7, .double(8), "x"]), (["ids"], nil), (["viewer", "tags"], []),
+            (["viewer", "settings"], nil), (["viewer", "role"], "MEMBER"),
+        ]
+        for (path, value) in accepted {
+            response = Self.good(replacing: path, with: value)
+            try store.publish(response, to: root)
+            #expect(store.lookup(root).data == response)
+        }
     }
 
     @Test("a custom scalar may hold an object or a list, and is stored as it is")

@@ -29,6 +29,41 @@ struct RecordSourceTests {
         #expect(source.removeAll(notIn: []) == 1)
     }
 
+    @Test("removing most records compacts the source, which still finds, merges and removes every record left")
+    func compactsAfterRemovals() {
+        let t1 = StoreInstant(secondsSince1970: 1)
+        var source = InMemoryRecordSource()
+        let ids = (0..<10).map { DataID("R:\($0)") }
+        source.write(
+            RecordWriteBatch(
+                patches: Dictionary(uniqueKeysWithValues: ids.map { ($0, RecordPatch(typename: "R", values: [:])) }),
+                order: ids, writtenAt: t1))
+        #expect(source.removeAll(notIn: [ids[3], ids[8]]) == 8)
+        #expect(source.count == 2)
+        #expect(source.records(for: [ids[3], ids[8], ids[0]]).map { $0?.dataID } == [ids[3], ids[8], nil])
+        source.write(
+            RecordWriteBatch(
+                patches: [
+                    ids[8]: RecordPatch(typename: nil, values: ["x": .scalar(1)]),
+                    "N": RecordPatch(typename: "N", values: [:]),
+                ],
+                order: [ids[8], "N"], writtenAt: t1, removals: [ids[3]]))
+        #expect(source.count == 2)
+        #expect(source.record(for: ids[8])?.fields["x"]?.value == .scalar(1))
+        #expect(source.record(for: ids[8])?.typename == "R")
+        #expect(source.record(for: "N")?.typename == "N")
+        #expect(source.record(for: ids[3]) == nil)
+    }
+
+    @Test("a source made from records with one ID twice keeps the last")
+    func duplicateRecords() {
+        let source = InMemoryRecordSource(records: [
+            Record(dataID: "A", typename: "1"), Record(dataID: "A", typename: "2"),
+        ])
+        #expect(source.count == 1)
+        #expect(source.record(for: "A")?.typename == "2")
+    }
+
     @Test("a batch whose order does not list every patch still applies every patch")
     func incompleteOrder() {
         var source = InMemoryRecordSource()

@@ -1,0 +1,59 @@
+/// Where a collection keeps its marks of the record source's records, and how it finds the record
+/// to walk from a marked ID.
+protocol MarkingTable {
+    /// Marks the source's record `dataID` and returns it, or `nil` when the source has none.
+    mutating func mark(_ dataID: DataID) -> Record?
+    /// How many of the source's records are marked: when it equals the source's count, nothing is
+    /// left to sweep.
+    var markedRecords: Int { get }
+}
+
+/// Marks the in-memory source's records by position, in a bit set.
+///
+/// Records lie in the order responses reached them, which is the order a walk along the same
+/// selections reaches them, so the record after the last one marked is usually the next one asked
+/// for: that slot is compared first, and the table from ID to position is probed only when it is
+/// not the one. (The probe is the walk's only random access into memory that grows with the store.)
+struct PositionMarkingTable: MarkingTable {
+    private let source: InMemoryRecordSource
+    private(set) var marks: RecordMarks
+    private(set) var markedRecords = 0
+    /// The position after the record marked last.
+    private var next = 0
+
+    init(source: InMemoryRecordSource) {
+        self.source = source
+        self.marks = RecordMarks(capacity: source.slots.count)
+    }
+
+    mutating func mark(_ dataID: DataID) -> Record? {
+        let position: Int?
+        if next < source.slots.count, source.slots[next]?.dataID == dataID {
+            position = next
+        } else {
+            position = source.positions[dataID]
+        }
+        guard let position else { return nil }
+        next = position + 1
+        if marks.insert(position) { markedRecords += 1 }
+        return source.slots[position]
+    }
+}
+
+/// Marks any source's records by ID, in a set the sweep hands to ``RecordSource/removeAll(notIn:)``.
+struct IdentifierMarkingTable<Source: RecordSource>: MarkingTable {
+    private let source: Source
+    private(set) var marked: Set<DataID> = []
+    private(set) var markedRecords = 0
+
+    init(source: Source) {
+        self.source = source
+        marked.reserveCapacity(source.count)
+    }
+
+    mutating func mark(_ dataID: DataID) -> Record? {
+        guard let stored = source.record(for: dataID) else { return nil }
+        if marked.insert(dataID).inserted { markedRecords += 1 }
+        return stored
+    }
+}

@@ -1,0 +1,81 @@
+/// The store's record source: the in-memory source known by type, or any other through the
+/// protocol.
+///
+/// Knowing the in-memory source lets a collection mark its records by position in a bit set and
+/// sweep its array in order (0043); every other source is collected through
+/// ``RecordSource/removeAll(notIn:)`` with the marked IDs. Either way the store calls the source
+/// only under its lock.
+enum RecordStorage: RecordSource {
+    case memory(InMemoryRecordSource)
+    case other(any RecordSource)
+
+    /// Wraps `source`, unwrapping an in-memory source from the existential.
+    init(_ source: any RecordSource) {
+        if let memory = source as? InMemoryRecordSource {
+            self = .memory(memory)
+        } else {
+            self = .other(source)
+        }
+    }
+
+    func record(for dataID: DataID) -> Record? {
+        switch self {
+        case .memory(let source): source.record(for: dataID)
+        case .other(let source): source.record(for: dataID)
+        }
+    }
+
+    func records(for dataIDs: [DataID]) -> [Record?] {
+        switch self {
+        case .memory(let source): source.records(for: dataIDs)
+        case .other(let source): source.records(for: dataIDs)
+        }
+    }
+
+    var count: Int {
+        switch self {
+        case .memory(let source): source.count
+        case .other(let source): source.count
+        }
+    }
+
+    mutating func write(_ batch: RecordWriteBatch) {
+        switch self {
+        case .memory(var source):
+            // The payload is taken out before it is mutated, so its buffers stay uniquely
+            // referenced and are changed in place rather than copied.
+            self = .memory(InMemoryRecordSource())
+            source.write(batch)
+            self = .memory(source)
+        case .other(var source):
+            self = .memory(InMemoryRecordSource())
+            source.write(batch)
+            self = .other(source)
+        }
+    }
+
+    mutating func removeAll(notIn kept: Set<DataID>) -> Int {
+        switch self {
+        case .memory(var source):
+            self = .memory(InMemoryRecordSource())
+            let removed = source.removeAll(notIn: kept)
+            self = .memory(source)
+            return removed
+        case .other(var source):
+            self = .memory(InMemoryRecordSource())
+            let removed = source.removeAll(notIn: kept)
+            self = .other(source)
+            return removed
+        }
+    }
+
+    /// Removes the in-memory source's records whose positions are not marked; nothing for another
+    /// source (whose collection marks IDs instead).
+    mutating func removeAll(notMarkedIn marks: RecordMarks) -> Int {
+        guard case .memory(var source) = self else { return 0 }
+        self = .memory(InMemoryRecordSource())
+        let removed = source.removeAll(notMarkedIn: marks)
+        self = .memory(source)
+        return removed
+    }
+}
