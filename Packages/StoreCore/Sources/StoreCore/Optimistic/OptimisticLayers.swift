@@ -32,6 +32,17 @@ struct OptimisticLayers {
         return touched
     }
 
+    /// `base` with every layer's patches for its record applied in order: what reads would see if
+    /// `base` were the stored record (a transaction's staged record, read before it is applied).
+    func applied(over base: Record) -> Record {
+        var record = base
+        for layer in layers {
+            guard let patch = layer.patches[base.dataID] else { continue }
+            Record.merge(patch, writtenAt: layer.writtenAt, into: &record)
+        }
+        return record
+    }
+
     /// Recomputes the merged records among `dataIDs` (after the base changed under them).
     mutating func refresh(_ dataIDs: some Sequence<DataID>, base: some RecordSource) {
         for dataID in dataIDs {

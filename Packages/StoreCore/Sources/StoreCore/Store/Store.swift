@@ -10,8 +10,8 @@ import Synchronization
 /// collecting and choosing whom to notify happen under it, so a collection never runs during a
 /// read or a publish. Callbacks run after the lock is released, on the thread that published.
 public final class Store: Sendable {
-    private let configuration: StoreConfiguration
-    private let state: Locked<StoreState>
+    let configuration: StoreConfiguration
+    let state: Locked<StoreState>
 
     /// A store over `source` (in memory by default).
     public init(source: sending any RecordSource = InMemoryRecordSource(), configuration: StoreConfiguration = .init())
@@ -40,8 +40,36 @@ public final class Store: Sendable {
         return changed
     }
 
+    /// Runs `body` with a transaction that stages writes, then applies them all in one step: one
+    /// write batch under the lock, stamped with one instant, and one notification of each affected
+    /// subscription. Returns the IDs of the records whose stored values changed.
+    ///
+    /// All or nothing: when `body` throws (a staged publish the store refuses, or an error of its
+    /// own), nothing is written, no write time moves and no subscription is told anything. Publishes
+    /// made meanwhile by other threads are written at once as usual and are kept; a field both
+    /// they and the transaction write takes the transaction's value, as the later write.
+    @discardableResult
+    public func update(_ body: (inout StoreTransaction) throws -> Void) rethrows -> Set<DataID> {
+        var transaction = StoreTransaction(store: self)
+        try body(&transaction)
+        return apply(transaction)
+    }
+
+    /// Writes a transaction's staged patches in one step.
+    private func apply(_ transaction: StoreTransaction) -> Set<DataID> {
+        guard !transaction.order.isEmpty else { return [] }
+        let (changed, deliveries) = state.withLock { state in
+            let writtenAt = state.stamp(configuration.clock())
+            let changed = state.records.write(transaction.patches, order: transaction.order, at: writtenAt)
+            return (changed, state.notify(changed))
+        }
+        for delivery in deliveries { delivery.perform() }
+        return changed
+    }
+
     /// Runs `body`, holding back notifications of the publishes inside it until it returns, then
-    /// tells each affected subscription once. Each publish inside stays atomic on its own.
+    /// tells each affected subscription once. Not a transaction: each publish inside is atomic on
+    /// its own, and those made before `body` throws stay written; ``update(_:)`` is all or nothing.
     public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
         state.withLock { $0.batchDepth += 1 }
         defer {
@@ -194,7 +222,7 @@ public final class Store: Sendable {
         for delivery in deliveries { delivery.perform() }
     }
 
-    private func normalize(
+    func normalize(
         _ data: JSONValue, _ root: StoreRoot
     ) throws(StoreError) -> (patches: [DataID: RecordPatch], order: [DataID]) {
         var normalizer = ResponseNormalizer(configuration: configuration, variables: root.variables)

@@ -18,10 +18,16 @@ struct StoreState {
     /// invalidation point, so data written after `invalidate()` is fresh even if the clock has not
     /// moved (a manual clock) or moved back (a wall clock set back).
     mutating func stamp(_ now: StoreInstant) -> StoreInstant {
-        var stamp = now
-        if let invalidationPoint, stamp <= invalidationPoint { stamp = invalidationPoint.next }
+        let stamp = provisionalStamp(now)
         if latestWrite.map({ stamp > $0 }) ?? true { latestWrite = stamp }
         return stamp
+    }
+
+    /// The instant a write made now would be stamped with, without recording it: what a
+    /// transaction's staged fields read as before they are applied.
+    func provisionalStamp(_ now: StoreInstant) -> StoreInstant {
+        if let invalidationPoint, now <= invalidationPoint { return invalidationPoint.next }
+        return now
     }
 
     func read(_ root: StoreRoot) -> Snapshot {
