@@ -11,8 +11,16 @@ extension Environment {
     /// so every handle shows it. When the server answers, the layer is removed and the response is
     /// written in one batch, so handles go from the optimistic data straight to the server's. When
     /// the request fails, only that layer is removed. Other layers stay exactly as they were, even
-    /// when several mutations overlap. `updater` runs in the same batch, after the response is
-    /// written, for changes the response cannot express (adding an item to a list).
+    /// when several mutations overlap. `updater` is for changes the response cannot express (adding
+    /// an item to a list): it receives a ``StoreTransaction`` in which the response is already
+    /// staged, reads the store through it as it will be, and stages its own writes there.
+    ///
+    /// The response and the updater's writes are applied together or not at all
+    /// (``Store/update(_:)``): when the updater throws, or the store refuses the response or any
+    /// write the updater stages, the store is left as it was before the response arrived (the
+    /// optimistic layer removed, no record or write time changed, no handle told of data that
+    /// was never kept), and `commit` throws ``FetchError`` with code `invalidResponse`. Publishes
+    /// other operations make meanwhile are kept either way.
     ///
     /// The request is logged as a fetch with reason ``Event/FetchReason/mutation``: `fetchStarted`
     /// when it goes to the transport, then `published` and `fetchSucceeded`, or `fetchFailed` with
@@ -24,7 +32,7 @@ extension Environment {
     @discardableResult
     public func commit(
         _ mutation: GraphQLOperation, optimisticResponse: JSONValue? = nil,
-        updater: (@Sendable (_ store: Store, _ data: JSONValue) throws -> Void)? = nil
+        updater: (@Sendable (_ transaction: inout StoreTransaction, _ data: JSONValue) throws -> Void)? = nil
     ) async throws -> GraphQLResponse {
         let root = StoreRoot(operation: mutation)
         let layer = "mutation-" + UUID().uuidString
@@ -58,11 +66,14 @@ extension Environment {
         let changed: Set<DataID>
         do {
             changed = try PublishContext.$current.withValue(context) {
+                // The layer goes and the response comes in one notification; the response and the
+                // updater's writes are one transaction, so a throw leaves only the layer's removal.
                 try store.batch { () throws -> Set<DataID> in
                     store.removeOptimistic(layer)
-                    let changed = try store.publish(data, to: root)
-                    try updater?(store, data)
-                    return changed
+                    return try store.update { transaction in
+                        try transaction.publish(data, to: root)
+                        try updater?(&transaction, data)
+                    }
                 }
             }
         } catch {
