@@ -1,7 +1,8 @@
 import GraphQLCore
 
 /// Writes staged against a store by ``Store/update(_:)``, applied together when its body returns
-/// and not at all when it throws (Relay's updater proxy, Apollo's `ReadWriteTransaction`).
+/// and not at all when it throws (as Relay publishes an updater's proxy writes only after it
+/// returns; decision 0047).
 ///
 /// Reads through a transaction see the store as it is now with the staged writes over it (and the
 /// optimistic layers over both, as every read does); reads through the store itself see nothing
