@@ -74,4 +74,22 @@ struct MutationTests {
         #expect(fixture.transport.requestCount == 3)
         handle.release()
     }
+
+    @Test("a conditional optimistic response that is nil sends the mutation without an optimistic write")
+    func conditionalOptimisticNil() async throws {
+        let fixture = Fixture()
+        let item = try Operations.item("1")
+        try fixture.publish(Operations.itemData("1", title: "v1"), for: item)
+        let handle = fixture.environment.attach(item, policy: .storeOnly)
+        let rename = try Self.rename("server")
+        fixture.answer(rename, with: Self.renamed("server"))
+        let showOptimistic = handle.phase.snapshot == nil
+        // The ternary makes `nil` the JSON null literal, not Optional.none.
+        try await fixture.environment.commit(
+            rename, optimisticResponse: showOptimistic ? Self.renamed("optimistic") : nil)
+
+        #expect(Self.title(handle) == "server")
+        #expect(fixture.transport.requestCount == 1)
+        handle.release()
+    }
 }

@@ -19,7 +19,9 @@ public struct FetchError: Error, Sendable, CustomStringConvertible {
         /// a GraphQL response); ``FetchError/underlying`` is the `TransportError`.
         public static let transport = Code("transport")
         /// The response's data does not fit the operation's selection (wrong type, too deep), so
-        /// the store refused it whole; ``FetchError/underlying`` is the `StoreError`.
+        /// the store refused it whole; ``FetchError/underlying`` is the `StoreError`. For a
+        /// mutation whose updater threw, the response was not kept either, and `underlying` is the
+        /// updater's own error.
         public static let invalidResponse = Code("invalidResponse")
         /// The server answered with GraphQL errors and no data (``FetchError/serverErrors``).
         public static let graphQLErrors = Code("graphQLErrors")
@@ -32,7 +34,7 @@ public struct FetchError: Error, Sendable, CustomStringConvertible {
     public var code: Code
     /// What went wrong, for a developer; never a server's message or a response value.
     public var message: String
-    /// The error underneath: a `TransportError` or a `StoreError`.
+    /// The error underneath: a `TransportError`, a `StoreError`, or a mutation updater's error.
     public var underlying: (any Error)?
     /// The server's errors, for ``Code/graphQLErrors`` (their messages may hold user data: show
     /// them, never log them).

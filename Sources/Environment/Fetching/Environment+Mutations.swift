@@ -7,7 +7,7 @@ import Transport
 extension Environment {
     /// Sends `mutation` and writes its response into the store.
     ///
-    /// With an `optimisticResponse`, that data is written at once as an optimistic layer of its own,
+    /// With an `optimisticResponse` (`nil` and JSON `null` both mean none), that data is written at once as an optimistic layer of its own,
     /// so every handle shows it. When the server answers, the layer is removed and the response is
     /// written in one batch, so handles go from the optimistic data straight to the server's. When
     /// the request fails, only that layer is removed. Other layers stay exactly as they were, even
@@ -36,7 +36,9 @@ extension Environment {
     ) async throws -> GraphQLResponse {
         let root = StoreRoot(operation: mutation)
         let layer = "mutation-" + UUID().uuidString
-        if let optimisticResponse {
+        // JSON `null` is no optimistic response, not data: `flag ? response : nil` passes the JSON
+        // literal (JSONValue is ExpressibleByNilLiteral), and null data could only be refused.
+        if let optimisticResponse, !optimisticResponse.isNull {
             try store.applyOptimistic(layer, optimisticResponse, to: root)
         }
         log.record(EventMapping.fetchStarted(mutation, as: .mutation))
