@@ -11,8 +11,8 @@ import StoreCore
 /// root's identity once per table (a set of the retained roots, the roots' entries, the retention
 /// table) and copied its whole entry; past a few thousand roots those tables no longer fit in the
 /// cache, and the sweep grew faster than the roots did (decision 0085). A sweep walks this array in
-/// order instead, in the order the roots were first retained, which is also the order their records
-/// were written.
+/// order instead: roughly the order the roots were first retained, which tends to follow the order
+/// their records were written.
 ///
 /// It repeats two facts the ``RetentionTable`` owns: which roots are retained, and whether any
 /// holder of each allows the network. ``RuntimeState`` brings it in step after every retain and
