@@ -102,6 +102,68 @@ struct ReleaseTests {
         #expect(fixture.store.record("Item:2") != nil)
     }
 
+    @Test(
+        "revalidate sweeps exactly the roots held now, through releases, re-attaches from the release buffer and evictions"
+    )
+    func sweepFollowsRetention() async throws {
+        let fixture = Fixture(defaultExpiration: .seconds(60), releaseBufferSize: 1)
+        let ids = ["a", "b", "c", "d"]
+        let items = try ids.map { try Operations.item($0) }
+        for (id, item) in zip(ids, items) {
+            fixture.answer(item, with: Operations.itemData(id, title: id))
+            try fixture.publish(Operations.itemData(id, title: id), for: item)
+        }
+        let (a, b, c, d) = (items[0], items[1], items[2], items[3])
+        func requests(_ item: GraphQLOperation) -> Int { fixture.transport.requests(for: item.identity).count }
+        func inStep() -> Bool { fixture.environment.state.withLock { $0.retained.isInStep(with: $0.retentions) } }
+
+        let aHandle = fixture.environment.attach(a)
+        let bHandle = fixture.environment.attach(b)
+        let cHandle = fixture.environment.attach(c, policy: .storeOnly)
+        let dNetwork = fixture.environment.attach(d)
+        let dStoreOnly = fixture.environment.attach(d, policy: .storeOnly)
+        #expect(fixture.transport.requestCount == 0)
+        #expect(inStep())
+
+        fixture.clock.advance(by: .seconds(61))
+        let first = fixture.environment.revalidate()
+        #expect(first.started == 3)
+        await first.finished()
+        #expect([requests(a), requests(b), requests(c), requests(d)] == [1, 1, 0, 1])
+
+        // b waits in the release buffer; d is held by its storeOnly holder alone.
+        bHandle.release()
+        dNetwork.release()
+        #expect(inStep())
+        fixture.clock.advance(by: .seconds(61))
+        let second = fixture.environment.revalidate()
+        #expect(second.started == 1)
+        await second.finished()
+        #expect([requests(a), requests(b), requests(c), requests(d)] == [2, 1, 0, 1])
+
+        // a's release pushes b out of the buffer; b comes back as a new root, a from the buffer.
+        aHandle.release()
+        #expect(inStep())
+        let mark = fixture.sink.mark()
+        let bAgain = fixture.environment.attach(b)
+        let aAgain = fixture.environment.attach(a, policy: .storeOnly)
+        _ = try await fixture.sink.nextEvent(after: mark) { $0.name == "fetchSucceeded" }
+        #expect([requests(a), requests(b), requests(c), requests(d)] == [2, 2, 0, 1])
+        #expect(inStep())
+
+        fixture.clock.advance(by: .seconds(61))
+        let third = fixture.environment.revalidate()
+        #expect(third.started == 1)
+        await third.finished()
+        #expect([requests(a), requests(b), requests(c), requests(d)] == [2, 3, 0, 1])
+
+        for handle in [aAgain, bAgain, cHandle, dStoreOnly] { handle.release() }
+        #expect(inStep())
+        #expect(fixture.environment.state.withLock { $0.retained.slots.isEmpty })
+        await fixture.environment.invalidate().finished()
+        #expect(fixture.transport.requestCount == 6)
+    }
+
     @Test("1,000 attaches and releases from many tasks share one request per operation and leave nothing retained")
     func concurrentAttachesAndReleases() async throws {
         let fixture = Fixture()

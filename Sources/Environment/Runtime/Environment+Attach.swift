@@ -38,6 +38,7 @@ extension Environment {
             }
             entry.handles[id] = WeakHandle(handle: handle)
             state.roots[root] = entry
+            state.retentionsChanged(for: root)
             effects.events.append(EventMapping.handleAttached(operation, policy: policy.rawValue))
 
             let fetches: Bool

@@ -10,6 +10,7 @@ extension Environment {
         var effects = Effects()
         state.withLock { state in
             let action = state.retentions.release(id)
+            state.retentionsChanged(for: root)
             if var entry = state.roots[root] {
                 entry.handles[id] = nil
                 effects.events.append(EventMapping.handleReleased(entry.operation))

@@ -15,10 +15,9 @@ extension Environment {
         let now = clock.now()
         var effects = Effects()
         let batch = state.withLock { state -> (ids: [FetchID], started: Int, joined: Int) in
-            let roots = state.retentions.retainedRoots
-            var facts: [RetainedRoot] = []
-            facts.reserveCapacity(roots.count)
-            for root in roots { facts.append(state.retainedRoot(root, store: store, now: now)) }
+            let facts = state.retainedRoots { slot in
+                RuntimeState.staleness(store.check(slot.storeRoot), expiration: slot.expiration, now: now)
+            }
             let plan = RevalidationPlanner.revalidation(facts)
             let started = effects.requests.count
             let ids = state.perform(plan, into: &effects)
@@ -39,11 +38,7 @@ extension Environment {
         var effects = Effects()
         effects.events.append(.invalidated)
         let batch = state.withLock { state -> (ids: [FetchID], started: Int, joined: Int) in
-            let facts = state.retentions.retainedRoots.map { root in
-                RetainedRoot(
-                    root: root, staleness: .stale(.invalidated), fetch: state.registry.status(of: root),
-                    holderAllowsNetwork: state.retentions.anyHolderAllowsNetwork(root))
-            }
+            let facts = state.retainedRoots { _ in .stale(.invalidated) }
             let plan = RevalidationPlanner.invalidation(facts)
             let ids = state.perform(plan, into: &effects)
             return (ids, effects.requests.count, ids.count - effects.requests.count)

@@ -16,6 +16,8 @@ struct RuntimeState: Sendable {
     var registry = InFlightRegistry()
     var suppression = HealSuppression()
     var roots: [OperationIdentity: RootEntry] = [:]
+    /// The retained roots as one dense array, for sweeps; in step with ``retentions``.
+    var retained = RetainedRootTable()
     /// The fetches in flight: what completing them needs, and who awaits them.
     var fetches: [FetchID: ActiveFetch] = [:]
     /// A collection was asked for and has not started yet (collections coalesce).
@@ -73,20 +75,33 @@ struct RuntimeState: Sendable {
         }
     }
 
-    /// The facts the planner needs about `root`, read now.
-    func retainedRoot(_ root: OperationIdentity, store: Store, now: WallInstant) -> RetainedRoot {
-        RetainedRoot(
-            root: root, staleness: staleness(of: root, store: store, now: now), fetch: registry.status(of: root),
-            holderAllowsNetwork: retentions.anyHolderAllowsNetwork(root))
+    /// Brings ``retained`` in step with the retention table for `root`, after a retain or a release
+    /// of it: every change to ``retentions`` is followed by this call.
+    mutating func retentionsChanged(for root: OperationIdentity) {
+        if retentions.isRetained(root), let entry = roots[root] {
+            retained.retained(root, entry: entry, holderAllowsNetwork: retentions.anyHolderAllowsNetwork(root))
+        } else {
+            retained.released(root)
+        }
     }
 
-    /// The staleness of `root`'s data in the store now, from the store's check (write times of
-    /// every field it reads, refreshed by any operation's response) and the root's expiration.
-    func staleness(of root: OperationIdentity, store: Store, now: WallInstant) -> Staleness {
-        guard let entry = roots[root] else { return .stale(.missing) }
-        return Self.staleness(store.check(entry.storeRoot), expiration: entry.expiration, now: now)
+    /// The planner's facts about every retained root, in ``retained``'s order, with the staleness
+    /// `staleness` gives each.
+    func retainedRoots(staleness: (RetainedRootTable.Slot) -> Staleness) -> [RetainedRoot] {
+        assert(retained.isInStep(with: retentions), "the sweep table drifted from the retention table")
+        var facts: [RetainedRoot] = []
+        facts.reserveCapacity(retained.slots.count)
+        for slot in retained.slots {
+            facts.append(
+                RetainedRoot(
+                    root: slot.root, staleness: staleness(slot), fetch: registry.status(of: slot.root),
+                    holderAllowsNetwork: slot.holderAllowsNetwork))
+        }
+        return facts
     }
 
+    /// The staleness of a root's data from the store's check of it (write times of every field it
+    /// reads, refreshed by any operation's response) and the root's expiration.
     static func staleness(_ availability: Availability, expiration: Expiration, now: WallInstant) -> Staleness {
         guard !availability.isMissingData, let oldest = availability.oldestWriteTime else { return .stale(.missing) }
         let oldestWrite = WallInstant(timeIntervalSince1970: oldest.secondsSince1970)

@@ -12,8 +12,10 @@ public struct FetchPlan: Sendable {
     private let roots: [RetainedRoot]
     private let reason: FetchReason
     private var decisions: [Decision] = []
-    private var fetchCount = 0
-    private var joinCount = 0
+    /// The positions of the roots to fetch and to join, so that reading ``fetches`` and ``joins``
+    /// (what the runtime does with every plan) visits those few roots, not every decision again.
+    private var fetchPositions: [Int] = []
+    private var joinPositions: [Int] = []
 
     /// What the plan does with one root.
     enum Decision: Sendable, Hashable {
@@ -33,8 +35,8 @@ public struct FetchPlan: Sendable {
     /// Records the decision for the next root.
     mutating func append(_ decision: Decision) {
         switch decision {
-        case .fetch: fetchCount += 1
-        case .join: joinCount += 1
+        case .fetch: fetchPositions.append(decisions.count)
+        case .join: joinPositions.append(decisions.count)
         case .skip: break
         }
         decisions.append(decision)
@@ -42,31 +44,26 @@ public struct FetchPlan: Sendable {
 
     /// Roots to fetch: for each, one ``InFlightRegistry/begin(_:reason:)`` that starts a request.
     public var fetches: [Request] {
-        requests(matching: .fetch, count: fetchCount)
+        requests(at: fetchPositions)
     }
 
     /// Roots whose fetch in flight serves this call: their `begin` joins it and sends nothing.
     public var joins: [Request] {
-        requests(matching: .join, count: joinCount)
+        requests(at: joinPositions)
     }
 
     /// Roots left alone, and why.
     public var skips: [Skip] {
         var skips: [Skip] = []
-        skips.reserveCapacity(decisions.count - fetchCount - joinCount)
+        skips.reserveCapacity(decisions.count - fetchPositions.count - joinPositions.count)
         for (index, decision) in decisions.enumerated() {
             if case .skip(let why) = decision { skips.append(Skip(root: roots[index].root, reason: why)) }
         }
         return skips
     }
 
-    private func requests(matching wanted: Decision, count: Int) -> [Request] {
-        var requests: [Request] = []
-        requests.reserveCapacity(count)
-        for (index, decision) in decisions.enumerated() where decision == wanted {
-            requests.append(Request(root: roots[index].root, reason: reason))
-        }
-        return requests
+    private func requests(at positions: [Int]) -> [Request] {
+        positions.map { Request(root: roots[$0].root, reason: reason) }
     }
 
     /// One root to fetch or join, and the reason to log and register it with.
