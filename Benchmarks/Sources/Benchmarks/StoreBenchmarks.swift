@@ -8,6 +8,7 @@ import Synchronization
 func runStoreBenchmarks() async throws {
     try storeItemsBenchmarks()
     try storeNotifyBenchmarks()
+    try storeRootNotifyBenchmarks()
     try storeCollectionBenchmarks()
     try storeApolloScenarios()
 }
@@ -194,6 +195,47 @@ private func storeNotifyBenchmarks() throws {
     report(
         "notify after a one-record publish: 10,000 subscriptions", manyTime, against: "10 subscriptions", fewTime,
         limit: 1.5)
+    withExtendedLifetime((few.keep, many.keep)) {}
+}
+
+/// A store whose query root has `count` fields, each read by one live subscription, and a body that
+/// publishes `publishes` new root operations (each a field of the query root no subscription read,
+/// linking a new record). No subscription's data changes, so none is told; the cost is what choosing
+/// whom to re-read takes. Only the number of subscriptions differs between sizes.
+private func rootNotifyScenario(subscriptions count: Int, publishes: Int) throws -> (
+    run: () throws -> Void, keep: [StoreSubscription]
+) {
+    let store = Store()
+    let names = (0..<count).map { "f\($0)" }
+    var fieldsData = JSONObject()
+    for name in names { fieldsData[name] = .string(name) }
+    try store.publish(.object(fieldsData), to: StoreRoot(selectionSet: .init(fields(names))))
+    let told = Counter()
+    var subscriptions: [StoreSubscription] = []
+    for name in names {
+        subscriptions.append(
+            store.subscribe(to: StoreRoot(selectionSet: .init(fields([name])))) { _ in told.increment() })
+    }
+    let version = Counter()
+    let run = {
+        for _ in 0..<publishes {
+            version.increment()
+            let name = "op\(version.value)"
+            let root = StoreRoot(selectionSet: .init([field(name, fields(["__typename", "id"]))]))
+            try store.publish([name: ["__typename": "Item", "id": .string(name)]], to: root)
+        }
+        precondition(told.value == 0, "no subscription's data changes")
+    }
+    return (run, subscriptions)
+}
+
+private func storeRootNotifyBenchmarks() throws {
+    let few = try rootNotifyScenario(subscriptions: 100, publishes: 50)
+    let many = try rootNotifyScenario(subscriptions: 10_000, publishes: 50)
+    let (fewTime, manyTime) = try alternatingMedians(samples: 9, few.run, many.run)
+    report(
+        "publish a new root operation: 10,000 live root subscriptions", manyTime, against: "100 subscriptions",
+        fewTime, limit: 1.5)
     withExtendedLifetime((few.keep, many.keep)) {}
 }
 

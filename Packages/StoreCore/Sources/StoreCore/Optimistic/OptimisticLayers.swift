@@ -14,22 +14,48 @@ struct OptimisticLayers {
 
     func contains(_ id: String) -> Bool { layers.contains { $0.id == id } }
 
-    /// Adds a layer; returns the records it touches.
+    /// Adds a layer; returns what reads see change.
     mutating func add(
         id: String, patches: [DataID: RecordPatch], writtenAt: StoreInstant, base: some RecordSource
-    ) -> Set<DataID> {
+    ) -> StoreChanges {
+        let before = visible(patches.keys, base: base)
         layers.append((id, patches, writtenAt))
-        let touched = Set(patches.keys)
-        refresh(touched, base: base)
-        return touched
+        refresh(patches.keys, base: base)
+        return changes(from: before, patches: patches, base: base)
     }
 
-    /// Removes the layer `id`; returns the records it touched (empty when there was none).
-    mutating func remove(id: String, base: some RecordSource) -> Set<DataID> {
-        guard let position = layers.firstIndex(where: { $0.id == id }) else { return [] }
-        let touched = Set(layers.remove(at: position).patches.keys)
-        refresh(touched, base: base)
-        return touched
+    /// Removes the layer `id`; returns what reads see change (nothing when there was none).
+    mutating func remove(id: String, base: some RecordSource) -> StoreChanges {
+        guard let position = layers.firstIndex(where: { $0.id == id }) else { return StoreChanges() }
+        let patches = layers[position].patches
+        let before = visible(patches.keys, base: base)
+        layers.remove(at: position)
+        refresh(patches.keys, base: base)
+        return changes(from: before, patches: patches, base: base)
+    }
+
+    /// The records among `dataIDs` as reads see them.
+    private func visible(_ dataIDs: some Sequence<DataID>, base: some RecordSource) -> [DataID: Record?] {
+        var records: [DataID: Record?] = [:]
+        for dataID in dataIDs {
+            let record: Record? = merged[dataID] ?? base.record(for: dataID)
+            records[dataID] = .some(record)
+        }
+        return records
+    }
+
+    /// What changed for reads since `before`, for the records of a layer's `patches`: only the
+    /// fields the layer names can differ.
+    private func changes(
+        from before: [DataID: Record?], patches: [DataID: RecordPatch], base: some RecordSource
+    ) -> StoreChanges {
+        var changes = StoreChanges()
+        for (dataID, patch) in patches {
+            let old = before[dataID] ?? nil
+            changes.insertDifference(
+                old, merged[dataID] ?? base.record(for: dataID), dataID: dataID, keys: patch.values.keys)
+        }
+        return changes
     }
 
     /// `base` with every layer's patches for its record applied in order: what reads would see if

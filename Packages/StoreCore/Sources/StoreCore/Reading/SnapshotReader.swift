@@ -11,21 +11,41 @@ struct SnapshotReader<Lookup: RecordLookup> {
     private(set) var seenRecords: Set<DataID> = []
     private(set) var isMissingData = false
     private(set) var oldestWriteTime: StoreInstant?
+    /// The record whose fields' storage keys are noted in ``trackedFields`` (a subscription's root
+    /// record, which its index entries name by field), or `nil` to note none.
+    let trackedRecord: DataID?
+    /// The storage keys of the fields read (found or missing) on ``trackedRecord``.
+    private(set) var trackedFields: Set<String> = []
 
-    init(lookup: Lookup, variables: JSONObject) {
+    init(lookup: Lookup, variables: JSONObject, trackedRecord: DataID? = nil) {
         self.lookup = lookup
         self.variables = variables
+        self.trackedRecord = trackedRecord
     }
 
     /// Reads `root`, with `invalidationPoint` deciding ``Snapshot/isInvalidated``.
     static func read(_ root: StoreRoot, from lookup: Lookup, invalidationPoint: StoreInstant?) -> Snapshot {
         var reader = SnapshotReader(lookup: lookup, variables: root.variables)
-        let data = reader.readRecord(root.dataID, selectionSet: root.selectionSet)
+        return reader.snapshot(of: root, invalidationPoint: invalidationPoint)
+    }
+
+    /// Reads `root` as ``read(_:from:invalidationPoint:)`` does, and returns the storage keys of the
+    /// fields read on its root record too: what a subscription's index entries name.
+    static func readTrackingRootFields(
+        _ root: StoreRoot, from lookup: Lookup, invalidationPoint: StoreInstant?
+    ) -> (snapshot: Snapshot, rootFields: Set<String>) {
+        var reader = SnapshotReader(lookup: lookup, variables: root.variables, trackedRecord: root.dataID)
+        let snapshot = reader.snapshot(of: root, invalidationPoint: invalidationPoint)
+        return (snapshot, reader.trackedFields)
+    }
+
+    private mutating func snapshot(of root: StoreRoot, invalidationPoint: StoreInstant?) -> Snapshot {
+        let data = readRecord(root.dataID, selectionSet: root.selectionSet)
         let invalidated =
-            if let oldest = reader.oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else { false }
+            if let oldest = oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else { false }
         return Snapshot(
-            data: data, isMissingData: reader.isMissingData, seenRecords: reader.seenRecords,
-            oldestWriteTime: reader.oldestWriteTime, isInvalidated: invalidated)
+            data: data, isMissingData: isMissingData, seenRecords: seenRecords, oldestWriteTime: oldestWriteTime,
+            isInvalidated: invalidated)
     }
 
     private mutating func readRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet) -> JSONValue? {
@@ -38,17 +58,21 @@ struct SnapshotReader<Lookup: RecordLookup> {
         // A set of fields alone has each response key once (the compiler merges duplicates), so
         // fields append; type cases and conditionals may repeat a key and go through merging.
         let fieldsOnly = selectionSet.selections.allSatisfy { if case .field = $0 { true } else { false } }
-        read(selectionSet, of: record, into: &object, appending: fieldsOnly)
+        let tracking = trackedRecord.map { $0 == dataID } ?? false
+        read(selectionSet, of: record, into: &object, appending: fieldsOnly, tracking: tracking)
         return .object(object)
     }
 
     private mutating func read(
-        _ selectionSet: CompiledSelectionSet, of record: Record, into object: inout JSONObject, appending: Bool
+        _ selectionSet: CompiledSelectionSet, of record: Record, into object: inout JSONObject, appending: Bool,
+        tracking: Bool
     ) {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                guard let stored = record.fields[field.storageKey(variables: variables)] else {
+                let storageKey = field.storageKey(variables: variables)
+                if tracking { trackedFields.insert(storageKey) }
+                guard let stored = record.fields[storageKey] else {
                     isMissingData = true
                     continue
                 }
@@ -75,11 +99,11 @@ struct SnapshotReader<Lookup: RecordLookup> {
                     continue
                 }
                 if typeCase.matches(typename: typename) {
-                    read(typeCase.selectionSet, of: record, into: &object, appending: false)
+                    read(typeCase.selectionSet, of: record, into: &object, appending: false, tracking: tracking)
                 }
             case .conditional(let conditional):
                 if conditional.passes(variables: variables) {
-                    read(conditional.selectionSet, of: record, into: &object, appending: false)
+                    read(conditional.selectionSet, of: record, into: &object, appending: false, tracking: tracking)
                 }
             }
         }

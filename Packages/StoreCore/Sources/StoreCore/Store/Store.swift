@@ -31,13 +31,13 @@ public final class Store: Sendable {
     @discardableResult
     public func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
         let (patches, order) = try normalize(data, root)
-        let (changed, deliveries) = state.withLock { state in
+        let (changes, deliveries) = state.withLock { state in
             let writtenAt = state.stamp(configuration.clock())
-            let changed = state.records.write(patches, order: order, at: writtenAt)
-            return (changed, state.notify(changed))
+            let changes = state.write(patches, order: order, at: writtenAt)
+            return (changes, state.notify(changes))
         }
         for delivery in deliveries { delivery.perform() }
-        return changed
+        return changes.records
     }
 
     /// Runs `body` with a transaction that stages writes, then applies them all in one step: one
@@ -58,13 +58,13 @@ public final class Store: Sendable {
     /// Writes a transaction's staged patches in one step.
     private func apply(_ transaction: StoreTransaction) -> Set<DataID> {
         guard !transaction.order.isEmpty else { return [] }
-        let (changed, deliveries) = state.withLock { state in
+        let (changes, deliveries) = state.withLock { state in
             let writtenAt = state.stamp(configuration.clock())
-            let changed = state.records.write(transaction.patches, order: transaction.order, at: writtenAt)
-            return (changed, state.notify(changed))
+            let changes = state.write(transaction.patches, order: transaction.order, at: writtenAt)
+            return (changes, state.notify(changes))
         }
         for delivery in deliveries { delivery.perform() }
-        return changed
+        return changes.records
     }
 
     /// Runs `body`, holding back notifications of the publishes inside it until it returns, then
@@ -76,9 +76,9 @@ public final class Store: Sendable {
             let deliveries = state.withLock { state -> [PendingDelivery] in
                 state.batchDepth -= 1
                 guard state.batchDepth == 0 else { return [] }
-                let changed = state.pendingChanges
-                state.pendingChanges = []
-                return state.notify(changed)
+                let changes = state.pendingChanges
+                state.pendingChanges = StoreChanges()
+                return state.notify(changes)
             }
             for delivery in deliveries { delivery.perform() }
         }
@@ -115,7 +115,9 @@ public final class Store: Sendable {
     ) -> StoreSubscription {
         let delivery = SubscriptionDelivery(onChange: onChange)
         let id = state.withLock { state in
-            state.subscriptions.insert(.init(root: root, snapshot: state.read(root), delivery: delivery))
+            let (snapshot, rootFields) = state.readForSubscription(root)
+            return state.subscriptions.insert(
+                .init(root: root, snapshot: snapshot, rootFields: rootFields, delivery: delivery))
         }
         return StoreSubscription(
             cancel: { [self] in
@@ -127,6 +129,10 @@ public final class Store: Sendable {
 
     /// The number of live subscriptions.
     public var subscriptionCount: Int { state.withLock { $0.subscriptions.count } }
+
+    /// How many times notifications have re-read a subscription so far: tests check with it that a
+    /// write re-reads only the subscriptions it concerns.
+    var subscriptionReads: Int { state.withLock { $0.subscriptionReads } }
 
     // MARK: Collecting
 
@@ -204,12 +210,12 @@ public final class Store: Sendable {
     public func applyOptimistic(_ id: String, _ data: JSONValue, to root: StoreRoot) throws(StoreError) {
         let (patches, _) = try normalize(data, root)
         let deliveries = state.withLock { state in
-            var touched = state.records.optimistic.remove(id: id, base: state.records.source)
+            var changes = state.records.optimistic.remove(id: id, base: state.records.source)
             let writtenAt = state.stamp(configuration.clock())
-            touched.formUnion(
+            changes.formUnion(
                 state.records.optimistic.add(id: id, patches: patches, writtenAt: writtenAt, base: state.records.source)
             )
-            return state.notify(touched)
+            return state.notify(changes)
         }
         for delivery in deliveries { delivery.perform() }
     }

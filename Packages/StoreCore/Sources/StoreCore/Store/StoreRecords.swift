@@ -10,28 +10,38 @@ struct StoreRecords: RecordLookup {
         return source.record(for: dataID)
     }
 
-    /// Writes a publish's patches to the source; returns the IDs whose stored value (or typename)
-    /// really changed: new records, and fields written with a different value.
+    /// Writes a publish's patches to the source; returns the records whose stored value (or
+    /// typename) really changed: new records, and fields written with a different value. For the
+    /// records `tracksFields` names, the changed fields' storage keys are listed too.
     mutating func write(
-        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: StoreInstant
-    ) -> Set<DataID> {
-        var changed: Set<DataID> = []
+        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: StoreInstant,
+        tracksFields: (DataID) -> Bool
+    ) -> StoreChanges {
+        var changes = StoreChanges()
         for (dataID, existing) in zip(dataIDs, source.records(for: dataIDs)) {
             // `patches` has every ID of `dataIDs`; the lookup cannot fail.
             guard let patch = patches[dataID] else { continue }
-            if Self.changes(existing, patch) { changed.insert(dataID) }
+            guard let existing, patch.typename == nil || patch.typename == existing.typename else {
+                changes.insertRecord(dataID)
+                continue
+            }
+            if tracksFields(dataID) {
+                var keys: Set<String> = []
+                for (key, value) in patch.values where existing.fields[key]?.value != value { keys.insert(key) }
+                changes.insert(dataID, keys: keys)
+            } else if Self.changesValues(existing, patch) {
+                changes.insertRecord(dataID)
+            }
         }
         source.write(RecordWriteBatch(patches: patches, order: dataIDs, writtenAt: writtenAt))
         if !optimistic.isEmpty {
             let under = patches.keys.filter { optimistic.merged[$0] != nil }
             if !under.isEmpty { optimistic.refresh(under, base: source) }
         }
-        return changed
+        return changes
     }
 
-    private static func changes(_ existing: Record?, _ patch: RecordPatch) -> Bool {
-        guard let existing else { return true }
-        if let typename = patch.typename, typename != existing.typename { return true }
+    private static func changesValues(_ existing: Record, _ patch: RecordPatch) -> Bool {
         for (key, value) in patch.values where existing.fields[key]?.value != value { return true }
         return false
     }

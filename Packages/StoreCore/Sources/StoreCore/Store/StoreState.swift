@@ -10,7 +10,10 @@ struct StoreState {
     var deliverySequence: UInt64 = 0
     /// How many `batch` calls are running; while above zero, changes wait in ``pendingChanges``.
     var batchDepth = 0
-    var pendingChanges: Set<DataID> = []
+    var pendingChanges = StoreChanges()
+    /// How many times a notify has re-read a subscription: what tests observe to check that a write
+    /// re-reads only the subscriptions it concerns.
+    private(set) var subscriptionReads = 0
 
     init(source: any RecordSource) { records = StoreRecords(source: source) }
 
@@ -34,21 +37,37 @@ struct StoreState {
         SnapshotReader.read(root, from: records, invalidationPoint: invalidationPoint)
     }
 
-    /// Re-reads the subscriptions that read any of `changed`; returns the deliveries for those whose
-    /// data changed. Subscriptions whose data did not change keep their snapshot's new seen records
-    /// and write times silently.
-    mutating func notify(_ changed: Set<DataID>) -> [PendingDelivery] {
+    /// Reads `root` for a subscription: the snapshot, and the storage keys of the fields read on the
+    /// root record, which the subscription index names.
+    func readForSubscription(_ root: StoreRoot) -> (snapshot: Snapshot, rootFields: Set<String>) {
+        SnapshotReader.readTrackingRootFields(root, from: records, invalidationPoint: invalidationPoint)
+    }
+
+    /// Writes a publish's (or a transaction's) patches; returns what changed, with changed field
+    /// keys for the records subscriptions are rooted at.
+    mutating func write(
+        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: StoreInstant
+    ) -> StoreChanges {
+        let subscriptions = self.subscriptions
+        return records.write(patches, order: dataIDs, at: writtenAt) { subscriptions.tracksFields(of: $0) }
+    }
+
+    /// Re-reads the subscriptions that read anything `changes` names; returns the deliveries for
+    /// those whose data changed. Subscriptions whose data did not change keep their snapshot's new
+    /// seen records and write times silently.
+    mutating func notify(_ changes: StoreChanges) -> [PendingDelivery] {
         if batchDepth > 0 {
-            pendingChanges.formUnion(changed)
+            pendingChanges.formUnion(changes)
             return []
         }
-        guard !changed.isEmpty else { return [] }
+        guard !changes.isEmpty else { return [] }
         var deliveries: [PendingDelivery] = []
-        for id in subscriptions.affected(by: changed) {
+        for id in subscriptions.affected(by: changes) {
             guard let entry = subscriptions.entries[id] else { continue }
-            let snapshot = read(entry.root)
+            let (snapshot, rootFields) = readForSubscription(entry.root)
+            subscriptionReads += 1
             let visible = snapshot.differsVisibly(from: entry.snapshot)
-            subscriptions.update(id, snapshot: snapshot)
+            subscriptions.update(id, snapshot: snapshot, rootFields: rootFields)
             if visible {
                 deliverySequence += 1
                 deliveries.append(
