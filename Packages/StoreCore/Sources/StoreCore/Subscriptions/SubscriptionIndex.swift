@@ -83,7 +83,8 @@ struct SubscriptionIndex {
 
     /// Replaces a subscription's snapshot, moving its index entries to what it now reads.
     mutating func update(_ id: Int, snapshot: Snapshot, rootFields: Set<String>) {
-        guard let old = entries[id] else { return }
+        guard let position = entries.index(forKey: id) else { return }
+        let old = entries.values[position]
         let rootID = old.root.dataID
         if old.snapshot.seenRecords != snapshot.seenRecords {
             for dataID in old.snapshot.seenRecords where dataID != rootID && !snapshot.seenRecords.contains(dataID) {
@@ -98,8 +99,8 @@ struct SubscriptionIndex {
             for key in rootFields where !old.rootFields.contains(key) { subscribers.byKey[key, default: []].insert(id) }
             byField[rootID] = subscribers
         }
-        entries[id]?.snapshot = snapshot
-        entries[id]?.rootFields = rootFields
+        entries.values[position].snapshot = snapshot
+        entries.values[position].rootFields = rootFields
     }
 
     private mutating func unindex(_ id: Int, from dataID: DataID) {
