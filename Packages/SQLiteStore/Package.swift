@@ -10,7 +10,9 @@ let package = Package(
     products: [
         .library(name: "SQLiteStore", targets: ["SQLiteStore"])
     ],
-    dependencies: [.package(path: "../GraphQLCore"), .package(path: "../StoreCore")],
+    dependencies: [
+        .package(path: "../GraphQLCore"), .package(path: "../Primitives"), .package(path: "../StoreCore"),
+    ],
     targets: [
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -18,7 +20,7 @@ let package = Package(
             name: "SQLiteStore",
             dependencies: [
                 "CSQLite", .product(name: "GraphQLCore", package: "GraphQLCore"),
-                .product(name: "StoreCore", package: "StoreCore"),
+                .product(name: "Primitives", package: "Primitives"), .product(name: "StoreCore", package: "StoreCore"),
             ]),
         // Test support, not a product: publishes in a loop and acknowledges each commit, for the kill test.
         .executableTarget(
@@ -31,7 +33,7 @@ let package = Package(
             name: "SQLiteStoreTests",
             dependencies: [
                 "SQLiteStore", "SQLiteCrashWriter", "CSQLite", .product(name: "GraphQLCore", package: "GraphQLCore"),
-                .product(name: "StoreCore", package: "StoreCore"),
+                .product(name: "Primitives", package: "Primitives"), .product(name: "StoreCore", package: "StoreCore"),
             ],
             resources: [.copy("Fixtures")]),
     ]

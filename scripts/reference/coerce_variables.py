@@ -35,6 +35,7 @@ type Query {
   at(time: DateTime): String
   grid(rows: [[Int]]): Int
   weighted(weight: Float, flag: Boolean): Int
+  deep(in: Deep): Int
 }
 
 type Mutation { likePost(input: LikeInput!): Post }
@@ -56,7 +57,21 @@ input FeedFilter {
 input LikeInput { postID: ID! weight: Float = 1.5 nested: FeedFilter }
 
 input PostRef @oneOf { id: ID slug: String }
+
+input Deep { next: Deep leaf: Int }
 """
+
+
+def nested(levels: int, wrap) -> object:
+    value: object = wrap(None)
+    for _ in range(levels - 1):
+        value = wrap(value)
+    return value
+
+
+# 250 input objects inside one another: past graphql-core's MAX_NESTING_DEPTH (200 steps along the type) and
+# past ours (InputCoercion.maxDepth, 64), so both refuse it with the same message and no location.
+NESTED_TOO_DEEP = nested(250, lambda inner: {"leaf": 1} if inner is None else {"next": inner})
 
 # (name, operation text, variables). Every case declares the variables it is about.
 SCALARS = "query ($i: Int, $f: Float, $s: String, $b: Boolean, $id: ID) { node(id: \"1\") { id } }"
@@ -125,6 +140,7 @@ CASES: list[tuple[str, str, dict]] = [
     ("a long list is shortened in the message", SCALARS, {"s": list(range(12))}),
     ("deep values are elided in the message", SCALARS, {"s": {"a": {"b": {"c": 1}}, "l": [[[1]]]}}),
     ("quotes and escapes print as Python prints them", SCALARS, {"i": "it's \"q\"\n"}),
+    ("a value nested past the limit is refused without a location", "query ($f: Deep) { deep(in: $f) }", {"f": NESTED_TOO_DEEP}),
 ]
 
 
@@ -134,7 +150,10 @@ def run_case(schema, text: str, variables: dict) -> dict:
         schema, operation.variable_definitions, variables, hide_suggestions=True
     )
     if isinstance(result, list):
-        return {"errors": [error.message for error in result]}
+        return {
+            "errors": [error.message for error in result],
+            "errorLocations": [[[loc.line, loc.column] for loc in error.locations or []] for error in result],
+        }
     return {"coerced": result.coerced}
 
 

@@ -20,8 +20,9 @@ struct InputCoercion {
         var path: [PathComponent]
     }
 
-    /// How deeply a value may nest along its type (graphql-core's `MAX_NESTING_DEPTH` is 1000; a
-    /// recursive input type could otherwise take a variable's JSON as deep as the reader allows).
+    /// How deeply a value may nest along its type (graphql-core refuses a value more than 200 steps
+    /// deep along its type, its `MAX_NESTING_DEPTH`; a recursive input type could otherwise take a
+    /// variable's JSON as deep as the reader allows).
     /// Coercing one level of an input object costs about 6 KB of stack in a debug build, so 64
     /// levels fit in a 512 KB thread with room for the caller (decision record 0091).
     static let maxDepth = 64

@@ -18,7 +18,7 @@ enum FileFormat {
         CREATE TABLE meta (name TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID;
         CREATE TABLE keys (position INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
         CREATE TABLE records (id TEXT PRIMARY KEY NOT NULL, bytes BLOB NOT NULL) WITHOUT ROWID;
-        CREATE TABLE roots (id INTEGER PRIMARY KEY, root BLOB NOT NULL UNIQUE, lastRead REAL NOT NULL);
+        CREATE TABLE roots (id INTEGER PRIMARY KEY, root BLOB NOT NULL UNIQUE, lastRead INTEGER NOT NULL);
         INSERT INTO meta (name, value) VALUES ('recordCount', 0);
         """
 
@@ -30,7 +30,7 @@ enum FileFormat {
     /// records once, so later launches open without counting.
     static let steps: [Int64: String] = [
         1: """
-        CREATE TABLE roots (id INTEGER PRIMARY KEY, root BLOB NOT NULL UNIQUE, lastRead REAL NOT NULL);
+        CREATE TABLE roots (id INTEGER PRIMARY KEY, root BLOB NOT NULL UNIQUE, lastRead INTEGER NOT NULL);
         INSERT OR REPLACE INTO meta (name, value) VALUES ('recordCount', (SELECT count(*) FROM records));
         """
     ]

@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 import StoreCore
 
 /// A record source in a SQLite file: the store survives relaunches and crashes.
@@ -73,19 +74,19 @@ public struct SQLiteRecordSource: RecordSource {
     public mutating func removeAll(notIn kept: Set<DataID>) -> Int { storage.removeAll(notIn: kept) }
 
     /// The invalidation point kept in the file.
-    public var invalidationPoint: StoreInstant? { storage.invalidationPoint }
+    public var invalidationPoint: WallInstant? { storage.invalidationPoint }
 
     /// Keeps the invalidation point in the file (with the next batch, if writing it now fails).
-    public mutating func keepInvalidationPoint(_ point: StoreInstant) { storage.keepInvalidationPoint(point) }
+    public mutating func keepInvalidationPoint(_ point: WallInstant) { storage.keepInvalidationPoint(point) }
 
     /// Remembers `root` as read at `instant`.
-    public mutating func noteRead(of root: StoreRoot, at instant: StoreInstant) {
+    public mutating func noteRead(of root: StoreRoot, at instant: WallInstant) {
         storage.noteRead(of: root, at: instant)
     }
 
     /// The remembered roots the policy keeps at `instant`, most recently read first; forgets those
     /// read longer ago than its maximum age.
-    public mutating func persistedRoots(at instant: StoreInstant) -> PersistedRoots {
+    public mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots {
         storage.persistedRoots(at: instant)
     }
 

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import GraphQLCore
+import Primitives
 import StoreCore
 
 /// What a ``SQLiteRecordSource`` holds: the open file, the key table, the cache of decoded records,
@@ -16,9 +17,9 @@ final class SQLiteRecordStorage {
     let location: SQLiteRecordSource.Location
     private(set) var keys: RecordKeyTable
     private(set) var recordCount: Int
-    private(set) var invalidationPoint: StoreInstant?
+    private(set) var invalidationPoint: WallInstant?
     /// An invalidation point not yet on disk (its own write failed): written with the next batch.
-    private var pendingInvalidationPoint: StoreInstant?
+    private var pendingInvalidationPoint: WallInstant?
     private var cache: RecordCache
     /// The records the store read just before writing them (it reads a batch's records to find
     /// what changes): kept until the write, so a batch larger than the cache is not read twice.
@@ -50,8 +51,8 @@ final class SQLiteRecordStorage {
             throw SQLiteStoreError(.corrupt, "the field keys repeat a key")
         }
         recordCount = Int(try connection.scalar("SELECT value FROM meta WHERE name = 'recordCount'")?.integer ?? 0)
-        invalidationPoint = try connection.scalar("SELECT value FROM meta WHERE name = 'invalidationPoint'")?.real
-            .map { StoreInstant(secondsSince1970: $0) }
+        invalidationPoint = try connection.scalar("SELECT value FROM meta WHERE name = 'invalidationPoint'")?.integer
+            .map { WallInstant(nanosecondsSince1970: $0) }
     }
 
     // MARK: Reading
@@ -171,7 +172,7 @@ final class SQLiteRecordStorage {
         if let pendingInvalidationPoint {
             try connection.run(
                 "INSERT OR REPLACE INTO meta (name, value) VALUES ('invalidationPoint', ?)",
-                [.real(pendingInvalidationPoint.secondsSince1970)])
+                [.integer(pendingInvalidationPoint.nanosecondsSince1970)])
         }
     }
 
@@ -191,12 +192,12 @@ final class SQLiteRecordStorage {
 
     // MARK: Invalidation
 
-    func keepInvalidationPoint(_ point: StoreInstant) {
+    func keepInvalidationPoint(_ point: WallInstant) {
         invalidationPoint = point
         do {
             try connection.run(
                 "INSERT OR REPLACE INTO meta (name, value) VALUES ('invalidationPoint', ?)",
-                [.real(point.secondsSince1970)])
+                [.integer(point.nanosecondsSince1970)])
             pendingInvalidationPoint = nil
         } catch {
             // Written with the next batch instead, which cannot commit without it.
@@ -207,13 +208,13 @@ final class SQLiteRecordStorage {
 
     // MARK: Roots
 
-    func noteRead(of root: StoreRoot, at instant: StoreInstant) {
+    func noteRead(of root: StoreRoot, at instant: WallInstant) {
         guard root.dataID != .mutationRoot, root.dataID != .subscriptionRoot else { return }
         do {
             if let row = rootRows[root] {
                 try connection.run(
                     "UPDATE roots SET lastRead = max(lastRead, ?) WHERE id = ?",
-                    [.real(instant.secondsSince1970), .integer(row)])
+                    [.integer(instant.nanosecondsSince1970), .integer(row)])
                 if connection.changes > 0 { return }
             }
             let bytes = RootEncoding.encode(root)
@@ -221,7 +222,7 @@ final class SQLiteRecordStorage {
                 """
                 INSERT INTO roots (root, lastRead) VALUES (?, ?)
                 ON CONFLICT (root) DO UPDATE SET lastRead = max(lastRead, excluded.lastRead)
-                """, [.blob(bytes), .real(instant.secondsSince1970)])
+                """, [.blob(bytes), .integer(instant.nanosecondsSince1970)])
             if let row = try connection.scalar("SELECT id FROM roots WHERE root = ?", [.blob(bytes)])?.integer {
                 rootRows[root] = row
                 decodedRoots[row] = root
@@ -231,14 +232,14 @@ final class SQLiteRecordStorage {
         }
     }
 
-    func persistedRoots(at instant: StoreInstant) -> PersistedRoots {
+    func persistedRoots(at instant: WallInstant) -> PersistedRoots {
         var forgotten = 0
         var roots: [StoreRoot] = []
         var rows: [Int64] = []
         do {
             if let age = configuration.retention.maximumAge {
-                let seconds = Double(age.components.seconds) + Double(age.components.attoseconds) / 1e18
-                try connection.run("DELETE FROM roots WHERE lastRead < ?", [.real(instant.secondsSince1970 - seconds)])
+                try connection.run(
+                    "DELETE FROM roots WHERE lastRead < ?", [.integer((instant - age).nanosecondsSince1970)])
                 forgotten += connection.changes
             }
             var malformed: [Int64] = []

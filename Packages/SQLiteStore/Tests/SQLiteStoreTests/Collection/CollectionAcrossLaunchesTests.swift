@@ -6,7 +6,7 @@ import Testing
 @Suite("SQLiteStore-collection")
 struct CollectionAcrossLaunchesTests {
     static let otherProfile = "query Other { viewer { __typename id name } }"
-    static let day = 24.0 * 3600
+    static let day: Int64 = 24 * 3600
 
     /// Launch one: the feed is read by a screen (two posts by u1); a profile of u2 is published
     /// without any screen reading it.

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCore
+import Primitives
 import StoreCore
 import Testing
 
@@ -26,10 +27,10 @@ struct MigrationTests {
             let (store, _, _) = try openStore(path, configuration: .init(log: events.record))
             #expect(events.events == [.migrated(from: 1, to: FileFormat.version)])
             #expect(store.recordCount == 2)
-            #expect(store.invalidationPoint == StoreInstant(secondsSince1970: 999_000))
+            #expect(store.invalidationPoint == WallInstant(secondsSince1970: 999_000))
             let snapshot = store.lookup(feedRoot)
             #expect(snapshot.data == ["feed": [["__typename": "Post", "id": "p0", "title": "from format 1"]]])
-            #expect(snapshot.oldestWriteTime == StoreInstant(secondsSince1970: 1_000_000))
+            #expect(snapshot.oldestWriteTime == WallInstant(secondsSince1970: 1_000_000))
             // The migrated file takes what the new format adds: roots screens read.
             store.subscribe(to: feedRoot) { _ in }.cancel()
             try store.publish(["feed": [["__typename": "Post", "id": "p1", "title": "new"]]], to: feedRoot)

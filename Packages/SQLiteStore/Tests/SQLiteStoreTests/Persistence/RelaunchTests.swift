@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 import SQLiteStore
 import StoreCore
 import Testing
@@ -20,16 +21,16 @@ struct RelaunchTests {
         }
         let (store, _, _) = try openStore(directory.file(), clock: clock)
         #expect(store.recordCount == 4)
-        #expect(store.invalidationPoint == StoreInstant(secondsSince1970: 5_000))
+        #expect(store.invalidationPoint == WallInstant(secondsSince1970: 5_000))
         let snapshot = store.lookup(feedRoot)
         #expect(!snapshot.isMissingData)
         #expect(snapshot.isInvalidated)
         #expect(snapshot.data?["feed"]?.arrayValue?.first?["author"]?["name"] == "Grace")
         #expect(snapshot.data?["feed"]?.arrayValue?.last?["title"] == "two")
-        #expect(store.record("Post:p0")?.fields["title"]?.writtenAt == StoreInstant(secondsSince1970: 5_000))
-        #expect(store.record("User:u1")?.fields["name"]?.writtenAt == StoreInstant(secondsSince1970: 5_060))
-        #expect(store.record("User:u1")?.fields["id"]?.writtenAt == StoreInstant(secondsSince1970: 5_060))
-        #expect(store.lookup(profileRoot).oldestWriteTime == StoreInstant(secondsSince1970: 5_060))
+        #expect(store.record("Post:p0")?.fields["title"]?.writtenAt == WallInstant(secondsSince1970: 5_000))
+        #expect(store.record("User:u1")?.fields["name"]?.writtenAt == WallInstant(secondsSince1970: 5_060))
+        #expect(store.record("User:u1")?.fields["id"]?.writtenAt == WallInstant(secondsSince1970: 5_060))
+        #expect(store.lookup(profileRoot).oldestWriteTime == WallInstant(secondsSince1970: 5_060))
         #expect(!store.lookup(profileRoot).isInvalidated)
     }
 
@@ -77,9 +78,9 @@ struct RelaunchTests {
         let (store, _, _) = try openStore(directory.file(), clock: clock)
         let user = try #require(store.record("User:u1"))
         #expect(user["name"] == .scalar("Grace"))
-        #expect(user.fields["name"]?.writtenAt == StoreInstant(secondsSince1970: 110))
-        #expect(user.fields["__typename"]?.writtenAt == StoreInstant(secondsSince1970: 110))
+        #expect(user.fields["name"]?.writtenAt == WallInstant(secondsSince1970: 110))
+        #expect(user.fields["__typename"]?.writtenAt == WallInstant(secondsSince1970: 110))
         #expect(store.record(.root)?.fields.keys.sorted() == ["feed", "viewer"])
-        #expect(store.record(.root)?.fields["feed"]?.writtenAt == StoreInstant(secondsSince1970: 100))
+        #expect(store.record(.root)?.fields["feed"]?.writtenAt == WallInstant(secondsSince1970: 100))
     }
 }

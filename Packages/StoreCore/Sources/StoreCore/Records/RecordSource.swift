@@ -1,3 +1,5 @@
+import Primitives
+
 /// Where the store keeps its records: in memory by default, or in a persistent database.
 ///
 /// The store calls a source only while it holds its lock, so an implementation needs no locking of
@@ -28,16 +30,16 @@ public protocol RecordSource {
 
     /// The invalidation point the source kept from an earlier launch, read once when a store opens
     /// it; `nil` by default.
-    var invalidationPoint: StoreInstant? { get }
+    var invalidationPoint: WallInstant? { get }
     /// Keeps the store's new invalidation point (``Store/invalidate()``); by default nothing.
-    mutating func keepInvalidationPoint(_ point: StoreInstant)
+    mutating func keepInvalidationPoint(_ point: WallInstant)
     /// Told when a subscription starts reading `root` (a screen attached): a persistent source
     /// remembers the root as used at `instant`, so that a later launch's collection keeps its
     /// records; by default nothing.
-    mutating func noteRead(of root: StoreRoot, at instant: StoreInstant)
+    mutating func noteRead(of root: StoreRoot, at instant: WallInstant)
     /// The roots of earlier launches a collection keeps besides those it is given, most recently
     /// used first, as the source's policy allows at `instant`; none by default.
-    mutating func persistedRoots(at instant: StoreInstant) -> PersistedRoots
+    mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots
     /// Told that a collection kept only the first `count` of the roots ``persistedRoots(at:)``
     /// gave (the record bound was reached): the source forgets the others; by default nothing.
     mutating func keepFirstPersistedRoots(_ count: Int)
@@ -48,13 +50,13 @@ extension RecordSource {
     public func records(for dataIDs: [DataID]) -> [Record?] { dataIDs.map { record(for: $0) } }
 
     /// No invalidation point from an earlier launch.
-    public var invalidationPoint: StoreInstant? { nil }
+    public var invalidationPoint: WallInstant? { nil }
     /// Keeps nothing: the source has no next launch.
-    public mutating func keepInvalidationPoint(_ point: StoreInstant) {}
+    public mutating func keepInvalidationPoint(_ point: WallInstant) {}
     /// Remembers nothing.
-    public mutating func noteRead(of root: StoreRoot, at instant: StoreInstant) {}
+    public mutating func noteRead(of root: StoreRoot, at instant: WallInstant) {}
     /// No roots from earlier launches.
-    public mutating func persistedRoots(at instant: StoreInstant) -> PersistedRoots { PersistedRoots() }
+    public mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots { PersistedRoots() }
     /// Nothing to forget.
     public mutating func keepFirstPersistedRoots(_ count: Int) {}
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The store's record source: the in-memory source known by type, or any other through the
 /// protocol.
 ///
@@ -70,26 +72,26 @@ enum RecordStorage: RecordSource {
         }
     }
 
-    var invalidationPoint: StoreInstant? {
+    var invalidationPoint: WallInstant? {
         guard case .other(let source) = self else { return nil }
         return source.invalidationPoint
     }
 
-    mutating func keepInvalidationPoint(_ point: StoreInstant) {
+    mutating func keepInvalidationPoint(_ point: WallInstant) {
         guard case .other(var source) = self else { return }
         self = .memory(InMemoryRecordSource())
         source.keepInvalidationPoint(point)
         self = .other(source)
     }
 
-    mutating func noteRead(of root: StoreRoot, at instant: StoreInstant) {
+    mutating func noteRead(of root: StoreRoot, at instant: WallInstant) {
         guard case .other(var source) = self else { return }
         self = .memory(InMemoryRecordSource())
         source.noteRead(of: root, at: instant)
         self = .other(source)
     }
 
-    mutating func persistedRoots(at instant: StoreInstant) -> PersistedRoots {
+    mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots {
         guard case .other(var source) = self else { return PersistedRoots() }
         self = .memory(InMemoryRecordSource())
         let roots = source.persistedRoots(at: instant)

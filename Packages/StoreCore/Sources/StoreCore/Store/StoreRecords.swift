@@ -1,3 +1,5 @@
+import Primitives
+
 /// The store's records: the record source, with the optimistic layers over it.
 struct StoreRecords: RecordLookup {
     var source: RecordStorage
@@ -15,7 +17,7 @@ struct StoreRecords: RecordLookup {
     /// records `tracksFields` names, the changed fields' storage keys are listed too. Throws when
     /// the source refuses the batch, having changed nothing.
     mutating func write(
-        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: StoreInstant,
+        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: WallInstant,
         tracksFields: (DataID) -> Bool
     ) throws(StoreError) -> StoreChanges {
         var changes = StoreChanges()

@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 import StoreCore
 import Testing
 
@@ -32,7 +33,7 @@ struct PersistentSourceTests {
             }
         }
         #expect(store.record("U:1")?["name"] == .scalar("a"))
-        #expect(store.lookup(Self.userQuery).oldestWriteTime == StoreInstant(secondsSince1970: 100))
+        #expect(store.lookup(Self.userQuery).oldestWriteTime == WallInstant(secondsSince1970: 100))
         #expect(told.count == 0)
         disk.contents.withLock { $0.refusesWrites = false }
         try store.publish(["user": ["__typename": "U", "id": "1", "name": "d"]], to: Self.userQuery)
@@ -47,7 +48,7 @@ struct PersistentSourceTests {
         try first.publish(["user": ["__typename": "U", "id": "1", "name": "a"]], to: Self.userQuery)
         first.invalidate()
         let second = Self.store(disk, clock: clock)
-        #expect(second.invalidationPoint == StoreInstant(secondsSince1970: 100))
+        #expect(second.invalidationPoint == WallInstant(secondsSince1970: 100))
         #expect(second.lookup(Self.userQuery).isInvalidated)
         try second.publish(["user": ["__typename": "U", "id": "1", "name": "b"]], to: Self.userQuery)
         #expect(!second.lookup(Self.userQuery).isInvalidated)

@@ -1,3 +1,4 @@
+import Primitives
 import StoreCore
 import Synchronization
 
@@ -10,7 +11,7 @@ struct PersistingSource: RecordSource {
     final class Disk: Sendable {
         struct Contents {
             var records = InMemoryRecordSource()
-            var invalidationPoint: StoreInstant?
+            var invalidationPoint: WallInstant?
             /// The roots read, most recently read first.
             var roots: [StoreRoot] = []
             var recordLimit: Int?
@@ -42,20 +43,20 @@ struct PersistingSource: RecordSource {
         disk.contents.withLock { $0.records.removeAll(notIn: kept) }
     }
 
-    var invalidationPoint: StoreInstant? { disk.contents.withLock { $0.invalidationPoint } }
+    var invalidationPoint: WallInstant? { disk.contents.withLock { $0.invalidationPoint } }
 
-    mutating func keepInvalidationPoint(_ point: StoreInstant) {
+    mutating func keepInvalidationPoint(_ point: WallInstant) {
         disk.contents.withLock { $0.invalidationPoint = point }
     }
 
-    mutating func noteRead(of root: StoreRoot, at instant: StoreInstant) {
+    mutating func noteRead(of root: StoreRoot, at instant: WallInstant) {
         disk.contents.withLock { contents in
             contents.roots.removeAll { $0 == root }
             contents.roots.insert(root, at: 0)
         }
     }
 
-    mutating func persistedRoots(at instant: StoreInstant) -> PersistedRoots {
+    mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots {
         disk.contents.withLock { PersistedRoots(roots: $0.roots, recordLimit: $0.recordLimit) }
     }
 
