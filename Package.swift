@@ -8,7 +8,7 @@ import PackageDescription
 
 let package = Package(
     name: "swift-graphql-environment",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Primitives", targets: ["Primitives"]),
         .library(name: "GraphQLCore", targets: ["GraphQLCore"]),
@@ -31,9 +31,10 @@ let package = Package(
             path: "Packages/Primitives/Tests/PrimitivesTests"),
 
         // GraphQLCore
-        .target(name: "GraphQLCore", path: "Packages/GraphQLCore/Sources/GraphQLCore"),
+        .target(
+            name: "GraphQLCore", dependencies: ["Primitives"], path: "Packages/GraphQLCore/Sources/GraphQLCore"),
         .testTarget(
-            name: "GraphQLCoreTests", dependencies: ["GraphQLCore"],
+            name: "GraphQLCoreTests", dependencies: ["GraphQLCore", "Primitives"],
             path: "Packages/GraphQLCore/Tests/GraphQLCoreTests", exclude: ["Fixtures"]),
 
         // EventLog
@@ -56,7 +57,7 @@ let package = Package(
         .target(name: "GraphQLTestServer", path: "Packages/Transport/Tests/GraphQLTestServer"),
         .testTarget(
             name: "TransportTests",
-            dependencies: ["Transport", "TransportTesting", "GraphQLTestServer", "GraphQLCore"],
+            dependencies: ["Transport", "TransportTesting", "GraphQLTestServer", "GraphQLCore", "Primitives"],
             path: "Packages/Transport/Tests/TransportTests", exclude: ["Fixtures"]),
 
         // StoreCore
@@ -111,7 +112,8 @@ let package = Package(
             name: "EnvironmentTests",
             dependencies: [
                 "Environment", "GraphQLCore", "EventLog", "EventLogTesting", "StoreCore", "Transport",
-                "TransportTesting", "GraphQLTestServer", "Retention", "Scheduling", "SchedulingTesting", "SQLiteStore",
+                "TransportTesting", "GraphQLTestServer", "Retention", "Scheduling", "SchedulingTesting", "Primitives",
+                "SQLiteStore",
             ],
             path: "Tests/EnvironmentTests"),
     ]

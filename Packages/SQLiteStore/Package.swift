@@ -6,7 +6,7 @@ import PackageDescription
 /// the system's SQLite.
 let package = Package(
     name: "SQLiteStore",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "SQLiteStore", targets: ["SQLiteStore"])
     ],

@@ -1,6 +1,5 @@
 import GraphQLCore
 import Primitives
-import Synchronization
 
 /// The normalized store: records written by responses, read back as snapshots, with subscriptions
 /// told of the changes that concern them, garbage collection from given roots, write times and an
