@@ -13,7 +13,7 @@ struct Effects: Sendable {
     var requests: [FetchRequest] = []
     var handles: [Handle] = []
     var events: [Event] = []
-    var waiters: [CheckedContinuation<Void, Never>] = []
+    var waiters: [(CheckedContinuation<FetchState?, Never>, FetchState)] = []
     var collects = false
 }
 
@@ -23,4 +23,7 @@ struct FetchRequest: Sendable {
     let operation: GraphQLOperation
     let storeRoot: StoreRoot
     let reason: Scheduling.FetchReason
+    /// The store's instant for this request: its answer is written with it, so the data is as old
+    /// as the request (``StoreCore/Store/publish(_:to:requestedAt:)``).
+    let requestedAt: StoreInstant
 }
