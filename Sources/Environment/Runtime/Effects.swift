@@ -1,5 +1,6 @@
 import EventLog
 import Scheduling
+import Primitives
 import StoreCore
 
 /// What a decision made under the runtime's lock asks to be done once the lock is released:
@@ -25,5 +26,5 @@ struct FetchRequest: Sendable {
     let reason: Scheduling.FetchReason
     /// The store's instant for this request: its answer is written with it, so the data is as old
     /// as the request (``StoreCore/Store/publish(_:to:requestedAt:)``).
-    let requestedAt: StoreInstant
+    let requestedAt: WallInstant
 }

@@ -35,7 +35,7 @@ struct RuntimeState: Sendable {
         let root: OperationIdentity
         let reason: Scheduling.FetchReason
         let startedAt: ContinuousClock.Instant
-        let requestedAt: StoreInstant
+        let requestedAt: WallInstant
         /// Who awaits this fetch's end.
         var waiters: [CheckedContinuation<FetchState?, Never>] = []
         /// Who awaits this fetch's end or, when it is followed up, the follow-up's.

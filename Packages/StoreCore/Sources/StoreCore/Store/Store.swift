@@ -47,7 +47,7 @@ public final class Store: Sendable {
     /// is therefore written stale, and its expiration runs from the request. Returns what changed
     /// and how many subscriptions were told.
     @discardableResult
-    public func publish(_ data: JSONValue, to root: StoreRoot, requestedAt: StoreInstant) throws(StoreError)
+    public func publish(_ data: JSONValue, to root: StoreRoot, requestedAt: WallInstant) throws(StoreError)
         -> PublishReport
     {
         let (patches, order) = try normalize(data, root)
@@ -63,7 +63,7 @@ public final class Store: Sendable {
     /// The instant a request sent now stands for: what a write made now would be stamped with.
     /// Hand it to ``publish(_:to:requestedAt:)`` with the answer. An ``invalidate()`` after this
     /// call puts its point at or after this instant, so the answer counts as stale.
-    public func requestInstant() -> StoreInstant {
+    public func requestInstant() -> WallInstant {
         state.withLock { $0.stamp(configuration.clock()) }
     }
 

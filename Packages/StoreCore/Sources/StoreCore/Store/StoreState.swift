@@ -30,7 +30,7 @@ struct StoreState {
 
     /// Records that a write was stamped with `instant` (an earlier request's), so that a later
     /// invalidation is never before it.
-    mutating func record(_ instant: StoreInstant) {
+    mutating func record(_ instant: WallInstant) {
         if latestWrite.map({ instant > $0 }) ?? true { latestWrite = instant }
     }
 

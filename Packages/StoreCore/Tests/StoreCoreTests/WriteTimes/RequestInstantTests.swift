@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 import StoreCore
 import Testing
 
@@ -30,7 +31,7 @@ struct RequestInstantTests {
         let sent = store.requestInstant()
         clock.advance(by: 30)
         let report = try store.publish(["a": 1], to: Self.a, requestedAt: sent)
-        #expect(store.check(Self.a).oldestWriteTime == StoreInstant(secondsSince1970: 100))
+        #expect(store.check(Self.a).oldestWriteTime == WallInstant(secondsSince1970: 100))
         #expect(report.changedRecords == [.root])
     }
 
