@@ -32,6 +32,12 @@ struct StoreState {
         return stamp
     }
 
+    /// Records that a write was stamped with `instant` (an earlier request's), so that a later
+    /// invalidation is never before it.
+    mutating func record(_ instant: WallInstant) {
+        if latestWrite.map({ instant > $0 }) ?? true { latestWrite = instant }
+    }
+
     /// The instant a write made now would be stamped with, without recording it: what a
     /// transaction's staged fields read as before they are applied.
     func provisionalStamp(_ now: WallInstant) -> WallInstant {
