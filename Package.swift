@@ -10,6 +10,7 @@ let package = Package(
     name: "swift-graphql-environment",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
+        .library(name: "Primitives", targets: ["Primitives"]),
         .library(name: "GraphQLCore", targets: ["GraphQLCore"]),
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
@@ -22,6 +23,12 @@ let package = Package(
         .library(name: "Environment", targets: ["Environment"]),
     ],
     targets: [
+        // Primitives
+        .target(name: "Primitives", path: "Packages/Primitives/Sources/Primitives"),
+        .testTarget(
+            name: "PrimitivesTests", dependencies: ["Primitives"],
+            path: "Packages/Primitives/Tests/PrimitivesTests"),
+
         // GraphQLCore
         .target(name: "GraphQLCore", path: "Packages/GraphQLCore/Sources/GraphQLCore"),
         .testTarget(
@@ -29,16 +36,20 @@ let package = Package(
             path: "Packages/GraphQLCore/Tests/GraphQLCoreTests", exclude: ["Fixtures"]),
 
         // EventLog
-        .target(name: "EventLog", path: "Packages/EventLog/Sources/EventLog"),
-        .target(name: "EventLogTesting", dependencies: ["EventLog"], path: "Packages/EventLog/Sources/EventLogTesting"),
+        .target(name: "EventLog", dependencies: ["Primitives"], path: "Packages/EventLog/Sources/EventLog"),
+        .target(
+            name: "EventLogTesting", dependencies: ["EventLog", "Primitives"],
+            path: "Packages/EventLog/Sources/EventLogTesting"),
         .testTarget(
             name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"],
             path: "Packages/EventLog/Tests/EventLogTests"),
 
         // Transport
-        .target(name: "Transport", dependencies: ["GraphQLCore"], path: "Packages/Transport/Sources/Transport"),
         .target(
-            name: "TransportTesting", dependencies: ["Transport", "GraphQLCore"],
+            name: "Transport", dependencies: ["GraphQLCore", "Primitives"],
+            path: "Packages/Transport/Sources/Transport"),
+        .target(
+            name: "TransportTesting", dependencies: ["Transport", "GraphQLCore", "Primitives"],
             path: "Packages/Transport/Sources/TransportTesting"),
         // Test support, not a product: launches `Tests/Server/server.py` for Transport's and the root's tests.
         .target(name: "GraphQLTestServer", path: "Packages/Transport/Tests/GraphQLTestServer"),
@@ -48,9 +59,11 @@ let package = Package(
             path: "Packages/Transport/Tests/TransportTests", exclude: ["Fixtures"]),
 
         // StoreCore
-        .target(name: "StoreCore", dependencies: ["GraphQLCore"], path: "Packages/StoreCore/Sources/StoreCore"),
+        .target(
+            name: "StoreCore", dependencies: ["GraphQLCore", "Primitives"],
+            path: "Packages/StoreCore/Sources/StoreCore"),
         .testTarget(
-            name: "StoreCoreTests", dependencies: ["StoreCore", "GraphQLCore"],
+            name: "StoreCoreTests", dependencies: ["StoreCore", "GraphQLCore", "Primitives"],
             path: "Packages/StoreCore/Tests/StoreCoreTests", exclude: ["Fixtures"]),
 
         // Retention
@@ -60,18 +73,22 @@ let package = Package(
             path: "Packages/Retention/Tests/RetentionTests"),
 
         // Scheduling
-        .target(name: "Scheduling", dependencies: ["GraphQLCore"], path: "Packages/Scheduling/Sources/Scheduling"),
         .target(
-            name: "SchedulingTesting", dependencies: ["Scheduling"],
+            name: "Scheduling", dependencies: ["GraphQLCore", "Primitives"],
+            path: "Packages/Scheduling/Sources/Scheduling"),
+        .target(
+            name: "SchedulingTesting", dependencies: ["Scheduling", "Primitives"],
             path: "Packages/Scheduling/Sources/SchedulingTesting"),
         .testTarget(
-            name: "SchedulingTests", dependencies: ["Scheduling", "SchedulingTesting", "GraphQLCore"],
+            name: "SchedulingTests", dependencies: ["Scheduling", "SchedulingTesting", "GraphQLCore", "Primitives"],
             path: "Packages/Scheduling/Tests/SchedulingTests"),
 
         // The umbrella module and whole-system tests.
         .target(
             name: "Environment",
-            dependencies: ["GraphQLCore", "EventLog", "StoreCore", "Transport", "Retention", "Scheduling"],
+            dependencies: [
+                "Primitives", "GraphQLCore", "EventLog", "StoreCore", "Transport", "Retention", "Scheduling",
+            ],
             path: "Sources/Environment"),
         .testTarget(
             name: "EnvironmentTests",

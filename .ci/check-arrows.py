@@ -17,12 +17,13 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # Which packages each package's library targets may import (DESIGN.md section 2).
 ALLOWED = {
+    "Primitives": set(),
     "GraphQLCore": set(),
-    "EventLog": set(),
-    "Transport": {"GraphQLCore"},
-    "StoreCore": {"GraphQLCore"},
+    "EventLog": {"Primitives"},
+    "Transport": {"GraphQLCore", "Primitives"},
+    "StoreCore": {"GraphQLCore", "Primitives"},
     "Retention": {"GraphQLCore"},
-    "Scheduling": {"GraphQLCore"},
+    "Scheduling": {"GraphQLCore", "Primitives"},
 }
 
 

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// EventLog: value-free events and the sinks that receive them. Imports nothing.
+/// EventLog: value-free events and the sinks that receive them. Imports Primitives only.
 let package = Package(
     name: "EventLog",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -9,9 +9,11 @@ let package = Package(
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "EventLogTesting", targets: ["EventLogTesting"]),
     ],
+    dependencies: [.package(path: "../Primitives")],
     targets: [
-        .target(name: "EventLog"),
-        .target(name: "EventLogTesting", dependencies: ["EventLog"]),
+        .target(name: "EventLog", dependencies: [.product(name: "Primitives", package: "Primitives")]),
+        .target(
+            name: "EventLogTesting", dependencies: ["EventLog", .product(name: "Primitives", package: "Primitives")]),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"]),
     ]
 )

@@ -3,7 +3,8 @@ import PackageDescription
 
 /// Scheduling: the wall clock (and a manual one for tests), expiration, the staleness predicate,
 /// the registry that shares a fetch in flight, and the planner that says which roots a
-/// revalidation, an invalidation or a heal fetches. Imports GraphQLCore (for `OperationIdentity`) only.
+/// revalidation, an invalidation or a heal fetches. Imports GraphQLCore (for `OperationIdentity`) and
+/// Primitives (for `WallInstant`) only.
 let package = Package(
     name: "Scheduling",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -11,13 +12,23 @@ let package = Package(
         .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
     ],
-    dependencies: [.package(path: "../GraphQLCore")],
+    dependencies: [.package(path: "../GraphQLCore"), .package(path: "../Primitives")],
     targets: [
-        .target(name: "Scheduling", dependencies: [.product(name: "GraphQLCore", package: "GraphQLCore")]),
-        .target(name: "SchedulingTesting", dependencies: ["Scheduling"]),
+        .target(
+            name: "Scheduling",
+            dependencies: [
+                .product(name: "GraphQLCore", package: "GraphQLCore"),
+                .product(name: "Primitives", package: "Primitives"),
+            ]),
+        .target(
+            name: "SchedulingTesting",
+            dependencies: ["Scheduling", .product(name: "Primitives", package: "Primitives")]),
         .testTarget(
             name: "SchedulingTests",
-            dependencies: ["Scheduling", "SchedulingTesting", .product(name: "GraphQLCore", package: "GraphQLCore")]
+            dependencies: [
+                "Scheduling", "SchedulingTesting", .product(name: "GraphQLCore", package: "GraphQLCore"),
+                .product(name: "Primitives", package: "Primitives"),
+            ]
         ),
     ]
 )

@@ -2,19 +2,27 @@
 import PackageDescription
 
 /// StoreCore: records, the normalizer, the reader, publish and notify, garbage collection, write times
-/// and invalidation. Imports GraphQLCore only.
+/// and invalidation. Imports GraphQLCore and Primitives.
 let package = Package(
     name: "StoreCore",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "StoreCore", targets: ["StoreCore"])
     ],
-    dependencies: [.package(path: "../GraphQLCore")],
+    dependencies: [.package(path: "../GraphQLCore"), .package(path: "../Primitives")],
     targets: [
-        .target(name: "StoreCore", dependencies: [.product(name: "GraphQLCore", package: "GraphQLCore")]),
+        .target(
+            name: "StoreCore",
+            dependencies: [
+                .product(name: "GraphQLCore", package: "GraphQLCore"),
+                .product(name: "Primitives", package: "Primitives"),
+            ]),
         .testTarget(
             name: "StoreCoreTests",
-            dependencies: ["StoreCore", .product(name: "GraphQLCore", package: "GraphQLCore")],
+            dependencies: [
+                "StoreCore", .product(name: "GraphQLCore", package: "GraphQLCore"),
+                .product(name: "Primitives", package: "Primitives"),
+            ],
             exclude: ["Fixtures"]),
     ]
 )

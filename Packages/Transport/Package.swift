@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Transport: the `Transport` protocol, GraphQL over HTTP on URLSession, decorators, and a scripted
-/// transport for tests. Imports GraphQLCore only.
+/// transport for tests. Imports GraphQLCore and Primitives.
 let package = Package(
     name: "Transport",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -10,12 +10,20 @@ let package = Package(
         .library(name: "Transport", targets: ["Transport"]),
         .library(name: "TransportTesting", targets: ["TransportTesting"]),
     ],
-    dependencies: [.package(path: "../GraphQLCore")],
+    dependencies: [.package(path: "../GraphQLCore"), .package(path: "../Primitives")],
     targets: [
-        .target(name: "Transport", dependencies: [.product(name: "GraphQLCore", package: "GraphQLCore")]),
+        .target(
+            name: "Transport",
+            dependencies: [
+                .product(name: "GraphQLCore", package: "GraphQLCore"),
+                .product(name: "Primitives", package: "Primitives"),
+            ]),
         .target(
             name: "TransportTesting",
-            dependencies: ["Transport", .product(name: "GraphQLCore", package: "GraphQLCore")]),
+            dependencies: [
+                "Transport", .product(name: "GraphQLCore", package: "GraphQLCore"),
+                .product(name: "Primitives", package: "Primitives"),
+            ]),
         // Not a product: launches this repository's GraphQL test server (`Tests/Server/server.py`) for
         // the integration suites here and the root's whole-system tests.
         .target(name: "GraphQLTestServer", path: "Tests/GraphQLTestServer"),

@@ -35,6 +35,7 @@ type Query {
   at(time: DateTime): String
   grid(rows: [[Int]]): Int
   weighted(weight: Float, flag: Boolean): Int
+  deep(in: Deep): Int
 }
 
 type Mutation { likePost(input: LikeInput!): Post }
@@ -56,7 +57,21 @@ input FeedFilter {
 input LikeInput { postID: ID! weight: Float = 1.5 nested: FeedFilter }
 
 input PostRef @oneOf { id: ID slug: String }
+
+input Deep { next: Deep leaf: Int }
 """
+
+
+def nested(levels: int, wrap) -> object:
+    value: object = wrap(None)
+    for _ in range(levels - 1):
+        value = wrap(value)
+    return value
+
+
+# 250 input objects inside one another: past graphql-core's MAX_NESTING_DEPTH (200 steps along the type) and
+# past ours (InputCoercion.maxDepth, 64), so both refuse it with the same message and no location.
+NESTED_TOO_DEEP = nested(250, lambda inner: {"leaf": 1} if inner is None else {"next": inner})
 
 # (name, operation text, variables). Every case declares the variables it is about.
 SCALARS = "query ($i: Int, $f: Float, $s: String, $b: Boolean, $id: ID) { node(id: \"1\") { id } }"
@@ -125,6 +140,16 @@ CASES: list[tuple[str, str, dict]] = [
     ("a long list is shortened in the message", SCALARS, {"s": list(range(12))}),
     ("deep values are elided in the message", SCALARS, {"s": {"a": {"b": {"c": 1}}, "l": [[[1]]]}}),
     ("quotes and escapes print as Python prints them", SCALARS, {"i": "it's \"q\"\n"}),
+    ("an id accepts an integer beyond 64 bits, exactly", SCALARS, {"id": 12345678901234567890}),
+    ("an id accepts a negative integer beyond 64 bits", SCALARS, {"id": -98765432109876543210}),
+    ("an int rejects an integer beyond 64 bits", SCALARS, {"i": 12345678901234567890}),
+    ("a float rejects an integer beyond 64 bits that is not a double exactly", SCALARS, {"f": 12345678901234567891}),
+    ("a string rejects an integer beyond 64 bits", SCALARS, {"s": 12345678901234567890}),
+    ("an id inside an input object accepts an integer beyond 64 bits", "query ($f: FeedFilter) { feed(filter: $f) { id } }", {"f": {"authorID": 99999999999999999999}}),
+    ("a float accepts an integer beyond 64 bits that is a double exactly", SCALARS, {"f": 18446744073709551616}),
+    ("a float rejects a 64-bit integer that is not a double exactly", SCALARS, {"f": 9007199254740993}),
+    ("a float rejects an integer too large for a double", SCALARS, {"f": 10**400}),
+    ("a value nested past the limit is refused without a location", "query ($f: Deep) { deep(in: $f) }", {"f": NESTED_TOO_DEEP}),
 ]
 
 
@@ -134,7 +159,10 @@ def run_case(schema, text: str, variables: dict) -> dict:
         schema, operation.variable_definitions, variables, hide_suggestions=True
     )
     if isinstance(result, list):
-        return {"errors": [error.message for error in result]}
+        return {
+            "errors": [error.message for error in result],
+            "errorLocations": [[[loc.line, loc.column] for loc in error.locations or []] for error in result],
+        }
     return {"coerced": result.coerced}
 
 

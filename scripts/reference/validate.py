@@ -6,14 +6,12 @@ Reads Packages/GraphQLCore/Tests/GraphQLCoreTests/Fixtures/validation/schema.gra
 graphql-core's `specified_rules` in turn (so every error is known by its rule), and writes
 Fixtures/validation.json:
 
-    {"graphqlCore": "3.3.2", "documents": {"<file>": [{"rule", "message", "locations", "astLocations"}]},
+    {"graphqlCore": "3.3.2", "documents": {"<file>": [{"rule", "message", "locations"}]},
      "schemas": {"<file>": ["<message>"]}}
 
-`locations` are graphql-core's. `astLocations` map each node graphql-core points at to the nearest node
-that our AST locates (a value inside an argument has no location of its own in our AST, so it is
-located at its argument, input field or variable definition; a name at the node it names). The Swift
-tests compare against `astLocations`. docs/decisions/0060-validation-reference-differences.md lists the
-deliberate differences.
+`locations` are graphql-core's, `[line, column]` for each node it points at (values, names and type
+references included). The Swift tests require the same locations for every error, and the same
+messages. docs/decisions/0060-validation-reference-differences.md lists the deliberate differences.
 
 It also builds every SDL document in Fixtures/schemas/ and records graphql-core's messages for it (none
 for a valid schema); the Swift tests require `Schema(sdl:)` to throw one of them.
@@ -33,8 +31,6 @@ from pathlib import Path
 
 import graphql
 from graphql import GraphQLError, build_schema, parse, validate, validate_schema
-from graphql.language import ast
-from graphql.language.location import get_location
 from graphql.validation import specified_rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,68 +42,16 @@ OUTPUT = FIXTURES / "validation.json"
 # Our Schema has the client's @cacheExpiration built in; graphql-core needs it declared.
 CLIENT_DIRECTIVES = "directive @cacheExpiration(seconds: Int!) on QUERY\n"
 
-# The nodes our AST gives a location to.
-LOCATED = (
-    ast.OperationDefinitionNode,
-    ast.VariableDefinitionNode,
-    ast.FragmentDefinitionNode,
-    ast.SelectionSetNode,
-    ast.FieldNode,
-    ast.FragmentSpreadNode,
-    ast.InlineFragmentNode,
-    ast.ArgumentNode,
-    ast.DirectiveNode,
-    ast.ObjectFieldNode,
-    ast.TypeSystemDefinitionNode,
-    ast.TypeSystemExtensionNode,
-)
-
-
-def parents_of(document: ast.DocumentNode) -> dict[int, ast.Node]:
-    parents: dict[int, ast.Node] = {}
-    pending: list[ast.Node] = [document]
-    while pending:
-        node = pending.pop()
-        for key in node.keys:
-            child = getattr(node, key, None)
-            children = child if isinstance(child, (list, tuple)) else [child]
-            for item in children:
-                if isinstance(item, ast.Node):
-                    parents[id(item)] = node
-                    pending.append(item)
-    return parents
-
-
-def ast_location(node: ast.Node, parents: dict[int, ast.Node], source) -> list[int] | None:
-    current: ast.Node | None = node
-    while current is not None and not isinstance(current, LOCATED):
-        current = parents.get(id(current))
-    if current is None or current.loc is None:
-        return None
-    location = get_location(source, current.loc.start)
-    return [location.line, location.column]
-
-
 def errors_for(schema, path: Path) -> list[dict]:
     text = path.read_text(encoding="utf-8")
     document = parse(text)
-    parents = parents_of(document)
-    source = document.loc.source
     results = []
     for rule in specified_rules:
         for error in validate(schema, document, [rule]):
             assert isinstance(error, GraphQLError)
             locations = [[loc.line, loc.column] for loc in error.locations or []]
-            mapped = [ast_location(node, parents, source) for node in error.nodes or []]
-            results.append(
-                {
-                    "rule": rule.__name__,
-                    "message": error.message,
-                    "locations": locations,
-                    "astLocations": [loc for loc in mapped if loc is not None],
-                }
-            )
-    results.sort(key=lambda e: (e["astLocations"][:1] or [[1 << 30, 0]], e["rule"], e["message"]))
+            results.append({"rule": rule.__name__, "message": error.message, "locations": locations})
+    results.sort(key=lambda e: (e["locations"][:1] or [[1 << 30, 0]], e["rule"], e["message"]))
     return results
 
 

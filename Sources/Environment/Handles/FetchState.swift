@@ -1,3 +1,4 @@
+import Primitives
 import Scheduling
 
 /// A handle's fetch: the last fetch of its root that the handle took part in.

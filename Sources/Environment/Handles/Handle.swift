@@ -1,5 +1,6 @@
 import GraphQLCore
 import Observation
+import Primitives
 import Retention
 import StoreCore
 import Transport

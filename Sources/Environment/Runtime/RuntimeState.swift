@@ -1,5 +1,6 @@
 import EventLog
 import GraphQLCore
+import Primitives
 import Retention
 import Scheduling
 import StoreCore
@@ -103,10 +104,9 @@ struct RuntimeState: Sendable {
     /// The staleness of a root's data from the store's check of it (write times of every field it
     /// reads, refreshed by any operation's response) and the root's expiration.
     static func staleness(_ availability: Availability, expiration: Expiration, now: WallInstant) -> Staleness {
-        guard !availability.isMissingData, let oldest = availability.oldestWriteTime else { return .stale(.missing) }
-        let oldestWrite = WallInstant(timeIntervalSince1970: oldest.secondsSince1970)
-        // The store knows whether the data was written at or before its invalidation point; the
-        // conversion to a wall instant must not decide that by rounding.
+        guard !availability.isMissingData, let oldestWrite = availability.oldestWriteTime else {
+            return .stale(.missing)
+        }
         return Staleness.of(
             oldestWrite: oldestWrite, invalidatedAt: availability.isInvalidated ? oldestWrite : nil,
             expiration: expiration, now: now)

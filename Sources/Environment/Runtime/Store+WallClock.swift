@@ -1,3 +1,4 @@
+import Primitives
 import Scheduling
 import StoreCore
 
@@ -5,13 +6,6 @@ extension Store {
     /// A store whose write times and invalidation point come from `clock`: give the environment
     /// the same clock, so that staleness compares instants of one clock.
     public convenience init(clock: any WallClock, source: sending any RecordSource = InMemoryRecordSource()) {
-        self.init(source: source, configuration: StoreConfiguration(clock: clock.storeInstant))
-    }
-}
-
-extension WallClock {
-    /// The clock read as the store's instant type.
-    var storeInstant: @Sendable () -> StoreInstant {
-        { [self] in StoreInstant(secondsSince1970: now().timeIntervalSince1970) }
+        self.init(source: source, configuration: StoreConfiguration(clock: { clock.now() }))
     }
 }

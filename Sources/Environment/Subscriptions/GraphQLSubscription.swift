@@ -1,5 +1,6 @@
 import EventLog
 import GraphQLCore
+import Primitives
 import StoreCore
 import Transport
 

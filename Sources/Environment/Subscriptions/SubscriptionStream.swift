@@ -1,3 +1,5 @@
+import Primitives
+
 /// One transport stream of a ``GraphQLSubscription``, from its request to its end.
 ///
 /// The stream's own task records all of its events, in order: `fetchStarted`, a `published` per

@@ -1,4 +1,5 @@
 import EventLog
+import Primitives
 
 /// A sink that keeps every event in memory, for tests: read ``events``, clear them with
 /// ``removeAll()``, and await an event with ``firstEvent(where:)`` or ``nextEvent(after:where:)``

@@ -1,3 +1,4 @@
+import Primitives
 import Scheduling
 
 /// A wall clock for tests that only moves when the test moves it, like swift-nio's

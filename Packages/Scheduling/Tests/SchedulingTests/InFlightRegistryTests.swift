@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 import Scheduling
 import Testing
 

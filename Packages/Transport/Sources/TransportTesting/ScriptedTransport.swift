@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 import Transport
 
 /// A transport for tests: it records every request, answers from a script, and holds, fails or

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A sink that writes each event as one line of JSON to a file handle (JSON Lines).
 ///

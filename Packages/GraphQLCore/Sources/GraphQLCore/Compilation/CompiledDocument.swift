@@ -91,7 +91,7 @@ public struct CompiledDocument: Sendable {
         let addition = FieldAddition(schema: schema, options: options)
         var rewritten: [String: FragmentDefinition] = [:]
         for fragment in document.fragments { rewritten[fragment.name] = try addition.transform(fragment) }
-        let compiler = SelectionCompiler(fragments: rewritten, schema: schema)
+        var compiler = SelectionCompiler(fragments: rewritten, schema: schema)
 
         var fragments: [String: CompiledFragment] = [:]
         for fragment in document.fragments {

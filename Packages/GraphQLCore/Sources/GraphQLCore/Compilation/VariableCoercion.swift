@@ -57,7 +57,7 @@ struct VariableCoercion {
             throw GraphQLCoreError(
                 .invalidVariable,
                 "Variable '$\(definition.name)' expected value of type '\(definition.type)' which cannot be used as an input type.",
-                locations: [definition.location.start], path: [definition.name])
+                locations: [definition.typeLocation.or(definition.location).start], path: [definition.name])
         }
     }
 
@@ -65,8 +65,9 @@ struct VariableCoercion {
         _ name: String, _ what: String, _ failure: InputCoercion.Failure, _ locations: [SourceLocation]
     ) -> GraphQLCoreError {
         if failure.message == InputCoercion.tooDeep {
-            // graphql-core reports this one without the variable's prefix or a path.
-            return GraphQLCoreError(.invalidVariable, failure.message, locations: locations, path: [name])
+            // graphql-core reports this one without the variable's prefix and without a location: it is
+            // about the value's shape, not a place in the document. The path still names the variable.
+            return GraphQLCoreError(.invalidVariable, failure.message, locations: [], path: [name])
         }
         var printedPath = ""
         var path = [name]

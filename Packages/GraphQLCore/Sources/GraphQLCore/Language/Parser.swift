@@ -51,7 +51,7 @@ struct Parser {
     /// A lone value, for ``Value/init(parsing:options:)``.
     mutating func parseLoneValue(isConst: Bool) throws(GraphQLCoreError) -> Value {
         try expect(.startOfFile)
-        let value = try parseValue(isConst: isConst)
+        let value = try parseValue(isConst: isConst).value
         try expect(.endOfFile)
         return value
     }
@@ -59,7 +59,7 @@ struct Parser {
     /// A lone type reference, for ``TypeReference/init(parsing:options:)``.
     mutating func parseLoneType() throws(GraphQLCoreError) -> TypeReference {
         try expect(.startOfFile)
-        let type = try parseTypeReference()
+        let type = try parseTypeReference().type
         try expect(.endOfFile)
         return type
     }
@@ -106,13 +106,16 @@ struct Parser {
         }
         let description = try parseDescription()
         let kind = try parseOperationType()
+        let nameLocation = token.kind == .name ? token.location : .unknown
         let name = token.kind == .name ? try parseName() : nil
         let variables = try parseVariableDefinitions()
         let directives = try parseDirectives(isConst: false)
         let selectionSet = try parseSelectionSet()
-        return OperationDefinition(
+        var operation = OperationDefinition(
             kind: kind, name: name, variableDefinitions: variables, directives: directives,
             selectionSet: selectionSet, description: description, location: start.location)
+        operation.nameLocation = nameLocation
+        return operation
     }
 
     private mutating func parseOperationType() throws(GraphQLCoreError) -> OperationKind {
@@ -137,20 +140,21 @@ struct Parser {
     private mutating func parseVariableDefinition() throws(GraphQLCoreError) -> VariableDefinition {
         let start = token
         let description = try parseDescription()
-        let name = try parseVariableName()
+        try expect(.dollar)
+        let nameLocation = token.location
+        let name = try parseName()
         try expect(.colon)
         let type = try parseTypeReference()
         let defaultValue = try expectOptional(.equals) ? try parseValue(isConst: true) : nil
         let directives = try parseDirectives(isConst: true)
-        return VariableDefinition(
-            name: name, type: type, defaultValue: defaultValue, directives: directives, description: description,
-            location: start.location)
-    }
-
-    /// `Variable : $ Name`, the name without `$`.
-    private mutating func parseVariableName() throws(GraphQLCoreError) -> String {
-        try expect(.dollar)
-        return try parseName()
+        var definition = VariableDefinition(
+            name: name, type: type.type, defaultValue: defaultValue?.value, directives: directives,
+            description: description, location: start.location)
+        definition.nameLocation = nameLocation
+        definition.typeLocation = type.location
+        definition.namedTypeLocation = type.namedLocation
+        definition.defaultValueLocation = defaultValue?.location ?? .unknown
+        return definition
     }
 
     /// A selection set and everything nested in it, parsed with a stack of open sets instead of
@@ -186,19 +190,22 @@ struct Parser {
                 if start.kind == .spread {
                     try advance()
                     let hasTypeCondition = try expectOptionalKeyword("on")
+                    let nameLocation = token.location
                     if !hasTypeCondition, token.kind == .name {
                         let name = try parseName()
-                        let spread = FragmentSpread(
+                        var spread = FragmentSpread(
                             name: name, directives: try parseDirectives(isConst: false), location: start.location)
+                        spread.nameLocation = nameLocation
                         open[open.count - 1].selections.append(.fragmentSpread(spread))
                         continue
                     }
                     let typeCondition = hasTypeCondition ? try parseName() : nil
                     let directives = try parseDirectives(isConst: false)
-                    owner = .inlineFragment(
-                        InlineFragment(
-                            typeCondition: typeCondition, directives: directives,
-                            selectionSet: SelectionSet(selections: []), location: start.location))
+                    var fragment = InlineFragment(
+                        typeCondition: typeCondition, directives: directives,
+                        selectionSet: SelectionSet(selections: []), location: start.location)
+                    if hasTypeCondition { fragment.typeConditionLocation = nameLocation }
+                    owner = .inlineFragment(fragment)
                     break selections
                 }
                 let field = try parseFieldHead()
@@ -217,8 +224,10 @@ struct Parser {
         let nameOrAlias = try parseName()
         let alias: String?
         let name: String
+        var nameLocation = start.location
         if try expectOptional(.colon) {
             alias = nameOrAlias
+            nameLocation = token.location
             name = try parseName()
         } else {
             alias = nil
@@ -226,7 +235,10 @@ struct Parser {
         }
         let arguments = try parseArguments(isConst: false)
         let directives = try parseDirectives(isConst: false)
-        return Field(alias: alias, name: name, arguments: arguments, directives: directives, location: start.location)
+        var field = Field(
+            alias: alias, name: name, arguments: arguments, directives: directives, location: start.location)
+        field.nameLocation = nameLocation
+        return field
     }
 
     private mutating func parseArguments(isConst: Bool) throws(GraphQLCoreError) -> [Argument] {
@@ -236,7 +248,10 @@ struct Parser {
             let start = token
             let name = try parseName()
             try expect(.colon)
-            arguments.append(Argument(name: name, value: try parseValue(isConst: isConst), location: start.location))
+            let value = try parseValue(isConst: isConst)
+            var argument = Argument(name: name, value: value.value, location: start.location)
+            argument.valueLocation = value.location
+            arguments.append(argument)
         } while !(try expectOptional(.parenR))
         return arguments
     }
@@ -248,36 +263,44 @@ struct Parser {
         let description = try parseDescription()
         try expectKeyword("fragment")
         if hasValue(token, "on") { throw unexpected(token) }
+        let nameLocation = token.location
         let name = try parseName()
         try expectKeyword("on")
+        let typeConditionLocation = token.location
         let typeCondition = try parseName()
         let directives = try parseDirectives(isConst: false)
-        return FragmentDefinition(
+        var fragment = FragmentDefinition(
             name: name, typeCondition: typeCondition, directives: directives, selectionSet: try parseSelectionSet(),
             description: description, location: start.location)
+        fragment.nameLocation = nameLocation
+        fragment.typeConditionLocation = typeConditionLocation
+        return fragment
     }
 
     // MARK: Values
 
-    /// A value literal. Lists and objects are parsed with a stack of open containers instead of
-    /// recursion, so that deep values cost heap rather than stack.
-    private mutating func parseValue(isConst: Bool) throws(GraphQLCoreError) -> Value {
+    /// A value literal and where it and the values inside it are. Lists and objects are parsed with a
+    /// stack of open containers instead of recursion, so that deep values cost heap rather than stack.
+    private mutating func parseValue(isConst: Bool) throws(GraphQLCoreError) -> (value: Value, location: ValueLocation)
+    {
         var open: [OpenValue] = []
-        var finished: Value?
+        var finished: (value: Value, location: ValueLocation)?
         while true {
             if let value = finished {
                 finished = nil
                 guard !open.isEmpty else { return value }
-                open[open.count - 1].append(value)
+                open[open.count - 1].append(value.value, at: value.location)
             } else {
                 switch token.kind {
                 case .bracketL, .braceL:
                     try enterNesting()
                     let isList = token.kind == .bracketL
+                    let start = token.location
                     try advance()
-                    open.append(OpenValue(isList: isList))
+                    open.append(OpenValue(isList: isList, start: start))
                 default:
-                    finished = try parseScalarValue(isConst: isConst)
+                    let start = token.location
+                    finished = (try parseScalarValue(isConst: isConst), ValueLocation(start))
                     continue
                 }
             }
@@ -286,11 +309,11 @@ struct Parser {
             if open[top].isList {
                 if try expectOptional(.bracketR) {
                     depth -= 1
-                    finished = open.removeLast().value
+                    finished = open.removeLast().closed
                 }
             } else if try expectOptional(.braceR) {
                 depth -= 1
-                finished = open.removeLast().value
+                finished = open.removeLast().closed
             } else {
                 let location = token.location
                 let name = try parseName()
@@ -331,7 +354,8 @@ struct Parser {
                 }
                 throw unexpected(current)
             }
-            return .variable(try parseVariableName())
+            try advance()
+            return .variable(try parseName())
         default:
             throw unexpected(current)
         }
@@ -344,21 +368,28 @@ struct Parser {
         while token.kind == .at {
             let start = token
             try advance()
+            let nameLocation = token.location
             let name = try parseName()
-            directives.append(
-                Directive(name: name, arguments: try parseArguments(isConst: isConst), location: start.location))
+            var directive = Directive(
+                name: name, arguments: try parseArguments(isConst: isConst), location: start.location)
+            directive.nameLocation = nameLocation
+            directives.append(directive)
         }
         return directives
     }
 
-    /// `Type`: a name inside any number of `[ ]`, each level optionally `!`. Read with a loop rather
-    /// than recursion, like selection sets and values.
-    private mutating func parseTypeReference() throws(GraphQLCoreError) -> TypeReference {
+    /// `Type`: a name inside any number of `[ ]`, each level optionally `!`, with where it starts and
+    /// where its name is. Read with a loop rather than recursion, like selection sets and values.
+    private mutating func parseTypeReference() throws(GraphQLCoreError) -> (
+        type: TypeReference, location: NodeLocation, namedLocation: NodeLocation
+    ) {
+        let location = token.location
         var lists = 0
         while try expectOptional(.bracketL) {
             try enterNesting()
             lists += 1
         }
+        let namedLocation = token.location
         var type = TypeReference.named(try parseName())
         if try expectOptional(.bang) { type = .nonNull(type) }
         for _ in 0..<lists {
@@ -367,7 +398,7 @@ struct Parser {
             type = .list(type)
             if try expectOptional(.bang) { type = .nonNull(type) }
         }
-        return type
+        return (type, location, namedLocation)
     }
 
     // MARK: Type system
@@ -454,7 +485,7 @@ struct Parser {
             let name = try parseName()
             let arguments = try parseArgumentDefinitions()
             try expect(.colon)
-            let type = try parseTypeReference()
+            let type = try parseTypeReference().type
             let directives = try parseDirectives(isConst: true)
             fields.append(
                 FieldDefinition(
@@ -478,8 +509,8 @@ struct Parser {
         let description = try parseDescription()
         let name = try parseName()
         try expect(.colon)
-        let type = try parseTypeReference()
-        let defaultValue = try expectOptional(.equals) ? try parseValue(isConst: true) : nil
+        let type = try parseTypeReference().type
+        let defaultValue = try expectOptional(.equals) ? try parseValue(isConst: true).value : nil
         let directives = try parseDirectives(isConst: true)
         return InputValueDefinition(
             description: description, name: name, type: type, defaultValue: defaultValue, directives: directives,
@@ -773,21 +804,30 @@ private struct OpenSelectionSet {
 /// A list or object value the parser has opened and not yet closed.
 private struct OpenValue {
     let isList: Bool
+    let start: NodeLocation
     var values: [Value] = []
     var fields: [ObjectField] = []
+    /// Where each item or field value is, in order.
+    var locations: [ValueLocation] = []
     /// For an object, the name and place of the field whose value is being read.
     var fieldName = ""
     var fieldLocation = NodeLocation.unknown
 
-    init(isList: Bool) { self.isList = isList }
+    init(isList: Bool, start: NodeLocation) {
+        self.isList = isList
+        self.start = start
+    }
 
-    mutating func append(_ value: Value) {
+    mutating func append(_ value: Value, at location: ValueLocation) {
         if isList {
             values.append(value)
         } else {
             fields.append(ObjectField(name: fieldName, value: value, location: fieldLocation))
         }
+        locations.append(location)
     }
 
-    var value: Value { isList ? .list(values) : .object(fields) }
+    var closed: (value: Value, location: ValueLocation) {
+        (isList ? .list(values) : .object(fields), ValueLocation(start, elements: locations))
+    }
 }

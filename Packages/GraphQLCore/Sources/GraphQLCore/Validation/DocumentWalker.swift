@@ -79,7 +79,9 @@ struct DocumentWalker {
         let type = context.knownType(definition.type)
         context.typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
         for rule in rules.enterVariableDefinition { rule.enterVariableDefinition(definition, context) }
-        if let defaultValue = definition.defaultValue { walkRootValue(defaultValue, at: definition.location) }
+        if let defaultValue = definition.defaultValue {
+            walkRootValue(defaultValue, at: definition.defaultValueLocation)
+        }
         walk(definition.directives, on: .variableDefinition)
         context.typeInfo.inputTypeStack.removeLast()
     }
@@ -172,26 +174,26 @@ struct DocumentWalker {
             context.typeInfo.hasDefaultStack.append(definition?.defaultValue != nil)
             context.typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
             for rule in rules.enterArgument { rule.enterArgument(argument, context) }
-            walkRootValue(argument.value, at: argument.location)
+            walkRootValue(argument.value, at: argument.valueLocation)
             context.typeInfo.inputTypeStack.removeLast()
             context.typeInfo.hasDefaultStack.removeLast()
             context.typeInfo.argument = nil
         }
     }
 
-    private func walkRootValue(_ value: Value, at location: NodeLocation) {
+    private func walkRootValue(_ value: Value, at location: ValueLocation) {
         for rule in rules.enterRootValue { rule.enterRootValue(value, at: location, context) }
         walk(value, at: location)
     }
 
     /// Walks the parts of a value for the rules that look inside (input field names) and records the
     /// variables it uses with the type expected at each.
-    private func walk(_ value: Value, at location: NodeLocation) {
+    private func walk(_ value: Value, at location: ValueLocation) {
         switch value {
         case .variable(let name):
             context.recordVariableUsage(
                 .init(
-                    name: name, location: location, type: context.typeInfo.inputType,
+                    name: name, location: location.start, type: context.typeInfo.inputType,
                     hasLocationDefault: context.typeInfo.locationHasDefault,
                     parentType: context.typeInfo.parentInputType))
         case .list(let items):
@@ -199,18 +201,18 @@ struct DocumentWalker {
             // is expected; graphql-js 16 used the position's own type.
             context.typeInfo.inputTypeStack.append(context.typeInfo.inputType?.listItem)
             context.typeInfo.hasDefaultStack.append(false)
-            for item in items { walk(item, at: location) }
+            for (index, item) in items.enumerated() { walk(item, at: location.element(index)) }
             context.typeInfo.hasDefaultStack.removeLast()
             context.typeInfo.inputTypeStack.removeLast()
         case .object(let fields):
             for rule in rules.enterObjectFields { rule.enterObjectFields(fields, context) }
             let objectType = context.namedType(context.typeInfo.inputType)
-            for field in fields {
+            for (index, field) in fields.enumerated() {
                 let definition = objectType?.kind == .inputObject ? objectType?.inputField(named: field.name) : nil
                 let type = definition.flatMap { context.knownType($0.type) }
                 context.typeInfo.hasDefaultStack.append(definition?.defaultValue != nil)
                 context.typeInfo.inputTypeStack.append(context.namedType(type)?.isInputType == true ? type : nil)
-                walk(field.value, at: field.location)
+                walk(field.value, at: location.element(index))
                 context.typeInfo.inputTypeStack.removeLast()
                 context.typeInfo.hasDefaultStack.removeLast()
             }

@@ -32,7 +32,7 @@ protocol ValidationRule: AnyObject {
     func enterArgument(_ argument: Argument, _ context: ValidationContext)
     /// The value of an argument or a variable's default, as a whole, with its expected type in
     /// `context.typeInfo.inputType`; its parts are not entered separately.
-    func enterRootValue(_ value: Value, at location: NodeLocation, _ context: ValidationContext)
+    func enterRootValue(_ value: Value, at location: ValueLocation, _ context: ValidationContext)
     /// The fields of one input object literal.
     func enterObjectFields(_ fields: [ObjectField], _ context: ValidationContext)
 }
@@ -54,7 +54,7 @@ extension ValidationRule {
     func leaveDirective(_ directive: Directive, _ context: ValidationContext) {}
     func enterArguments(_ arguments: [Argument], _ context: ValidationContext) {}
     func enterArgument(_ argument: Argument, _ context: ValidationContext) {}
-    func enterRootValue(_ value: Value, at location: NodeLocation, _ context: ValidationContext) {}
+    func enterRootValue(_ value: Value, at location: ValueLocation, _ context: ValidationContext) {}
     func enterObjectFields(_ fields: [ObjectField], _ context: ValidationContext) {}
 
     /// Records an error of this rule.

@@ -14,6 +14,8 @@ struct VariablesReferenceTests {
         var variables: JSONObject
         var coerced: JSONObject?
         var firstError: String?
+        /// graphql-core's locations of the first error, `[line, column]` pairs (none for some errors).
+        var firstErrorLocations: [[Int]] = []
         var testDescription: String { name }
     }
 
@@ -30,10 +32,16 @@ struct VariablesReferenceTests {
                 if case .array(let errors)? = entry["errors"], case .string(let message)? = errors.first {
                     firstError = message
                 }
+                var firstErrorLocations: [[Int]] = []
+                if case .array(let all)? = entry["errorLocations"], case .array(let locations)? = all.first {
+                    firstErrorLocations = locations.map { location in
+                        (location.arrayValue ?? []).compactMap { if case .int(let number) = $0 { number } else { nil } }
+                    }
+                }
                 return Case(
                     name: entry["name"]?.stringValue ?? "?", document: entry["document"]?.stringValue ?? "",
                     variables: entry["variables"]?.objectValue ?? [:], coerced: entry["coerced"]?.objectValue,
-                    firstError: firstError)
+                    firstError: firstError, firstErrorLocations: firstErrorLocations)
             }
         )
     }()
@@ -58,6 +66,7 @@ struct VariablesReferenceTests {
         case .failure(let error):
             #expect(error.code == .invalidVariable)
             #expect(error.message == testCase.firstError)
+            #expect(error.locations.map { [$0.line, $0.column] } == testCase.firstErrorLocations)
         }
     }
 

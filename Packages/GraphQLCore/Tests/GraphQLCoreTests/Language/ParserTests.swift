@@ -56,6 +56,51 @@ struct ParserTests {
         #expect(fragment.location.start == GraphQLCore.SourceLocation(line: 3, column: 3))
     }
 
+    @Test("values, the values inside lists and objects, names and type references record where they start")
+    func valueNameAndTypeLocations() throws {
+        typealias At = GraphQLCore.SourceLocation
+        let document = try Document(
+            parsing: """
+                query Q($v: [In!] = {a: [1, NO]}) @d {
+                  x: f(a: [1, {b: "s", c: ENUM}], v: $v) { ...F ... on T { id } }
+                }
+                fragment F on T { id }
+                """)
+        let operation = try #require(document.operations.first)
+        #expect(operation.nameLocation.start == At(line: 1, column: 7))
+        #expect(operation.directives.first?.nameLocation.start == At(line: 1, column: 36))
+        let variable = try #require(operation.variableDefinitions.first)
+        #expect(variable.location.start == At(line: 1, column: 9))
+        #expect(variable.nameLocation.start == At(line: 1, column: 10))
+        #expect(variable.typeLocation.start == At(line: 1, column: 13))
+        #expect(variable.namedTypeLocation.start == At(line: 1, column: 14))
+        #expect(variable.defaultValueLocation.start.start == At(line: 1, column: 21))
+        #expect(variable.defaultValueLocation.element(0).start.start == At(line: 1, column: 25))
+        #expect(variable.defaultValueLocation.element(0).element(1).start.start == At(line: 1, column: 29))
+        guard case .field(let field) = operation.selectionSet.selections.first,
+            case .fragmentSpread(let spread)? = field.selectionSet?.selections.first,
+            case .inlineFragment(let inline)? = field.selectionSet?.selections.last
+        else {
+            Issue.record("unexpected selections")
+            return
+        }
+        #expect(field.location.start == At(line: 2, column: 3))
+        #expect(field.nameLocation.start == At(line: 2, column: 6))
+        let list = field.arguments[0].valueLocation
+        #expect(list.start.start == At(line: 2, column: 11))
+        #expect(list.element(0).start.start == At(line: 2, column: 12))
+        #expect(list.element(1).start.start == At(line: 2, column: 15))
+        #expect(list.element(1).element(0).start.start == At(line: 2, column: 19))
+        #expect(list.element(1).element(1).start.start == At(line: 2, column: 27))
+        #expect(list.element(2) == .unknown)
+        #expect(field.arguments[1].valueLocation.start.start == At(line: 2, column: 38))
+        #expect(spread.nameLocation.start == At(line: 2, column: 47))
+        #expect(inline.typeConditionLocation.start == At(line: 2, column: 56))
+        let fragment = try #require(document.fragments.first)
+        #expect(fragment.nameLocation.start == At(line: 4, column: 10))
+        #expect(fragment.typeConditionLocation.start == At(line: 4, column: 15))
+    }
+
     @Test("type definitions fill only the members of their kind, and extensions are told apart")
     func typeSystem() throws {
         let document = try Document(

@@ -9,8 +9,8 @@ struct ReferenceCorpus: Decodable {
     struct ExpectedError: Decodable, Hashable {
         var rule: String
         var message: String
+        /// graphql-core's `[line, column]` of each node the error points at.
         var locations: [[Int]]
-        var astLocations: [[Int]]
     }
 
     var graphqlCore: String

@@ -44,18 +44,39 @@ struct ValidationTests {
             ])
     }
 
-    @Test("an error about a value points at the argument holding it, the AST's nearest located node")
-    func valueErrorsPointAtTheArgument() throws {
+    @Test("an error about a value points at the value itself, as graphql-core's does, not at its argument")
+    func valueErrorsPointAtTheValue() throws {
         let found = try errors("{ complicatedArgs { intArgField(intArg: \"x\") } }")
         #expect(found.count == 1)
-        #expect(found.first?.locations == [SourceLocation(line: 1, column: 33)])
+        #expect(found.first?.locations == [SourceLocation(line: 1, column: 41)])
+        let item = try errors("{ complicatedArgs { stringListArgField(stringListArg: [\"a\", 2]) } }")
+        #expect(item.map(\.locations) == [[SourceLocation(line: 1, column: 61)]])
+        let schema = try Schema(sdl: "type Query { artist(id: ID): Artist } type Artist { id: ID }")
+        let artist = try errors("{ artist(id: 1.5) { id } }", schema: schema)
+        #expect(artist.map(\.locations) == [[SourceLocation(line: 1, column: 14)]])
     }
 
-    @Test("a list given where a scalar is expected is reported at its argument, where graphql-core gives no location")
+    @Test("names, type references and variables are located where they are written")
+    func namesAndTypesAreLocated() throws {
+        let found = try errors(
+            """
+            query Q($a: [Nope], $a: Int) { ...Missing dog { ... on Nope { name } } }
+            query Q { complicatedArgs { intArgField(intArg: $undefined) } }
+            """)
+        let places = found.map { "\($0.rule ?? ""):\($0.locations.map(\.description).joined(separator: ","))" }
+        #expect(places.contains("KnownTypeNamesRule:1:14"))
+        #expect(places.contains("KnownTypeNamesRule:1:56"))
+        #expect(places.contains("UniqueVariableNamesRule:1:10,1:22"))
+        #expect(places.contains("KnownFragmentNamesRule:1:35"))
+        #expect(places.contains("UniqueOperationNamesRule:1:7,2:7"))
+        #expect(places.contains("NoUndefinedVariablesRule:2:49,2:1"))
+    }
+
+    @Test("a list given where a scalar is expected is reported at the inner list, where graphql-core gives no location")
     func nestedListToScalar() throws {
         let found = try errors("{ complicatedArgs { stringListArgField(stringListArg: [[\"a\"]]) } }")
         #expect(found.map(\.message) == ["String cannot represent a non string value: [\"a\"]"])
-        #expect(found.first?.locations == [SourceLocation(line: 1, column: 40)])
+        #expect(found.first?.locations == [SourceLocation(line: 1, column: 56)])
     }
 
     @Test("a document built in code, without locations, is validated and its errors have no locations")

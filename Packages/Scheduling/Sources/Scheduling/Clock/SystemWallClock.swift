@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The device's wall clock, read through Foundation's `Date`.
 public struct SystemWallClock: WallClock {

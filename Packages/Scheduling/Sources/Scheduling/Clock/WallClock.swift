@@ -1,3 +1,5 @@
+import Primitives
+
 /// Where the runtime reads the time: when data was written, and whether it has since expired.
 ///
 /// An implementation returns the current wall-clock (calendar) time, the same in every process,

@@ -1,3 +1,5 @@
+import Primitives
+
 /// How a fetch ended, as the in-flight registry records it.
 public enum FetchOutcome: Sendable, Hashable {
     /// The response was received and written, at this instant.

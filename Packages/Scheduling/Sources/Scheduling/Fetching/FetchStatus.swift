@@ -1,3 +1,5 @@
+import Primitives
+
 /// A root's last fetch, as `revalidate()` reads it ("whose last fetch failed") and a handle derives
 /// its phase from it.
 public enum FetchStatus: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Whether a root's data may be shown without fetching, and if not, why.
 ///
 /// A pure predicate of four values (``of(oldestWrite:invalidatedAt:expiration:now:)``): the runtime

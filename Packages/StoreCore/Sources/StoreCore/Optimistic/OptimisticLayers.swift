@@ -1,3 +1,5 @@
+import Primitives
+
 /// Optimistic writes kept apart from the base records, so that each can be removed exactly.
 ///
 /// Each layer is the patches one optimistic write made. Reads see ``merged``: for every record a
@@ -6,7 +8,7 @@
 /// exactly in any order, and a server response written to the base under a layer shows through
 /// once the layer goes.
 struct OptimisticLayers {
-    private var layers: [(id: String, patches: [DataID: RecordPatch], writtenAt: StoreInstant)] = []
+    private var layers: [(id: String, patches: [DataID: RecordPatch], writtenAt: WallInstant)] = []
     /// The records as reads see them, for every record some layer touches.
     private(set) var merged: [DataID: Record] = [:]
 
@@ -16,7 +18,7 @@ struct OptimisticLayers {
 
     /// Adds a layer; returns what reads see change.
     mutating func add(
-        id: String, patches: [DataID: RecordPatch], writtenAt: StoreInstant, base: some RecordSource
+        id: String, patches: [DataID: RecordPatch], writtenAt: WallInstant, base: some RecordSource
     ) -> StoreChanges {
         let before = visible(patches.keys, base: base)
         layers.append((id, patches, writtenAt))

@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 
 /// Whether a root's data is all in the store, and how old it is, without building the data
 /// (Relay's `DataChecker`): what a fetch policy asks before it decides to fetch.
@@ -6,10 +7,10 @@ struct DataChecker<Lookup: RecordLookup> {
     let lookup: Lookup
     let variables: JSONObject
     private(set) var isMissingData = false
-    private(set) var oldestWriteTime: StoreInstant?
+    private(set) var oldestWriteTime: WallInstant?
 
     /// Checks `root`.
-    static func check(_ root: StoreRoot, in lookup: Lookup, invalidationPoint: StoreInstant?) -> Availability {
+    static func check(_ root: StoreRoot, in lookup: Lookup, invalidationPoint: WallInstant?) -> Availability {
         var checker = DataChecker(lookup: lookup, variables: root.variables)
         checker.checkRecord(root.dataID, selectionSet: root.selectionSet)
         let invalidated =
@@ -72,12 +73,12 @@ public struct Availability: Sendable, Hashable {
     /// Whether any selected field, or any linked record, was never written.
     public var isMissingData: Bool
     /// The oldest write time among the fields the selection reaches; `nil` when none.
-    public var oldestWriteTime: StoreInstant?
+    public var oldestWriteTime: WallInstant?
     /// Whether some of that data was written at or before the store's invalidation point.
     public var isInvalidated: Bool
 
     /// An availability from its parts.
-    public init(isMissingData: Bool, oldestWriteTime: StoreInstant?, isInvalidated: Bool) {
+    public init(isMissingData: Bool, oldestWriteTime: WallInstant?, isInvalidated: Bool) {
         self.isMissingData = isMissingData
         self.oldestWriteTime = oldestWriteTime
         self.isInvalidated = isInvalidated

@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 
 /// What reading a root from the store gives: the data as the server would have answered it, whether
 /// any of it is missing, which records it read, and how old the oldest of it is.
@@ -11,14 +12,14 @@ public struct Snapshot: Sendable, Equatable {
     /// The data IDs of every record the read visited (or looked for), the root's included.
     public var seenRecords: Set<DataID>
     /// The oldest write time among the fields read; `nil` when nothing was read.
-    public var oldestWriteTime: StoreInstant?
+    public var oldestWriteTime: WallInstant?
     /// Whether some field read was written at or before the store's invalidation point
     /// (``Store/invalidate()``), which makes the data stale whatever its age.
     public var isInvalidated: Bool
 
     /// A snapshot from its parts.
     public init(
-        data: JSONValue?, isMissingData: Bool, seenRecords: Set<DataID>, oldestWriteTime: StoreInstant?,
+        data: JSONValue?, isMissingData: Bool, seenRecords: Set<DataID>, oldestWriteTime: WallInstant?,
         isInvalidated: Bool
     ) {
         self.data = data

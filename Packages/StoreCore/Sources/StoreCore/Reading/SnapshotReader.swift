@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 
 /// Reads a selection from a record back into the JSON the server would have answered (Relay's
 /// `RelayReader`), noting missing data, the records seen and the oldest write time.
@@ -10,7 +11,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
     let variables: JSONObject
     private(set) var seenRecords: Set<DataID> = []
     private(set) var isMissingData = false
-    private(set) var oldestWriteTime: StoreInstant?
+    private(set) var oldestWriteTime: WallInstant?
     /// The record whose fields' storage keys are noted in ``trackedFields`` (a subscription's root
     /// record, which its index entries name by field), or `nil` to note none.
     let trackedRecord: DataID?
@@ -24,7 +25,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
     }
 
     /// Reads `root`, with `invalidationPoint` deciding ``Snapshot/isInvalidated``.
-    static func read(_ root: StoreRoot, from lookup: Lookup, invalidationPoint: StoreInstant?) -> Snapshot {
+    static func read(_ root: StoreRoot, from lookup: Lookup, invalidationPoint: WallInstant?) -> Snapshot {
         var reader = SnapshotReader(lookup: lookup, variables: root.variables)
         return reader.snapshot(of: root, invalidationPoint: invalidationPoint)
     }
@@ -32,14 +33,14 @@ struct SnapshotReader<Lookup: RecordLookup> {
     /// Reads `root` as ``read(_:from:invalidationPoint:)`` does, and returns the storage keys of the
     /// fields read on its root record too: what a subscription's index entries name.
     static func readTrackingRootFields(
-        _ root: StoreRoot, from lookup: Lookup, invalidationPoint: StoreInstant?
+        _ root: StoreRoot, from lookup: Lookup, invalidationPoint: WallInstant?
     ) -> (snapshot: Snapshot, rootFields: Set<String>) {
         var reader = SnapshotReader(lookup: lookup, variables: root.variables, trackedRecord: root.dataID)
         let snapshot = reader.snapshot(of: root, invalidationPoint: invalidationPoint)
         return (snapshot, reader.trackedFields)
     }
 
-    private mutating func snapshot(of root: StoreRoot, invalidationPoint: StoreInstant?) -> Snapshot {
+    private mutating func snapshot(of root: StoreRoot, invalidationPoint: WallInstant?) -> Snapshot {
         let data = readRecord(root.dataID, selectionSet: root.selectionSet)
         let invalidated =
             if let oldest = oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else { false }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The default record source: records in one array in the order they were first written, found by
 /// a table from data ID to position.
 ///
@@ -60,7 +62,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         compactIfSparse()
     }
 
-    private mutating func merge(_ patch: RecordPatch, into dataID: DataID, at writtenAt: StoreInstant) {
+    private mutating func merge(_ patch: RecordPatch, into dataID: DataID, at writtenAt: WallInstant) {
         // One probe of the table for a new record as for an existing one: the `default:` accessor
         // inserts the next position when the ID is absent.
         let next = slots.count

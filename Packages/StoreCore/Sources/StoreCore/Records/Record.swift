@@ -1,3 +1,5 @@
+import Primitives
+
 /// One normalized object: its data ID, its typename and its fields by storage key, each with the
 /// instant it was last written.
 ///
@@ -27,10 +29,10 @@ public struct RecordField: Sendable, Hashable {
     /// The value.
     public var value: RecordValue
     /// When a response last wrote this field, even with an equal value.
-    public var writtenAt: StoreInstant
+    public var writtenAt: WallInstant
 
     /// A field value written at an instant.
-    @inlinable public init(value: RecordValue, writtenAt: StoreInstant) {
+    @inlinable public init(value: RecordValue, writtenAt: WallInstant) {
         self.value = value
         self.writtenAt = writtenAt
     }
@@ -39,7 +41,7 @@ public struct RecordField: Sendable, Hashable {
 extension Record {
     /// Merges `patch` into `record`: its typename (when it has one) and its values, stamped
     /// `writtenAt`; fields the patch does not name are kept. Record sources use it to apply a batch.
-    public static func merge(_ patch: RecordPatch, writtenAt: StoreInstant, into record: inout Record) {
+    public static func merge(_ patch: RecordPatch, writtenAt: WallInstant, into record: inout Record) {
         if let typename = patch.typename { record.typename = typename }
         record.fields.reserveCapacity(record.fields.count + patch.values.count)
         for (key, value) in patch.values { record.fields[key] = RecordField(value: value, writtenAt: writtenAt) }
@@ -47,7 +49,7 @@ extension Record {
 
     /// Merges `patch` into this record (``merge(_:writtenAt:into:)``), for a record reached through
     /// an optional in place.
-    mutating func apply(_ patch: RecordPatch, writtenAt: StoreInstant) {
+    mutating func apply(_ patch: RecordPatch, writtenAt: WallInstant) {
         Record.merge(patch, writtenAt: writtenAt, into: &self)
     }
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The values one publish writes into one record; merged into the record, other fields kept.
 public struct RecordPatch: Sendable, Hashable {
     /// The typename to set, or `nil` to keep the record's.
@@ -22,13 +24,13 @@ public struct RecordWriteBatch: Sendable {
     /// lies together.
     public var order: [DataID]
     /// The instant every patched field is marked written at.
-    public var writtenAt: StoreInstant
+    public var writtenAt: WallInstant
     /// Records to remove, after the patches.
     public var removals: Set<DataID>
 
     /// A batch; `order` defaults to the patches' IDs in no particular order.
     public init(
-        patches: [DataID: RecordPatch] = [:], order: [DataID]? = nil, writtenAt: StoreInstant,
+        patches: [DataID: RecordPatch] = [:], order: [DataID]? = nil, writtenAt: WallInstant,
         removals: Set<DataID> = []
     ) {
         self.patches = patches

@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 import Synchronization
 
 /// The normalized store: records written by responses, read back as snapshots, with subscriptions
@@ -201,7 +202,7 @@ public final class Store: Sendable {
     }
 
     /// The instant of the last ``invalidate()``, or `nil` when never invalidated.
-    public var invalidationPoint: StoreInstant? { state.withLock { $0.invalidationPoint } }
+    public var invalidationPoint: WallInstant? { state.withLock { $0.invalidationPoint } }
 
     // MARK: Optimistic writes
 

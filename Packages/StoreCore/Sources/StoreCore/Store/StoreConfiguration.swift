@@ -1,4 +1,6 @@
+import Foundation
 import GraphQLCore
+import Primitives
 
 /// How a store identifies objects, tells time and bounds nesting.
 public struct StoreConfiguration: Sendable {
@@ -12,7 +14,7 @@ public struct StoreConfiguration: Sendable {
     /// by default `Type:id` when the object has a string or integer `id`, else `nil`.
     public var defaultKey: @Sendable (_ typename: String, _ object: JSONObject) -> DataID?
     /// The wall clock write times and invalidation points are read from.
-    public var clock: @Sendable () -> StoreInstant
+    public var clock: @Sendable () -> WallInstant
     /// How deep objects and lists may nest in a response (and inside a scalar's JSON value) before
     /// the publish fails with ``StoreError/Code/nestingTooDeep``. The normalizer recurses once per
     /// level, so this bound is what keeps a hostile response from overflowing the stack.
@@ -23,7 +25,7 @@ public struct StoreConfiguration: Sendable {
         keyFunctions: [String: KeyFunction] = [:],
         defaultKey: @escaping @Sendable (_ typename: String, _ object: JSONObject) -> DataID? =
             StoreConfiguration.typenameAndID,
-        clock: @escaping @Sendable () -> StoreInstant = StoreInstant.now,
+        clock: @escaping @Sendable () -> WallInstant = StoreConfiguration.systemTime,
         maximumDepth: Int = 512
     ) {
         self.keyFunctions = keyFunctions
@@ -32,11 +34,16 @@ public struct StoreConfiguration: Sendable {
         self.maximumDepth = maximumDepth
     }
 
+    /// The device's wall clock, read through Foundation's `Date`: the default ``clock``. The runtime
+    /// gives the store its own clock instead, so that staleness compares instants of one clock.
+    @Sendable public static func systemTime() -> WallInstant { WallInstant(date: Date()) }
+
     /// `Type:id` from the object's `id` (a string or an integer), else `nil`.
     @Sendable public static func typenameAndID(_ typename: String, _ object: JSONObject) -> DataID? {
         switch object["id"] {
         case .string(let id)?: return DataID(typename + ":" + id)
         case .int(let id)?: return DataID(typename + ":" + String(id))
+        case .bigInt(let digits)?: return DataID(typename + ":" + digits)
         default: return nil
         }
     }

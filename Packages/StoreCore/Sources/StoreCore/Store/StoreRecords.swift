@@ -1,3 +1,5 @@
+import Primitives
+
 /// The store's records: the record source, with the optimistic layers over it.
 struct StoreRecords: RecordLookup {
     var source: RecordStorage
@@ -14,7 +16,7 @@ struct StoreRecords: RecordLookup {
     /// typename) really changed: new records, and fields written with a different value. For the
     /// records `tracksFields` names, the changed fields' storage keys are listed too.
     mutating func write(
-        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: StoreInstant,
+        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: WallInstant,
         tracksFields: (DataID) -> Bool
     ) -> StoreChanges {
         var changes = StoreChanges()

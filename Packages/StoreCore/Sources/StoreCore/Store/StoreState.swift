@@ -1,11 +1,13 @@
+import Primitives
+
 /// Everything the store's lock guards.
 struct StoreState {
     var records: StoreRecords
     var subscriptions = SubscriptionIndex()
     /// Every field written at or before it is stale (``Store/invalidate()``).
-    var invalidationPoint: StoreInstant?
+    var invalidationPoint: WallInstant?
     /// The newest instant any write was stamped with; an invalidation is never before it.
-    var latestWrite: StoreInstant?
+    var latestWrite: WallInstant?
     /// Numbers deliveries so that a subscription never receives an older snapshot after a newer one.
     var deliverySequence: UInt64 = 0
     /// How many `batch` calls are running; while above zero, changes wait in ``pendingChanges``.
@@ -20,7 +22,7 @@ struct StoreState {
     /// The instant a write made now is stamped with: the clock's reading, but always after the
     /// invalidation point, so data written after `invalidate()` is fresh even if the clock has not
     /// moved (a manual clock) or moved back (a wall clock set back).
-    mutating func stamp(_ now: StoreInstant) -> StoreInstant {
+    mutating func stamp(_ now: WallInstant) -> WallInstant {
         let stamp = provisionalStamp(now)
         if latestWrite.map({ stamp > $0 }) ?? true { latestWrite = stamp }
         return stamp
@@ -28,8 +30,8 @@ struct StoreState {
 
     /// The instant a write made now would be stamped with, without recording it: what a
     /// transaction's staged fields read as before they are applied.
-    func provisionalStamp(_ now: StoreInstant) -> StoreInstant {
-        if let invalidationPoint, now <= invalidationPoint { return invalidationPoint.next }
+    func provisionalStamp(_ now: WallInstant) -> WallInstant {
+        if let invalidationPoint, now <= invalidationPoint { return invalidationPoint + .nanoseconds(1) }
         return now
     }
 
@@ -46,7 +48,7 @@ struct StoreState {
     /// Writes a publish's (or a transaction's) patches; returns what changed, with changed field
     /// keys for the records subscriptions are rooted at.
     mutating func write(
-        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: StoreInstant
+        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: WallInstant
     ) -> StoreChanges {
         let subscriptions = self.subscriptions
         return records.write(patches, order: dataIDs, at: writtenAt) { subscriptions.tracksFields(of: $0) }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Hands one subscription its snapshots, in order, one at a time, outside the store's lock.
 ///
 /// Two publishes on two threads may finish in either order; each delivery carries the store's

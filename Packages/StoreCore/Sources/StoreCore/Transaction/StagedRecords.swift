@@ -1,10 +1,12 @@
+import Primitives
+
 /// The store's records with a transaction's staged patches over the record source, read as they
 /// will be once applied: the optimistic layers still lie over both.
 struct StagedRecords: RecordLookup {
     let records: StoreRecords
     let patches: [DataID: RecordPatch]
     /// The instant staged fields read as written at (they are stamped for real when applied).
-    let writtenAt: StoreInstant
+    let writtenAt: WallInstant
 
     func lookupRecord(_ dataID: DataID) -> Record? {
         guard let patch = patches[dataID] else { return records.lookupRecord(dataID) }

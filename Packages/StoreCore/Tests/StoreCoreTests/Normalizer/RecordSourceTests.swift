@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 import StoreCore
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
 struct RecordSourceTests {
     @Test("a batch merges patches into records, keeping fields it does not name, then removes")
     func mergesPatches() {
-        let t1 = StoreInstant(secondsSince1970: 1)
-        let t2 = StoreInstant(secondsSince1970: 2)
+        let t1 = WallInstant(secondsSince1970: 1)
+        let t2 = WallInstant(secondsSince1970: 2)
         var source = InMemoryRecordSource()
         source.write(
             RecordWriteBatch(
@@ -31,7 +32,7 @@ struct RecordSourceTests {
 
     @Test("removing most records compacts the source, which still finds, merges and removes every record left")
     func compactsAfterRemovals() {
-        let t1 = StoreInstant(secondsSince1970: 1)
+        let t1 = WallInstant(secondsSince1970: 1)
         var source = InMemoryRecordSource()
         let ids = (0..<10).map { DataID("R:\($0)") }
         source.write(
@@ -70,7 +71,7 @@ struct RecordSourceTests {
         let patch = RecordPatch(typename: "T", values: ["x": .scalar(1)])
         source.write(
             RecordWriteBatch(
-                patches: ["A": patch, "B": patch], order: ["B"], writtenAt: StoreInstant(secondsSince1970: 1)))
+                patches: ["A": patch, "B": patch], order: ["B"], writtenAt: WallInstant(secondsSince1970: 1)))
         #expect(source.count == 2)
     }
 
@@ -82,7 +83,7 @@ struct RecordSourceTests {
 
     @Test("a store made over a source reads what the source holds")
     func storeOverSource() {
-        let field = RecordField(value: .scalar("hi"), writtenAt: StoreInstant(secondsSince1970: 5))
+        let field = RecordField(value: .scalar("hi"), writtenAt: WallInstant(secondsSince1970: 5))
         let source = InMemoryRecordSource(records: [Record(dataID: .root, typename: "Query", fields: ["a": field])])
         let store = Store(source: source)
         #expect(store.lookup(query([leaf("a")])).data == ["a": "hi"])

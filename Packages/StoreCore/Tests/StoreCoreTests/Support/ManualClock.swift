@@ -1,13 +1,13 @@
+import Primitives
 import StoreCore
-import Synchronization
 
-/// A wall clock that moves only when a test advances it.
+/// A wall clock that moves only when a test advances it, in whole seconds.
 final class ManualClock: Sendable {
-    private let seconds: Mutex<Double>
+    private let seconds: Locked<Int64>
 
-    init(_ start: Double = 1_000) { seconds = Mutex(start) }
+    init(_ start: Int64 = 1_000) { seconds = Locked(start) }
 
-    var now: StoreInstant { StoreInstant(secondsSince1970: seconds.withLock { $0 }) }
+    var now: WallInstant { WallInstant(secondsSince1970: seconds.withLock { $0 }) }
 
-    func advance(by delta: Double) { seconds.withLock { $0 += delta } }
+    func advance(by delta: Int64) { seconds.withLock { $0 += delta } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCore
+import Primitives
 import StoreCore
 import Synchronization
 import Testing
@@ -111,7 +112,7 @@ struct TransactionTests {
         #expect(recorder.snapshots.last?.data == ["a": Self.user("1", "Ada L."), "b": Self.user("2", "Grace H.")])
         let written = try #require(store.record("User:1")?.fields["name"]?.writtenAt)
         #expect(store.record("User:2")?.fields["name"]?.writtenAt == written)
-        #expect(written == StoreInstant(secondsSince1970: 1_010))
+        #expect(written == WallInstant(secondsSince1970: 1_010))
         subscription.cancel()
     }
 

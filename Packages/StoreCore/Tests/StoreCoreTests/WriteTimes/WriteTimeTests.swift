@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 import StoreCore
 import Testing
 
@@ -15,9 +16,9 @@ struct WriteTimeTests {
         try store.publish(["a": 1], to: Self.a)
         clock.advance(by: 50)
         try store.publish(["b": 2], to: Self.b)
-        #expect(store.lookup(Self.a).oldestWriteTime == StoreInstant(secondsSince1970: 100))
-        #expect(store.lookup(Self.b).oldestWriteTime == StoreInstant(secondsSince1970: 150))
-        #expect(store.record(.root)?.fields["a"]?.writtenAt == StoreInstant(secondsSince1970: 100))
+        #expect(store.lookup(Self.a).oldestWriteTime == WallInstant(secondsSince1970: 100))
+        #expect(store.lookup(Self.b).oldestWriteTime == WallInstant(secondsSince1970: 150))
+        #expect(store.record(.root)?.fields["a"]?.writtenAt == WallInstant(secondsSince1970: 100))
     }
 
     @Test("a snapshot reports the oldest write time of the data it read")
@@ -31,9 +32,9 @@ struct WriteTimeTests {
         clock.advance(by: 10)
         try store.publish(["name": "y"], to: StoreRoot(dataID: "U:1", selectionSet: .init([leaf("name")])))
         #expect(
-            store.lookup(query([leaf("b"), object("u", [typename, leaf("name")])])).oldestWriteTime?.secondsSince1970
-                == 100)
-        #expect(store.check(Self.b).oldestWriteTime?.secondsSince1970 == 110)
+            store.lookup(query([leaf("b"), object("u", [typename, leaf("name")])])).oldestWriteTime
+                == WallInstant(secondsSince1970: 100))
+        #expect(store.check(Self.b).oldestWriteTime == WallInstant(secondsSince1970: 110))
     }
 
     @Test("a field written again with an equal value is fresh again, and data refreshed by another operation is fresh")
@@ -46,8 +47,8 @@ struct WriteTimeTests {
         clock.advance(by: 30)
         try store.publish(["user": ["__typename": "U", "id": "1", "name": "Ada"]], to: single)
         let fragment = StoreRoot(dataID: "U:1", selectionSet: .init([leaf("name")]))
-        #expect(store.lookup(fragment).oldestWriteTime?.secondsSince1970 == 130)
-        #expect(store.lookup(listing).oldestWriteTime?.secondsSince1970 == 100)
+        #expect(store.lookup(fragment).oldestWriteTime == WallInstant(secondsSince1970: 130))
+        #expect(store.lookup(listing).oldestWriteTime == WallInstant(secondsSince1970: 100))
     }
 
     @Test("invalidate makes data written before it invalidated, and data written after it fresh on an unmoved clock")
@@ -57,7 +58,7 @@ struct WriteTimeTests {
         try store.publish(["a": 1, "b": 1], to: Self.both)
         #expect(!store.lookup(Self.both).isInvalidated)
         store.invalidate()
-        #expect(store.invalidationPoint == StoreInstant(secondsSince1970: 100))
+        #expect(store.invalidationPoint == WallInstant(secondsSince1970: 100))
         #expect(store.lookup(Self.a).isInvalidated)
         #expect(store.check(Self.a).isInvalidated)
         try store.publish(["a": 1], to: Self.a)

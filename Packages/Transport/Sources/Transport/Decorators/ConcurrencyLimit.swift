@@ -1,3 +1,5 @@
+import Primitives
+
 /// At most N pieces of work in flight at once, first come first served: a limit an app shares
 /// between its GraphQL transports and the rest of its networking.
 ///

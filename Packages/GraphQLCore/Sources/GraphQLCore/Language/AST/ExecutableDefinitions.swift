@@ -14,6 +14,8 @@ public struct OperationDefinition: Sendable, Hashable {
     public var selectionSet: SelectionSet
     /// Where the definition starts.
     public var location: NodeLocation
+    /// Where the name is, ``NodeLocation/unknown`` for an anonymous operation.
+    public var nameLocation: NodeLocation = .unknown
 
     /// An operation definition.
     public init(
@@ -45,6 +47,14 @@ public struct VariableDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// Where the definition starts.
     public var location: NodeLocation
+    /// Where the variable's name is (after its `$`).
+    public var nameLocation: NodeLocation = .unknown
+    /// Where the type reference starts (its first `[`, or its name).
+    public var typeLocation: NodeLocation = .unknown
+    /// Where the named type at the core of the type reference is.
+    public var namedTypeLocation: NodeLocation = .unknown
+    /// Where the default value and the values inside it are.
+    public var defaultValueLocation: ValueLocation = .unknown
 
     /// A variable definition.
     public init(
@@ -74,6 +84,10 @@ public struct FragmentDefinition: Sendable, Hashable {
     public var selectionSet: SelectionSet
     /// Where the definition starts.
     public var location: NodeLocation
+    /// Where the fragment's name is.
+    public var nameLocation: NodeLocation = .unknown
+    /// Where the type condition's name is (after `on`).
+    public var typeConditionLocation: NodeLocation = .unknown
 
     /// A fragment definition.
     public init(
@@ -127,6 +141,8 @@ public struct Field: Sendable, Hashable {
     public var selectionSet: SelectionSet?
     /// Where the field (its alias, if any) starts.
     public var location: NodeLocation
+    /// Where the field's name is (after the alias and its colon, when there is an alias).
+    public var nameLocation: NodeLocation = .unknown
 
     /// A field.
     public init(
@@ -153,6 +169,8 @@ public struct FragmentSpread: Sendable, Hashable {
     public var directives: [Directive]
     /// Where the `...` is.
     public var location: NodeLocation
+    /// Where the fragment's name is.
+    public var nameLocation: NodeLocation = .unknown
 
     /// A fragment spread.
     public init(name: String, directives: [Directive] = [], location: NodeLocation = .unknown) {
@@ -172,6 +190,8 @@ public struct InlineFragment: Sendable, Hashable {
     public var selectionSet: SelectionSet
     /// Where the `...` is.
     public var location: NodeLocation
+    /// Where the type condition's name is, ``NodeLocation/unknown`` when there is none.
+    public var typeConditionLocation: NodeLocation = .unknown
 
     /// An inline fragment.
     public init(
@@ -193,6 +213,8 @@ public struct Argument: Sendable, Hashable {
     public var value: Value
     /// Where the argument's name is.
     public var location: NodeLocation
+    /// Where the value and the values inside it are.
+    public var valueLocation: ValueLocation = .unknown
 
     /// An argument.
     public init(name: String, value: Value, location: NodeLocation = .unknown) {
@@ -210,6 +232,8 @@ public struct Directive: Sendable, Hashable {
     public var arguments: [Argument]
     /// Where the `@` is.
     public var location: NodeLocation
+    /// Where the directive's name is (after `@`).
+    public var nameLocation: NodeLocation = .unknown
 
     /// A directive.
     public init(name: String, arguments: [Argument] = [], location: NodeLocation = .unknown) {

@@ -13,6 +13,10 @@ public struct NodeLocation: Sendable, Hashable, CustomStringConvertible {
     /// A placeholder for nodes built in code rather than parsed.
     public static let unknown = NodeLocation(SourceLocation(line: 0, column: 0))
 
+    /// This location, or `fallback` when this one is ``unknown`` (a node built in code may lack the
+    /// finer locations the parser records).
+    func or(_ fallback: NodeLocation) -> NodeLocation { start.line > 0 ? self : fallback }
+
     /// Always `true`: see the type's documentation.
     public static func == (lhs: NodeLocation, rhs: NodeLocation) -> Bool { true }
 

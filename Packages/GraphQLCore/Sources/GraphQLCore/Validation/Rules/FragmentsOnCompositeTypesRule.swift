@@ -7,13 +7,15 @@ final class FragmentsOnCompositeTypesRule: ValidationRule {
         guard let condition = fragment.typeCondition, let type = context.schema.type(named: condition),
             !type.isComposite
         else { return }
-        report("Fragment cannot condition on non composite type '\(condition)'.", [fragment.location], context)
+        report(
+            "Fragment cannot condition on non composite type '\(condition)'.",
+            [fragment.typeConditionLocation.or(fragment.location)], context)
     }
 
     func enterFragment(_ fragment: FragmentDefinition, _ context: ValidationContext) {
         guard let type = context.schema.type(named: fragment.typeCondition), !type.isComposite else { return }
         report(
             "Fragment '\(fragment.name)' cannot condition on non composite type '\(fragment.typeCondition)'.",
-            [fragment.location], context)
+            [fragment.typeConditionLocation.or(fragment.location)], context)
     }
 }

@@ -5,7 +5,7 @@ final class KnownFragmentNamesRule: ValidationRule {
 
     func enterFragmentSpread(_ spread: FragmentSpread, _ context: ValidationContext) {
         if context.fragment(named: spread.name) == nil {
-            report("Unknown fragment '\(spread.name)'.", [spread.location], context)
+            report("Unknown fragment '\(spread.name)'.", [spread.nameLocation.or(spread.location)], context)
         }
     }
 }

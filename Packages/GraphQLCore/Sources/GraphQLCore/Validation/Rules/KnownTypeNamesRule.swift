@@ -6,15 +6,17 @@ final class KnownTypeNamesRule: ValidationRule {
     private var typeNames: [String]?
 
     func enterVariableDefinition(_ definition: VariableDefinition, _ context: ValidationContext) {
-        check(definition.type.namedType, definition.location, context)
+        check(definition.type.namedType, definition.namedTypeLocation.or(definition.location), context)
     }
 
     func enterFragment(_ fragment: FragmentDefinition, _ context: ValidationContext) {
-        check(fragment.typeCondition, fragment.location, context)
+        check(fragment.typeCondition, fragment.typeConditionLocation.or(fragment.location), context)
     }
 
     func enterInlineFragment(_ fragment: InlineFragment, _ context: ValidationContext) {
-        if let condition = fragment.typeCondition { check(condition, fragment.location, context) }
+        if let condition = fragment.typeCondition {
+            check(condition, fragment.typeConditionLocation.or(fragment.location), context)
+        }
     }
 
     private func check(_ name: String, _ location: NodeLocation, _ context: ValidationContext) {

@@ -1,4 +1,7 @@
 /// Leaf fields have no selection and other fields have one (spec: Leaf Field Selections).
+///
+/// An empty selection set (`me { }`) is a selection: the parser accepts it and so does this rule, as
+/// graphql-core 3.3 and the spec's working draft do (decision record 0110).
 final class ScalarLeafsRule: ValidationRule {
     static let name = "ScalarLeafsRule"
     static let hooks: Set<ValidationHook> = [.enterField]
@@ -11,13 +14,7 @@ final class ScalarLeafsRule: ValidationRule {
                     "Field '\(field.name)' must not have a selection since type '\(type)' has no subfields.",
                     [selectionSet.location], context)
             }
-        } else if let selectionSet = field.selectionSet {
-            if selectionSet.selections.isEmpty {
-                report(
-                    "Field '\(field.name)' of type '\(type)' must have at least one field selected.", [field.location],
-                    context)
-            }
-        } else {
+        } else if field.selectionSet == nil {
             report(
                 "Field '\(field.name)' of type '\(type)' must have a selection of subfields."
                     + " Did you mean '\(field.name) { ... }'?", [field.location], context)

@@ -6,9 +6,11 @@ final class UniqueFragmentNamesRule: ValidationRule {
 
     func enterFragment(_ fragment: FragmentDefinition, _ context: ValidationContext) {
         if let first = known[fragment.name] {
-            report("There can be only one fragment named '\(fragment.name)'.", [first, fragment.location], context)
+            report(
+                "There can be only one fragment named '\(fragment.name)'.",
+                [first, fragment.nameLocation.or(fragment.location)], context)
         } else {
-            known[fragment.name] = fragment.location
+            known[fragment.name] = fragment.nameLocation.or(fragment.location)
         }
     }
 }

@@ -7,9 +7,11 @@ final class UniqueOperationNamesRule: ValidationRule {
     func enterOperation(_ operation: OperationDefinition, _ context: ValidationContext) {
         guard let name = operation.name else { return }
         if let first = known[name] {
-            report("There can be only one operation named '\(name)'.", [first, operation.location], context)
+            report(
+                "There can be only one operation named '\(name)'.",
+                [first, operation.nameLocation.or(operation.location)], context)
         } else {
-            known[name] = operation.location
+            known[name] = operation.nameLocation.or(operation.location)
         }
     }
 }

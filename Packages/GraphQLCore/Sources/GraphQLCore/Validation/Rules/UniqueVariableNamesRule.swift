@@ -8,7 +8,7 @@ final class UniqueVariableNamesRule: ValidationRule {
         var locations: [String: [NodeLocation]] = [:]
         for definition in operation.variableDefinitions {
             if locations[definition.name] == nil { order.append(definition.name) }
-            locations[definition.name, default: []].append(definition.location)
+            locations[definition.name, default: []].append(definition.nameLocation.or(definition.location))
         }
         for name in order {
             guard let all = locations[name], all.count > 1 else { continue }

@@ -4,25 +4,25 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
     static let name = "ValuesOfCorrectTypeRule"
     static let hooks: Set<ValidationHook> = [.enterRootValue]
 
-    func enterRootValue(_ value: Value, at location: NodeLocation, _ context: ValidationContext) {
+    func enterRootValue(_ value: Value, at location: ValueLocation, _ context: ValidationContext) {
         guard let type = context.typeInfo.inputType else { return }
         check(value, type, location, context)
     }
 
-    private func check(_ value: Value, _ type: TypeReference, _ location: NodeLocation, _ context: ValidationContext) {
+    private func check(_ value: Value, _ type: TypeReference, _ location: ValueLocation, _ context: ValidationContext) {
         // Variables are checked by VariablesInAllowedPositionRule.
         if case .variable = value { return }
         switch type {
         case .nonNull(let inner):
             if value == .null {
-                report("Expected value of non-null type '\(type)' not to be None.", [location], context)
+                report("Expected value of non-null type '\(type)' not to be None.", [location.start], context)
                 return
             }
             check(value, inner, location, context)
         case .list(let item):
             if value == .null { return }
             if case .list(let items) = value {
-                for element in items { check(element, item, location, context) }
+                for (index, element) in items.enumerated() { check(element, item, location.element(index), context) }
             } else {
                 check(value, item, location, context)  // A single value stands for a list of one.
             }
@@ -38,25 +38,26 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
         }
     }
 
-    private func checkObject(_ value: Value, _ type: NamedType, _ location: NodeLocation, _ context: ValidationContext)
+    private func checkObject(_ value: Value, _ type: NamedType, _ location: ValueLocation, _ context: ValidationContext)
     {
         guard case .object(let fields) = value else {
             report(
-                "Expected value of type '\(type.name)' to be an object, found: \(value.errorDescription).", [location],
+                "Expected value of type '\(type.name)' to be an object, found: \(value.errorDescription).",
+                [location.start],
                 context)
             return
         }
-        var byName: [String: ObjectField] = [:]
-        for field in fields { byName[field.name] = field }
+        var byName: [String: Int] = [:]
+        for (index, field) in fields.enumerated() { byName[field.name] = index }
         for definition in type.inputFields {
-            if let field = byName[definition.name] {
+            if let index = byName[definition.name] {
                 if let fieldType = context.knownType(definition.type) {
-                    check(field.value, fieldType, field.location, context)
+                    check(fields[index].value, fieldType, location.element(index), context)
                 }
             } else if definition.isRequired {
                 report(
                     "Expected value of type '\(type.name)' to include required field '\(definition.name)',"
-                        + " found: \(value.errorDescription).", [location], context)
+                        + " found: \(value.errorDescription).", [location.start], context)
             }
         }
         var known: [ObjectField] = []
@@ -74,26 +75,29 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
         if type.isOneOf && (known.count != 1 || known.first?.value == .null) {
             report(
                 "Within OneOf Input Object type '\(type.name)', exactly one field must be specified,"
-                    + " and the value for that field must be non-null.", [location], context)
+                    + " and the value for that field must be non-null.", [location.start], context)
         }
     }
 
-    private func checkEnum(_ value: Value, _ type: NamedType, _ location: NodeLocation, _ context: ValidationContext) {
+    private func checkEnum(_ value: Value, _ type: NamedType, _ location: ValueLocation, _ context: ValidationContext) {
         let printed = Self.printedForLeaf(value)
         let suggestion = {
             Suggestions.didYouMean(Suggestions.list(printed, type.enumValues.map(\.name)), "the enum value")
         }
         if case .enumValue(let name) = value {
             if type.enumValue(named: name) == nil {
-                report("Value '\(printed)' does not exist in '\(type.name)' enum." + suggestion(), [location], context)
+                report(
+                    "Value '\(printed)' does not exist in '\(type.name)' enum." + suggestion(), [location.start],
+                    context)
             }
         } else {
             report(
-                "Enum '\(type.name)' cannot represent non-enum value: \(printed)." + suggestion(), [location], context)
+                "Enum '\(type.name)' cannot represent non-enum value: \(printed)." + suggestion(), [location.start],
+                context)
         }
     }
 
-    private func checkScalar(_ value: Value, _ name: String, _ location: NodeLocation, _ context: ValidationContext) {
+    private func checkScalar(_ value: Value, _ name: String, _ location: ValueLocation, _ context: ValidationContext) {
         let printed = Self.printedForLeaf(value)
         let message: String?
         switch (name, value) {
@@ -110,7 +114,7 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
         case ("ID", _): message = "ID cannot represent a non-string and non-integer value: \(printed)"
         default: message = nil  // A custom scalar accepts any literal; the server coerces it.
         }
-        if let message { report(message, [location], context) }
+        if let message { report(message, [location.start], context) }
     }
 
     /// graphql-core coerces a leaf literal with its variables replaced by their values, which are

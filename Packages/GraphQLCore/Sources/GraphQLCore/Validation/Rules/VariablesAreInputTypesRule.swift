@@ -6,7 +6,8 @@ final class VariablesAreInputTypesRule: ValidationRule {
     func enterVariableDefinition(_ definition: VariableDefinition, _ context: ValidationContext) {
         guard let type = context.schema.type(named: definition.type.namedType), !type.isInputType else { return }
         report(
-            "Variable '$\(definition.name)' cannot be non-input type '\(definition.type)'.", [definition.location],
+            "Variable '$\(definition.name)' cannot be non-input type '\(definition.type)'.",
+            [definition.typeLocation.or(definition.location)],
             context)
     }
 }

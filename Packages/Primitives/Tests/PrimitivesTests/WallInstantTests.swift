@@ -1,5 +1,5 @@
 import Foundation
-import Scheduling
+import Primitives
 import Testing
 
 @Suite("WallInstant")
@@ -61,15 +61,6 @@ struct WallInstantTests {
         }
         #expect(WallInstant(timeIntervalSince1970: .nan).nanosecondsSince1970 == 0)
         #expect(WallInstant(timeIntervalSince1970: 2.5).timeIntervalSince1970 == 2.5)
-    }
-
-    @Test("the system clock reads the same time as Foundation's Date")
-    func systemClock() {
-        let before = WallInstant(date: Date())
-        let now = SystemWallClock().now()
-        let after = WallInstant(date: Date())
-        #expect(before <= now)
-        #expect(now <= after)
     }
 
     @Test("the description gives seconds and nanoseconds since 1970")

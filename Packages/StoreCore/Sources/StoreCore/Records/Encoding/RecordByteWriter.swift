@@ -1,0 +1,85 @@
+import GraphQLCore
+
+/// Appends values in the record format (``RecordEncoding``) to a byte array.
+struct RecordByteWriter {
+    private(set) var bytes: [UInt8]
+
+    init(capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    mutating func varint(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    mutating func int64(_ value: Int64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func text(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            varint(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// A field's value: `null`, a scalar, a link or a list of links.
+    mutating func value(_ value: RecordValue) {
+        switch value {
+        case .null: byte(RecordTag.null)
+        case .scalar(let scalar): json(scalar)
+        case .link(let dataID):
+            byte(RecordTag.link)
+            text(dataID.rawValue)
+        case .links(let items):
+            byte(RecordTag.links)
+            varint(UInt64(items.count))
+            for item in items {
+                // A scalar inside a list of links is not a shape the store writes; it is kept as
+                // `null` so that every list the format holds decodes.
+                if case .scalar = item { byte(RecordTag.null) } else { self.value(item) }
+            }
+        }
+    }
+
+    /// A scalar (or, inside a JSON scalar, any JSON value).
+    mutating func json(_ value: JSONValue) {
+        switch value {
+        case .null: byte(RecordTag.null)
+        case .bool(let flag): byte(flag ? RecordTag.true : RecordTag.false)
+        case .int(let number):
+            byte(RecordTag.int)
+            let wide = Int64(number)
+            varint(UInt64(bitPattern: (wide << 1) ^ (wide >> 63)))
+        case .bigInt(let digits):
+            byte(RecordTag.bigInt)
+            text(digits)
+        case .double(let number):
+            byte(RecordTag.double)
+            int64(Int64(bitPattern: number.bitPattern))
+        case .string(let string):
+            byte(RecordTag.string)
+            text(string)
+        case .array(let items):
+            byte(RecordTag.array)
+            varint(UInt64(items.count))
+            for item in items { json(item) }
+        case .object(let object):
+            byte(RecordTag.object)
+            varint(UInt64(object.count))
+            for (key, item) in object {
+                text(key)
+                json(item)
+            }
+        }
+    }
+}
