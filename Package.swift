@@ -55,7 +55,9 @@ let package = Package(
         .target(name: "GraphQLTestServer", path: "Packages/Transport/Tests/GraphQLTestServer"),
         .testTarget(
             name: "TransportTests",
-            dependencies: ["Transport", "TransportTesting", "GraphQLTestServer", "GraphQLCore"],
+            dependencies: [
+                "Transport", "TransportTesting", "GraphQLTestServer", "GraphQLCore", "Primitives",
+            ],
             path: "Packages/Transport/Tests/TransportTests", exclude: ["Fixtures"]),
 
         // StoreCore

@@ -32,6 +32,7 @@ let package = Package(
             dependencies: [
                 "Transport", "TransportTesting", "GraphQLTestServer",
                 .product(name: "GraphQLCore", package: "GraphQLCore"),
+                .product(name: "Primitives", package: "Primitives"),
             ],
             exclude: ["Fixtures"]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCore
+import Primitives
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

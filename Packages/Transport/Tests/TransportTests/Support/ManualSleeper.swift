@@ -1,4 +1,4 @@
-@testable import Transport
+import Primitives
 
 /// A `sleep` for ``WebSocketTransport``'s timers that returns only when the test wakes it: the
 /// manual clock of the Transport tests (Transport does not import Scheduling, whose
@@ -17,7 +17,7 @@ final class ManualSleeper: Sendable {
         var cancelledBeforeStart: Set<Int> = []
     }
 
-    // Transport's `Locked` (NSLock), not `Mutex`: the sanitizer sees its hand-over (docs/decisions/0084).
+    // `Locked` (NSLock), not `Mutex`: the sanitizer sees its hand-over (docs/decisions/0084).
     private let state = Locked(State())
 
     /// Every duration asked for so far, in order.
