@@ -42,7 +42,7 @@ struct PersistenceTests {
             let (environment, transport) = try launch()
             transport.answer(.identity(operation.identity), with: .data(Operations.itemData("1", title: title)))
             let handle = environment.attach(operation, policy: .storeOrNetwork)
-            #expect(await handle.loaded()?.data?["item"]?["title"] == .string(title))
+            #expect(try await handle.loaded().data?["item"]?["title"] == .string(title))
             #expect(transport.requestCount == 1)
             handle.release()
         }
@@ -122,7 +122,7 @@ struct PersistenceTests {
                 .identity(feed.identity),
                 with: .data(["feed": [["__typename": "Item", "id": "2", "title": "other"]]]))
             let handle = environment.attach(feed, policy: .storeOrNetwork)
-            _ = await handle.loaded()
+            _ = try await handle.loaded()
             handle.release()
             let report = environment.collectGarbage()
             #expect(report.keptRecords == 3)
