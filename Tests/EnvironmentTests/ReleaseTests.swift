@@ -1,3 +1,4 @@
+import EventLogTesting
 import Testing
 
 @testable import Environment
@@ -172,7 +173,7 @@ struct ReleaseTests {
             fixture.answer(item, with: Operations.itemData(String(index), title: "t\(index)"))
         }
         fixture.transport.hold(.any)
-        let sink = LockedEventSink()
+        let sink = InMemoryEventSink()
         let environment = Environment(
             schema: Operations.schema, transport: fixture.transport, clock: fixture.clock, log: sink)
         let kept = await withTaskGroup(of: Handle?.self, returning: [Handle].self) { group in

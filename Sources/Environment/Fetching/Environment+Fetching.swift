@@ -45,7 +45,7 @@ extension Environment {
         case .success(let changed):
             log.record(
                 .published(
-                    recordsChanged: changed.count, subscriptionsNotified: context.notified.load(ordering: .relaxed)))
+                    recordsChanged: changed.count, subscriptionsNotified: context.notified.withLock { $0 }))
             return .published(recordsChanged: changed.count, serverErrors: response.errors)
         case .failure(let error):
             if error.code == .missingField {

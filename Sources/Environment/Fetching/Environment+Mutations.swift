@@ -82,7 +82,7 @@ extension Environment {
             throw failed(FetchError(.invalidResponse, "the store refused the mutation's response", underlying: error))
         }
         log.record(
-            .published(recordsChanged: changed.count, subscriptionsNotified: context.notified.load(ordering: .relaxed)))
+            .published(recordsChanged: changed.count, subscriptionsNotified: context.notified.withLock { $0 }))
         log.record(EventMapping.fetchSucceeded(mutation, as: .mutation, duration: ContinuousClock.now - startedAt))
         return response
     }

@@ -1,5 +1,5 @@
 import GraphQLCore
-import Synchronization
+import Primitives
 
 /// What the store's callbacks need to know about the publish that runs them: which root's own
 /// fetch is writing (that root is not healed by its own answer; its completion decides), and a
@@ -11,7 +11,7 @@ final class PublishContext: Sendable {
     @TaskLocal static var current: PublishContext?
 
     let root: OperationIdentity
-    let notified = Atomic<Int>(0)
+    let notified = Locked(0)
 
     init(root: OperationIdentity) { self.root = root }
 }

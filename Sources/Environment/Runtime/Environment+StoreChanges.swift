@@ -9,7 +9,7 @@ extension Environment {
     /// completion decides.
     func storeChanged(_ root: OperationIdentity) {
         let context = PublishContext.current
-        context?.notified.add(1, ordering: .relaxed)
+        context?.notified.withLock { $0 += 1 }
         var effects = Effects()
         state.withLock { state in
             guard let subscription = state.roots[root]?.subscription, let snapshot = subscription.snapshot else {

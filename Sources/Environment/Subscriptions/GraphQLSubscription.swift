@@ -94,7 +94,7 @@ public final class GraphQLSubscription: Sendable {
                         log.record(
                             .published(
                                 recordsChanged: changed.count,
-                                subscriptionsNotified: context.notified.load(ordering: .relaxed)))
+                                subscriptionsNotified: context.notified.withLock { $0 }))
                     }
                 } catch {
                     if stream.closedBy == nil { failure = error }

@@ -161,6 +161,8 @@ struct InputCoercion {
                 throw Failure(message: "Int cannot represent non 32-bit signed integer value: \(shown)", path: path)
             }
             return value
+        case (.int, .bigInt):
+            throw Failure(message: "Int cannot represent non 32-bit signed integer value: \(shown)", path: path)
         case (.int, .double(let double)):
             guard double.isFinite, double.rounded(.towardZero) == double else {
                 throw Failure(message: "Int cannot represent non-integer value: \(shown)", path: path)
@@ -183,6 +185,18 @@ struct InputCoercion {
                     path: path)
             }
             return .double(Double(int))
+        case (.float, .bigInt(let digits)):
+            // graphql-core turns the integer into a float only when the float is that integer exactly.
+            guard let double = Double(digits), double.isFinite else {
+                throw Failure(
+                    message: "Float cannot represent non numeric value: \(shown) (value is too large)", path: path)
+            }
+            guard JSONValue.exactDigits(of: double) == digits else {
+                throw Failure(
+                    message: "Float cannot represent non numeric value: \(shown) (value would lose precision)",
+                    path: path)
+            }
+            return .double(double)
         case (.float, _):
             throw Failure(message: "Float cannot represent non numeric value: \(shown)", path: path)
         case (.string, .string):
@@ -197,6 +211,8 @@ struct InputCoercion {
             return value
         case (.id, .int(let int)):
             return .string(String(int))
+        case (.id, .bigInt(let digits)):
+            return .string(digits)
         case (.id, .double(let double)):
             guard double.isFinite, let int = Int(exactly: double) else {
                 throw Failure(message: "ID cannot represent value: \(shown)", path: path)

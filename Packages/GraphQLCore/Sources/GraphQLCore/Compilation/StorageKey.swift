@@ -78,6 +78,7 @@ public enum StorageKey {
         case .null: out.append("null")
         case .bool(let bool): out.append(bool ? "true" : "false")
         case .int(let int): out.append(String(int))
+        case .bigInt(let digits): out.append(digits)
         case .double(let double):
             // An integral value prints as the integer (`1.0` and `1` are one GraphQL Float), up to
             // 2^53, the largest range where every integer is a Double and a reader could make either;

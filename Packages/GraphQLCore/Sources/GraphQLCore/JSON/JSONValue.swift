@@ -19,6 +19,10 @@ public enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     /// A number written without a fraction or an exponent that fits in `Int`.
     case int(Int)
+    /// A number written without a fraction or an exponent that does not fit in `Int`, kept exact as
+    /// its decimal digits (with a leading `-` when negative, no leading zeros): rounding it to a
+    /// `Double` would change an `ID` such as `12345678901234567890`.
+    case bigInt(String)
     /// Any other number.
     case double(Double)
     /// A string.

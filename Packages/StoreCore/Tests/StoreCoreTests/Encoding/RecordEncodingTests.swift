@@ -1,14 +1,15 @@
 import GraphQLCore
+import Primitives
 import StoreCore
 import Testing
 
 @Suite("RecordEncoding")
 struct RecordEncodingTests {
-    private let t1 = StoreInstant(secondsSince1970: 1_700_000_000)
-    private let t2 = StoreInstant(secondsSince1970: 1_700_000_060.5)
+    private let t1 = WallInstant(secondsSince1970: 1_700_000_000)
+    private let t2 = WallInstant(nanosecondsSince1970: 1_700_000_060_500_000_000)
 
     /// A record holding every kind of value the format has, all written at `writtenAt`.
-    private func everyKind(writtenAt: StoreInstant) -> Record {
+    private func everyKind(writtenAt: WallInstant) -> Record {
         let values: [String: RecordValue] = [
             "nothing": .null,
             "no": .scalar(false),
@@ -16,6 +17,7 @@ struct RecordEncodingTests {
             "small": .scalar(-3),
             "large": .scalar(.int(Int.max)),
             "smallest": .scalar(.int(Int.min)),
+            "beyondInt": .scalar(.bigInt("-123456789012345678901234567890")),
             "ratio": .scalar(-0.0),
             "pi": .scalar(3.141_592_653_589_793),
             "empty": .scalar(""),
@@ -61,7 +63,7 @@ struct RecordEncodingTests {
         var keys = RecordKeyTable()
         var record = everyKind(writtenAt: t1)
         record.fields["friend"]?.writtenAt = t2
-        record.fields["nothing"]?.writtenAt = StoreInstant(secondsSince1970: -5)
+        record.fields["nothing"]?.writtenAt = WallInstant(secondsSince1970: -5)
         let bytes = RecordEncoding.encode(record, keys: &keys)
         #expect(bytes[1] & 0x02 != 0)
         let decoded = try RecordEncoding.decode(bytes, dataID: "User:1", keys: keys)
@@ -82,7 +84,7 @@ struct RecordEncodingTests {
     @Test("the bytes of a record are exactly the documented format")
     func writesTheDocumentedBytes() throws {
         var keys = try RecordKeyTable(keys: ["name", "User", "age", "friend"])
-        let at = StoreInstant(secondsSince1970: 2)
+        let at = WallInstant(secondsSince1970: 2)
         let record = Record(
             dataID: "User:1", typename: "User",
             fields: [
@@ -116,7 +118,7 @@ struct RecordEncodingTests {
         var keys = RecordKeyTable()
         _ = RecordEncoding.encode(everyKind(writtenAt: t1), keys: &keys)
         let count = keys.count
-        #expect(count == 15)  // 14 field keys and the typename
+        #expect(count == 16)  // 15 field keys and the typename
         _ = RecordEncoding.encode(everyKind(writtenAt: t2), keys: &keys)
         #expect(keys.count == count)
         let extra = Record(
@@ -170,7 +172,10 @@ struct RecordEncodingTests {
     func rejectsHostileValues() throws {
         let keys = try RecordKeyTable(keys: ["a", "b"])
         #expect(errorCode(oneField([0x05, 0x00]), keys: keys) == nil)  // the frame itself is sound
-        #expect(errorCode(oneField([0x0A]), keys: keys) == .unknownTag)
+        #expect(errorCode(oneField([0x0B]), keys: keys) == .unknownTag)
+        #expect(errorCode(oneField([0x0A, 0x02, 0x31, 0x32]), keys: keys) == nil)  // the digits "12"
+        #expect(errorCode(oneField([0x0A, 0x02, 0x31, 0x78]), keys: keys) == .invalidText)  // "1x"
+        #expect(errorCode(oneField([0x0A, 0x00]), keys: keys) == .invalidText)  // no digits
         #expect(errorCode(oneField([0xFF]), keys: keys) == .unknownTag)
         #expect(errorCode(oneField([0x06, 0x01, 0x08, 0x00]), keys: keys) == .unknownTag)  // a link in JSON
         #expect(errorCode(oneField([0x09, 0x01, 0x03, 0x02]), keys: keys) == .unknownTag)  // an int in links

@@ -31,6 +31,7 @@ struct JSONWriter {
                 case .null: writeLiteral("null")
                 case .bool(let bool): writeLiteral(bool ? "true" : "false")
                 case .int(let int): write(int)
+                case .bigInt(let digits): output.append(contentsOf: digits.utf8)
                 case .double(let double): write(double)
                 case .string(let string): write(string)
                 case .array(let items):
