@@ -16,7 +16,8 @@ extension Environment {
     /// One request through the transport, and its data into the store.
     ///
     /// GraphQL `errors` with data: the data is written and the errors are kept on the handles
-    /// (``Handle/serverErrors``); errors without data fail the fetch. A response the store refuses
+    /// (``Handle/serverErrors``); errors without data fail the fetch, and are kept on the handles
+    /// as well. A response the store refuses
     /// fails the fetch and leaves the store as it was.
     func execute(_ request: FetchRequest) async -> FetchResult {
         let response: GraphQLResponse
@@ -95,6 +96,10 @@ extension Environment {
                     guard handle.policy.allowsNetwork else { return }
                     handle.fetch = .failed(error)
                     handle.failureCount += 1
+                    // One place to look: an errors-only answer's errors are the handle's too.
+                    if let error = error as? FetchError, error.code == .graphQLErrors {
+                        handle.serverErrors = error.serverErrors
+                    }
                 }
                 effects.events.append(
                     EventMapping.fetchFailed(
