@@ -128,10 +128,7 @@ public final class GraphQLSubscription: Sendable {
                             }
                             continue
                         }
-                        let context = PublishContext(root: operation.identity)
-                        let changed = try PublishContext.$current.withValue(context) {
-                            try store.publish(data, to: root)
-                        }
+                        let report = try store.publish(data, to: root, requestedAt: store.requestInstant())
                         // Counted before it is logged: a test that awaits the event reads the count.
                         self?.state.withLock { state in
                             state.eventCount += 1
@@ -139,8 +136,8 @@ public final class GraphQLSubscription: Sendable {
                         }
                         log.record(
                             .published(
-                                recordsChanged: changed.count,
-                                subscriptionsNotified: context.notified.withLock { $0 }))
+                                recordsChanged: report.changedRecords.count,
+                                subscriptionsNotified: report.notifiedSubscriptions))
                         if !errors.isEmpty {
                             log.record(EventMapping.serverErrors(operation, as: .subscription, count: errors.count))
                         }

@@ -40,6 +40,63 @@ public final class Store: Sendable {
         return changes.records
     }
 
+    /// Writes a response's `data` as ``publish(_:to:)`` does, stamped with `requestedAt` (from
+    /// ``requestInstant()`` when the request was sent) rather than the time it arrives: data is as
+    /// old as the request that asked for it. An answer to a request sent before ``invalidate()``
+    /// is therefore written stale, and its expiration runs from the request. Returns what changed
+    /// and how many subscriptions were told.
+    @discardableResult
+    public func publish(_ data: JSONValue, to root: StoreRoot, requestedAt: WallInstant) throws(StoreError)
+        -> PublishReport
+    {
+        let (patches, order) = try normalize(data, root)
+        let (changes, deliveries) = try state.withLock { state throws(StoreError) in
+            let changes = try state.write(patches, order: order, at: requestedAt)
+            state.record(requestedAt)
+            return (changes, state.notify(changes))
+        }
+        for delivery in deliveries { delivery.perform() }
+        return PublishReport(changedRecords: changes.records, notifiedSubscriptions: deliveries.count)
+    }
+
+    /// The instant a request sent now stands for: what a write made now would be stamped with.
+    /// Hand it to ``publish(_:to:requestedAt:)`` with the answer. An ``invalidate()`` after this
+    /// call puts its point at or after this instant, so the answer counts as stale.
+    public func requestInstant() -> WallInstant {
+        state.withLock { $0.stamp(configuration.clock()) }
+    }
+
+    /// Runs `body` as ``batch(_:)`` does and reports how many subscriptions its end told (0 when it
+    /// runs inside another batch, whose end tells them).
+    public func batchReportingNotifications<Result>(_ body: () throws -> Result) rethrows -> (
+        result: Result, notifiedSubscriptions: Int
+    ) {
+        state.withLock { $0.batchDepth += 1 }
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            endBatch()
+            throw error
+        }
+        return (result, endBatch())
+    }
+
+    /// Ends one level of ``batch(_:)``; the outermost tells each affected subscription once.
+    /// Returns how many it told.
+    @discardableResult
+    private func endBatch() -> Int {
+        let deliveries = state.withLock { state -> [PendingDelivery] in
+            state.batchDepth -= 1
+            guard state.batchDepth == 0 else { return [] }
+            let changes = state.pendingChanges
+            state.pendingChanges = StoreChanges()
+            return state.notify(changes)
+        }
+        for delivery in deliveries { delivery.perform() }
+        return deliveries.count
+    }
+
     /// Runs `body` with a transaction that stages writes, then applies them all in one step: one
     /// write batch under the lock, stamped with one instant, and one notification of each affected
     /// subscription. Returns the IDs of the records whose stored values changed.
@@ -72,16 +129,7 @@ public final class Store: Sendable {
     /// its own, and those made before `body` throws stay written; ``update(_:)`` is all or nothing.
     public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
         state.withLock { $0.batchDepth += 1 }
-        defer {
-            let deliveries = state.withLock { state -> [PendingDelivery] in
-                state.batchDepth -= 1
-                guard state.batchDepth == 0 else { return [] }
-                let changes = state.pendingChanges
-                state.pendingChanges = StoreChanges()
-                return state.notify(changes)
-            }
-            for delivery in deliveries { delivery.perform() }
-        }
+        defer { endBatch() }
         return try body()
     }
 

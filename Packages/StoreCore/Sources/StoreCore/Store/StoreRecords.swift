@@ -24,7 +24,20 @@ struct StoreRecords: RecordLookup {
         for (dataID, existing) in zip(dataIDs, source.records(for: dataIDs)) {
             // `patches` has every ID of `dataIDs`; the lookup cannot fail.
             guard let patch = patches[dataID] else { continue }
-            guard let existing, patch.typename == nil || patch.typename == existing.typename else {
+            guard let existing else {
+                // A new record changes exactly the fields it writes (and its typename): listing
+                // them keeps the first write to a shared root record, such as the query root, from
+                // re-reading every subscription rooted there.
+                var keys = Set(patch.values.keys)
+                if patch.typename != nil { keys.insert(SnapshotReader<Self>.typenameKey) }
+                if tracksFields(dataID), !keys.isEmpty {
+                    changes.insert(dataID, keys: keys)
+                } else {
+                    changes.insertRecord(dataID)
+                }
+                continue
+            }
+            guard patch.typename == nil || patch.typename == existing.typename else {
                 changes.insertRecord(dataID)
                 continue
             }
