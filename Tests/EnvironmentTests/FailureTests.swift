@@ -63,7 +63,7 @@ struct FailureTests {
         handle.release()
     }
 
-    @Test("GraphQL errors without data fail the fetch with the server's errors on the error")
+    @Test("GraphQL errors without data fail the fetch with the server's errors on the error and on the handle")
     func errorsWithoutData() async throws {
         let fixture = Fixture()
         let item = try Operations.item("1")
@@ -73,6 +73,7 @@ struct FailureTests {
         let error = try #require(await handle.failure() as? FetchError)
         #expect(error.code == .graphQLErrors)
         #expect(error.serverErrors.map(\.message) == ["forbidden"])
+        #expect(handle.serverErrors.map(\.message) == ["forbidden"])
         #expect(fixture.store.recordCount == 0)
         handle.release()
     }

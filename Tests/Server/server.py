@@ -13,6 +13,7 @@ Endpoints:
   /no-apq               the same schema, answering PersistedQueryNotSupported to persisted queries
   /legacy-400           a legacy server: 400 with an application/json GraphQL error body
   /status500html        500 with an HTML page
+  /status500echo        500 text/plain echoing the request's query string and body
   /truncated            Content-Length larger than the body, then the connection closes
   /notjson              200 text/plain that is not JSON
   /invalidresponse      200 application/json that is not a GraphQL response
@@ -279,6 +280,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.never(query.get("key", ""))
         if path == "/status500html":
             return self.send_body(500, "text/html", b"<!DOCTYPE html><html><body><h1>Internal Server Error</h1></body></html>")
+        if path == "/status500echo":
+            echoed = (url.query or "").encode() + b"\n" + json.dumps(params).encode()
+            return self.send_body(500, "text/plain", echoed)
         if path == "/truncated":
             body = b'{"data":{"hello":"this body is cut off'
             self.send_response(200)

@@ -70,6 +70,10 @@ enum EventMapping {
             error: errorKind(error))
     }
 
+    static func serverErrors(_ operation: GraphQLOperation, as reason: Event.FetchReason, count: Int) -> Event {
+        .serverErrors(operation: operationName(operation), identity: identity(operation), reason: reason, count: count)
+    }
+
     static func subscriptionParked(_ operation: GraphQLOperation, duration: Duration) -> Event {
         .subscriptionParked(operation: operationName(operation), identity: identity(operation), duration: duration)
     }

@@ -16,9 +16,9 @@ extension Environment {
     /// One request through the transport, and its data into the store.
     ///
     /// GraphQL `errors` with data: the data is written and the errors are kept on the handles
-    /// (``Handle/serverErrors``); errors without data fail the fetch. A response the store refuses
-    /// fails the fetch and leaves the store as it was. The data is written with the request's
-    /// instant, so it is as old as the request (decision 0130).
+    /// (``Handle/serverErrors``); errors without data fail the fetch, and are kept on the handles
+    /// as well. A response the store refuses fails the fetch and leaves the store as it was. The
+    /// data is written with the request's instant, so it is as old as the request (decision 0130).
     func execute(_ request: FetchRequest) async -> FetchResult {
         let response: GraphQLResponse
         do {
@@ -107,8 +107,12 @@ extension Environment {
                 case .published(_, let serverErrors):
                     handle.showsStoreData = true
                     handle.serverErrors = serverErrors
-                case .failed:
+                case .failed(let error):
                     handle.failureCount += 1
+                    // One place to look: an errors-only answer's errors are the handle's too.
+                    if let error = error as? FetchError, error.code == .graphQLErrors {
+                        handle.serverErrors = error.serverErrors
+                    }
                 }
             }
             if state.retentions.isRetained(root) {

@@ -56,8 +56,11 @@ public final class Handle: Sendable {
         return state.withLock { $0.snapshot }
     }
 
-    /// The GraphQL errors of the last response that had data as well: the data was written and is
-    /// shown, and these say which parts the server could not resolve. Empty after a clean response.
+    /// The GraphQL errors of the last response: with data (the data was written and is shown, and
+    /// these say which parts the server could not resolve), or alone (the fetch failed with a
+    /// ``FetchError`` of code ``FetchError/Code/graphQLErrors`` holding the same errors). The one
+    /// place to look for a server's errors; empty after a clean response. A failure of another kind
+    /// leaves them as they were.
     public var serverErrors: [GraphQLServerError] {
         registrar.access(self, keyPath: \.serverErrors)
         return state.withLock { $0.serverErrors }

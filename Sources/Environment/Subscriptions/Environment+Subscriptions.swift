@@ -2,9 +2,13 @@ import GraphQLCore
 
 extension Environment {
     /// Streams the GraphQL subscription `operation` into the store while the environment is active.
-    /// Handles that read the records its events write update like after any other write.
-    public func subscribe(_ operation: GraphQLOperation) -> GraphQLSubscription {
-        let subscription = GraphQLSubscription(environment: self, operation: operation)
+    /// Handles that read the records its events write update like after any other write. An event
+    /// with GraphQL errors and no data ends the stream with a failure, or, with `errorPolicy`
+    /// ``GraphQLSubscription/ErrorPolicy/continueStream``, only sets the subscription's `serverErrors`.
+    public func subscribe(
+        _ operation: GraphQLOperation, errorPolicy: GraphQLSubscription.ErrorPolicy = .endStream
+    ) -> GraphQLSubscription {
+        let subscription = GraphQLSubscription(environment: self, operation: operation, errorPolicy: errorPolicy)
         state.withLock { state in
             state.subscriptions.removeAll { $0.subscription == nil }
             state.subscriptions.append(WeakSubscription(subscription: subscription))

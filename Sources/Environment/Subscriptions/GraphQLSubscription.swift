@@ -11,13 +11,33 @@ import Transport
 /// parked: its transport stream is closed. It opens a new stream when the environment becomes
 /// active again. ``cancel()`` ends it for good, and so does its last reference going away.
 ///
+/// GraphQL errors are never dropped. An event with data and errors is written, and its errors are
+/// ``serverErrors`` until the next event. An event with errors and no data does what the
+/// subscription's ``ErrorPolicy`` says: by default the stream ends and ``failure`` is a
+/// ``FetchError`` with code ``FetchError/Code/graphQLErrors`` holding them; with
+/// ``ErrorPolicy/continueStream`` they are ``serverErrors`` and the stream goes on.
+///
 /// Each stream is logged as a fetch with reason ``Event/FetchReason/subscription``: `fetchStarted`
-/// when it opens, `published` for each event written, and one end: `fetchSucceeded` when the server
-/// ends the stream, `fetchFailed` when it fails, `subscriptionParked` or `subscriptionCancelled`
-/// when the runtime closes it.
+/// when it opens, `published` for each event written, `serverErrors` (a count, never a message) for
+/// each event with errors, and one end: `fetchSucceeded` when the server ends the stream,
+/// `fetchFailed` when it fails, `subscriptionParked` or `subscriptionCancelled` when the runtime
+/// closes it.
 public final class GraphQLSubscription: Sendable {
+    /// What a subscription does with an event that has GraphQL errors and no data.
+    public enum ErrorPolicy: Sendable, Hashable {
+        /// The stream ends: ``GraphQLSubscription/failure`` is a ``FetchError`` with code
+        /// ``FetchError/Code/graphQLErrors`` and the server's errors, logged as `fetchFailed`. The
+        /// subscription opens a new stream when the environment becomes active again, as after any
+        /// failure.
+        case endStream
+        /// The stream goes on: the errors are ``GraphQLSubscription/serverErrors`` until the next event.
+        case continueStream
+    }
+
     /// The subscription operation.
     public let operation: GraphQLOperation
+    /// What an event with errors and no data does.
+    public let errorPolicy: ErrorPolicy
 
     let environment: Environment
     private let state = Locked(State())
@@ -30,12 +50,14 @@ public final class GraphQLSubscription: Sendable {
         var lastTask: Task<Void, Never>?
         var isCancelled = false
         var eventCount = 0
+        var serverErrors: [GraphQLServerError] = []
         var failure: (any Error)?
     }
 
-    init(environment: Environment, operation: GraphQLOperation) {
+    init(environment: Environment, operation: GraphQLOperation, errorPolicy: ErrorPolicy = .endStream) {
         self.environment = environment
         self.operation = operation
+        self.errorPolicy = errorPolicy
     }
 
     deinit {
@@ -47,11 +69,18 @@ public final class GraphQLSubscription: Sendable {
     /// How many events were written to the store.
     public var eventCount: Int { state.withLock { $0.eventCount } }
 
+    /// The GraphQL errors of the last event: with its data (which was written), or alone under
+    /// ``ErrorPolicy/continueStream``. Empty after an event without errors. Their messages may hold
+    /// user data: show them, never log them.
+    public var serverErrors: [GraphQLServerError] { state.withLock { $0.serverErrors } }
+
     /// Whether a stream is open now: not parked, not cancelled, not ended.
     public var isStreaming: Bool { state.withLock { $0.stream != nil } }
 
-    /// What ended the last stream, when something did: a `TransportError`, or a `StoreError` for
-    /// an event that did not fit the selection (that event is not written).
+    /// What ended the last stream, when something did: a `TransportError`, a `StoreError` for an
+    /// event that did not fit the selection (that event is not written), or a ``FetchError`` with
+    /// code ``FetchError/Code/graphQLErrors`` for an event with errors and no data under
+    /// ``ErrorPolicy/endStream``.
     public var failure: (any Error)? { state.withLock { $0.failure } }
 
     /// Ends the subscription and closes its stream. Calling it again does nothing.
@@ -72,6 +101,7 @@ public final class GraphQLSubscription: Sendable {
         let transport = environment.transport
         let store = environment.store
         let log = environment.log
+        let errorPolicy = errorPolicy
         state.withLock { state in
             guard !state.isCancelled, state.stream == nil else { return }
             let stream = SubscriptionStream()
@@ -84,14 +114,33 @@ public final class GraphQLSubscription: Sendable {
                 do {
                     for try await response in transport.execute(request) {
                         guard stream.closedBy == nil else { break }
-                        guard let data = response.data, !data.isNull else { continue }
+                        let errors = response.errors
+                        guard let data = response.data, !data.isNull else {
+                            if errors.isEmpty { continue }
+                            // Kept before it is logged: a test that awaits the event reads them.
+                            self?.state.withLock { $0.serverErrors = errors }
+                            log.record(EventMapping.serverErrors(operation, as: .subscription, count: errors.count))
+                            guard errorPolicy == .continueStream else {
+                                throw FetchError(
+                                    .graphQLErrors,
+                                    "the server answered a subscription event with \(errors.count) errors and no data",
+                                    serverErrors: errors)
+                            }
+                            continue
+                        }
                         let report = try store.publish(data, to: root, requestedAt: store.requestInstant())
                         // Counted before it is logged: a test that awaits the event reads the count.
-                        self?.state.withLock { $0.eventCount += 1 }
+                        self?.state.withLock { state in
+                            state.eventCount += 1
+                            state.serverErrors = errors
+                        }
                         log.record(
                             .published(
                                 recordsChanged: report.changedRecords.count,
                                 subscriptionsNotified: report.notifiedSubscriptions))
+                        if !errors.isEmpty {
+                            log.record(EventMapping.serverErrors(operation, as: .subscription, count: errors.count))
+                        }
                     }
                 } catch {
                     if stream.closedBy == nil { failure = error }

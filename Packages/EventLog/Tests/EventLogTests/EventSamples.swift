@@ -21,6 +21,7 @@ enum EventSamples {
         .invalidated,
         .subscriptionParked(operation: updates, identity: identity, duration: .seconds(30)),
         .subscriptionCancelled(operation: nil, identity: identity, duration: .microseconds(1)),
+        .serverErrors(operation: updates, identity: identity, reason: .subscription, count: 2),
     ]
 
     /// The position of the event's case in the declaration; exhaustive, so a new case needs a sample.
@@ -38,8 +39,9 @@ enum EventSamples {
         case .invalidated: return 9
         case .subscriptionParked: return 10
         case .subscriptionCancelled: return 11
+        case .serverErrors: return 12
         }
     }
 
-    static let caseCount = 12
+    static let caseCount = 13
 }

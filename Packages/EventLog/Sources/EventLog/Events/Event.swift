@@ -24,6 +24,12 @@ public enum Event: Sendable, Hashable {
     /// stream: the stream failed, or an event did not fit the selection, which ends the stream.
     case fetchFailed(
         operation: OperationName?, identity: IdentityHash, reason: FetchReason, duration: Duration, error: ErrorKind)
+    /// An event of a subscription's stream (`reason` ``FetchReason/subscription``) came with
+    /// `count` GraphQL errors, with data (then the `published` of that data comes just before) or
+    /// alone; the errors are on the subscription (`GraphQLSubscription.serverErrors`). A query's
+    /// errors are on its handles and an errors-only answer is its `fetchFailed`. The errors'
+    /// messages are never logged: they may hold user data.
+    case serverErrors(operation: OperationName?, identity: IdentityHash, reason: FetchReason, count: Int)
     /// A write changed `recordsChanged` records and told `subscriptionsNotified` subscriptions.
     case published(recordsChanged: Int, subscriptionsNotified: Int)
     /// Garbage collection removed `recordsRemoved` records and kept `recordsKept`, reachable from
@@ -60,6 +66,7 @@ public enum Event: Sendable, Hashable {
         case .invalidated: return "invalidated"
         case .subscriptionParked: return "subscriptionParked"
         case .subscriptionCancelled: return "subscriptionCancelled"
+        case .serverErrors: return "serverErrors"
         }
     }
 }

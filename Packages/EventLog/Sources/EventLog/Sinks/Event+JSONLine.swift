@@ -40,6 +40,9 @@ extension Event {
         case .subscriptionParked(let operation, let identity, let duration),
             .subscriptionCancelled(let operation, let identity, let duration):
             fields += Self.operationFields(operation, identity) + [("durationNanoseconds", Self.nanoseconds(duration))]
+        case .serverErrors(let operation, let identity, let reason, let count):
+            fields += Self.operationFields(operation, identity)
+            fields += [("reason", quoted(reason.rawValue)), ("count", String(count))]
         }
         fields.sort { $0.0 < $1.0 }
         var line: [UInt8] = [0x7B]

@@ -5,7 +5,8 @@
 /// One struct with an extensible ``Code`` rather than an enum (the shape of swift-nio's
 /// `FileSystemError`), so a new kind of failure does not break a caller's `switch`. The ``message`` is
 /// for a developer and never holds the response body; the code, status and body kind are for code
-/// and for logs.
+/// and for logs. No error a transport here throws holds the request's URL query, its body, a
+/// variable's value or the response body (see ``underlying``).
 public struct TransportError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure this is.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
@@ -71,6 +72,11 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     /// What the body was, when an answer arrived.
     public var bodyKind: BodyKind?
     /// The error underneath (a `URLError`, or what a header provider threw), when there is one.
+    ///
+    /// Nothing of the request is kept here: a `URLError` is rebuilt with its code and a failing URL
+    /// of scheme, host, port and path only (a GET's query string, which holds the variables, is
+    /// dropped, and so is its user info); any other error from the URL loading system keeps only its
+    /// domain and code. The header provider's own error is kept as it threw it.
     public var underlying: (any Error)?
 
     /// An error with a code and a message, and the status, body kind and cause when known.

@@ -140,7 +140,8 @@ final class EventStreamCall: Sendable {
             var failure = TransportError.from(error)
             if case .events = body, failure.code == .cannotConnect {
                 // The stream had started, so the connection did not fail to open: it broke.
-                failure = TransportError(.truncated, "the event stream's connection broke", underlying: error)
+                failure = TransportError(
+                    .truncated, "the event stream's connection broke", underlying: TransportError.redacted(error))
             }
             fail(failure)
             return
