@@ -1,14 +1,15 @@
 import GraphQLCore
+import Primitives
 import StoreCore
 import Testing
 
 @Suite("RecordEncoding")
 struct RecordEncodingTests {
-    private let t1 = StoreInstant(secondsSince1970: 1_700_000_000)
-    private let t2 = StoreInstant(secondsSince1970: 1_700_000_060.5)
+    private let t1 = WallInstant(secondsSince1970: 1_700_000_000)
+    private let t2 = WallInstant(nanosecondsSince1970: 1_700_000_060_500_000_000)
 
     /// A record holding every kind of value the format has, all written at `writtenAt`.
-    private func everyKind(writtenAt: StoreInstant) -> Record {
+    private func everyKind(writtenAt: WallInstant) -> Record {
         let values: [String: RecordValue] = [
             "nothing": .null,
             "no": .scalar(false),
@@ -62,7 +63,7 @@ struct RecordEncodingTests {
         var keys = RecordKeyTable()
         var record = everyKind(writtenAt: t1)
         record.fields["friend"]?.writtenAt = t2
-        record.fields["nothing"]?.writtenAt = StoreInstant(secondsSince1970: -5)
+        record.fields["nothing"]?.writtenAt = WallInstant(secondsSince1970: -5)
         let bytes = RecordEncoding.encode(record, keys: &keys)
         #expect(bytes[1] & 0x02 != 0)
         let decoded = try RecordEncoding.decode(bytes, dataID: "User:1", keys: keys)
@@ -83,7 +84,7 @@ struct RecordEncodingTests {
     @Test("the bytes of a record are exactly the documented format")
     func writesTheDocumentedBytes() throws {
         var keys = try RecordKeyTable(keys: ["name", "User", "age", "friend"])
-        let at = StoreInstant(secondsSince1970: 2)
+        let at = WallInstant(secondsSince1970: 2)
         let record = Record(
             dataID: "User:1", typename: "User",
             fields: [

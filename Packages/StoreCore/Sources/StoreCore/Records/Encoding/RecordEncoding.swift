@@ -1,4 +1,5 @@
 import GraphQLCore
+import Primitives
 
 /// The bytes a record is, in memory and on disk: one format for every record source.
 ///
@@ -123,7 +124,7 @@ public enum RecordEncoding {
                 writtenAt = newest &- Int64(bitPattern: age)
             }
             let value = try reader.value()
-            fields[key] = RecordField(value: value, writtenAt: StoreInstant(nanosecondsSince1970: writtenAt))
+            fields[key] = RecordField(value: value, writtenAt: WallInstant(nanosecondsSince1970: writtenAt))
         }
         guard reader.isAtEnd else {
             throw RecordEncodingError(
