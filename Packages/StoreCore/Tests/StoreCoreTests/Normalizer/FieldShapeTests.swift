@@ -151,7 +151,7 @@ struct FieldShapeTests {
             try store.publish(Self.good(replacing: bad.path, with: bad.value), to: root)
         }
         #expect(error.code == .typeMismatch)
-        #expect(error.path == bad.errorPath)
+        #expect(error.path == responsePath(bad.errorPath))
         #expect(store.lookup(root) == before)
         #expect(store.recordCount == count)
     }
@@ -171,7 +171,7 @@ struct FieldShapeTests {
             try store.publish(Self.good(replacing: path, with: value), to: root)
         }
         #expect(error.code == code, sourceLocation: sourceLocation)
-        #expect(error.path == (errorPath ?? path), sourceLocation: sourceLocation)
+        #expect(error.path == responsePath(errorPath ?? path), sourceLocation: sourceLocation)
         #expect(store.lookup(root) == before, sourceLocation: sourceLocation)
         #expect(store.recordCount == count, sourceLocation: sourceLocation)
     }
