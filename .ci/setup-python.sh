@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Creates .ci/.venv with what the reference scripts and the loopback GraphQL test server need
-# (graphql-core from PyPI). Idempotent, and quick when nothing changed.
+# Creates .ci/.venv with what the reference scripts and the loopback GraphQL test servers need
+# (graphql-core; Strawberry on uvicorn for the WebSocket and incremental-delivery tests; all from
+# PyPI, with one graphql-core pin). Idempotent, and quick when nothing changed.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 venv="$root/.ci/.venv"
 requirements=()
 files=()
-for file in "$root/scripts/reference/requirements.txt" "$root/Tests/Server/requirements.txt"; do
+for file in "$root/scripts/reference/requirements.txt" "$root/Tests/Server/requirements.txt" \
+    "$root/Tests/StrawberryServer/requirements.txt"; do
     if [ -f "$file" ]; then
         requirements+=(-r "$file")
         files+=("$file")

@@ -85,16 +85,13 @@ public final class GraphQLSubscription: Sendable {
                     for try await response in transport.execute(request) {
                         guard stream.closedBy == nil else { break }
                         guard let data = response.data, !data.isNull else { continue }
-                        let context = PublishContext(root: operation.identity)
-                        let changed = try PublishContext.$current.withValue(context) {
-                            try store.publish(data, to: root)
-                        }
+                        let report = try store.publish(data, to: root, requestedAt: store.requestInstant())
                         // Counted before it is logged: a test that awaits the event reads the count.
                         self?.state.withLock { $0.eventCount += 1 }
                         log.record(
                             .published(
-                                recordsChanged: changed.count,
-                                subscriptionsNotified: context.notified.load(ordering: .relaxed)))
+                                recordsChanged: report.changedRecords.count,
+                                subscriptionsNotified: report.notifiedSubscriptions))
                     }
                 } catch {
                     if stream.closedBy == nil { failure = error }

@@ -16,7 +16,8 @@
 /// - **How many responses.** A query or a mutation yields exactly one response and then finishes. A
 ///   subscription yields one response per event and finishes when the server completes the stream.
 ///   An implementation does not reconnect a stream by itself: when the connection ends early, the
-///   sequence throws and the caller decides.
+///   sequence throws and the caller decides. (``WebSocketTransport`` reconnects the one socket its
+///   streams share, within its reconnect policy, and documents it.)
 /// - **GraphQL errors are responses.** A well-formed GraphQL response is yielded even when it has
 ///   `errors`, partial `data`, or no `data` at all. Only a failure to obtain a GraphQL response is
 ///   thrown, and it is thrown as ``TransportError`` so that callers can switch on its code. After

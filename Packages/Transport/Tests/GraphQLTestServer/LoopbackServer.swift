@@ -1,11 +1,12 @@
 import Foundation
 
-/// The GraphQL server of `Tests/Server/server.py` (graphql-core), started on loopback for tests:
+/// A GraphQL test server started on loopback: `Tests/Server/server.py` (graphql-core, by default) or
+/// `Tests/StrawberryServer/app.py` (Strawberry on uvicorn: graphql-transport-ws, `@defer`/`@stream`).
 /// Transport's integration suites and the whole-system tests use this one launcher.
 ///
 /// Python comes from `GRAPHQL_TEST_PYTHON`, else `<repo>/.ci/.venv/bin/python`. When either python
-/// or graphql-core is missing, ``start()`` throws an error that says to run `.ci/setup-python.sh`:
-/// the test fails, it is never skipped.
+/// or the server's packages are missing, ``start(_:)`` throws an error that says to run
+/// `.ci/setup-python.sh`: the test fails, it is never skipped.
 ///
 /// A test-support target, not a product: it launches this repository's server script, which an
 /// adopter does not have.
@@ -14,6 +15,17 @@ public final class LoopbackServer: Sendable {
     public struct Failure: Error, CustomStringConvertible {
         /// What went wrong.
         public var description: String
+    }
+
+    /// Which server script to run.
+    public struct Kind: Sendable, Hashable {
+        /// The script, relative to the repository root.
+        let script: String
+
+        /// `Tests/Server/server.py`: graphql-core behind a hand-written HTTP server with misbehaving endpoints.
+        public static let graphQLCore = Kind(script: "Tests/Server/server.py")
+        /// `Tests/StrawberryServer/app.py`: Strawberry on uvicorn, a server this repository did not write.
+        public static let strawberry = Kind(script: "Tests/StrawberryServer/app.py")
     }
 
     /// The loopback port the server listens on.
@@ -36,14 +48,23 @@ public final class LoopbackServer: Sendable {
     /// `http://127.0.0.1:<port>/graphql`.
     public var graphQLURL: URL { url("/graphql") }
 
-    /// Starts the server and returns once it listens. Call ``stop()`` after the last request.
-    public static func start() async throws -> LoopbackServer {
+    /// `ws://127.0.0.1:<port><path>`.
+    public func webSocketURL(_ path: String = "/graphql") -> URL {
+        guard let url = URL(string: "ws://127.0.0.1:\(port)\(path)") else {
+            preconditionFailure("a loopback URL with a path from the test always forms: \(path)")
+        }
+        return url
+    }
+
+    /// Starts the server of `kind` and returns once it listens. Call ``stop()`` after the last request.
+    public static func start(_ kind: Kind = .graphQLCore) async throws -> LoopbackServer {
         let root = try repositoryRoot()
         let python =
             ProcessInfo.processInfo.environment["GRAPHQL_TEST_PYTHON"]
             ?? root.appendingPathComponent(".ci/.venv/bin/python").path
-        let script = root.appendingPathComponent("Tests/Server/server.py").path
-        let setupHint = "Run `.ci/setup-python.sh` (or set GRAPHQL_TEST_PYTHON to a python with graphql-core)."
+        let script = root.appendingPathComponent(kind.script).path
+        let setupHint =
+            "Run `.ci/setup-python.sh` (or set GRAPHQL_TEST_PYTHON to a python with the packages of the server's requirements.txt)."
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw Failure(description: "No python at \(python). \(setupHint)")
         }
@@ -68,7 +89,9 @@ public final class LoopbackServer: Sendable {
             handle.stop()
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             throw Failure(
-                description: "The test server did not start (is graphql-core installed?). \(setupHint)\n\(stderr)")
+                description:
+                    "The test server \(kind.script) did not start (are its packages installed?). \(setupHint)\n\(stderr)"
+            )
         }
         return LoopbackServer(port: port, process: handle)
     }

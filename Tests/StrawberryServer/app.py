@@ -1,0 +1,228 @@
+"""A Strawberry GraphQL server on uvicorn, on loopback, for the Swift integration tests and benchmarks.
+
+A server nobody here wrote: Strawberry speaks graphql-transport-ws over WebSocket at /graphql, and with
+`enable_experimental_incremental_execution` it answers @defer and @stream over HTTP as multipart/mixed.
+
+It listens on 127.0.0.1, port 0, and prints the chosen port as the first line of stdout. It exits when
+its stdin closes, so a test process that dies never leaves it running.
+
+Endpoints:
+  /graphql                  Strawberry (HTTP and graphql-transport-ws). connection_init's payload
+                            `{"token": "secret"}` is accepted, `{"token": <anything else>}` is refused
+                            (close 4403), and no token is accepted.
+  /ws/<fault>               a WebSocket that speaks graphql-transport-ws badly, on purpose:
+      never-ack             accepts the socket, reads connection_init, never acknowledges
+      malformed             acknowledges, then answers the first subscribe with text that is not JSON
+      unknown-id            acknowledges, sends `next` for an id nobody subscribed, then serves `n`
+                            events of the subscription it was asked for and completes
+      drop-after-subscribe  acknowledges, reads one subscribe, sends one event, closes with 1011
+      close-<code>          acknowledges, reads one subscribe, closes with that code
+  /debug/connections        how many graphql-transport-ws sockets were opened on /graphql so far
+                            (JSON {"opened": N, "open": M})
+  /debug/unused-port        a port nothing listens on (JSON {"port": N})
+"""
+
+import asyncio
+import json
+import os
+import socket
+import sys
+import threading
+import typing
+
+import strawberry
+import uvicorn
+from strawberry.asgi import GraphQL
+from strawberry.exceptions import ConnectionRejectionError
+from strawberry.schema.config import StrawberryConfig
+
+
+@strawberry.type
+class Item:
+    id: strawberry.ID
+    name: str
+
+
+@strawberry.type
+class Detail:
+    id: strawberry.ID
+
+    @strawberry.field
+    async def summary(self) -> str:
+        # The deferred part: later than the initial payload, without wall-clock waiting in tests
+        # (the client awaits the part itself).
+        await asyncio.sleep(0.05)
+        return f"summary of {self.id}"
+
+
+@strawberry.type
+class Query:
+    @strawberry.field
+    def hello(self, name: str = "world") -> str:
+        return f"Hello, {name}!"
+
+    @strawberry.field
+    def detail(self, id: strawberry.ID) -> Detail:
+        return Detail(id=id)
+
+    @strawberry.field
+    def items(self, count: int = 3) -> list[Item]:
+        # An async iterable, so that @stream sends each item after the initial payload.
+        async def each():
+            for index in range(count):
+                await asyncio.sleep(0.01)
+                yield Item(id=strawberry.ID(f"item-{index}"), name=f"Item {index}")
+
+        return each()
+
+
+@strawberry.type
+class Counter:
+    id: strawberry.ID
+    value: int
+
+
+@strawberry.type
+class Subscription:
+    @strawberry.subscription
+    async def count(self, to: int = 3, id: strawberry.ID = strawberry.ID("counter")) -> typing.AsyncGenerator[Counter, None]:
+        for value in range(1, to + 1):
+            yield Counter(id=id, value=value)
+
+    @strawberry.subscription
+    async def forever(self, id: strawberry.ID = strawberry.ID("ticker")) -> typing.AsyncGenerator[Counter, None]:
+        # Events until the client completes; paced so that an open subscription does not flood.
+        value = 0
+        while True:
+            value += 1
+            yield Counter(id=id, value=value)
+            await asyncio.sleep(0.02)
+
+    @strawberry.subscription
+    async def failing(self) -> typing.AsyncGenerator[Counter, None]:
+        yield Counter(id=strawberry.ID("failing"), value=1)
+        raise ValueError("the source failed")
+
+
+schema = strawberry.Schema(
+    query=Query,
+    subscription=Subscription,
+    config=StrawberryConfig(enable_experimental_incremental_execution=True),
+)
+
+connections = {"opened": 0, "open": 0}
+
+
+class App(GraphQL):
+    async def on_ws_connect(self, context):
+        params = context["connection_params"]
+        token = params.get("token") if isinstance(params, dict) else None
+        if token is not None and token != "secret":
+            raise ConnectionRejectionError()
+        return {"server": "strawberry"}
+
+
+graphql_app = App(schema, keep_alive=False)
+
+
+async def websocket_fault(scope, receive, send, fault):
+    """graphql-transport-ws done wrong in one way, for the client's fault tests."""
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept", "subprotocol": "graphql-transport-ws"})
+
+    async def next_text():
+        while True:
+            event = await receive()
+            if event["type"] == "websocket.disconnect":
+                return None
+            if event["type"] == "websocket.receive" and event.get("text") is not None:
+                return json.loads(event["text"])
+
+    init = await next_text()
+    if init is None:
+        return
+    if fault == "never-ack":
+        while await next_text() is not None:
+            pass
+        return
+    await send({"type": "websocket.send", "text": json.dumps({"type": "connection_ack"})})
+    while True:
+        message = await next_text()
+        if message is None:
+            return
+        if message.get("type") == "ping":
+            await send({"type": "websocket.send", "text": json.dumps({"type": "pong"})})
+            continue
+        if message.get("type") == "subscribe":
+            break
+    sid = message["id"]
+    if fault == "malformed":
+        await send({"type": "websocket.send", "text": "this is not JSON {"})
+    elif fault == "unknown-id":
+        stray = {"id": "no-such-id", "type": "next", "payload": {"data": {"count": {"id": "stray", "value": 99}}}}
+        await send({"type": "websocket.send", "text": json.dumps(stray)})
+        for value in (1, 2):
+            event = {"id": sid, "type": "next", "payload": {"data": {"count": {"id": "counter", "value": value}}}}
+            await send({"type": "websocket.send", "text": json.dumps(event)})
+        await send({"type": "websocket.send", "text": json.dumps({"id": sid, "type": "complete"})})
+    elif fault == "drop-after-subscribe":
+        event = {"id": sid, "type": "next", "payload": {"data": {"count": {"id": "counter", "value": 1}}}}
+        await send({"type": "websocket.send", "text": json.dumps(event)})
+        await send({"type": "websocket.close", "code": 1011, "reason": "going away"})
+        return
+    elif fault.startswith("close-"):
+        await send({"type": "websocket.close", "code": int(fault[len("close-"):]), "reason": "closed on purpose"})
+        return
+    while await next_text() is not None:
+        pass
+
+
+async def app(scope, receive, send):
+    path = scope.get("path", "")
+    if scope["type"] == "websocket" and path.startswith("/ws/"):
+        await websocket_fault(scope, receive, send, path[len("/ws/"):])
+        return
+    if scope["type"] == "http" and path in ("/debug/connections", "/debug/unused-port"):
+        if path == "/debug/connections":
+            body = json.dumps(connections).encode()
+        else:
+            probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+            probe.close()
+            body = json.dumps({"port": port}).encode()
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": body})
+        return
+    if scope["type"] == "websocket" and path == "/graphql":
+        connections["opened"] += 1
+        connections["open"] += 1
+        try:
+            await graphql_app(scope, receive, send)
+        finally:
+            connections["open"] -= 1
+        return
+    await graphql_app(scope, receive, send)
+
+
+def exit_when_stdin_closes():
+    sys.stdin.read()
+    os._exit(0)
+
+
+def main():
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(128)
+    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="off", access_log=False)
+    server = uvicorn.Server(config)
+    print(listener.getsockname()[1], flush=True)
+    asyncio.run(server.serve(sockets=[listener]))
+
+
+if __name__ == "__main__":
+    main()
