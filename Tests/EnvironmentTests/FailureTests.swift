@@ -45,6 +45,37 @@ struct FailureTests {
         handle.release()
     }
 
+    @Test(
+        "an answer lacking a field the client added fails with MissingDataError, as one lacking the app's field does, and says the client added it"
+    )
+    func missingAddedField() async throws {
+        let answers: [(JSONValue, Bool)] = [
+            (
+                [
+                    "viewer": [
+                        "name": "Ada", "__typename": "User", "id": "1",
+                        "bestFriend": ["name": "Grace", "__typename": "User"],
+                    ]
+                ], true
+            ),
+            (["viewer": ["name": "Ada", "id": "1", "bestFriend": nil]], true),
+            (["viewer": ["__typename": "User", "id": "1", "bestFriend": nil]], false),
+        ]
+        for (answer, added) in answers {
+            let fixture = Fixture()
+            let viewer = try Operations.operation("Viewer")
+            fixture.transport.answer(.any, with: .data(answer))
+            let handle = fixture.environment.attach(viewer, policy: .storeAndNetwork)
+            await fixture.environment.revalidate().finished()
+            let error = try #require(handle.fetch.error as? MissingDataError)
+            #expect(error.code == .notInResponse)
+            #expect((error.underlying)?.code == .missingField)
+            #expect(error.message.contains("the client added") == added, "\(error.message)")
+            #expect(fixture.store.recordCount == 0)
+            handle.release()
+        }
+    }
+
     @Test("GraphQL errors with partial data: the data is written and shown, and the errors are on the handle")
     func partialData() async throws {
         let fixture = Fixture()
@@ -98,8 +129,9 @@ struct FailureTests {
 
     @Test("decode reads the snapshot into a Decodable, and refuses incomplete data with MissingDataError")
     func decode() async throws {
+        // The operation selects `title` only: the `id` the compiler adds is not in the data.
         struct ItemData: Decodable {
-            struct Item: Decodable { var id: String, title: String }
+            struct Item: Decodable { var title: String }
             var item: Item
         }
         let fixture = Fixture()

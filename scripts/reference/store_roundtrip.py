@@ -2,12 +2,12 @@
 """Generates the store round-trip fixtures: random valid operations against a schema and dataset,
 executed by graphql-core (the reference implementation), with the responses they give.
 
-The Swift test that reads them compiles each operation, publishes its response into a store and
-reads it back: it must get the response exactly (each case into a fresh store, and all cases into
-one store), and an operation never written must read as missing.
-
-Every composite selection already holds `__typename` (first) and `id` where the type has one, as
-the compiler adds them, so the responses carry what normalization needs.
+Each case has the app's operation (`operation`), the same operation with the fields the compiler adds
+(`sent`: `__typename` in every object selection, `id` where the type has one), graphql-core's answer
+to the sent operation (`response`, what the store is given) and its answer to the app's operation
+(`expected`). The Swift test compiles the app's operation, publishes `response` into a store and
+reads it back: it must get `expected` byte for byte, keys in order (each case into a fresh store, and
+all cases into one store), and an operation never written must read as missing.
 
 Deterministic: a seeded RNG and sorted iteration; running it twice writes the same bytes.
 
@@ -195,12 +195,26 @@ for type_name in ("Node", "Named", "SearchResult"):
 
 
 class Generator:
-    """Builds random selections of a type, with `__typename` and `id` added as the compiler adds them."""
+    """Builds random selections of a type twice: as the app writes them, and as sent, with `__typename`
+    and `id` added as the compiler adds them (`__typename` in every object selection, `id` where the
+    type has one, `... on Node { id }` under a union).
+
+    Each part is a pair (app text or None, sent text): a part the compiler adds has no app text unless
+    the app selected it itself. The app's document also spreads named fragments before fields it
+    selects (`...UserBits name id`) and repeats an inline fragment on one type after another field
+    (`... on User { name } id ... on User { email }`), where key order is easy to get wrong.
+    """
+
+    FRAGMENTS = {
+        "UserBits": "fragment UserBits on User { email name }",
+        "PlanetBits": "fragment PlanetBits on Planet { diameter name }",
+    }
 
     def __init__(self, rng):
         self.rng = rng
         self.variables = {}
         self.definitions = {}
+        self.fragments = set()
 
     def var(self, name, gql_type, value):
         name = f"{name}{len(self.definitions)}"
@@ -212,87 +226,138 @@ class Generator:
         value = self.rng.randint(lo, hi)
         return self.var(name, gql_type, value) if self.rng.random() < 0.3 else str(value)
 
+    @staticmethod
+    def join(parts):
+        """The app's and the sent selection set of a list of parts, each without repeated parts."""
+        app = list(dict.fromkeys(a for a, _ in parts if a is not None))
+        sent = list(dict.fromkeys(p for _, p in parts))
+        return "{ " + " ".join(app) + " }", "{ " + " ".join(sent) + " }"
+
+    def added(self, name):
+        """A field the compiler adds; now and then the app selects it itself, first."""
+        return (name if self.rng.random() < 0.15 else None, name)
+
     def selection(self, type_name, depth):
         rng = self.rng
         t = schema.get_type(type_name)
-        parts = ["__typename"]
+        parts = [self.added("__typename")]
         if hasattr(t, "fields") and "id" in t.fields:
-            parts.append("id")
+            parts.append(self.added("id"))
         if type_name in ("Node", "SearchResult", "Named"):
             members = {"Node": ["User", "Planet", "Ship"], "Named": ["User", "Planet"], "SearchResult": ["User", "Planet", "Ship"]}[type_name]
             if type_name == "Named" or (type_name == "Node" and rng.random() < 0.3):
-                parts.append("name" if type_name == "Named" else "id")
+                name = "name" if type_name == "Named" else "id"
+                parts.append((name, name))
             for member in members:
                 if rng.random() < 0.7:
-                    parts.append(f"... on {member} {{ {' '.join(self.fields(member, depth))} }}")
+                    inner = self.fields(member, depth)
+                    app, sent = self.join(inner)
+                    parts.append((f"... on {member} {app}" if any(a for a, _ in inner) else None, f"... on {member} {sent}"))
             if type_name != "Named" and rng.random() < 0.3:
-                parts.append(f"... on Named {{ name }}")
+                parts.append(("... on Named { name }", "... on Named { name }"))
+            if type_name in ("Node", "SearchResult") and rng.random() < 0.3:
+                # A field between two inline fragments on one type: the server keeps the field between.
+                between = "id" if type_name == "Node" else "__typename"
+                parts.append((between, between))
+                parts.append(("... on User { email }", "... on User { email }"))
             if type_name != "Node":
                 # Every member has an id: key them whichever fragments were picked.
-                parts.append("... on Node { id }")
-            return "{ " + " ".join(dict.fromkeys(parts)) + " }"
-        parts += [p for p in self.fields(type_name, depth) if p not in parts]
-        return "{ " + " ".join(parts) + " }"
+                parts.append((None, "... on Node { id }"))
+            return self.join(parts)
+        parts += self.fields(type_name, depth, skip_added=True)
+        return self.join(parts)
 
-    def fields(self, type_name, depth):
+    def fields(self, type_name, depth, skip_added=False):
         rng = self.rng
-        out = ["__typename"]
-        if type_name in ("User", "Planet", "Ship"):
-            out.append("id")
+        out = [] if skip_added else [(None, "__typename")]
+        if type_name in ("User", "Planet", "Ship") and not skip_added:
+            out.append((None, "id"))
+        both = lambda text: out.append((text, text))
         deeper = depth < 4
         if type_name == "User":
+            if rng.random() < 0.25:
+                self.fragments.add("UserBits")
+                both("...UserBits")
             if rng.random() < 0.8:
-                out.append("name")
+                both("name")
             if rng.random() < 0.5:
-                out.append("email")
+                both("email")
             if rng.random() < 0.5:
                 a, b = rng.sample([16, 32, 64, 128], 2)
-                out.append(f"small: avatar(size: {self.arg_int('size', a, a, 'Int!')}) large: avatar(size: {b})")
+                both(f"small: avatar(size: {self.arg_int('size', a, a, 'Int!')}) large: avatar(size: {b})")
             if rng.random() < 0.3:
-                out.append("scores")
+                both("scores")
             if deeper and rng.random() < 0.5:
-                out.append(f"friends(first: {self.arg_int('first', 0, 3)}) {self.selection('User', depth + 1)}")
+                app, sent = self.selection("User", depth + 1)
+                first = self.arg_int("first", 0, 3)
+                out.append((f"friends(first: {first}) {app}", f"friends(first: {first}) {sent}"))
             if deeper and rng.random() < 0.4:
-                out.append(f"bestFriend {self.selection('User', depth + 1)}")
+                app, sent = self.selection("User", depth + 1)
+                out.append((f"bestFriend {app}", f"bestFriend {sent}"))
             if deeper and rng.random() < 0.4:
-                out.append(f"homeworld {self.selection('Planet', depth + 1)}")
+                app, sent = self.selection("Planet", depth + 1)
+                out.append((f"homeworld {app}", f"homeworld {sent}"))
             if rng.random() < 0.4:
-                geo = " geo { __typename lat lng }" if rng.random() < 0.6 else ""
-                out.append(f"address {{ __typename street city{geo} }}")
+                geo = rng.random() < 0.6
+                out.append((
+                    "address { street city" + (" geo { lat lng }" if geo else "") + " }",
+                    "address { __typename street city" + (" geo { __typename lat lng }" if geo else "") + " }",
+                ))
             if rng.random() < 0.2:
                 flag = self.var("flag", "Boolean!", rng.random() < 0.5)
                 directive = rng.choice(["include", "skip"])
-                out.append(f"email @{directive}(if: {flag})")
+                both(f"email @{directive}(if: {flag})")
+            if rng.random() < 0.3:
+                # The app selects the key itself, after fields (and maybe a fragment) selected before it.
+                both("id")
         elif type_name == "Planet":
+            if rng.random() < 0.25:
+                self.fragments.add("PlanetBits")
+                both("...PlanetBits")
             if rng.random() < 0.8:
-                out.append("name")
+                both("name")
             if rng.random() < 0.5:
-                out.append("diameter")
+                both("diameter")
             if rng.random() < 0.5:
-                out.append("moons { __typename name radius }")
+                out.append(("moons { name radius }", "moons { __typename name radius }"))
             if deeper and rng.random() < 0.4:
-                out.append(f"residents(first: {rng.randint(0, 4)}) {self.selection('User', depth + 1)}")
+                app, sent = self.selection("User", depth + 1)
+                first = rng.randint(0, 4)
+                out.append((f"residents(first: {first}) {app}", f"residents(first: {first}) {sent}"))
         elif type_name == "Ship":
             if rng.random() < 0.7:
-                out.append("model")
+                both("model")
             if deeper and rng.random() < 0.5:
-                out.append(f"pilot {self.selection('User', depth + 1)}")
-        return list(dict.fromkeys(out))
+                app, sent = self.selection("User", depth + 1)
+                out.append((f"pilot {app}", f"pilot {sent}"))
+        # Keep the first occurrence of each part, as the app and the compiler write each once.
+        seen = set()
+        unique = []
+        for part in out:
+            if part[1] not in seen:
+                seen.add(part[1])
+                unique.append(part)
+        return unique
 
     def root_fields(self):
         rng = self.rng
         ids = sorted(USERS) + sorted(PLANETS) + sorted(SHIPS) + ["missing"]
+
+        def composite(head, type_name, depth=1):
+            app, sent = self.selection(type_name, depth)
+            return (f"{head} {app}", f"{head} {sent}")
+
         choices = [
-            lambda: f"viewer {self.selection('User', 1)}",
-            lambda: f"user(id: {json.dumps(rng.choice(sorted(USERS)))}) {self.selection('User', 1)}",
-            lambda: f"node(id: {self.var('id', 'ID!', rng.choice(ids))}) {self.selection('Node', 1)}",
-            lambda: f"nodes(ids: {json.dumps(rng.sample(ids, 3))}) {self.selection('Node', 1)}",
-            lambda: f"search(text: {json.dumps(rng.choice(['u', 'o', '1', 'x-wing', 'zzz']))}, first: {rng.randint(1, 5)}) {self.selection('SearchResult', 1)}",
-            lambda: f"planets(first: {rng.randint(0, 3)}) {self.selection('Planet', 1)}",
-            lambda: f"grid(size: {rng.randint(0, 3)}) {{ __typename x y value }}",
-            lambda: "version",
-            lambda: "tags",
-            lambda: f"other: node(id: {json.dumps(rng.choice(ids))}) {self.selection('Node', 2)}",
+            lambda: composite("viewer", "User"),
+            lambda: composite(f"user(id: {json.dumps(rng.choice(sorted(USERS)))})", "User"),
+            lambda: composite(f"node(id: {self.var('id', 'ID!', rng.choice(ids))})", "Node"),
+            lambda: composite(f"nodes(ids: {json.dumps(rng.sample(ids, 3))})", "Node"),
+            lambda: composite(f"search(text: {json.dumps(rng.choice(['u', 'o', '1', 'x-wing', 'zzz']))}, first: {rng.randint(1, 5)})", "SearchResult"),
+            lambda: composite(f"planets(first: {rng.randint(0, 3)})", "Planet"),
+            lambda: (f"grid(size: {(size := rng.randint(0, 3))}) {{ x y value }}", f"grid(size: {size}) {{ __typename x y value }}"),
+            lambda: ("version", "version"),
+            lambda: ("tags", "tags"),
+            lambda: composite(f"other: node(id: {json.dumps(rng.choice(ids))})", "Node", 2),
         ]
         picked = rng.sample(range(len(choices)), rng.randint(1, 4))
         return [choices[i]() for i in sorted(picked)]
@@ -304,15 +369,25 @@ def make_case(index, rng):
     defs = ""
     if gen.definitions:
         defs = "(" + ", ".join(f"${k}: {v}" for k, v in gen.definitions.items()) + ")"
-    text = f"query Case{index}{defs} {{ {' '.join(fields)} }}"
-    document = parse(text)
-    errors = validate(schema, document)
-    if errors:
+    fragments = "".join(" " + Generator.FRAGMENTS[name] for name in sorted(gen.fragments))
+    app = f"query Case{index}{defs} {{ {' '.join(a for a, _ in fields)} }}" + fragments
+    sent = f"query Case{index}{defs} {{ {' '.join(p for _, p in fields)} }}" + fragments
+    if validate(schema, parse(app)) or validate(schema, parse(sent)):
         return None
-    result = graphql_sync(schema, text, variable_values=gen.variables, field_resolver=resolve_field)
-    if result.errors:
-        raise SystemExit(f"case {index} failed to execute: {result.errors}\n{text}")
-    return {"name": f"Case{index}", "operation": text, "variables": gen.variables, "response": result.data}
+    answers = []
+    for text in (sent, app):
+        result = graphql_sync(schema, text, variable_values=gen.variables, field_resolver=resolve_field)
+        if result.errors:
+            raise SystemExit(f"case {index} failed to execute: {result.errors}\n{text}")
+        answers.append(result.data)
+    return {
+        "name": f"Case{index}",
+        "operation": app,
+        "sent": sent,
+        "variables": gen.variables,
+        "response": answers[0],
+        "expected": answers[1],
+    }
 
 
 def main():

@@ -17,8 +17,10 @@ public struct MissingDataError: Error, Sendable, CustomStringConvertible {
 
         /// The handle's policy does not fetch (`storeOnly`) and the store lacks some of the data.
         public static let notInStore = Code("notInStore")
-        /// The root's own fetch answered and the data is still missing: the response lacked a
-        /// selected field (the store refused it whole) or left the root incomplete.
+        /// The root's own fetch answered and the data is still missing: the response lacked a field
+        /// of the selection, one the app selected or one the client added to what it sent such as
+        /// `__typename` or `id` (the store refused it whole, see ``underlying``), or left the root
+        /// incomplete.
         public static let notInResponse = Code("notInResponse")
 
         /// The code's name.

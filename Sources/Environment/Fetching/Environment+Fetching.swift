@@ -48,7 +48,7 @@ extension Environment {
                 return .failed(
                     MissingDataError(
                         .notInResponse, operationName: request.operation.name,
-                        message: "the response lacks a field the selection reads; the store refused it",
+                        message: "the store refused the response: \(error)",
                         underlying: error))
             }
             return .failed(

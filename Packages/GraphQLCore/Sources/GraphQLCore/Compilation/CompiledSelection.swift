@@ -41,15 +41,24 @@ public struct CompiledField: Sendable, Hashable {
     /// two fields of one selection set compiled against one schema that agree on everything else agree
     /// on it too (validation makes fields of one response key have the same shape).
     public var shape: FieldShape?
+    /// Whether the compiler added the field (`__typename`, a key field) for normalization and the app's
+    /// document does not select it here: the store writes it, and a read leaves it out of the data, so
+    /// a snapshot holds what the server answers to the app's document and nothing more.
+    ///
+    /// Not part of equality or hashing, like ``shape``: equality says what is sent and stored (the
+    /// text parsed back compiles to an equal tree); only reads differ, and nothing looks reads up by a
+    /// tree's equality.
+    public var isAddedByClient: Bool
 
     /// A field; the constant storage key is derived from the arguments.
     public init(
         responseKey: String, name: String, arguments: [CompiledArgument] = [],
         selectionSet: CompiledSelectionSet? = nil,
-        shape: FieldShape? = nil
+        shape: FieldShape? = nil, isAddedByClient: Bool = false
     ) {
         self.responseKey = responseKey
         self.name = name
+        self.isAddedByClient = isAddedByClient
         self.arguments = arguments.sorted { $0.name < $1.name }
         self.selectionSet = selectionSet
         self.shape = shape
@@ -67,13 +76,13 @@ public struct CompiledField: Sendable, Hashable {
         return StorageKey.make(name: name, arguments: arguments, variables: variables)
     }
 
-    /// Equal when everything but the ``shape`` is equal.
+    /// Equal when everything but the ``shape`` and ``isAddedByClient`` is equal.
     public static func == (lhs: CompiledField, rhs: CompiledField) -> Bool {
         lhs.responseKey == rhs.responseKey && lhs.name == rhs.name && lhs.arguments == rhs.arguments
             && lhs.selectionSet == rhs.selectionSet
     }
 
-    /// Hashes everything but the ``shape``.
+    /// Hashes everything but the ``shape`` and ``isAddedByClient``.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(responseKey)
         hasher.combine(name)

@@ -131,16 +131,23 @@ struct FieldAddition {
             selected.insert(field.responseKey)
         }
         if role != .inlineFragment, !selected.contains("__typename") {
-            set.selections.append(.field(Field(name: "__typename")))
+            set.selections.append(.field(Self.added("__typename")))
             selected.insert("__typename")
         }
         guard let schema, let type else { return }
         for key in options.keyFields(of: type) where !selected.contains(key) {
             guard schema.fieldType(key, on: type) != nil else { continue }
             if role == .inlineFragment, let parentType, schema.fieldType(key, on: parentType) != nil { continue }
-            set.selections.append(.field(Field(name: key)))
+            set.selections.append(.field(Self.added(key)))
             selected.insert(key)
         }
+    }
+
+    /// A field the compiler adds, marked so that reads leave it out.
+    static func added(_ name: String) -> Field {
+        var field = Field(name: name)
+        field.isAddedByClient = true
+        return field
     }
 
     private static func isConditional(_ field: Field) -> Bool {

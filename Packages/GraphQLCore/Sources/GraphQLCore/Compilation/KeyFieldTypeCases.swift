@@ -28,7 +28,7 @@ extension FieldAddition {
                 !selected.contains($0) && schema.fieldType($0, on: possibleType) != nil
             }
             guard !keys.isEmpty else { continue }
-            let fields = keys.map { Selection.field(Field(name: $0)) }
+            let fields = keys.map { Selection.field(FieldAddition.added($0)) }
             set.selections.append(
                 .inlineFragment(
                     InlineFragment(typeCondition: possibleType, selectionSet: SelectionSet(selections: fields))))

@@ -252,7 +252,7 @@ struct SelectionCompiler {
                 }
                 return CompiledArgument(name: $0.name, value: value)
             },
-            selectionSet: selectionSet, shape: shape)
+            selectionSet: selectionSet, shape: shape, isAddedByClient: field.isAddedByClient)
     }
 
     /// Whether a fragment on `typeCondition` always applies to an object of `parentType`.

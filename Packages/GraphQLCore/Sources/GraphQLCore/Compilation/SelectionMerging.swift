@@ -1,16 +1,15 @@
 /// Builds one selection set from selections that may repeat: fields of one response key become one
-/// field whose sub-selections are merged, type cases on one type become one, and conditionals on one
-/// variable and value become one. Each keeps the position of its first occurrence.
+/// field whose sub-selections are merged, and a type case or conditional merges into one on the same
+/// type or variable right before it.
+///
+/// Positions follow the server's field collection, so that a read returns keys in the order the server
+/// answers them: a field keeps the position of its first occurrence the app selected (a field the
+/// compiler added, such as a fragment's `id`, gives its place up to the app's own `id` after it), and a
+/// type case or conditional does not merge into an earlier one across other selections
+/// (`... on User { name } id ... on User { email }` reads `name, id, email`).
 struct SelectionMerging {
     private(set) var selections: [CompiledSelection] = []
     private var fieldIndex: [String: Int] = [:]
-    private var typeCaseIndex: [String: Int] = [:]
-    private var conditionalIndex: [ConditionKey: Int] = [:]
-
-    private struct ConditionKey: Hashable {
-        var variable: String
-        var passingValue: Bool
-    }
 
     init() {}
 
@@ -25,26 +24,34 @@ struct SelectionMerging {
             }
             if let incoming = field.selectionSet {
                 existing.selectionSet = Self.merge(existing.selectionSet ?? CompiledSelectionSet([]), incoming)
+            }
+            if existing.isAddedByClient && !field.isAddedByClient {
+                // The app selects it here: the field moves to the app's position.
+                existing.isAddedByClient = false
+                selections.remove(at: index)
+                for (key, position) in fieldIndex where position > index { fieldIndex[key] = position - 1 }
+                fieldIndex[field.responseKey] = selections.count
+                selections.append(.field(existing))
+            } else {
                 selections[index] = .field(existing)
             }
         case .typeCase(let typeCase):
-            guard let index = typeCaseIndex[typeCase.typeCondition], case .typeCase(var existing) = selections[index]
+            guard case .typeCase(var existing)? = selections.last, existing.typeCondition == typeCase.typeCondition
             else {
-                typeCaseIndex[typeCase.typeCondition] = selections.count
                 selections.append(selection)
                 return
             }
             existing.selectionSet = Self.merge(existing.selectionSet, typeCase.selectionSet)
-            selections[index] = .typeCase(existing)
+            selections[selections.count - 1] = .typeCase(existing)
         case .conditional(let conditional):
-            let key = ConditionKey(variable: conditional.variable, passingValue: conditional.passingValue)
-            guard let index = conditionalIndex[key], case .conditional(var existing) = selections[index] else {
-                conditionalIndex[key] = selections.count
+            guard case .conditional(var existing)? = selections.last, existing.variable == conditional.variable,
+                existing.passingValue == conditional.passingValue
+            else {
                 selections.append(selection)
                 return
             }
             existing.selectionSet = Self.merge(existing.selectionSet, conditional.selectionSet)
-            selections[index] = .conditional(existing)
+            selections[selections.count - 1] = .conditional(existing)
         }
     }
 

@@ -1,3 +1,5 @@
+import GraphQLCore
+
 /// An error from writing a response into the store: the response does not fit its selection, is
 /// nested deeper than the store accepts, or the record source cannot write it.
 ///
@@ -13,10 +15,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A code with a stable name.
         public init(_ name: String) { self.name = name }
 
-        /// A selected field is absent from the response object.
+        /// A field the selection has is absent from the response object: one the app selected, or one
+        /// the client added to what it sent (`__typename`, a key field), which the message says.
         public static let missingField = Code("missingField")
-        /// An object has no `__typename` where a type condition or a key function needs it.
-        public static let missingTypename = Code("missingTypename")
         /// A value has the wrong kind for its selection or its field's declared shape: a scalar where
         /// an object or a list of objects is selected, a list where the schema declares one value or
         /// the reverse, a value a built-in scalar does not serialize to (a string for an `Int`, an
@@ -42,12 +43,12 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Code
     /// What went wrong, for a developer. Never holds a value from the response.
     public var message: String
-    /// Where in the response it went wrong: response keys and list indices from the top, for
-    /// example `["viewer", "friends", "3", "name"]`.
-    public var path: [String]
+    /// Where in the response it went wrong: response keys and list indices from the top, as a
+    /// GraphQL error's `path` writes them, for example `["viewer", "friends", 3, "name"]`.
+    public var path: [ResponsePathSegment]
 
     /// An error with a code, a message and the response path.
-    public init(_ code: Code, _ message: String, path: [String] = []) {
+    public init(_ code: Code, _ message: String, path: [ResponsePathSegment] = []) {
         self.code = code
         self.message = message
         self.path = path
@@ -55,12 +56,12 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `code at a.b.3: message`.
     public var description: String {
-        let place = path.isEmpty ? "" : " at " + path.joined(separator: ".")
+        let place = path.isEmpty ? "" : " at " + path.map(\.description).joined(separator: ".")
         return "\(code)\(place): \(message)"
     }
 
     /// The same error with `component` put in front of its path, as the error travels up.
-    func prefixed(_ component: String) -> StoreError {
+    func prefixed(_ component: ResponsePathSegment) -> StoreError {
         var error = self
         error.path.insert(component, at: 0)
         return error

@@ -79,8 +79,7 @@ struct ResponseNormalizer {
             case .field(let field):
                 let key = field.responseKey
                 guard let value = cursor.value(forKey: key) else {
-                    throw StoreError(
-                        .missingField, "the response has no `\(key)`, which the selection asks for", path: [key])
+                    throw Self.missingField(key, addedByClient: field.isAddedByClient)
                 }
                 let storageKey = field.storageKey(variables: variables)
                 do throws(StoreError) {
@@ -92,13 +91,19 @@ struct ResponseNormalizer {
                         values[storageKey] = try leaf(value, shape: field.shape, depth: depth + 1)
                     }
                 } catch {
-                    throw error.prefixed(key)
+                    throw error.prefixed(.key(key))
                 }
             case .typeCase(let typeCase):
                 guard let typename else {
-                    throw StoreError(
-                        .missingTypename,
-                        "an object has no `__typename`, which the type condition on `\(typeCase.typeCondition)` needs")
+                    // The compiler adds `__typename` to every object selection; the type case needs it.
+                    let selected = selectionSet.selections.contains {
+                        if case .field(let field) = $0 {
+                            field.responseKey == "__typename" && !field.isAddedByClient
+                        } else {
+                            false
+                        }
+                    }
+                    throw Self.missingField("__typename", addedByClient: !selected)
                 }
                 if typeCase.matches(typename: typename) {
                     try collect(
@@ -152,7 +157,7 @@ struct ResponseNormalizer {
                             item, selectionSet: selectionSet, parent: parent, storageKey: storageKey,
                             shape: shape, level: level + 1, depth: depth + 1))
                 } catch {
-                    throw error.prefixed(String(index))
+                    throw error.prefixed(.index(index))
                 }
             }
             return .links(links)
@@ -194,7 +199,7 @@ struct ResponseNormalizer {
                 do throws(StoreError) {
                     try check(item, against: shape, level: level + 1)
                 } catch {
-                    throw error.prefixed(String(index))
+                    throw error.prefixed(.index(index))
                 }
             }
             return
@@ -213,6 +218,17 @@ struct ResponseNormalizer {
         case .customScalar, .composite:
             return
         }
+    }
+
+    /// A field of the selection the response lacks. One the client added to what it sent is named
+    /// as such: the app's document does not select it, so the app's developer would not look for it.
+    private static func missingField(_ key: String, addedByClient: Bool) -> StoreError {
+        let why =
+            addedByClient
+            ? "which the client added to the operation it sent so that the store can identify and type the object"
+                + " (the app's document does not select it); the server must answer every field it is sent"
+            : "which the selection asks for"
+        return StoreError(.missingField, "the response has no `\(key)`, \(why)", path: [.key(key)])
     }
 
     private static func unexpectedNull() -> StoreError {

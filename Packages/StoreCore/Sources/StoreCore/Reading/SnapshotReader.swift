@@ -4,6 +4,12 @@ import Primitives
 /// Reads a selection from a record back into the JSON the server would have answered (Relay's
 /// `RelayReader`), noting missing data, the records seen and the oldest write time.
 ///
+/// The data is what a spec-conforming server answers to the app's document: fields the compiler
+/// added (``CompiledField/isAddedByClient``: `__typename`, key fields) are read, so that their absence
+/// is missing data, but left out; keys come in the order of the server's field collection, which the
+/// compiled tree keeps (see `SelectionMerging` in GraphQLCore): each response key at its first
+/// occurrence in document order among the selections that apply to the record's type.
+///
 /// The walk follows the selection, which is finite, so cycles in the record graph end; list
 /// nesting in records is bounded by the normalizer's depth limit.
 struct SnapshotReader<Lookup: RecordLookup> {
@@ -91,7 +97,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
                 } else {
                     value = readLeaf(stored.value)
                 }
-                guard let value else { continue }
+                guard let value, !field.isAddedByClient else { continue }
                 if appending {
                     object.appendNew(key: field.responseKey, value: value)
                 } else {

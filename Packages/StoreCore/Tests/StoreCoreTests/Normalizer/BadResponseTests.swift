@@ -74,7 +74,7 @@ struct BadResponseTests {
                 code: .missingField),
             Case(
                 name: "missing __typename under a type case", path: ["node", "__typename"], value: nil,
-                code: .missingTypename),
+                code: .missingField),
             Case(name: "__typename not a string", path: ["node", "__typename"], value: 12, code: .typeMismatch),
         ])
     func mismatches(_ bad: Case) throws {
@@ -83,8 +83,7 @@ struct BadResponseTests {
             try store.publish(Self.good(replacing: bad.path, with: bad.value), to: Self.root)
         }
         #expect(error.code == bad.code)
-        let expectedPath = bad.code == .missingTypename ? ["node"] : bad.path
-        #expect(error.path == expectedPath)
+        #expect(error.path == responsePath(bad.path))
         Self.expectUnchanged(store, before, count)
     }
 
@@ -120,9 +119,59 @@ struct BadResponseTests {
         deep = .null
         let error = try #require(throws: StoreError.self) { try store.publish(response, to: Self.root) }
         #expect(error.code == .nestingTooDeep)
-        #expect(error.path.prefix(3) == ["viewer", "friends", "0"])
+        #expect(error.path.prefix(3) == ["viewer", "friends", 0])
         Self.expectUnchanged(store, before, count)
         dismantle(consume response)
+    }
+
+    @Test(
+        "an answer lacking a field the client added is missingField like one lacking the app's field, and says the client added it"
+    )
+    func missingAddedField() throws {
+        let schema = try Schema(sdl: "type Query { viewer: User } type User { id: ID! name: String friends: [User!]! }")
+        let operation = try CompiledDocument(text: "{ viewer { name friends { name } } }", schema: schema).operation()
+        let root = StoreRoot(operation: operation)
+        let full: JSONValue = [
+            "viewer": [
+                "name": "Ada", "__typename": "User", "id": "1",
+                "friends": [["name": "Grace", "__typename": "User", "id": "2"]],
+            ]
+        ]
+        try makeStore().publish(full, to: root)
+        let cases: [(path: [String], added: Bool)] = [
+            (["viewer", "friends", "0", "__typename"], true), (["viewer", "friends", "0", "id"], true),
+            (["viewer", "__typename"], true), (["viewer", "name"], false),
+        ]
+        for (path, added) in cases {
+            let store = makeStore()
+            let error = try #require(throws: StoreError.self) {
+                try store.publish(Self.removing(path, from: full), to: root)
+            }
+            #expect(error.code == .missingField)
+            #expect(error.path == responsePath(path))
+            #expect(error.message.contains("the client added") == added, "\(error.message)")
+            #expect(store.recordCount == 0)
+        }
+    }
+
+    /// `value` without the member at `path` (list indices as digits).
+    static func removing(_ path: [String], from value: JSONValue) -> JSONValue {
+        guard let key = path.first else { return value }
+        switch value {
+        case .object(var object):
+            if path.count == 1 {
+                object[key] = nil
+            } else if let inner = object[key] {
+                object[key] = removing(Array(path.dropFirst()), from: inner)
+            }
+            return .object(object)
+        case .array(var items):
+            guard let index = Int(key), items.indices.contains(index) else { return value }
+            items[index] = removing(Array(path.dropFirst()), from: items[index])
+            return .array(items)
+        default:
+            return value
+        }
     }
 
     @Test("a leaf holding JSON nested 100,000 levels deep gives nestingTooDeep")
@@ -156,7 +205,7 @@ struct BadResponseTests {
         items[99_999] = ["__typename": "Item", "id": "last"]
         let error = try #require(throws: StoreError.self) { try store.publish(["items": .array(items)], to: root) }
         #expect(error.code == .missingField)
-        #expect(error.path == ["items", "99999", "body"])
+        #expect(error.path == ["items", 99_999, "body"])
         #expect(store.recordCount == 1)
         #expect(store.lookup(root) == before)
     }

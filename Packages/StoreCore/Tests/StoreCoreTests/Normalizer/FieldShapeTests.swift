@@ -47,6 +47,19 @@ struct FieldShapeTests {
         "ids": ["a", 7],
     ]
 
+    /// `value` without the `__typename` and `id` the compiler added: what the server answers to
+    /// ``text``, which selects neither, and so what a read gives.
+    static func answeredToText(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let object):
+            var kept = JSONObject()
+            for (key, item) in object where key != "__typename" && key != "id" { kept[key] = answeredToText(item) }
+            return .object(kept)
+        case .array(let items): return .array(items.map(answeredToText))
+        default: return value
+        }
+    }
+
     /// `good` with the value at `path` replaced.
     static func good(replacing path: [String], with value: JSONValue) -> JSONValue {
         func replace(_ node: JSONValue, _ path: ArraySlice<String>) -> JSONValue {
@@ -138,7 +151,7 @@ struct FieldShapeTests {
             try store.publish(Self.good(replacing: bad.path, with: bad.value), to: root)
         }
         #expect(error.code == .typeMismatch)
-        #expect(error.path == bad.errorPath)
+        #expect(error.path == responsePath(bad.errorPath))
         #expect(store.lookup(root) == before)
         #expect(store.recordCount == count)
     }
@@ -158,7 +171,7 @@ struct FieldShapeTests {
             try store.publish(Self.good(replacing: path, with: value), to: root)
         }
         #expect(error.code == code, sourceLocation: sourceLocation)
-        #expect(error.path == (errorPath ?? path), sourceLocation: sourceLocation)
+        #expect(error.path == responsePath(errorPath ?? path), sourceLocation: sourceLocation)
         #expect(store.lookup(root) == before, sourceLocation: sourceLocation)
         #expect(store.recordCount == count, sourceLocation: sourceLocation)
     }
@@ -255,7 +268,7 @@ struct FieldShapeTests {
         for (path, value) in accepted {
             response = Self.good(replacing: path, with: value)
             try store.publish(response, to: root)
-            #expect(store.lookup(root).data == response)
+            #expect(store.lookup(root).data == Self.answeredToText(response))
         }
     }
 
@@ -281,7 +294,8 @@ struct FieldShapeTests {
         let store = makeStore()
         let searchResponse: JSONValue = ["search": [["__typename": "User", "id": "1"]]]
         try store.publish(searchResponse, to: search)
-        #expect(store.lookup(search).data == searchResponse)
+        // A server answers `{}` for a User there: the fragment is on Post, and the key is the client's.
+        #expect(store.lookup(search).data == ["search": [[:]]])
         try store.publish(["viewer": ["name": "Ada", "__typename": "User", "id": "1"]], to: viewer)
         let root = try #require(store.record(.root))
         #expect(root[#"search(text:"a")"#] == .links([.link("User:1")]))

@@ -3,21 +3,9 @@ import GraphQLCore
 /// One entry of a GraphQL response's `errors` list: an error the server reported while handling the
 /// request. It is data in a response, not a thrown error; the transport never throws it.
 public struct GraphQLServerError: Sendable, Hashable {
-    /// One segment of ``path``: a field's response key or a list index.
-    public enum PathSegment: Sendable, Hashable, CustomStringConvertible {
-        /// A field, by its response key (alias or name).
-        case key(String)
-        /// A position in a list.
-        case index(Int)
-
-        /// The key, or the index as decimal digits.
-        public var description: String {
-            switch self {
-            case .key(let key): return key
-            case .index(let index): return String(index)
-            }
-        }
-    }
+    /// One segment of ``path``: a field's response key or a list index (the store's errors use the
+    /// same type).
+    public typealias PathSegment = ResponsePathSegment
 
     /// What went wrong, as the server wrote it (may hold user data: never log it).
     public var message: String

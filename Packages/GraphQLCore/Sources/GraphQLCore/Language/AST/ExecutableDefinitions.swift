@@ -143,6 +143,9 @@ public struct Field: Sendable, Hashable {
     public var location: NodeLocation
     /// Where the field's name is (after the alias and its colon, when there is an alias).
     public var nameLocation: NodeLocation = .unknown
+    /// Whether the compiler added the field for the store (`__typename`, a key field) rather than
+    /// the app selecting it: it is sent and normalized, and a read leaves it out.
+    var isAddedByClient = false
 
     /// A field.
     public init(
