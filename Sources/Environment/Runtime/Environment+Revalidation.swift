@@ -30,7 +30,7 @@ extension Environment {
         return FetchBatch(started: batch.started, joined: batch.joined, fetchIDs: batch.ids, environment: self)
     }
 
-    /// Makes all data in the store stale (``StoreCore/Store/invalidate()``), then fetches every
+    /// Makes all data in the store stale (`Store.invalidate()`), then fetches every
     /// retained root where a holder allows the network; roots with a fetch in flight join it.
     @discardableResult
     public func invalidate() -> FetchBatch {

@@ -11,7 +11,7 @@ import Transport
 /// parked: its transport stream is closed. It opens a new stream when the environment becomes
 /// active again. ``cancel()`` ends it for good, and so does its last reference going away.
 ///
-/// Each stream is logged as a fetch with reason ``Event/FetchReason/subscription``: `fetchStarted`
+/// Each stream is logged as a fetch with reason `Event.FetchReason.subscription`: `fetchStarted`
 /// when it opens, `published` for each event written, and one end: `fetchSucceeded` when the server
 /// ends the stream, `fetchFailed` when it fails, `subscriptionParked` or `subscriptionCancelled`
 /// when the runtime closes it.
