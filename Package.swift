@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Transport", targets: ["Transport"]),
         .library(name: "TransportTesting", targets: ["TransportTesting"]),
         .library(name: "StoreCore", targets: ["StoreCore"]),
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "Retention", targets: ["Retention"]),
         .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
@@ -67,6 +68,22 @@ let package = Package(
             name: "StoreCoreTests", dependencies: ["StoreCore", "GraphQLCore", "Primitives"],
             path: "Packages/StoreCore/Tests/StoreCoreTests", exclude: ["Fixtures"]),
 
+        // SQLiteStore
+        .systemLibrary(
+            name: "CSQLite", path: "Packages/SQLiteStore/Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(
+            name: "SQLiteStore", dependencies: ["CSQLite", "GraphQLCore", "Primitives", "StoreCore"],
+            path: "Packages/SQLiteStore/Sources/SQLiteStore"),
+        // Test support, not a product: the writer the kill test kills.
+        .executableTarget(
+            name: "SQLiteCrashWriter", dependencies: ["SQLiteStore", "GraphQLCore", "StoreCore"],
+            path: "Packages/SQLiteStore/Sources/SQLiteCrashWriter"),
+        .testTarget(
+            name: "SQLiteStoreTests",
+            dependencies: ["SQLiteStore", "SQLiteCrashWriter", "CSQLite", "GraphQLCore", "Primitives", "StoreCore"],
+            path: "Packages/SQLiteStore/Tests/SQLiteStoreTests", resources: [.copy("Fixtures")]),
+
         // Retention
         .target(name: "Retention", dependencies: ["GraphQLCore"], path: "Packages/Retention/Sources/Retention"),
         .testTarget(
@@ -96,12 +113,13 @@ let package = Package(
             dependencies: [
                 "Environment", "GraphQLCore", "EventLog", "EventLogTesting", "StoreCore", "Transport",
                 "TransportTesting", "GraphQLTestServer", "Retention", "Scheduling", "SchedulingTesting", "Primitives",
+                "SQLiteStore",
             ],
             path: "Tests/EnvironmentTests"),
     ]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),

@@ -22,6 +22,7 @@ ALLOWED = {
     "EventLog": {"Primitives"},
     "Transport": {"GraphQLCore", "Primitives"},
     "StoreCore": {"GraphQLCore", "Primitives"},
+    "SQLiteStore": {"GraphQLCore", "Primitives", "StoreCore"},
     "Retention": {"GraphQLCore"},
     "Scheduling": {"GraphQLCore", "Primitives"},
 }

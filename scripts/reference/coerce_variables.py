@@ -140,6 +140,15 @@ CASES: list[tuple[str, str, dict]] = [
     ("a long list is shortened in the message", SCALARS, {"s": list(range(12))}),
     ("deep values are elided in the message", SCALARS, {"s": {"a": {"b": {"c": 1}}, "l": [[[1]]]}}),
     ("quotes and escapes print as Python prints them", SCALARS, {"i": "it's \"q\"\n"}),
+    ("an id accepts an integer beyond 64 bits, exactly", SCALARS, {"id": 12345678901234567890}),
+    ("an id accepts a negative integer beyond 64 bits", SCALARS, {"id": -98765432109876543210}),
+    ("an int rejects an integer beyond 64 bits", SCALARS, {"i": 12345678901234567890}),
+    ("a float rejects an integer beyond 64 bits that is not a double exactly", SCALARS, {"f": 12345678901234567891}),
+    ("a string rejects an integer beyond 64 bits", SCALARS, {"s": 12345678901234567890}),
+    ("an id inside an input object accepts an integer beyond 64 bits", "query ($f: FeedFilter) { feed(filter: $f) { id } }", {"f": {"authorID": 99999999999999999999}}),
+    ("a float accepts an integer beyond 64 bits that is a double exactly", SCALARS, {"f": 18446744073709551616}),
+    ("a float rejects a 64-bit integer that is not a double exactly", SCALARS, {"f": 9007199254740993}),
+    ("a float rejects an integer too large for a double", SCALARS, {"f": 10**400}),
     ("a value nested past the limit is refused without a location", "query ($f: Deep) { deep(in: $f) }", {"f": NESTED_TOO_DEEP}),
 ]
 

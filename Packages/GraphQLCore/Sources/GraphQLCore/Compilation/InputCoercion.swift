@@ -25,6 +25,11 @@ struct InputCoercion {
     /// variable's JSON as deep as the reader allows).
     /// Coercing one level of an input object costs about 6 KB of stack in a debug build, so 64
     /// levels fit in a 512 KB thread with room for the caller (decision record 0091).
+    ///
+    /// A value passed through unchanged (a custom scalar's, or any type the schema does not describe)
+    /// counts too, measured without recursing: the operation's identity, its equality and hashing and
+    /// the store's keys all walk the coerced variables, and an app can build a `JSONValue` of any
+    /// depth (decision record 0100).
     static let maxDepth = 64
 
     /// graphql-core's message for a value past ``maxDepth``, reported without a prefix or a path.
@@ -59,7 +64,7 @@ struct InputCoercion {
 
     private func coerce(_ value: JSONValue, toNamed name: String, path: [PathComponent]) throws(Failure) -> JSONValue {
         if let scalar = BuiltInScalar(rawValue: name) { return try coerce(value, to: scalar, path: path) }
-        guard let schema else { return value }
+        guard let schema else { return try passedThrough(value, path: path) }
         switch schema.typeKind(of: name) {
         case .enum?:
             guard case .string(let string) = value else {
@@ -74,8 +79,27 @@ struct InputCoercion {
         case .inputObject?:
             return try coerceInputObject(value, name: name, schema: schema, path: path)
         default:
-            return value
+            return try passedThrough(value, path: path)
         }
+    }
+
+    /// `value` unchanged, once it is known to nest no deeper than ``maxDepth`` counting the levels
+    /// above it; measured with an explicit stack, so any depth is refused without recursing.
+    private func passedThrough(_ value: JSONValue, path: [PathComponent]) throws(Failure) -> JSONValue {
+        var pending: [(JSONValue, Int)] = [(value, path.count)]
+        while let (next, depth) = pending.popLast() {
+            switch next {
+            case .array(let items):
+                if depth >= Self.maxDepth { throw Failure(message: Self.tooDeep, path: []) }
+                for item in items where item.isContainer { pending.append((item, depth + 1)) }
+            case .object(let object):
+                if depth >= Self.maxDepth { throw Failure(message: Self.tooDeep, path: []) }
+                for item in object.valueStorage where item.isContainer { pending.append((item, depth + 1)) }
+            default:
+                continue
+            }
+        }
+        return value
     }
 
     private func coerceInputObject(
@@ -137,6 +161,8 @@ struct InputCoercion {
                 throw Failure(message: "Int cannot represent non 32-bit signed integer value: \(shown)", path: path)
             }
             return value
+        case (.int, .bigInt):
+            throw Failure(message: "Int cannot represent non 32-bit signed integer value: \(shown)", path: path)
         case (.int, .double(let double)):
             guard double.isFinite, double.rounded(.towardZero) == double else {
                 throw Failure(message: "Int cannot represent non-integer value: \(shown)", path: path)
@@ -159,6 +185,18 @@ struct InputCoercion {
                     path: path)
             }
             return .double(Double(int))
+        case (.float, .bigInt(let digits)):
+            // graphql-core turns the integer into a float only when the float is that integer exactly.
+            guard let double = Double(digits), double.isFinite else {
+                throw Failure(
+                    message: "Float cannot represent non numeric value: \(shown) (value is too large)", path: path)
+            }
+            guard JSONValue.exactDigits(of: double) == digits else {
+                throw Failure(
+                    message: "Float cannot represent non numeric value: \(shown) (value would lose precision)",
+                    path: path)
+            }
+            return .double(double)
         case (.float, _):
             throw Failure(message: "Float cannot represent non numeric value: \(shown)", path: path)
         case (.string, .string):
@@ -173,6 +211,8 @@ struct InputCoercion {
             return value
         case (.id, .int(let int)):
             return .string(String(int))
+        case (.id, .bigInt(let digits)):
+            return .string(digits)
         case (.id, .double(let double)):
             guard double.isFinite, let int = Int(exactly: double) else {
                 throw Failure(message: "ID cannot represent value: \(shown)", path: path)
@@ -180,6 +220,16 @@ struct InputCoercion {
             return .string(String(int))
         case (.id, _):
             throw Failure(message: "ID cannot represent value: \(shown)", path: path)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether this is an array or an object.
+    fileprivate var isContainer: Bool {
+        switch self {
+        case .array, .object: true
+        default: false
         }
     }
 }

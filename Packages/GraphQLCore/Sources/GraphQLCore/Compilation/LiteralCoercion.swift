@@ -33,6 +33,8 @@ struct LiteralCoercion {
             return .list([apply(to: value, type: item, depth: depth + 1)])
         case (.named("ID"), .literal(.int(let int))):
             return .literal(.string(String(int)))
+        case (.named("ID"), .literal(.bigInt(let digits))):
+            return .literal(.string(digits))
         case (.named(let name), .literal(.object(let object))):
             guard schema.typeKind(of: name) == .inputObject else { return value }
             return .literal(.object(apply(to: object, inputObject: name, depth: depth)))

@@ -22,7 +22,7 @@ enum LiteralConversion {
         case .variable: return nil
         case .int(let text):
             if let int = Int(text) { return .int(int) }
-            return .double(Double(text) ?? .infinity)
+            return .bigInt(text)
         case .float(let text): return .double(Double(text) ?? .infinity)
         case .string(let literal): return .string(literal.value)
         case .boolean(let bool): return .bool(bool)

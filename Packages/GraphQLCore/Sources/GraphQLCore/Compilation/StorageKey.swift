@@ -23,11 +23,62 @@ public enum StorageKey {
     }
 
     /// Appends `value` as JSON with object keys sorted, which makes equal values print equally.
+    ///
+    /// Open arrays and objects wait on an explicit stack, so a value of any depth (an app can build
+    /// one) is written without recursing.
     static func appendCanonical(_ value: JSONValue, to out: inout String) {
+        enum Open {
+            case array([JSONValue], next: Int)
+            case object([(key: String, value: JSONValue)], next: Int)
+        }
+        var stack: [Open] = []
+        var pending: JSONValue? = value
+        while true {
+            if let next = pending {
+                pending = nil
+                switch next {
+                case .array(let items):
+                    out.append("[")
+                    stack.append(.array(items, next: 0))
+                case .object(let object):
+                    out.append("{")
+                    let sorted = zip(object.keyStorage, object.valueStorage).sorted { $0.0 < $1.0 }
+                    stack.append(.object(sorted.map { (key: $0.0, value: $0.1) }, next: 0))
+                default:
+                    appendScalar(next, to: &out)
+                }
+            }
+            guard let top = stack.popLast() else { return }
+            switch top {
+            case .array(let items, let index):
+                guard index < items.count else {
+                    out.append("]")
+                    continue
+                }
+                if index > 0 { out.append(",") }
+                stack.append(.array(items, next: index + 1))
+                pending = items[index]
+            case .object(let members, let index):
+                guard index < members.count else {
+                    out.append("}")
+                    continue
+                }
+                if index > 0 { out.append(",") }
+                appendQuoted(members[index].key, to: &out)
+                out.append(":")
+                stack.append(.object(members, next: index + 1))
+                pending = members[index].value
+            }
+        }
+    }
+
+    /// Appends a value that is neither an array nor an object.
+    private static func appendScalar(_ value: JSONValue, to out: inout String) {
         switch value {
         case .null: out.append("null")
         case .bool(let bool): out.append(bool ? "true" : "false")
         case .int(let int): out.append(String(int))
+        case .bigInt(let digits): out.append(digits)
         case .double(let double):
             // An integral value prints as the integer (`1.0` and `1` are one GraphQL Float), up to
             // 2^53, the largest range where every integer is a Double and a reader could make either;
@@ -38,23 +89,7 @@ public enum StorageKey {
                 out.append(String(double))
             }
         case .string(let string): appendQuoted(string, to: &out)
-        case .array(let items):
-            out.append("[")
-            for (index, item) in items.enumerated() {
-                if index > 0 { out.append(",") }
-                appendCanonical(item, to: &out)
-            }
-            out.append("]")
-        case .object(let object):
-            out.append("{")
-            let sorted = zip(object.keys, object.values).sorted { $0.0 < $1.0 }
-            for (index, (key, item)) in sorted.enumerated() {
-                if index > 0 { out.append(",") }
-                appendQuoted(key, to: &out)
-                out.append(":")
-                appendCanonical(item, to: &out)
-            }
-            out.append("}")
+        case .array, .object: break
         }
     }
 

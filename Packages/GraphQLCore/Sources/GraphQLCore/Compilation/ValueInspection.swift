@@ -13,6 +13,7 @@ enum ValueInspection {
         case .null: return "None"
         case .bool(let bool): return bool ? "True" : "False"
         case .int(let int): return truncated(String(int))
+        case .bigInt(let digits): return truncated(digits)
         case .double(let double): return pythonFloat(double)
         case .string(let string): return truncated(pythonString(string))
         case .array(let items):

@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONValue: Codable {
     /// Reads any value a decoder holds: null, a Bool, an integer, a floating-point number, a
     /// string, a keyed container as an object, or an unkeyed container as an array.
@@ -66,6 +68,14 @@ extension JSONValue: Codable {
         case .int(let int):
             var container = encoder.singleValueContainer()
             try container.encode(int)
+        case .bigInt(let digits):
+            // Foundation's JSONEncoder writes a Decimal as a number; it holds 38 significant digits.
+            var container = encoder.singleValueContainer()
+            if let decimal = Decimal(string: digits) {
+                try container.encode(decimal)
+            } else {
+                try container.encode(Double(digits) ?? .nan)
+            }
         case .double(let double):
             var container = encoder.singleValueContainer()
             try container.encode(double)

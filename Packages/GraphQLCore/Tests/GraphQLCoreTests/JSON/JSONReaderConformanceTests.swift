@@ -54,9 +54,10 @@ struct JSONReaderConformanceTests {
         Valid("1e0001", .double(10)),
         Valid("9223372036854775807", .int(Int.max)),
         Valid("-9223372036854775808", .int(Int.min)),
-        Valid("9223372036854775808", .double(9_223_372_036_854_775_808)),
-        Valid("-9223372036854775809", .double(-9_223_372_036_854_775_808)),
-        Valid("123456789012345678901234567890", .double(1.2345678901234568e29)),
+        Valid("9223372036854775808", .bigInt("9223372036854775808")),
+        Valid("-9223372036854775809", .bigInt("-9223372036854775809")),
+        Valid("123456789012345678901234567890", .bigInt("123456789012345678901234567890")),
+        Valid("1234567890123456789012345678901234567890e0", .double(1.2345678901234568e39)),
         Valid("0.1000000000000000055511151231257827", 0.1),
         Valid("1.7976931348623157e308", .double(Double.greatestFiniteMagnitude)),
         Valid("4.9e-324", .double(Double.leastNonzeroMagnitude)),
@@ -188,16 +189,24 @@ struct JSONReaderConformanceTests {
         }
     }
 
-    @Test("integers that fit in Int read as int and every other number as double")
+    @Test("integers that fit in Int read as int, larger integers keep their digits, and other numbers are doubles")
     func numberKinds() throws {
         #expect(try JSONValue(parsing: "42") == .int(42))
         #expect(try JSONValue(parsing: "42.0") == .double(42))
         #expect(try JSONValue(parsing: "4.2e1") == .double(42))
         #expect(try JSONValue(parsing: "-42") == .int(-42))
-        guard case .double = try JSONValue(parsing: "18446744073709551616") else {
-            Issue.record("an integer beyond Int must read as a double")
-            return
-        }
+        #expect(try JSONValue(parsing: "18446744073709551616") == .bigInt("18446744073709551616"))
+        #expect(try JSONValue(parsing: "[12345678901234567890]") == [.bigInt("12345678901234567890")])
+    }
+
+    @Test("an integer beyond Int writes back digit for digit, and a big integer in a variable keeps them")
+    func bigIntegersRoundTrip() throws {
+        let text = #"{"id":12345678901234567890,"n":-98765432109876543210123}"#
+        #expect(try JSONValue(parsing: text).serializedString() == text)
+        let document = try CompiledDocument(
+            document: Document(parsing: "query ($id: ID) { node(id: $id) { id } }"), options: CompilationOptions())
+        let operation = try document.operation(variables: ["id": JSONValue(parsing: "12345678901234567890")])
+        #expect(operation.variables["id"] == "12345678901234567890")
     }
 
     @Test("the error names the byte offset, line and column where reading stopped")

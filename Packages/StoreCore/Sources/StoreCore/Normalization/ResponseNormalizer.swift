@@ -241,7 +241,7 @@ struct ResponseNormalizer {
         switch value {
         case .null: "null"
         case .bool: "a Boolean"
-        case .int, .double: "a number"
+        case .int, .bigInt, .double: "a number"
         case .string: "a string"
         case .array: "a list"
         case .object: "an object"

@@ -11,10 +11,10 @@ enum ScalarKind {
         switch (scalar, value) {
         case (.int, .int(let number)): Int(Int32.min) <= number && number <= Int(Int32.max)
         case (.int, .double(let number)): isIntegral(number) && -2_147_483_648 <= number && number <= 2_147_483_647
-        case (.float, .int), (.float, .double): true
+        case (.float, .int), (.float, .bigInt), (.float, .double): true
         case (.string, .string): true
         case (.boolean, .bool): true
-        case (.id, .string), (.id, .int): true
+        case (.id, .string), (.id, .int), (.id, .bigInt): true
         case (.id, .double(let number)): isIntegral(number)
         default: false
         }

@@ -43,6 +43,7 @@ public struct StoreConfiguration: Sendable {
         switch object["id"] {
         case .string(let id)?: return DataID(typename + ":" + id)
         case .int(let id)?: return DataID(typename + ":" + String(id))
+        case .bigInt(let digits)?: return DataID(typename + ":" + digits)
         default: return nil
         }
     }

@@ -17,6 +17,7 @@ struct RecordEncodingTests {
             "small": .scalar(-3),
             "large": .scalar(.int(Int.max)),
             "smallest": .scalar(.int(Int.min)),
+            "beyondInt": .scalar(.bigInt("-123456789012345678901234567890")),
             "ratio": .scalar(-0.0),
             "pi": .scalar(3.141_592_653_589_793),
             "empty": .scalar(""),
@@ -117,7 +118,7 @@ struct RecordEncodingTests {
         var keys = RecordKeyTable()
         _ = RecordEncoding.encode(everyKind(writtenAt: t1), keys: &keys)
         let count = keys.count
-        #expect(count == 15)  // 14 field keys and the typename
+        #expect(count == 16)  // 15 field keys and the typename
         _ = RecordEncoding.encode(everyKind(writtenAt: t2), keys: &keys)
         #expect(keys.count == count)
         let extra = Record(
@@ -171,7 +172,10 @@ struct RecordEncodingTests {
     func rejectsHostileValues() throws {
         let keys = try RecordKeyTable(keys: ["a", "b"])
         #expect(errorCode(oneField([0x05, 0x00]), keys: keys) == nil)  // the frame itself is sound
-        #expect(errorCode(oneField([0x0A]), keys: keys) == .unknownTag)
+        #expect(errorCode(oneField([0x0B]), keys: keys) == .unknownTag)
+        #expect(errorCode(oneField([0x0A, 0x02, 0x31, 0x32]), keys: keys) == nil)  // the digits "12"
+        #expect(errorCode(oneField([0x0A, 0x02, 0x31, 0x78]), keys: keys) == .invalidText)  // "1x"
+        #expect(errorCode(oneField([0x0A, 0x00]), keys: keys) == .invalidText)  // no digits
         #expect(errorCode(oneField([0xFF]), keys: keys) == .unknownTag)
         #expect(errorCode(oneField([0x06, 0x01, 0x08, 0x00]), keys: keys) == .unknownTag)  // a link in JSON
         #expect(errorCode(oneField([0x09, 0x01, 0x03, 0x02]), keys: keys) == .unknownTag)  // an int in links

@@ -24,6 +24,10 @@ enum Unboxing {
         case .double(let double):
             if let exact = T(exactly: double) { return exact }
             throw doesNotFit(double, type, at: path)
+        case .bigInt(let digits):
+            // Beyond Int, but a UInt64 may still hold it.
+            if let exact = T(digits) { return exact }
+            throw doesNotFit(digits, type, at: path)
         default:
             throw mismatch(type, value, at: path)
         }
@@ -33,6 +37,9 @@ enum Unboxing {
         switch value {
         case .double(let double): return double
         case .int(let int): return Double(int)
+        case .bigInt(let digits):
+            if let double = Double(digits), double.isFinite { return double }
+            throw doesNotFit(digits, Double.self, at: path)
         default: throw mismatch(Double.self, value, at: path)
         }
     }
@@ -44,6 +51,9 @@ enum Unboxing {
             if float.isFinite || !double.isFinite { return float }
             throw doesNotFit(double, Float.self, at: path)
         case .int(let int): return Float(int)
+        case .bigInt(let digits):
+            if let float = Float(digits), float.isFinite { return float }
+            throw doesNotFit(digits, Float.self, at: path)
         default: throw mismatch(Float.self, value, at: path)
         }
     }
@@ -125,6 +135,9 @@ enum Unboxing {
     private static func decimal(_ value: JSONValue, at path: CodingPathReference) throws -> Decimal {
         switch value {
         case .int(let int): return Decimal(int)
+        case .bigInt(let digits):
+            if let decimal = Decimal(string: digits) { return decimal }
+            throw doesNotFit(digits, Decimal.self, at: { path })
         case .double(let double):
             // Through the shortest text, so 0.1 is the decimal 0.1 and not the binary double's expansion.
             if let decimal = Decimal(string: double.description) { return decimal }
@@ -154,7 +167,9 @@ enum Unboxing {
                 debugDescription: "Expected to decode \(type) but found \(kind(of: value)) instead."))
     }
 
-    private static func doesNotFit(_ number: some Numeric, _ type: Any.Type, at path: () -> CodingPathReference)
+    private static func doesNotFit(
+        _ number: some CustomStringConvertible, _ type: Any.Type, at path: () -> CodingPathReference
+    )
         -> DecodingError
     {
         DecodingError.dataCorrupted(
@@ -166,7 +181,7 @@ enum Unboxing {
         switch value {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .int, .double: return "a number"
+        case .int, .bigInt, .double: return "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"

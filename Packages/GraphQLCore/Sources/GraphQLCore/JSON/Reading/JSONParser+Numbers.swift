@@ -1,5 +1,6 @@
 extension JSONParser {
-    /// Reads a number per RFC 8259's grammar; integers that fit in `Int` become `.int`.
+    /// Reads a number per RFC 8259's grammar; integers that fit in `Int` become `.int`, other
+    /// integers `.bigInt` with their digits, exact.
     ///
     /// Digits accumulate into a 64-bit mantissa as they are checked against the grammar. A number
     /// whose mantissa fits in 53 bits and whose exponent is within ±22 is then exact as one multiplication
@@ -77,9 +78,13 @@ extension JSONParser {
             exponent += exponentNegative ? -written : written
         }
 
-        if isInteger && !truncated {
-            if !negative, mantissa <= UInt64(Int.max) { return .int(Int(mantissa)) }
-            if negative, mantissa <= UInt64(Int.max) + 1 { return .int(Int(truncatingIfNeeded: 0 &- mantissa)) }
+        if isInteger {
+            if !truncated {
+                if !negative, mantissa <= UInt64(Int.max) { return .int(Int(mantissa)) }
+                if negative, mantissa <= UInt64(Int.max) + 1 { return .int(Int(truncatingIfNeeded: 0 &- mantissa)) }
+            }
+            // The grammar allows no leading zeros, so the text is already the canonical digits.
+            return .bigInt(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
         }
 
         if !truncated, mantissa <= 1 << 53, (-22...22).contains(exponent) {

@@ -13,9 +13,12 @@ import Foundation
 public struct JSONReader: Sendable {
     /// The limits a reader enforces.
     public struct Options: Sendable, Hashable {
-        /// How many arrays and objects may be open at once. The reader itself never recurses, but
-        /// a ``JSONValue`` is a tree that Swift compares and releases recursively, so keep this in
-        /// the thousands.
+        /// How many arrays and objects may be open at once. The reader itself never recurses, and
+        /// neither do ``JSONValue/serialized(sortedKeys:)`` and the canonical writer of storage keys,
+        /// but a ``JSONValue`` is a tree that Swift compares, hashes and destroys recursively: about
+        /// 200 bytes of stack per level to destroy one, so the default of 512 needs about 100 KB and
+        /// a 512 KB thread holds about 2,000 levels (see ``JSONValue``). Raise it only for values
+        /// used on a thread with a stack to match.
         public var maximumDepth: Int
 
         /// Options with a nesting limit, 512 unless told.

@@ -13,46 +13,62 @@ struct JSONWriter {
         output.reserveCapacity(capacity)
     }
 
+    /// Writes `value`. Open arrays and objects wait on an explicit stack, so a value of any depth
+    /// (the reader returns them once its depth limit is raised, and an app can build one) is written
+    /// without recursing.
     mutating func write(_ value: JSONValue) {
-        switch value {
-        case .null: writeLiteral("null")
-        case .bool(let bool): writeLiteral(bool ? "true" : "false")
-        case .int(let int): write(int)
-        case .double(let double): write(double)
-        case .string(let string): write(string)
-        case .array(let items):
-            output.append(ASCII.openBracket)
-            var first = true
-            for item in items {
-                if !first { output.append(ASCII.comma) }
-                first = false
-                write(item)
-            }
-            output.append(ASCII.closeBracket)
-        case .object(let object):
-            output.append(ASCII.openBrace)
-            let keys = object.keyStorage
-            let values = object.valueStorage
-            if sortedKeys {
-                let order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
-                for (position, index) in order.enumerated() {
-                    if position > 0 { output.append(ASCII.comma) }
-                    writeMember(keys[index], values[index])
-                }
-            } else {
-                for index in keys.indices {
-                    if index > 0 { output.append(ASCII.comma) }
-                    writeMember(keys[index], values[index])
-                }
-            }
-            output.append(ASCII.closeBrace)
+        enum Open {
+            case array([JSONValue], next: Int)
+            /// Members in the order they are written: the object's, or sorted when `sortedKeys`.
+            case object(JSONObject, order: [Int]?, next: Int)
         }
-    }
-
-    private mutating func writeMember(_ key: String, _ value: JSONValue) {
-        write(key)
-        output.append(ASCII.colon)
-        write(value)
+        var stack: [Open] = []
+        var pending: JSONValue? = value
+        while true {
+            if let next = pending {
+                pending = nil
+                switch next {
+                case .null: writeLiteral("null")
+                case .bool(let bool): writeLiteral(bool ? "true" : "false")
+                case .int(let int): write(int)
+                case .bigInt(let digits): output.append(contentsOf: digits.utf8)
+                case .double(let double): write(double)
+                case .string(let string): write(string)
+                case .array(let items):
+                    output.append(ASCII.openBracket)
+                    stack.append(.array(items, next: 0))
+                case .object(let object):
+                    output.append(ASCII.openBrace)
+                    let keys = object.keyStorage
+                    let order =
+                        sortedKeys
+                        ? keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) } : nil
+                    stack.append(.object(object, order: order, next: 0))
+                }
+            }
+            guard let top = stack.popLast() else { return }
+            switch top {
+            case .array(let items, let index):
+                guard index < items.count else {
+                    output.append(ASCII.closeBracket)
+                    continue
+                }
+                if index > 0 { output.append(ASCII.comma) }
+                stack.append(.array(items, next: index + 1))
+                pending = items[index]
+            case .object(let object, let order, let position):
+                guard position < object.count else {
+                    output.append(ASCII.closeBrace)
+                    continue
+                }
+                if position > 0 { output.append(ASCII.comma) }
+                let index = order?[position] ?? position
+                write(object.keyStorage[index])
+                output.append(ASCII.colon)
+                stack.append(.object(object, order: order, next: position + 1))
+                pending = object.valueStorage[index]
+            }
+        }
     }
 
     private mutating func writeLiteral(_ literal: StaticString) {

@@ -130,6 +130,15 @@ struct RecordByteReader {
             return .int(number)
         case RecordTag.double: return .double(Double(bitPattern: UInt64(bitPattern: try int64())))
         case RecordTag.string: return .string(try text())
+        case RecordTag.bigInt:
+            let digits = try text()
+            let magnitude = digits.utf8.first == UInt8(ascii: "-") ? digits.utf8.dropFirst() : digits.utf8[...]
+            guard let first = magnitude.first, first != UInt8(ascii: "0"),
+                magnitude.allSatisfy({ UInt8(ascii: "0") <= $0 && $0 <= UInt8(ascii: "9") })
+            else {
+                throw RecordEncodingError(.invalidText, "a big integer whose text is not its digits", offset: start)
+            }
+            return .bigInt(digits)
         case RecordTag.array:
             try enter(at: start)
             defer { depth -= 1 }

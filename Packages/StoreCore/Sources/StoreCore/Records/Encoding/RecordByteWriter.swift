@@ -60,6 +60,9 @@ struct RecordByteWriter {
             byte(RecordTag.int)
             let wide = Int64(number)
             varint(UInt64(bitPattern: (wide << 1) ^ (wide >> 63)))
+        case .bigInt(let digits):
+            byte(RecordTag.bigInt)
+            text(digits)
         case .double(let number):
             byte(RecordTag.double)
             int64(Int64(bitPattern: number.bitPattern))

@@ -167,4 +167,6 @@ enum RecordTag {
     static let object: UInt8 = 0x07
     static let link: UInt8 = 0x08
     static let links: UInt8 = 0x09
+    /// An integer beyond `Int` (``JSONValue/bigInt(_:)``): its decimal digits as text.
+    static let bigInt: UInt8 = 0x0A
 }
