@@ -26,6 +26,7 @@ catalogs=(
     Transport:Packages/Transport/Sources/Transport
     TransportTesting:Packages/Transport/Sources/TransportTesting
     StoreCore:Packages/StoreCore/Sources/StoreCore
+    SQLiteStore:Packages/SQLiteStore/Sources/SQLiteStore
     Retention:Packages/Retention/Sources/Retention
     Scheduling:Packages/Scheduling/Sources/Scheduling
     SchedulingTesting:Packages/Scheduling/Sources/SchedulingTesting
