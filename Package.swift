@@ -43,7 +43,7 @@ let package = Package(
             name: "EventLogTesting", dependencies: ["EventLog", "Primitives"],
             path: "Packages/EventLog/Sources/EventLogTesting"),
         .testTarget(
-            name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"],
+            name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting", "Primitives"],
             path: "Packages/EventLog/Tests/EventLogTests"),
 
         // Transport

@@ -4,7 +4,7 @@
 1. Every package under Packages/ declares in its own Package.swift the same target dependencies that the
    root Package.swift declares for the same targets (the root compiles the packages' sources by path, so
    the two manifests can drift apart silently).
-2. No library target depends on a package the design's table does not allow (DESIGN.md section 2).
+2. No library target depends on a package the table of layers does not allow (docs/architecture.md).
 
 Reads `swift package dump-package` output; prints every difference and exits 1 when there is one.
 """
@@ -15,7 +15,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
-# Which packages each package's library targets may import (DESIGN.md section 2).
+# Which packages each package's library targets may import (docs/architecture.md, "Layers and arrows").
 ALLOWED = {
     "Primitives": set(),
     "GraphQLCore": {"Primitives"},

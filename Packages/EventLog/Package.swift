@@ -14,7 +14,9 @@ let package = Package(
         .target(name: "EventLog", dependencies: [.product(name: "Primitives", package: "Primitives")]),
         .target(
             name: "EventLogTesting", dependencies: ["EventLog", .product(name: "Primitives", package: "Primitives")]),
-        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "EventLogTesting"]),
+        .testTarget(
+            name: "EventLogTests",
+            dependencies: ["EventLog", "EventLogTesting", .product(name: "Primitives", package: "Primitives")]),
     ]
 )
 

@@ -34,7 +34,7 @@ public final class Environment: Sendable {
     /// An environment over `store` (by default a new in-memory store reading `clock`) that fetches
     /// through `transport`.
     ///
-    /// Give a store you made yourself the same clock (``StoreCore/Store/init(clock:source:)``), so
+    /// Give a store you made yourself the same clock (`Store.init(clock:source:)`), so
     /// that write times and staleness read one clock.
     public init(
         schema: Schema? = nil, store: Store? = nil, transport: any Transport,

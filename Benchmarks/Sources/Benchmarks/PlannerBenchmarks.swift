@@ -4,7 +4,7 @@ import Scheduling
 
 /// Planning a `revalidate()` over 1,000 and 10,000 retained roots, 1% of them stale.
 ///
-/// The plan must grow linearly with the roots (DESIGN §6): 10x the roots may cost at most 12x the
+/// The plan must grow linearly with the roots (`docs/architecture.md`, "Performance"): 10x the roots may cost at most 12x the
 /// time. Each size is also reported against a plain loop over the same array that writes one byte
 /// per root, the least a pass that decides per root can cost.
 func runPlannerBenchmarks() async throws {

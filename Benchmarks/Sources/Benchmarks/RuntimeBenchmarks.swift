@@ -2,7 +2,7 @@ import Environment
 import Foundation
 import Primitives
 
-/// The runtime's two figures (DESIGN §6):
+/// The runtime's two figures (`docs/architecture.md`, "Performance"):
 /// - `revalidate()` over 1,000 and 10,000 retained roots, 1% of them stale, until its fetches
 ///   finish: 10x the roots may cost at most 12x the time;
 /// - attach-to-loaded for an operation whose fresh data is in the store, against a plain

@@ -12,17 +12,17 @@ extension Environment {
     /// written in one batch, so handles go from the optimistic data straight to the server's. When
     /// the request fails, only that layer is removed. Other layers stay exactly as they were, even
     /// when several mutations overlap. `updater` is for changes the response cannot express (adding
-    /// an item to a list): it receives a ``StoreTransaction`` in which the response is already
+    /// an item to a list): it receives a `StoreTransaction` in which the response is already
     /// staged, reads the store through it as it will be, and stages its own writes there.
     ///
     /// The response and the updater's writes are applied together or not at all
-    /// (``Store/update(_:)``): when the updater throws, or the store refuses the response or any
+    /// (`Store.update(_:)`): when the updater throws, or the store refuses the response or any
     /// write the updater stages, the store is left as it was before the response arrived (the
     /// optimistic layer removed, no record or write time changed, no handle told of data that
     /// was never kept), and `commit` throws ``FetchError`` with code `invalidResponse`. Publishes
     /// other operations make meanwhile are kept either way.
     ///
-    /// The request is logged as a fetch with reason ``Event/FetchReason/mutation``: `fetchStarted`
+    /// The request is logged as a fetch with reason `Event.FetchReason.mutation`: `fetchStarted`
     /// when it goes to the transport, then `published` and `fetchSucceeded`, or `fetchFailed` with
     /// the error's kind. An optimistic response the store refuses sends nothing and logs nothing.
     ///

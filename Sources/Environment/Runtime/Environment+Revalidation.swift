@@ -32,7 +32,7 @@ extension Environment {
         return FetchBatch(started: batch.started, joined: batch.joined, fetchIDs: batch.ids, environment: self)
     }
 
-    /// Makes all data in the store stale (``StoreCore/Store/invalidate()``), then fetches every
+    /// Makes all data in the store stale (`Store.invalidate()`), then fetches every
     /// retained root where a holder allows the network; roots with a fetch in flight join it.
     ///
     /// A joined fetch was requested before the invalidation: its answer is written (the screen

@@ -17,7 +17,7 @@ import Transport
 /// ``FetchError`` with code ``FetchError/Code/graphQLErrors`` holding them; with
 /// ``ErrorPolicy/continueStream`` they are ``serverErrors`` and the stream goes on.
 ///
-/// Each stream is logged as a fetch with reason ``Event/FetchReason/subscription``: `fetchStarted`
+/// Each stream is logged as a fetch with reason `Event.FetchReason.subscription`: `fetchStarted`
 /// when it opens, `published` for each event written, `serverErrors` (a count, never a message) for
 /// each event with errors, and one end: `fetchSucceeded` when the server ends the stream,
 /// `fetchFailed` when it fails, `subscriptionParked` or `subscriptionCancelled` when the runtime

@@ -8,7 +8,7 @@ extension ScriptedTransport {
         case any
         /// Requests whose operation name is this.
         case operationName(String)
-        /// Requests whose text and variables have this identity (see ``GraphQLRequest/identity``).
+        /// Requests whose text and variables have this identity (see `GraphQLRequest.identity`).
         case identity(OperationIdentity)
     }
 

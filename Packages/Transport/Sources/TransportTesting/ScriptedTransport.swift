@@ -8,7 +8,7 @@ import Transport
 /// Script answers by operation name or by operation identity with ``answer(_:with:)`` (every time)
 /// and ``answerOnce(_:with:)`` (the next matching request only, before any standing answer). An
 /// identity entry wins over a name entry, and a name entry over ``Key/any``. A request nothing answers
-/// fails with ``TransportError/Code/unscripted``.
+/// fails with `TransportError.Code.unscripted`.
 ///
 /// ``hold(_:)`` keeps matching requests open until ``release(requestAt:with:)``, or until
 /// ``releaseAll()``, which also stops holding; ``request(at:)``
@@ -57,7 +57,7 @@ public final class ScriptedTransport: Transport {
 
     private let state = Locked(State())
 
-    /// An empty script: every request fails with ``TransportError/Code/unscripted`` until scripted.
+    /// An empty script: every request fails with `TransportError.Code.unscripted` until scripted.
     public init() {}
 
     // MARK: Scripting

@@ -6,7 +6,7 @@ public struct SystemWallClock: WallClock {
     /// The system clock.
     public init() {}
 
-    /// `Date()` as a ``WallInstant``.
+    /// `Date()` as a `WallInstant`.
     public func now() -> WallInstant {
         WallInstant(date: Date())
     }

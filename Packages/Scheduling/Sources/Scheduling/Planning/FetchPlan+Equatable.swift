@@ -5,7 +5,7 @@ extension FetchPlan: Hashable {
         lhs.fetches == rhs.fetches && lhs.joins == rhs.joins && lhs.skips == rhs.skips
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fetches)
         hasher.combine(joins)

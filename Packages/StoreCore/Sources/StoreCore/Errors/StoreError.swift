@@ -3,7 +3,7 @@ import GraphQLCore
 /// An error from writing a response into the store: the response does not fit its selection, is
 /// nested deeper than the store accepts, or the record source cannot write it.
 ///
-/// One struct with an extensible ``Code`` (the shape of ``GraphQLCoreError``), so a new kind of
+/// One struct with an extensible ``Code`` (the shape of `GraphQLCoreError`), so a new kind of
 /// failure does not break a caller's `switch`. A response that fails is rejected whole: the store is
 /// exactly as it was before the call.
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -3,7 +3,7 @@ import Primitives
 /// The default record source: records in one array in the order they were first written, found by
 /// a table from data ID to position.
 ///
-/// The position is what a garbage collection marks (one bit per record, see ``RecordMarks``), and
+/// The position is what a garbage collection marks (one bit per record, see `RecordMarks`), and
 /// records written together lie together, so a walk over what one response wrote reads memory in
 /// order. Patches merge into the stored record in place, so a publish copies no record it writes.
 /// Removing a record leaves a hole that later writes do not reuse (that would break the order);

@@ -4,7 +4,7 @@ import Primitives
 /// between its GraphQL transports and the rest of its networking.
 ///
 /// Hand the same instance to several ``LimitedTransport``s and wrap the app's own requests in
-/// ``run(_:)``; they all queue for the same permits. A waiter whose task is cancelled leaves the queue
+/// ``run(isolation:_:)``; they all queue for the same permits. A waiter whose task is cancelled leaves the queue
 /// at once and throws `CancellationError`; a permit is returned whatever way the work ends, so none
 /// is ever lost.
 public final class ConcurrencyLimit: Sendable {
@@ -49,7 +49,7 @@ public final class ConcurrencyLimit: Sendable {
         return try await body()
     }
 
-    /// Waits for a permit. Prefer ``run(_:)``: a caller of this must call ``release()`` exactly once.
+    /// Waits for a permit. Prefer `run(_:)`: a caller of this must call ``release()`` exactly once.
     func acquire() async throws {
         try Task.checkCancellation()
         let granted = state.withLock { state in

@@ -3,9 +3,9 @@ import GraphQLCore
 /// One GraphQL request as a transport receives it: what to send, and how to send it.
 ///
 /// A value with no behaviour, so that decorators and test transports can record, compare and
-/// rewrite requests. Make one from a ``GraphQLOperation`` with ``init(_:extensions:headers:)``.
+/// rewrite requests. Make one from a `GraphQLOperation` with ``init(_:extensions:headers:)``.
 public struct GraphQLRequest: Sendable, Hashable {
-    /// The document text to send (for a `GraphQLOperation`, its ``GraphQLOperation/text``: client directives removed).
+    /// The document text to send (for a `GraphQLOperation`, its `text`: client directives removed).
     public var text: String
     /// The operation to run when the text holds several; `nil` when it holds exactly one.
     public var operationName: String?
@@ -38,7 +38,7 @@ public struct GraphQLRequest: Sendable, Hashable {
             extensions: extensions, headers: headers)
     }
 
-    /// The identity a ``GraphQLOperation`` with this text and these variables has: lets test transports
+    /// The identity a `GraphQLOperation` with this text and these variables has: lets test transports
     /// match a request to the operation it came from.
     public var identity: OperationIdentity { OperationIdentity(text: text, variables: variables) }
 }
