@@ -18,6 +18,7 @@ struct WebSocketTests {
 
     static let text = """
         subscription Ticker($id: ID!) { forever(id: $id) { value } }
+        subscription Count { count(to: 3) { value } }
         query Hello { hello }
         """
 
@@ -54,5 +55,29 @@ struct WebSocketTests {
         subscription.cancel()
         await subscription.lastStreamEnded()
         try await server.waitForOpenWebSockets(0)
+    }
+
+    @Test("a socket the server drops after an event fails the subscription; what it wrote stays in the store")
+    func droppedSocketKeepsWrites() async throws {
+        let server = try await LoopbackServer.start(.strawberry)
+        defer { server.stop() }
+        let schema = try Schema(sdl: Self.sdl)
+        let document = try CompiledDocument(text: Self.text, schema: schema)
+        let count = try document.operation(named: "Count")
+        // One connection in all: the drop is final, so the test needs no clock.
+        let transport = WebSocketTransport(
+            url: server.webSocketURL("/ws/drop-after-subscribe"),
+            options: .init(reconnect: RetryPolicy(maximumAttempts: 1)))
+        let environment = Environment(schema: schema, transport: transport)
+
+        let subscription = environment.subscribe(count)
+        var events = subscription.events().makeAsyncIterator()
+        #expect(try #require(await events.next())["count"]?["value"] == 1)
+        await subscription.lastStreamEnded()
+        #expect((subscription.failure as? TransportError)?.code == .webSocketClosed)
+        #expect(subscription.eventCount == 1)
+        #expect(environment.store.record("Counter:counter")?["value"] == .scalar(1))
+        subscription.cancel()
+        #expect(await events.next() == nil)
     }
 }
