@@ -8,7 +8,7 @@ import PackageDescription
 
 let package = Package(
     name: "swift-graphql-environment",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Primitives", targets: ["Primitives"]),
         .library(name: "GraphQLCore", targets: ["GraphQLCore"]),
@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Transport", targets: ["Transport"]),
         .library(name: "TransportTesting", targets: ["TransportTesting"]),
         .library(name: "StoreCore", targets: ["StoreCore"]),
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "Retention", targets: ["Retention"]),
         .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
@@ -30,9 +31,10 @@ let package = Package(
             path: "Packages/Primitives/Tests/PrimitivesTests"),
 
         // GraphQLCore
-        .target(name: "GraphQLCore", path: "Packages/GraphQLCore/Sources/GraphQLCore"),
+        .target(
+            name: "GraphQLCore", dependencies: ["Primitives"], path: "Packages/GraphQLCore/Sources/GraphQLCore"),
         .testTarget(
-            name: "GraphQLCoreTests", dependencies: ["GraphQLCore"],
+            name: "GraphQLCoreTests", dependencies: ["GraphQLCore", "Primitives"],
             path: "Packages/GraphQLCore/Tests/GraphQLCoreTests", exclude: ["Fixtures"]),
 
         // EventLog
@@ -55,9 +57,7 @@ let package = Package(
         .target(name: "GraphQLTestServer", path: "Packages/Transport/Tests/GraphQLTestServer"),
         .testTarget(
             name: "TransportTests",
-            dependencies: [
-                "Transport", "TransportTesting", "GraphQLTestServer", "GraphQLCore", "Primitives",
-            ],
+            dependencies: ["Transport", "TransportTesting", "GraphQLTestServer", "GraphQLCore", "Primitives"],
             path: "Packages/Transport/Tests/TransportTests", exclude: ["Fixtures"]),
 
         // StoreCore
@@ -67,6 +67,22 @@ let package = Package(
         .testTarget(
             name: "StoreCoreTests", dependencies: ["StoreCore", "GraphQLCore", "Primitives"],
             path: "Packages/StoreCore/Tests/StoreCoreTests", exclude: ["Fixtures"]),
+
+        // SQLiteStore
+        .systemLibrary(
+            name: "CSQLite", path: "Packages/SQLiteStore/Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(
+            name: "SQLiteStore", dependencies: ["CSQLite", "GraphQLCore", "Primitives", "StoreCore"],
+            path: "Packages/SQLiteStore/Sources/SQLiteStore"),
+        // Test support, not a product: the writer the kill test kills.
+        .executableTarget(
+            name: "SQLiteCrashWriter", dependencies: ["SQLiteStore", "GraphQLCore", "StoreCore"],
+            path: "Packages/SQLiteStore/Sources/SQLiteCrashWriter"),
+        .testTarget(
+            name: "SQLiteStoreTests",
+            dependencies: ["SQLiteStore", "SQLiteCrashWriter", "CSQLite", "GraphQLCore", "Primitives", "StoreCore"],
+            path: "Packages/SQLiteStore/Tests/SQLiteStoreTests", resources: [.copy("Fixtures")]),
 
         // Retention
         .target(name: "Retention", dependencies: ["GraphQLCore"], path: "Packages/Retention/Sources/Retention"),
@@ -96,13 +112,14 @@ let package = Package(
             name: "EnvironmentTests",
             dependencies: [
                 "Environment", "GraphQLCore", "EventLog", "EventLogTesting", "StoreCore", "Transport",
-                "TransportTesting", "GraphQLTestServer", "Retention", "Scheduling", "SchedulingTesting",
+                "TransportTesting", "GraphQLTestServer", "Retention", "Scheduling", "SchedulingTesting", "Primitives",
+                "SQLiteStore",
             ],
             path: "Tests/EnvironmentTests"),
     ]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),

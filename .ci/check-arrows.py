@@ -18,10 +18,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # Which packages each package's library targets may import (DESIGN.md section 2).
 ALLOWED = {
     "Primitives": set(),
-    "GraphQLCore": set(),
+    "GraphQLCore": {"Primitives"},
     "EventLog": {"Primitives"},
     "Transport": {"GraphQLCore", "Primitives"},
     "StoreCore": {"GraphQLCore", "Primitives"},
+    "SQLiteStore": {"GraphQLCore", "Primitives", "StoreCore"},
     "Retention": {"GraphQLCore"},
     "Scheduling": {"GraphQLCore", "Primitives"},
 }

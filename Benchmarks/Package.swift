@@ -5,7 +5,7 @@ import PackageDescription
 /// Every figure is printed as a ratio to a floor measured in the same run, never as an absolute time.
 let package = Package(
     name: "Benchmarks",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     dependencies: [.package(name: "swift-graphql-environment", path: "..")],
     targets: [
         .executableTarget(

@@ -5,7 +5,7 @@ import PackageDescription
 /// (`swift run --package-path Examples feed-app`); `graphql-compile` compiles a document against a schema.
 let package = Package(
     name: "Examples",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     dependencies: [.package(name: "swift-graphql-environment", path: "..")],
     targets: [
         .executableTarget(
@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "Environment", package: "swift-graphql-environment"),
                 .product(name: "SchedulingTesting", package: "swift-graphql-environment"),
                 .product(name: "EventLogTesting", package: "swift-graphql-environment"),
+                .product(name: "Primitives", package: "swift-graphql-environment"),
             ],
             path: "Sources/feed-app",
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

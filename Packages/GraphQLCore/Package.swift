@@ -1,16 +1,20 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// GraphQLCore: documents, schemas, validation, compilation, operations and JSON. Imports nothing.
+/// GraphQLCore: documents, schemas, validation, compilation, operations and JSON. Imports Primitives
+/// only (the lock that hands a deep validation's result back from its large-stack thread).
 let package = Package(
     name: "GraphQLCore",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "GraphQLCore", targets: ["GraphQLCore"])
     ],
+    dependencies: [.package(path: "../Primitives")],
     targets: [
-        .target(name: "GraphQLCore"),
-        .testTarget(name: "GraphQLCoreTests", dependencies: ["GraphQLCore"], exclude: ["Fixtures"]),
+        .target(name: "GraphQLCore", dependencies: [.product(name: "Primitives", package: "Primitives")]),
+        .testTarget(
+            name: "GraphQLCoreTests",
+            dependencies: ["GraphQLCore", .product(name: "Primitives", package: "Primitives")], exclude: ["Fixtures"]),
     ]
 )
 

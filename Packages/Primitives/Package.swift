@@ -5,7 +5,7 @@ import PackageDescription
 /// packages share. Imports nothing.
 let package = Package(
     name: "Primitives",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Primitives", targets: ["Primitives"])
     ],

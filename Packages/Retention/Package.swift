@@ -5,7 +5,7 @@ import PackageDescription
 /// network", and the release buffer. Imports GraphQLCore (for `OperationIdentity`) only.
 let package = Package(
     name: "Retention",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Retention", targets: ["Retention"])
     ],

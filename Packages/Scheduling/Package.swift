@@ -7,7 +7,7 @@ import PackageDescription
 /// Primitives (for `WallInstant`) only.
 let package = Package(
     name: "Scheduling",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),

@@ -5,7 +5,7 @@ import PackageDescription
 /// transport for tests. Imports GraphQLCore and Primitives.
 let package = Package(
     name: "Transport",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Transport", targets: ["Transport"]),
         .library(name: "TransportTesting", targets: ["TransportTesting"]),

@@ -62,7 +62,7 @@ public final class Environment: Sendable {
     func perform(_ effects: Effects) {
         for event in effects.events { log.record(event) }
         for handle in effects.handles { handle.notifyObservers() }
-        for waiter in effects.waiters { waiter.resume() }
+        for (waiter, end) in effects.waiters { waiter.resume(returning: end) }
         for request in effects.requests { send(request) }
         if effects.collects { scheduleCollection() }
     }

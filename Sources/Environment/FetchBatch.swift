@@ -10,11 +10,13 @@ public struct FetchBatch: Sendable {
     public let joined: Int
 
     let fetchIDs: [FetchID]
+    /// Whether ``finished()`` awaits the follow-ups of fetches answered stale (an invalidation's).
+    var followsUp = false
     let environment: Environment
 
     /// Returns when every fetch of the batch has completed (succeeded or failed) and its handles
-    /// were told.
+    /// were told; for ``Environment/invalidate()``, also the follow-up of each fetch it joined.
     public func finished() async {
-        for id in fetchIDs { await environment.waitForFetch(id) }
+        for id in fetchIDs { await environment.waitForFetch(id, followingUp: followsUp) }
     }
 }

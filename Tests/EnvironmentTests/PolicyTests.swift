@@ -98,7 +98,7 @@ struct PolicyTests {
         #expect(handle.fetch.isInFlight == false)
 
         try fixture.publish(Operations.itemData("1", title: "written elsewhere"), for: item)
-        let snapshot = await handle.loaded()
+        let snapshot = (try? await handle.loaded())
         #expect(snapshot?.data?["item"]?["title"] == "written elsewhere")
         #expect(fixture.transport.requestCount == 0)
         handle.release()

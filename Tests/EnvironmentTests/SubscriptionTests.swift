@@ -51,7 +51,7 @@ struct SubscriptionTests {
         fixture.answer(item, with: Operations.itemData("1", title: "fetched"))
         fixture.environment.isActive = false
         let handle = fixture.environment.attach(item)
-        #expect(await handle.loaded() != nil)
+        #expect((try? await handle.loaded()) != nil)
         #expect(fixture.transport.requestCount == 1)
         handle.release()
     }

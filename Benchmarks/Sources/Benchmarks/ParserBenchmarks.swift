@@ -50,6 +50,27 @@ func runParserBenchmarks() async throws {
     report("parse a 2,000-line document", parse, against: "JSONSerialization, same bytes", foundation)
     report("parse a 2,000-line document", parse, against: "UTF-8 byte scan (FNV-1a)", scan)
     report("print the parsed document", print, against: "JSONSerialization, same bytes", foundation)
+    try runBlockStringBenchmark(floor: foundation, floorBytes: json.count)
+}
+
+/// Printing a document whose one argument is a 4 MB block string (lines, quotes and triple quotes):
+/// time per MB, against JSONSerialization reading the same number of bytes. Printing must be linear
+/// in the string; a quadratic printer took 16 s for 200 KB.
+private func runBlockStringBenchmark(floor: Double, floorBytes: Int) throws {
+    var value = ""
+    let line = "a line with \"quotes\" and \"\"\" triple quotes, caf\u{E9}\n    indented\n"
+    while value.utf8.count < 4_000_000 { value += line }
+    let document = try Document(
+        parsing: "{ a(text: " + Printer.print(Value.string(StringLiteral(value, isBlock: true))) + ") }",
+        options: ParseOptions(maxTokens: nil))
+    let megabytes = Double(value.utf8.count) / 1e6
+    let print = median(samples: 5) { blackHole(Printer.print(document)) }
+    let floorPerMB = floor / 20 / (Double(floorBytes) / 1e6)
+    Swift.print(
+        String(
+            format: "block string: %.1f MB printed in %.1f ms (%.2f ms per MB)", megabytes, print * 1000,
+            print * 1000 / megabytes))
+    report("print a block string, per MB", print / megabytes, against: "JSONSerialization, per MB", floorPerMB)
 }
 
 /// Operations, fragments and type definitions, repeated until the text has `lines` lines.

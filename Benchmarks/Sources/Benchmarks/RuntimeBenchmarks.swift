@@ -1,6 +1,6 @@
 import Environment
 import Foundation
-import Synchronization
+import Primitives
 
 /// The runtime's two figures (DESIGN §6):
 /// - `revalidate()` over 1,000 and 10,000 retained roots, 1% of them stale, until its fetches
@@ -113,7 +113,7 @@ private final class RuntimeBench: Sendable {
 
 /// Answers every request at once with its item.
 private final class AnsweringTransport: Transport {
-    private let requests = Mutex(0)
+    private let requests = Locked(0)
 
     var count: Int { requests.withLock { $0 } }
 

@@ -1,7 +1,7 @@
 import Environment
 import Foundation
+import Primitives
 import StoreCore
-import Synchronization
 
 /// The store: normalizing, reading, notifying and collecting, each as a ratio to a floor measured in
 /// the same run (a JSON parse of the same bytes, or the same work at a smaller size).
@@ -162,7 +162,7 @@ private func notifyScenario(subscriptions count: Int, publishes: Int) throws -> 
 }
 
 private final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     var value: Int { count.withLock { $0 } }
     func increment() { count.withLock { $0 += 1 } }
 }

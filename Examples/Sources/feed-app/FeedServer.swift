@@ -1,5 +1,5 @@
 import Environment
-import Synchronization
+import Primitives
 
 /// The app's server, in process: answers `Feed` from an embedded dataset whose titles change
 /// between versions, as a real feed would between two visits. A `Transport` like any other, so the
@@ -10,7 +10,7 @@ final class FeedServer: Transport {
         var requests = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// How many requests reached the server.
     var requestCount: Int { state.withLock { $0.requests } }

@@ -32,7 +32,7 @@ let schemaText: String? =
 let documentText = arguments.documentPath.map(read) ?? DefaultInputs.document
 
 do throws(GraphQLCoreError) {
-    let schema = try schemaText.map { text throws(GraphQLCoreError) in try Schema(document: Document(parsing: text)) }
+    let schema = try schemaText.map { text throws(GraphQLCoreError) in try Schema(sdl: text) }
     var variables = JSONObject()
     if let json = arguments.variablesJSON {
         guard case .object(let object) = try JSONValue(parsing: Data(json.utf8)) else {

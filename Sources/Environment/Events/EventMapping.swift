@@ -16,8 +16,16 @@ enum EventMapping {
         Event.IdentityHash(hex: operation.identity.hash) ?? Event.IdentityHash(0)
     }
 
+    /// The log's copy of the scheduler's reasons: a new scheduler reason fails to compile here
+    /// until it is given one.
     static func reason(_ reason: Scheduling.FetchReason) -> Event.FetchReason {
-        Event.FetchReason(rawValue: reason.rawValue) ?? .refetch
+        switch reason {
+        case .attach: return .attach
+        case .invalidation: return .invalidation
+        case .revalidation: return .revalidation
+        case .heal: return .heal
+        case .refetch: return .refetch
+        }
     }
 
     static func fetchStarted(_ operation: GraphQLOperation, reason: Scheduling.FetchReason) -> Event {

@@ -17,7 +17,8 @@ extension Environment {
     ///
     /// GraphQL `errors` with data: the data is written and the errors are kept on the handles
     /// (``Handle/serverErrors``); errors without data fail the fetch. A response the store refuses
-    /// fails the fetch and leaves the store as it was.
+    /// fails the fetch and leaves the store as it was. The data is written with the request's
+    /// instant, so it is as old as the request (decision 0130).
     func execute(_ request: FetchRequest) async -> FetchResult {
         let response: GraphQLResponse
         do {
@@ -33,21 +34,16 @@ extension Environment {
                     .graphQLErrors, "the server answered with \(response.errors.count) errors and no data",
                     serverErrors: response.errors))
         }
-        let context = PublishContext(root: request.operation.identity)
-        let published: Result<Set<DataID>, StoreError> = PublishContext.$current.withValue(context) {
-            do throws(StoreError) {
-                return .success(try store.publish(data, to: request.storeRoot))
-            } catch {
-                return .failure(error)
-            }
+        let root = request.operation.identity
+        // The root's snapshot from this write waits for the completion below, which updates each
+        // handle once; the root is not healed by its own answer.
+        state.withLock { state in
+            if state.roots[root] != nil { state.roots[root]?.publishing = request.id }
         }
-        switch published {
-        case .success(let changed):
-            log.record(
-                .published(
-                    recordsChanged: changed.count, subscriptionsNotified: context.notified.load(ordering: .relaxed)))
-            return .published(recordsChanged: changed.count, serverErrors: response.errors)
-        case .failure(let error):
+        let report: PublishReport
+        do throws(StoreError) {
+            report = try store.publish(data, to: request.storeRoot, requestedAt: request.requestedAt)
+        } catch {
             if error.code == .missingField {
                 return .failed(
                     MissingDataError(
@@ -58,53 +54,97 @@ extension Environment {
             return .failed(
                 FetchError(.invalidResponse, "the store refused the response (\(error.code))", underlying: error))
         }
+        log.record(
+            .published(
+                recordsChanged: report.changedRecords.count, subscriptionsNotified: report.notifiedSubscriptions))
+        return .published(recordsChanged: report.changedRecords.count, serverErrors: response.errors)
     }
 
-    /// Records how fetch `request` ended: finishes it in the registry, tells the root's handles,
-    /// suppresses the root's heal when its own answer left it missing data, and wakes who awaits it.
-    /// A root nobody holds any more gets nothing after its publish.
+    /// Records how fetch `request` ended: finishes it in the registry, updates each of the root's
+    /// handles once (the snapshot its answer delivered, the fetch, the server's errors), suppresses
+    /// the root's heal when its own answer left it missing data, follows up an answer requested
+    /// before an invalidation, and wakes who awaits it. A root nobody holds any more gets nothing
+    /// after its publish.
     func complete(_ request: FetchRequest, _ result: FetchResult) {
         let now = clock.now()
         var effects = Effects()
         state.withLock { state in
+            let root = request.operation.identity
+            var delivered: Snapshot?
+            if state.roots[root]?.publishing == request.id {
+                delivered = state.roots[root]?.delivered
+                state.roots[root]?.publishing = nil
+                state.roots[root]?.delivered = nil
+            }
             let outcome: FetchOutcome
             switch result {
-            case .published: outcome = .succeeded(at: now)
-            case .failed(let error): outcome = .failed(at: now, kind: FetchResult.failureKind(error))
+            case .published:
+                outcome = .succeeded(at: now)
+                state.roots[root]?.lastError = nil
+            case .failed(let error):
+                outcome = .failed(at: now, kind: FetchResult.failureKind(error))
+                state.roots[root]?.lastError = error
             }
-            guard case .completed(let completion) = state.registry.finish(request.id, outcome: outcome) else { return }
+            guard case .completed = state.registry.finish(request.id, outcome: outcome) else { return }
             let active = state.fetches.removeValue(forKey: request.id)
             let duration = active.map { ContinuousClock.now - $0.startedAt } ?? .zero
-            let root = completion.root
-            // The subscription's snapshot is the store's latest: a delivery may still be on its way.
-            let snapshot = state.roots[root]?.subscription?.snapshot
             switch result {
-            case .published(_, let serverErrors):
-                state.updateHandles(of: root, into: &effects) { handle in
-                    if let snapshot { handle.snapshot = snapshot }
-                    guard handle.policy.allowsNetwork else { return }
-                    handle.fetch = .succeeded(at: now)
-                    handle.showsStoreData = true
-                    handle.serverErrors = serverErrors
-                }
+            case .published:
                 effects.events.append(
                     EventMapping.fetchSucceeded(request.operation, reason: request.reason, duration: duration))
             case .failed(let error):
-                state.updateHandles(of: root, into: &effects) { handle in
-                    if let snapshot { handle.snapshot = snapshot }
-                    guard handle.policy.allowsNetwork else { return }
-                    handle.fetch = .failed(error)
-                    handle.failureCount += 1
-                }
                 effects.events.append(
                     EventMapping.fetchFailed(
                         request.operation, reason: request.reason, duration: duration, error: error))
             }
-            if state.retentions.isRetained(root) {
-                state.suppression.ownFetchCompleted(root, isMissingData: snapshot?.isMissingData ?? true)
+            let followUp = followUp(of: request, result, in: &state, into: &effects)
+            let fetch = state.fetchState(of: root)
+            state.updateHandles(of: root, into: &effects) { handle in
+                if let delivered { handle.snapshot = delivered }
+                guard handle.policy.allowsNetwork else { return }
+                handle.fetch = fetch
+                switch result {
+                case .published(_, let serverErrors):
+                    handle.showsStoreData = true
+                    handle.serverErrors = serverErrors
+                case .failed:
+                    handle.failureCount += 1
+                }
             }
-            effects.waiters += active?.waiters ?? []
+            if state.retentions.isRetained(root) {
+                state.suppression.ownFetchCompleted(
+                    root, isMissingData: state.roots[root]?.snapshot?.isMissingData ?? true)
+            }
+            guard let active else { return }
+            let end: FetchState =
+                switch result {
+                case .published: .succeeded(at: now)
+                case .failed(let error): .failed(error)
+                }
+            effects.waiters += active.waiters.map { ($0, end) }
+            for predecessor in active.predecessors { state.followUps[predecessor] = nil }
+            if let followUp {
+                state.fetches[followUp]?.followers += active.followers
+                state.fetches[followUp]?.predecessors += active.predecessors + [request.id]
+                for predecessor in active.predecessors + [request.id] { state.followUps[predecessor] = followUp }
+            } else {
+                effects.waiters += active.followers.map { ($0, end) }
+            }
         }
         perform(effects)
+    }
+
+    /// Starts the one follow-up fetch an answer needs when it was requested at or before the
+    /// store's invalidation point: that answer is written stale, and every retained root a holder
+    /// fetches for must end up with data requested after the invalidation (decision 0130).
+    private func followUp(
+        of request: FetchRequest, _ result: FetchResult, in state: inout RuntimeState, into effects: inout Effects
+    ) -> FetchID? {
+        guard case .published = result, let point = store.invalidationPoint, request.requestedAt <= point else {
+            return nil
+        }
+        let root = request.operation.identity
+        guard state.retentions.isRetained(root), state.retentions.anyHolderAllowsNetwork(root) else { return nil }
+        return state.begin(root, reason: .invalidation, store: store, updatesHandles: false, into: &effects)
     }
 }

@@ -64,25 +64,22 @@ extension Environment {
                     "the server answered the mutation with \(response.errors.count) errors and no data",
                     serverErrors: response.errors))
         }
-        let context = PublishContext(root: mutation.identity)
         let changed: Set<DataID>
+        let notified: Int
         do {
-            changed = try PublishContext.$current.withValue(context) {
-                // The layer goes and the response comes in one notification; the response and the
-                // updater's writes are one transaction, so a throw leaves only the layer's removal.
-                try store.batch { () throws -> Set<DataID> in
-                    store.removeOptimistic(layer)
-                    return try store.update { transaction in
-                        try transaction.publish(data, to: root)
-                        try updater?(&transaction, data)
-                    }
+            // The layer goes and the response comes in one notification; the response and the
+            // updater's writes are one transaction, so a throw leaves only the layer's removal.
+            (changed, notified) = try store.batchReportingNotifications { () throws -> Set<DataID> in
+                store.removeOptimistic(layer)
+                return try store.update { transaction in
+                    try transaction.publish(data, to: root)
+                    try updater?(&transaction, data)
                 }
             }
         } catch {
             throw failed(FetchError(.invalidResponse, "the store refused the mutation's response", underlying: error))
         }
-        log.record(
-            .published(recordsChanged: changed.count, subscriptionsNotified: context.notified.load(ordering: .relaxed)))
+        log.record(.published(recordsChanged: changed.count, subscriptionsNotified: notified))
         log.record(EventMapping.fetchSucceeded(mutation, as: .mutation, duration: ContinuousClock.now - startedAt))
         return response
     }

@@ -20,6 +20,10 @@ struct HandleState: Sendable {
     var serverErrors: [GraphQLServerError] = []
     var isReleased = false
     var phase: Handle.Phase = .loading
+    /// The last complete snapshot the phase showed: kept on screen while a fetch is in flight for
+    /// data a write left incomplete, so that a heal, a revalidation, an invalidation or a refetch
+    /// never shows `loading` or a passing `failed` once the handle has shown data.
+    private(set) var lastComplete: Snapshot?
     /// Bumped whenever the fetch fails again, so that two failures in a row count as two phases.
     var failureCount = 0
     /// ``failureCount`` when ``phase`` was last computed.
@@ -44,7 +48,7 @@ struct HandleState: Sendable {
         if snapshot.data != nil, !snapshot.isMissingData { return .loaded(snapshot) }
         switch fetch {
         case .inFlight:
-            return .loading
+            return lastComplete.map(Handle.Phase.loaded) ?? .loading
         case .failed(let error):
             return .failed(error)
         case .succeeded:
@@ -70,6 +74,7 @@ struct HandleState: Sendable {
         let new = derivedPhase()
         let changed = new.differs(from: phase, failureChanged: failureCount != phaseFailureCount)
         phase = new
+        if let shown = new.snapshot { lastComplete = shown }
         phaseFailureCount = failureCount
         if changed {
             for continuation in continuations.values { continuation.yield(new) }

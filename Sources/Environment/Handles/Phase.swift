@@ -5,15 +5,24 @@ extension Handle {
     ///
     /// Complete data is `loaded` whatever the fetch is doing: a handle with data never goes back to
     /// `loading` while it refetches, and a refetch that fails keeps the data on screen (the failure
-    /// is in ``Handle/fetch``). Without complete data, the phase is `loading` while a fetch is in
-    /// flight and `failed` when none will bring the data.
+    /// is in ``Handle/fetch``). When a write leaves the data incomplete and a fetch is in flight to
+    /// bring it (a heal, a revalidation, an invalidation, a refetch), a handle that has shown
+    /// complete data stays `loaded` with its last complete snapshot until the answer lands; it
+    /// never passes through `loading` or a passing `failed`. Without complete data, the phase is
+    /// `loading` while a fetch is in flight and `failed` when none will bring the data.
+    ///
+    /// The error of ``failed(_:)`` is one of a closed set: ``FetchError`` (the transport failed,
+    /// the store refused the response, or the server answered with errors and no data) or
+    /// ``MissingDataError`` (the data is not in the store and no fetch will bring it). Each has an
+    /// extensible `code`; a `switch` over the two types with a `default` is complete.
     public enum Phase: Sendable, CustomStringConvertible {
         /// No data to show yet; a fetch is in flight (or, for `networkOnly`, the first fetch has
         /// not completed).
         case loading
         /// The data, complete.
         case loaded(Snapshot)
-        /// No data to show and no fetch in flight: the fetch's error, or ``MissingDataError``.
+        /// No data to show and no fetch in flight: a ``FetchError`` or a ``MissingDataError``, and
+        /// never another type.
         case failed(any Error)
 
         /// The snapshot when ``loaded(_:)``.

@@ -1,5 +1,6 @@
 import EventLog
 import Scheduling
+import Primitives
 import StoreCore
 
 /// What a decision made under the runtime's lock asks to be done once the lock is released:
@@ -13,7 +14,7 @@ struct Effects: Sendable {
     var requests: [FetchRequest] = []
     var handles: [Handle] = []
     var events: [Event] = []
-    var waiters: [CheckedContinuation<Void, Never>] = []
+    var waiters: [(CheckedContinuation<FetchState?, Never>, FetchState)] = []
     var collects = false
 }
 
@@ -23,4 +24,7 @@ struct FetchRequest: Sendable {
     let operation: GraphQLOperation
     let storeRoot: StoreRoot
     let reason: Scheduling.FetchReason
+    /// The store's instant for this request: its answer is written with it, so the data is as old
+    /// as the request (``StoreCore/Store/publish(_:to:requestedAt:)``).
+    let requestedAt: WallInstant
 }

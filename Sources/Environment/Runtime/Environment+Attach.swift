@@ -24,17 +24,21 @@ extension Environment {
                 state.roots[root]
                 ?? RootEntry(operation: operation, defaultExpiration: configuration.defaultExpiration)
             if entry.subscription == nil {
-                entry.subscription = store.subscribe(to: entry.storeRoot) { [weak self] _ in
-                    self?.storeChanged(root)
+                let subscription = store.subscribe(to: entry.storeRoot) { [weak self] snapshot in
+                    self?.storeChanged(root, snapshot)
                 }
+                entry.subscription = subscription
+                entry.snapshot = subscription.snapshot
             }
-            let snapshot = entry.subscription?.snapshot ?? store.lookup(entry.storeRoot)
+            let snapshot = entry.snapshot ?? store.lookup(entry.storeRoot)
             let handle = Handle(environment: self, operation: operation, policy: policy, snapshot: snapshot)
             let id = state.retentions.retain(root: root, policy: policy)
-            let inFlight = policy.allowsNetwork && state.registry.status(of: root).isInFlight
+            // The root's one fetch record: a handle re-attached from the release buffer after a
+            // failure shows that failure, which revalidate() retries (decision 0131).
+            let fetch = state.fetchState(of: root)
             _ = handle.update { handleState in
                 handleState.retentionID = id
-                if inFlight { handleState.fetch = .inFlight }
+                if policy.allowsNetwork { handleState.fetch = fetch }
             }
             entry.handles[id] = WeakHandle(handle: handle)
             state.roots[root] = entry
@@ -51,7 +55,7 @@ extension Environment {
             case .storeAndNetwork, .networkOnly:
                 fetches = true
             }
-            if fetches { _ = state.begin(root, reason: .attach, into: &effects) }
+            if fetches { _ = state.begin(root, reason: .attach, store: store, into: &effects) }
             return handle
         }
         perform(effects)

@@ -1,4 +1,6 @@
 import EventLog
+import GraphQLCore
+import Retention
 import Scheduling
 import StoreCore
 
@@ -20,7 +22,7 @@ extension Environment {
             }
             let plan = RevalidationPlanner.revalidation(facts)
             let started = effects.requests.count
-            let ids = state.perform(plan, into: &effects)
+            let ids = state.perform(plan, store: store, into: &effects)
             let fetched = effects.requests.count - started
             effects.events.append(
                 .revalidationSwept(candidates: facts.count, fetched: fetched, joined: ids.count - fetched))
@@ -32,6 +34,11 @@ extension Environment {
 
     /// Makes all data in the store stale (``StoreCore/Store/invalidate()``), then fetches every
     /// retained root where a holder allows the network; roots with a fetch in flight join it.
+    ///
+    /// A joined fetch was requested before the invalidation: its answer is written (the screen
+    /// updates) but stale, and when it lands the runtime sends one follow-up request for its root,
+    /// so every such root ends up with data requested after this call (decision 0130).
+    /// ``FetchBatch/finished()`` returns when those follow-ups have landed too.
     @discardableResult
     public func invalidate() -> FetchBatch {
         store.invalidate()
@@ -40,22 +47,51 @@ extension Environment {
         let batch = state.withLock { state -> (ids: [FetchID], started: Int, joined: Int) in
             let facts = state.retainedRoots { _ in .stale(.invalidated) }
             let plan = RevalidationPlanner.invalidation(facts)
-            let ids = state.perform(plan, into: &effects)
+            let ids = state.perform(plan, store: store, into: &effects)
             return (ids, effects.requests.count, ids.count - effects.requests.count)
         }
         perform(effects)
-        return FetchBatch(started: batch.started, joined: batch.joined, fetchIDs: batch.ids, environment: self)
+        return FetchBatch(
+            started: batch.started, joined: batch.joined, fetchIDs: batch.ids, followsUp: true, environment: self)
     }
 
-    /// Returns when fetch `id` has completed (at once when it already has).
-    func waitForFetch(_ id: FetchID) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    /// Returns how fetch `id` ended once it has (`nil` at once when it already had). With
+    /// `followingUp`, a fetch followed up after an invalidation is awaited to the follow-up's end.
+    @discardableResult
+    func waitForFetch(_ id: FetchID, followingUp: Bool = false) async -> FetchState? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<FetchState?, Never>) in
             let waiting = state.withLock { state -> Bool in
+                var id = id
+                if followingUp, state.fetches[id] == nil, let followUp = state.followUps[id] { id = followUp }
                 guard state.fetches[id] != nil else { return false }
-                state.fetches[id]?.waiters.append(continuation)
+                if followingUp {
+                    state.fetches[id]?.followers.append(continuation)
+                } else {
+                    state.fetches[id]?.waiters.append(continuation)
+                }
                 return true
             }
-            if !waiting { continuation.resume() }
+            if !waiting { continuation.resume(returning: nil) }
+        }
+    }
+}
+
+extension Environment {
+    /// Fetches `root` for ``Handle/refetch()`` (joining a fetch in flight) and returns how that
+    /// fetch ended, or its follow-up's when it was answered stale; `nil` when the holder `id` no
+    /// longer retains the root.
+    func refetch(_ root: OperationIdentity, holder id: RetentionID) async -> FetchState? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<FetchState?, Never>) in
+            var effects = Effects()
+            let waiting = state.withLock { state -> Bool in
+                guard state.roots[root]?.handles[id] != nil,
+                    let fetch = state.begin(root, reason: .refetch, store: store, into: &effects)
+                else { return false }
+                state.fetches[fetch]?.followers.append(continuation)
+                return true
+            }
+            perform(effects)
+            if !waiting { continuation.resume(returning: nil) }
         }
     }
 }

@@ -3,25 +3,37 @@ import Scheduling
 import StoreCore
 
 extension Environment {
-    /// A publish changed what retained root `root` reads (the store's subscription said so): tell
-    /// its handles, lift its heal suppression, and heal it when it now misses data, where a holder
-    /// allows the network. The root's own fetch writing it is not a reason to heal it: that fetch's
-    /// completion decides.
-    func storeChanged(_ root: OperationIdentity) {
-        let context = PublishContext.current
-        context?.notified.add(1, ordering: .relaxed)
+    /// The store delivered `snapshot` for retained root `root`: a publish changed what it reads.
+    ///
+    /// While the root's own answer is being written, the snapshot waits for that fetch's
+    /// completion, which updates each handle once with it. Otherwise the heal suppression is
+    /// lifted, a heal starts when the data is now missing (where a holder allows the network), and
+    /// each handle gets the snapshot and the root's fetch in one update: a handle never sees the
+    /// incomplete snapshot before it sees the heal in flight, so it keeps its complete data on
+    /// screen until the heal's answer lands.
+    func storeChanged(_ root: OperationIdentity, _ snapshot: Snapshot) {
         var effects = Effects()
         state.withLock { state in
-            guard let subscription = state.roots[root]?.subscription, let snapshot = subscription.snapshot else {
+            guard state.roots[root]?.subscription != nil else { return }
+            state.roots[root]?.snapshot = snapshot
+            if state.roots[root]?.publishing != nil {
+                state.roots[root]?.delivered = snapshot
                 return
             }
-            state.updateHandles(of: root, into: &effects) { $0.snapshot = snapshot }
             state.suppression.storeChanged(affecting: CollectionOfOne(root))
-            guard snapshot.isMissingData, context?.root != root else { return }
-            let facts = RetainedRoot(
-                root: root, staleness: .stale(.missing), fetch: state.registry.status(of: root),
-                holderAllowsNetwork: state.retentions.anyHolderAllowsNetwork(root))
-            _ = state.perform(RevalidationPlanner.heal([facts], suppression: state.suppression), into: &effects)
+            if snapshot.isMissingData {
+                let facts = RetainedRoot(
+                    root: root, staleness: .stale(.missing), fetch: state.registry.status(of: root),
+                    holderAllowsNetwork: state.retentions.anyHolderAllowsNetwork(root))
+                _ = state.perform(
+                    RevalidationPlanner.heal([facts], suppression: state.suppression), store: store,
+                    updatesHandles: false, into: &effects)
+            }
+            let fetch = state.fetchState(of: root)
+            state.updateHandles(of: root, into: &effects) { handle in
+                handle.snapshot = snapshot
+                if handle.policy.allowsNetwork { handle.fetch = fetch }
+            }
         }
         perform(effects)
     }

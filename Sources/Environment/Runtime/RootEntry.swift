@@ -16,6 +16,17 @@ struct RootEntry: Sendable {
     var subscription: StoreSubscription?
     /// The handles, weakly: a handle's last reference going away releases it.
     var handles: [RetentionID: WeakHandle] = [:]
+    /// The latest snapshot of the root: read when its subscription began, then each one the store
+    /// delivered. What a completion decides the heal suppression from, without reading the store.
+    var snapshot: Snapshot?
+    /// The error of the root's last fetch when it failed: the in-flight registry's status says
+    /// whether it did (the one record of the root's fetch), and this is the error handles show.
+    var lastError: (any Error)?
+    /// The fetch whose answer the store is writing now. A snapshot delivered meanwhile waits in
+    /// ``delivered`` for that fetch's completion, which updates each handle once.
+    var publishing: FetchID?
+    /// The snapshot the store delivered while ``publishing``.
+    var delivered: Snapshot?
 
     init(operation: GraphQLOperation, defaultExpiration: Expiration) {
         self.operation = operation

@@ -21,6 +21,10 @@ struct RuntimeState: Sendable {
     var retained = RetainedRootTable()
     /// The fetches in flight: what completing them needs, and who awaits them.
     var fetches: [FetchID: ActiveFetch] = [:]
+    /// For a fetch that completed while a follow-up of it is in flight: that follow-up (an answer
+    /// requested before an invalidation is followed by one requested after it, decision 0130).
+    /// Entries go when the follow-up completes.
+    var followUps: [FetchID: FetchID] = [:]
     /// A collection was asked for and has not started yet (collections coalesce).
     var collectionPending = false
     var isActive = true
@@ -31,7 +35,13 @@ struct RuntimeState: Sendable {
         let root: OperationIdentity
         let reason: Scheduling.FetchReason
         let startedAt: ContinuousClock.Instant
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        let requestedAt: WallInstant
+        /// Who awaits this fetch's end.
+        var waiters: [CheckedContinuation<FetchState?, Never>] = []
+        /// Who awaits this fetch's end or, when it is followed up, the follow-up's.
+        var followers: [CheckedContinuation<FetchState?, Never>] = []
+        /// The earlier fetches this one follows up: their ``followUps`` entries point here.
+        var predecessors: [FetchID] = []
     }
 
     init(releaseBufferSize: Int) {
@@ -39,21 +49,29 @@ struct RuntimeState: Sendable {
     }
 
     /// A request to fetch `root` for `reason`: starts a fetch (one request) and tells the root's
-    /// network holders their fetch is in flight, or joins the one in flight.
+    /// network holders their fetch is in flight, or joins the one in flight. A caller that updates
+    /// the handles itself right after (a store change, a completion) passes `updatesHandles: false`,
+    /// so that each handle changes once.
     mutating func begin(
-        _ root: OperationIdentity, reason: Scheduling.FetchReason, into effects: inout Effects
+        _ root: OperationIdentity, reason: Scheduling.FetchReason, store: Store, updatesHandles: Bool = true,
+        into effects: inout Effects
     ) -> FetchID? {
         guard let entry = roots[root] else { return nil }
         let action = registry.begin(root, reason: reason)
         switch action {
         case .start(let id):
-            fetches[id] = ActiveFetch(root: root, reason: reason, startedAt: .now)
+            let requestedAt = store.requestInstant()
+            fetches[id] = ActiveFetch(root: root, reason: reason, startedAt: .now, requestedAt: requestedAt)
             effects.requests.append(
-                FetchRequest(id: id, operation: entry.operation, storeRoot: entry.storeRoot, reason: reason))
+                FetchRequest(
+                    id: id, operation: entry.operation, storeRoot: entry.storeRoot, reason: reason,
+                    requestedAt: requestedAt))
             effects.events.append(EventMapping.fetchStarted(entry.operation, reason: reason))
-            updateHandles(of: root, into: &effects) { state in
-                guard state.policy.allowsNetwork else { return }
-                state.fetch = .inFlight
+            if updatesHandles {
+                updateHandles(of: root, into: &effects) { state in
+                    guard state.policy.allowsNetwork else { return }
+                    state.fetch = .inFlight
+                }
             }
         case .join:
             // The root's network holders were told when the fetch started, and a holder attached
@@ -61,6 +79,18 @@ struct RuntimeState: Sendable {
             effects.events.append(EventMapping.fetchShared(entry.operation, reason: reason))
         }
         return action.fetchID
+    }
+
+    /// The root's fetch as a handle that allows the network shows it: the in-flight registry's
+    /// status (the one record `revalidate()` reads too), with the last failure's error.
+    func fetchState(of root: OperationIdentity) -> FetchState {
+        switch registry.status(of: root) {
+        case .idle: return .idle
+        case .inFlight: return .inFlight
+        case .succeeded(let instant): return .succeeded(at: instant)
+        case .failed(_, let kind):
+            return .failed(roots[root]?.lastError ?? FetchError(.transport, "the root's last fetch failed (\(kind))"))
+        }
     }
 
     /// Runs `body` on each live handle of `root` under its lock, and keeps the handle in `effects`
@@ -113,13 +143,16 @@ struct RuntimeState: Sendable {
     }
 
     /// Performs a plan: one `begin` per fetch and per join. Returns the fetches the plan serves.
-    mutating func perform(_ plan: FetchPlan, into effects: inout Effects) -> [FetchID] {
+    mutating func perform(
+        _ plan: FetchPlan, store: Store, updatesHandles: Bool = true, into effects: inout Effects
+    ) -> [FetchID] {
         var ids: [FetchID] = []
-        for request in plan.fetches {
-            if let id = begin(request.root, reason: request.reason, into: &effects) { ids.append(id) }
-        }
-        for request in plan.joins {
-            if let id = begin(request.root, reason: request.reason, into: &effects) { ids.append(id) }
+        for request in plan.fetches + plan.joins {
+            if let id = begin(
+                request.root, reason: request.reason, store: store, updatesHandles: updatesHandles, into: &effects)
+            {
+                ids.append(id)
+            }
         }
         return ids
     }

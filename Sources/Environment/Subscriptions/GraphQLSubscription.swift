@@ -117,10 +117,7 @@ public final class GraphQLSubscription: Sendable {
                     for try await response in transport.execute(request) {
                         guard stream.closedBy == nil else { break }
                         guard let data = response.data, !data.isNull else { continue }
-                        let context = PublishContext(root: operation.identity)
-                        let changed = try PublishContext.$current.withValue(context) {
-                            try store.publish(data, to: root)
-                        }
+                        let report = try store.publish(data, to: root, requestedAt: store.requestInstant())
                         // Counted before it is logged: a test that awaits the event reads the count.
                         let listeners: [AsyncStream<JSONValue>.Continuation] =
                             self?.state.withLock { state in
@@ -130,8 +127,8 @@ public final class GraphQLSubscription: Sendable {
                         for listener in listeners { listener.yield(data) }
                         log.record(
                             .published(
-                                recordsChanged: changed.count,
-                                subscriptionsNotified: context.notified.load(ordering: .relaxed)))
+                                recordsChanged: report.changedRecords.count,
+                                subscriptionsNotified: report.notifiedSubscriptions))
                     }
                 } catch {
                     if stream.closedBy == nil { failure = error }

@@ -45,11 +45,6 @@ extension Handle {
         return nil
     }
 
-    /// The snapshot once the handle is loaded.
-    func loaded() async -> Snapshot? {
-        await phase { $0.snapshot != nil }?.snapshot
-    }
-
     /// The error once the handle failed.
     func failure() async -> (any Error)? {
         await phase { $0.error != nil }?.error

@@ -6,7 +6,6 @@ import Scheduling
 /// by how long the machine took to run it.
 ///
 /// Safe to read from any thread while a test advances it.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class ManualWallClock: WallClock {
     private let instant: Locked<WallInstant>
 

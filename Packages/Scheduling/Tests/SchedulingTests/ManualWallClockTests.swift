@@ -5,7 +5,6 @@ import Testing
 
 @Suite("ManualWallClock")
 struct ManualWallClockTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("the manual clock stands still until the test advances it")
     func standsStill() {
         let start = WallInstant(secondsSince1970: 100)
@@ -18,7 +17,6 @@ struct ManualWallClockTests {
         #expect(clock.now() == WallInstant(secondsSince1970: 160))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("advances from many tasks at once all count")
     func concurrentAdvances() async {
         let clock = ManualWallClock(start: WallInstant(nanosecondsSince1970: 0))
@@ -33,7 +31,6 @@ struct ManualWallClockTests {
         #expect(clock.now() == WallInstant(nanosecondsSince1970: 200))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("the manual clock is usable wherever a wall clock is")
     func asWallClock() {
         let clock: any WallClock = ManualWallClock(start: WallInstant(secondsSince1970: 7))

@@ -96,7 +96,6 @@ struct RevalidationPlannerTests {
         #expect(plan.skips == [.init(root: root(1), reason: .noHolderAllowsNetwork)])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test("a failed fetch overrides a day-long expiration until a fetch succeeds, then nothing until it expires")
     func failedFetchOverridesFreshness() {
         let clock = ManualWallClock()

@@ -44,7 +44,9 @@ public struct CompiledDocument: Sendable {
         var cacheExpiration: Duration?
     }
 
-    /// Compiles `document`, validating it against `schema` first when one is given.
+    /// Compiles `document`, validating it against `schema` first when one is given, unless the
+    /// schema found this document valid recently (an app that calls `validate(_:against:)` first
+    /// pays for validation once).
     ///
     /// A document of fragments alone (for reading fragments from records) is valid though no operation
     /// uses them.
@@ -57,7 +59,9 @@ public struct CompiledDocument: Sendable {
     public init(document: Document, schema: Schema? = nil, options: CompilationOptions = CompilationOptions())
         throws(GraphQLCoreError)
     {
-        if let schema, let failure = ValidationErrors.combined(ValidationErrors.errors(of: document, against: schema)) {
+        if let schema, !schema.validatedDocuments.contains(document),
+            let failure = ValidationErrors.combined(ValidationErrors.errors(of: document, against: schema))
+        {
             throw failure
         }
         try self.init(document: document, compilationSchema: schema, options: options)

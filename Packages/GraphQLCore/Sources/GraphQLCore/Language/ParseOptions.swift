@@ -10,11 +10,21 @@ public struct ParseOptions: Sendable, Hashable {
     /// app queries rarely nest beyond 20 levels (decision record 0091).
     public var maxDepth: Int
     /// The most tokens (comments not counted) a document may have, or `nil` for no limit. More fail
-    /// with a ``GraphQLCoreError/Code/syntax`` error.
+    /// with a ``GraphQLCoreError/Code/syntax`` error, "Document contains more than N tokens. Parsing
+    /// aborted." (graphql-js's `maxTokens` message), at the first token past the limit.
+    ///
+    /// The default, ``defaultMaxTokens`` (100,000 tokens, about half a megabyte of GraphQL), bounds
+    /// the time and memory validation may spend on text from anywhere: some rules cost more than
+    /// linear time on documents built to defeat them. Real operations, fragments included, stay in
+    /// the low thousands. ``Schema/init(sdl:)`` parses a schema without a token limit, since large
+    /// public schemas pass it; pass `nil` here to parse other large trusted documents.
     public var maxTokens: Int?
 
-    /// Options with the given limits: a depth of 64 and no token limit by default.
-    public init(maxDepth: Int = 64, maxTokens: Int? = nil) {
+    /// The token limit of ``init(maxDepth:maxTokens:)`` when none is given.
+    public static let defaultMaxTokens = 100_000
+
+    /// Options with the given limits: a depth of 64 and 100,000 tokens by default.
+    public init(maxDepth: Int = 64, maxTokens: Int? = defaultMaxTokens) {
         self.maxDepth = maxDepth
         self.maxTokens = maxTokens
     }

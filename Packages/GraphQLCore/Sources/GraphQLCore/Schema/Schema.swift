@@ -2,7 +2,9 @@
 /// compiled against.
 ///
 /// Immutable and `Sendable`: a final class whose stored properties are all `let`, so one schema is shared
-/// by reference between every compiler, store and task that reads it. Extensions in the SDL are merged
+/// by reference between every compiler, store and task that reads it. The one thing that changes is a
+/// small, locked memo of the documents last found valid against it, so that compiling a document the
+/// app has just validated does not validate it again. Extensions in the SDL are merged
 /// into their types; the standard scalars, the spec's directives, the client's `@cacheExpiration` and
 /// the introspection types are always present.
 public final class Schema: Sendable {
@@ -13,6 +15,8 @@ public final class Schema: Sendable {
     private let possibleTypesByAbstractType: [String: Set<String>]
     /// For each object and interface, every interface it implements, directly or through another interface.
     private let allInterfacesByType: [String: Set<String>]
+    /// The documents last found valid against this schema.
+    let validatedDocuments = ValidatedDocuments()
 
     /// Builds a schema from a parsed document of type-system definitions and extensions.
     ///

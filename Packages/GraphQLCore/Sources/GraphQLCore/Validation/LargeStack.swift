@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Primitives
 
 /// Runs work that recurses along a document's nesting on a thread whose stack fits it.
 ///
@@ -33,6 +33,6 @@ enum LargeStack {
 
     /// The result, handed from the worker thread to the waiting caller.
     private final class Outcome<Value: Sendable>: Sendable {
-        let value = Mutex<Value?>(nil)
+        let value = Locked<Value?>(nil)
     }
 }

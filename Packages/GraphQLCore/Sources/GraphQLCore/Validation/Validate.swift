@@ -5,8 +5,16 @@
 /// in ``GraphQLCoreError/rule`` (for example `FieldsOnCorrectTypeRule`), graphql-core's message and the
 /// locations of the nodes at fault. Values inside arguments carry no location of their own in the AST,
 /// so an error about a value is located at the argument, input field or variable definition holding it.
+///
+/// A document found valid is remembered by the schema (the last few), so that
+/// ``CompiledDocument/init(document:schema:options:)`` does not validate it a second time.
 public func validate(_ document: Document, against schema: Schema) -> [GraphQLCoreError] {
-    LargeStack.run(depth: DocumentDepth.of(document)) { validateOnThisStack(document, schema) }
+    schema.validatedDocuments.countValidation()
+    return LargeStack.run(depth: DocumentDepth.of(document)) {
+        let errors = validateOnThisStack(document, schema)
+        if errors.isEmpty { schema.validatedDocuments.insert(document) }
+        return errors
+    }
 }
 
 private func validateOnThisStack(_ document: Document, _ schema: Schema) -> [GraphQLCoreError] {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Primitives
 
 /// Runs a probe on a thread of its own with a given stack, as an app's secondary thread (512 KB on
 /// Apple platforms) would run it, and hands back what it returned. A probe that overflows the stack
@@ -23,7 +23,7 @@ enum SmallStack {
 
     /// The probe's result, written by the probe thread before it signals and read after the wait.
     private final class ResultBox<Value: Sendable>: Sendable {
-        private let value = Mutex<Value?>(nil)
+        private let value = Locked<Value?>(nil)
 
         func store(_ newValue: Value) { value.withLock { $0 = newValue } }
 

@@ -1,5 +1,5 @@
-/// An error from writing a response into the store: the response does not fit its selection, or is
-/// nested deeper than the store accepts.
+/// An error from writing a response into the store: the response does not fit its selection, is
+/// nested deeper than the store accepts, or the record source cannot write it.
 ///
 /// One struct with an extensible ``Code`` (the shape of ``GraphQLCoreError``), so a new kind of
 /// failure does not break a caller's `switch`. A response that fails is rejected whole: the store is
@@ -30,6 +30,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let nestingTooDeep = Code("nestingTooDeep")
         /// The response's top level is not a JSON object.
         public static let notAnObject = Code("notAnObject")
+        /// The record source could not write the batch (a persistent source's storage failed) and
+        /// wrote none of it. Sources may use a more precise code of their own.
+        public static let recordSourceFailed = Code("recordSourceFailed")
 
         /// The code's name.
         public var description: String { name }

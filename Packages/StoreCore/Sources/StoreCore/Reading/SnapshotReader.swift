@@ -53,6 +53,9 @@ struct SnapshotReader<Lookup: RecordLookup> {
         seenRecords.insert(dataID)
         guard let record = lookup.lookupRecord(dataID) else {
             isMissingData = true
+            // The record's first write lists the keys it writes; a subscription rooted here must be
+            // indexed under the fields it will read, or that write could not find it.
+            if trackedRecord == dataID { noteTrackedKeys(of: selectionSet) }
             return nil
         }
         var object = JSONObject(minimumCapacity: selectionSet.selections.count)
@@ -95,6 +98,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
                     Self.merge(value, forKey: field.responseKey, into: &object)
                 }
             case .typeCase(let typeCase):
+                if tracking { trackedFields.insert(Self.typenameKey) }
                 guard let typename = record.typename else {
                     isMissingData = true
                     continue
@@ -106,6 +110,24 @@ struct SnapshotReader<Lookup: RecordLookup> {
                 if conditional.passes(variables: variables) {
                     read(conditional.selectionSet, of: record, into: &object, appending: false, tracking: tracking)
                 }
+            }
+        }
+    }
+
+    /// The key under which a subscription rooted at a record is indexed for that record's
+    /// typename: a type case there reads it, and a record's first write lists it when it has one.
+    static var typenameKey: String { "__typename" }
+
+    /// Notes every storage key `selectionSet` could read on the tracked record, in every type case
+    /// and conditional (the record is absent, so neither its typename nor a branch is known yet).
+    private mutating func noteTrackedKeys(of selectionSet: CompiledSelectionSet) {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field): trackedFields.insert(field.storageKey(variables: variables))
+            case .typeCase(let typeCase):
+                trackedFields.insert(Self.typenameKey)
+                noteTrackedKeys(of: typeCase.selectionSet)
+            case .conditional(let conditional): noteTrackedKeys(of: conditional.selectionSet)
             }
         }
     }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Where the store keeps its records: in memory by default, or in a persistent database.
 ///
 /// The store calls a source only while it holds its lock, so an implementation needs no locking of
@@ -6,8 +8,13 @@
 /// a SQLite source can wrap each in one transaction. An implementation must:
 /// - return from ``record(for:)`` exactly what the last batches wrote (patch fields merged into the
 ///   record, other fields kept; a patch's `nil` typename keeps the record's typename);
-/// - apply a batch entirely or not at all;
+/// - apply a batch entirely or not at all: a batch it cannot write throws ``StoreError`` and
+///   leaves the source as it was (a full disk), so the store stays as it was too;
 /// - never call back into the store.
+///
+/// A source that outlives the process also keeps what staleness and collection need in the next
+/// launch: the invalidation point, and the roots screens read (``PersistedRoots``). The defaults
+/// keep neither, as the in-memory source has no next launch.
 public protocol RecordSource {
     /// The record with this ID, or `nil`.
     func record(for dataID: DataID) -> Record?
@@ -16,12 +23,40 @@ public protocol RecordSource {
     /// The number of records.
     var count: Int { get }
     /// Writes a batch: merges each patch into its record (creating it), then removes the removals.
-    mutating func write(_ batch: RecordWriteBatch)
+    /// Throws when the batch cannot be written, having written none of it.
+    mutating func write(_ batch: RecordWriteBatch) throws(StoreError)
     /// Removes every record whose ID is not in `kept`; returns how many were removed.
     mutating func removeAll(notIn kept: Set<DataID>) -> Int
+
+    /// The invalidation point the source kept from an earlier launch, read once when a store opens
+    /// it; `nil` by default.
+    var invalidationPoint: WallInstant? { get }
+    /// Keeps the store's new invalidation point (``Store/invalidate()``); by default nothing.
+    mutating func keepInvalidationPoint(_ point: WallInstant)
+    /// Told when a subscription starts reading `root` (a screen attached): a persistent source
+    /// remembers the root as used at `instant`, so that a later launch's collection keeps its
+    /// records; by default nothing.
+    mutating func noteRead(of root: StoreRoot, at instant: WallInstant)
+    /// The roots of earlier launches a collection keeps besides those it is given, most recently
+    /// used first, as the source's policy allows at `instant`; none by default.
+    mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots
+    /// Told that a collection kept only the first `count` of the roots ``persistedRoots(at:)``
+    /// gave (the record bound was reached): the source forgets the others; by default nothing.
+    mutating func keepFirstPersistedRoots(_ count: Int)
 }
 
 extension RecordSource {
     /// Reads each ID in turn; sources with a cheaper bulk read override it.
     public func records(for dataIDs: [DataID]) -> [Record?] { dataIDs.map { record(for: $0) } }
+
+    /// No invalidation point from an earlier launch.
+    public var invalidationPoint: WallInstant? { nil }
+    /// Keeps nothing: the source has no next launch.
+    public mutating func keepInvalidationPoint(_ point: WallInstant) {}
+    /// Remembers nothing.
+    public mutating func noteRead(of root: StoreRoot, at instant: WallInstant) {}
+    /// No roots from earlier launches.
+    public mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots { PersistedRoots() }
+    /// Nothing to forget.
+    public mutating func keepFirstPersistedRoots(_ count: Int) {}
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The store's record source: the in-memory source known by type, or any other through the
 /// protocol.
 ///
@@ -39,7 +41,7 @@ enum RecordStorage: RecordSource {
         }
     }
 
-    mutating func write(_ batch: RecordWriteBatch) {
+    mutating func write(_ batch: RecordWriteBatch) throws(StoreError) {
         switch self {
         case .memory(var source):
             // The payload is taken out before it is mutated, so its buffers stay uniquely
@@ -49,8 +51,9 @@ enum RecordStorage: RecordSource {
             self = .memory(source)
         case .other(var source):
             self = .memory(InMemoryRecordSource())
-            source.write(batch)
-            self = .other(source)
+            // Put back whether or not the write throws: a source that refuses a batch is unchanged.
+            defer { self = .other(source) }
+            try source.write(batch)
         }
     }
 
@@ -67,6 +70,40 @@ enum RecordStorage: RecordSource {
             self = .other(source)
             return removed
         }
+    }
+
+    var invalidationPoint: WallInstant? {
+        guard case .other(let source) = self else { return nil }
+        return source.invalidationPoint
+    }
+
+    mutating func keepInvalidationPoint(_ point: WallInstant) {
+        guard case .other(var source) = self else { return }
+        self = .memory(InMemoryRecordSource())
+        source.keepInvalidationPoint(point)
+        self = .other(source)
+    }
+
+    mutating func noteRead(of root: StoreRoot, at instant: WallInstant) {
+        guard case .other(var source) = self else { return }
+        self = .memory(InMemoryRecordSource())
+        source.noteRead(of: root, at: instant)
+        self = .other(source)
+    }
+
+    mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots {
+        guard case .other(var source) = self else { return PersistedRoots() }
+        self = .memory(InMemoryRecordSource())
+        let roots = source.persistedRoots(at: instant)
+        self = .other(source)
+        return roots
+    }
+
+    mutating func keepFirstPersistedRoots(_ count: Int) {
+        guard case .other(var source) = self else { return }
+        self = .memory(InMemoryRecordSource())
+        source.keepFirstPersistedRoots(count)
+        self = .other(source)
     }
 
     /// Removes the in-memory source's records whose positions are not marked; nothing for another

@@ -1,6 +1,5 @@
 import GraphQLCore
 import Primitives
-import Synchronization
 
 /// The normalized store: records written by responses, read back as snapshots, with subscriptions
 /// told of the changes that concern them, garbage collection from given roots, write times and an
@@ -28,17 +27,74 @@ public final class Store: Sendable {
     /// records whose stored values changed (a field written with an equal value changes only its
     /// write time).
     ///
-    /// Atomic: a response that does not fit the selection throws ``StoreError`` and writes nothing.
+    /// Atomic: a response that does not fit the selection throws ``StoreError`` and writes nothing;
+    /// so does a record source that cannot write it (a full disk), and the store is as it was.
     @discardableResult
     public func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
         let (patches, order) = try normalize(data, root)
-        let (changes, deliveries) = state.withLock { state in
-            let writtenAt = state.stamp(configuration.clock())
-            let changes = state.write(patches, order: order, at: writtenAt)
+        let (changes, deliveries) = try state.withLock { state throws(StoreError) in
+            let changes = try state.write(patches, order: order, now: configuration.clock())
             return (changes, state.notify(changes))
         }
         for delivery in deliveries { delivery.perform() }
         return changes.records
+    }
+
+    /// Writes a response's `data` as ``publish(_:to:)`` does, stamped with `requestedAt` (from
+    /// ``requestInstant()`` when the request was sent) rather than the time it arrives: data is as
+    /// old as the request that asked for it. An answer to a request sent before ``invalidate()``
+    /// is therefore written stale, and its expiration runs from the request. Returns what changed
+    /// and how many subscriptions were told.
+    @discardableResult
+    public func publish(_ data: JSONValue, to root: StoreRoot, requestedAt: WallInstant) throws(StoreError)
+        -> PublishReport
+    {
+        let (patches, order) = try normalize(data, root)
+        let (changes, deliveries) = state.withLock { state in
+            state.record(requestedAt)
+            let changes = state.write(patches, order: order, at: requestedAt)
+            return (changes, state.notify(changes))
+        }
+        for delivery in deliveries { delivery.perform() }
+        return PublishReport(changedRecords: changes.records, notifiedSubscriptions: deliveries.count)
+    }
+
+    /// The instant a request sent now stands for: what a write made now would be stamped with.
+    /// Hand it to ``publish(_:to:requestedAt:)`` with the answer. An ``invalidate()`` after this
+    /// call puts its point at or after this instant, so the answer counts as stale.
+    public func requestInstant() -> WallInstant {
+        state.withLock { $0.stamp(configuration.clock()) }
+    }
+
+    /// Runs `body` as ``batch(_:)`` does and reports how many subscriptions its end told (0 when it
+    /// runs inside another batch, whose end tells them).
+    public func batchReportingNotifications<Result>(_ body: () throws -> Result) rethrows -> (
+        result: Result, notifiedSubscriptions: Int
+    ) {
+        state.withLock { $0.batchDepth += 1 }
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            endBatch()
+            throw error
+        }
+        return (result, endBatch())
+    }
+
+    /// Ends one level of ``batch(_:)``; the outermost tells each affected subscription once.
+    /// Returns how many it told.
+    @discardableResult
+    private func endBatch() -> Int {
+        let deliveries = state.withLock { state -> [PendingDelivery] in
+            state.batchDepth -= 1
+            guard state.batchDepth == 0 else { return [] }
+            let changes = state.pendingChanges
+            state.pendingChanges = StoreChanges()
+            return state.notify(changes)
+        }
+        for delivery in deliveries { delivery.perform() }
+        return deliveries.count
     }
 
     /// Runs `body` with a transaction that stages writes, then applies them all in one step: one
@@ -46,22 +102,22 @@ public final class Store: Sendable {
     /// subscription. Returns the IDs of the records whose stored values changed.
     ///
     /// All or nothing: when `body` throws (a staged publish the store refuses, or an error of its
-    /// own), nothing is written, no write time moves and no subscription is told anything. Publishes
+    /// own, or the record source's refusal of the batch), nothing is written, no write time moves and
+    /// no subscription is told anything. Publishes
     /// made meanwhile by other threads are written at once as usual and are kept; a field both
     /// they and the transaction write takes the transaction's value, as the later write.
     @discardableResult
-    public func update(_ body: (inout StoreTransaction) throws -> Void) rethrows -> Set<DataID> {
+    public func update(_ body: (inout StoreTransaction) throws -> Void) throws -> Set<DataID> {
         var transaction = StoreTransaction(store: self)
         try body(&transaction)
-        return apply(transaction)
+        return try apply(transaction)
     }
 
     /// Writes a transaction's staged patches in one step.
-    private func apply(_ transaction: StoreTransaction) -> Set<DataID> {
+    private func apply(_ transaction: StoreTransaction) throws(StoreError) -> Set<DataID> {
         guard !transaction.order.isEmpty else { return [] }
-        let (changes, deliveries) = state.withLock { state in
-            let writtenAt = state.stamp(configuration.clock())
-            let changes = state.write(transaction.patches, order: transaction.order, at: writtenAt)
+        let (changes, deliveries) = try state.withLock { state throws(StoreError) in
+            let changes = try state.write(transaction.patches, order: transaction.order, now: configuration.clock())
             return (changes, state.notify(changes))
         }
         for delivery in deliveries { delivery.perform() }
@@ -73,16 +129,7 @@ public final class Store: Sendable {
     /// its own, and those made before `body` throws stay written; ``update(_:)`` is all or nothing.
     public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
         state.withLock { $0.batchDepth += 1 }
-        defer {
-            let deliveries = state.withLock { state -> [PendingDelivery] in
-                state.batchDepth -= 1
-                guard state.batchDepth == 0 else { return [] }
-                let changes = state.pendingChanges
-                state.pendingChanges = StoreChanges()
-                return state.notify(changes)
-            }
-            for delivery in deliveries { delivery.perform() }
-        }
+        defer { endBatch() }
         return try body()
     }
 
@@ -115,7 +162,9 @@ public final class Store: Sendable {
         to root: StoreRoot, onChange: @escaping @Sendable (Snapshot) -> Void
     ) -> StoreSubscription {
         let delivery = SubscriptionDelivery(onChange: onChange)
+        let now = configuration.clock()
         let id = state.withLock { state in
+            state.records.source.noteRead(of: root, at: now)
             let (snapshot, rootFields) = state.readForSubscription(root)
             return state.subscriptions.insert(
                 .init(root: root, snapshot: snapshot, rootFields: rootFields, delivery: delivery))
@@ -137,11 +186,13 @@ public final class Store: Sendable {
 
     // MARK: Collecting
 
-    /// Removes every record that neither `roots` nor a live subscription reaches; under the lock,
-    /// so no read or publish interleaves with it.
+    /// Removes every record that neither `roots` nor a live subscription reaches, nor the roots of
+    /// earlier launches a persistent source's policy keeps (``PersistedRoots``); under the lock, so
+    /// no read or publish interleaves with it.
     @discardableResult
     public func collectGarbage(retaining roots: [StoreRoot]) -> CollectionReport {
-        state.withLock { state in
+        let now = configuration.clock()
+        return state.withLock { state in
             let count = state.records.source.count
             let removed: Int
             if let (marks, markedRecords) = Self.markPositions(roots, in: state) {
@@ -149,7 +200,9 @@ public final class Store: Sendable {
                 if markedRecords == count { return CollectionReport(removedRecords: 0, keptRecords: count) }
                 removed = state.records.source.removeAll(notMarkedIn: marks)
             } else {
-                let (kept, markedRecords) = Self.markIdentifiers(roots, in: state)
+                let persisted = state.records.source.persistedRoots(at: now)
+                let (kept, markedRecords, keptPersisted) = Self.markIdentifiers(roots, persisted, in: state)
+                if keptPersisted < persisted.roots.count { state.records.source.keepFirstPersistedRoots(keptPersisted) }
                 if markedRecords == count { return CollectionReport(removedRecords: 0, keptRecords: count) }
                 removed = state.records.source.removeAll(notIn: kept)
             }
@@ -169,13 +222,22 @@ public final class Store: Sendable {
         return (marker.table.marks, marker.table.markedRecords)
     }
 
-    /// The IDs `roots` and the live subscriptions reach in any other source, and how many of them
-    /// name its records.
-    private static func markIdentifiers(_ roots: [StoreRoot], in state: borrowing StoreState) -> (Set<DataID>, Int) {
+    /// The IDs `roots`, the live subscriptions and the persisted roots reach in any other source,
+    /// how many of them name its records, and how many of the persisted roots were marked before
+    /// their record bound was passed.
+    private static func markIdentifiers(
+        _ roots: [StoreRoot], _ persisted: PersistedRoots, in state: borrowing StoreState
+    ) -> (Set<DataID>, Int, Int) {
         var marker = ReferenceMarker(
             table: IdentifierMarkingTable(source: state.records.source), overlay: state.records.optimistic.merged)
         mark(roots, subscriptions: state.subscriptions, with: &marker)
-        return (marker.table.marked, marker.table.markedRecords)
+        var keptPersisted = 0
+        for root in persisted.roots {
+            if let limit = persisted.recordLimit, marker.table.markedRecords >= limit { break }
+            marker.mark(root)
+            keptPersisted += 1
+        }
+        return (marker.table.marked, marker.table.markedRecords, keptPersisted)
     }
 
     private static func mark(
@@ -198,6 +260,7 @@ public final class Store: Sendable {
             if let latest = state.latestWrite, latest > point { point = latest }
             if let previous = state.invalidationPoint, previous > point { point = previous }
             state.invalidationPoint = point
+            state.records.source.keepInvalidationPoint(point)
         }
     }
 

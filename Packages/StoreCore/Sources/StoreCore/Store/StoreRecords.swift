@@ -14,16 +14,30 @@ struct StoreRecords: RecordLookup {
 
     /// Writes a publish's patches to the source; returns the records whose stored value (or
     /// typename) really changed: new records, and fields written with a different value. For the
-    /// records `tracksFields` names, the changed fields' storage keys are listed too.
+    /// records `tracksFields` names, the changed fields' storage keys are listed too. Throws when
+    /// the source refuses the batch, having changed nothing.
     mutating func write(
         _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: WallInstant,
         tracksFields: (DataID) -> Bool
-    ) -> StoreChanges {
+    ) throws(StoreError) -> StoreChanges {
         var changes = StoreChanges()
         for (dataID, existing) in zip(dataIDs, source.records(for: dataIDs)) {
             // `patches` has every ID of `dataIDs`; the lookup cannot fail.
             guard let patch = patches[dataID] else { continue }
-            guard let existing, patch.typename == nil || patch.typename == existing.typename else {
+            guard let existing else {
+                // A new record changes exactly the fields it writes (and its typename): listing
+                // them keeps the first write to a shared root record, such as the query root, from
+                // re-reading every subscription rooted there.
+                var keys = Set(patch.values.keys)
+                if patch.typename != nil { keys.insert(SnapshotReader<Self>.typenameKey) }
+                if tracksFields(dataID), !keys.isEmpty {
+                    changes.insert(dataID, keys: keys)
+                } else {
+                    changes.insertRecord(dataID)
+                }
+                continue
+            }
+            guard patch.typename == nil || patch.typename == existing.typename else {
                 changes.insertRecord(dataID)
                 continue
             }
@@ -35,7 +49,7 @@ struct StoreRecords: RecordLookup {
                 changes.insertRecord(dataID)
             }
         }
-        source.write(RecordWriteBatch(patches: patches, order: dataIDs, writtenAt: writtenAt))
+        try source.write(RecordWriteBatch(patches: patches, order: dataIDs, writtenAt: writtenAt))
         if !optimistic.isEmpty {
             let under = patches.keys.filter { optimistic.merged[$0] != nil }
             if !under.isEmpty { optimistic.refresh(under, base: source) }

@@ -17,7 +17,11 @@ struct StoreState {
     /// re-reads only the subscriptions it concerns.
     private(set) var subscriptionReads = 0
 
-    init(source: any RecordSource) { records = StoreRecords(source: source) }
+    init(source: any RecordSource) {
+        records = StoreRecords(source: source)
+        invalidationPoint = records.source.invalidationPoint
+        latestWrite = invalidationPoint
+    }
 
     /// The instant a write made now is stamped with: the clock's reading, but always after the
     /// invalidation point, so data written after `invalidate()` is fresh even if the clock has not
@@ -26,6 +30,12 @@ struct StoreState {
         let stamp = provisionalStamp(now)
         if latestWrite.map({ stamp > $0 }) ?? true { latestWrite = stamp }
         return stamp
+    }
+
+    /// Records that a write was stamped with `instant` (an earlier request's), so that a later
+    /// invalidation is never before it.
+    mutating func record(_ instant: WallInstant) {
+        if latestWrite.map({ instant > $0 }) ?? true { latestWrite = instant }
     }
 
     /// The instant a write made now would be stamped with, without recording it: what a
@@ -46,12 +56,16 @@ struct StoreState {
     }
 
     /// Writes a publish's (or a transaction's) patches; returns what changed, with changed field
-    /// keys for the records subscriptions are rooted at.
+    /// keys for the records subscriptions are rooted at. Stamps the write with the clock's reading
+    /// `now` (``stamp(_:)``), and leaves everything as it was when the source refuses the batch.
     mutating func write(
-        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: WallInstant
-    ) -> StoreChanges {
+        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], now: WallInstant
+    ) throws(StoreError) -> StoreChanges {
         let subscriptions = self.subscriptions
-        return records.write(patches, order: dataIDs, at: writtenAt) { subscriptions.tracksFields(of: $0) }
+        let writtenAt = provisionalStamp(now)
+        let changes = try records.write(patches, order: dataIDs, at: writtenAt) { subscriptions.tracksFields(of: $0) }
+        _ = stamp(now)
+        return changes
     }
 
     /// Re-reads the subscriptions that read anything `changes` names; returns the deliveries for

@@ -72,6 +72,45 @@ struct FieldNotifyTests {
         subscription.cancel()
     }
 
+    @Test(
+        "the write that creates the query root re-reads only the subscriptions to the fields it writes, and tells none whose fields it did not write"
+    )
+    func rootRecordCreatedByField() throws {
+        let store = makeStore()
+        let onA = Recorder()
+        let onB = Recorder()
+        let subscriptions = [
+            store.subscribe(to: Self.userField("a")) { onA.record($0) },
+            store.subscribe(to: Self.userField("b")) { onB.record($0) },
+        ]
+        #expect(subscriptions.map { $0.snapshot?.data } == [nil, nil])
+        let reads = store.subscriptionReads
+        try store.publish(["a": Self.user("1", "Ada")], to: Self.userField("a"))
+        #expect(store.subscriptionReads == reads + 1)
+        #expect(onA.snapshots.map(\.data) == [["a": Self.user("1", "Ada")]])
+        #expect(onB.count == 0)
+
+        // The subscription that was not told is still indexed under its own field.
+        try store.publish(["b": Self.user("2", "Grace")], to: Self.userField("b"))
+        #expect(store.subscriptionReads == reads + 2)
+        #expect(onB.snapshots.map(\.data) == [["b": Self.user("2", "Grace")]])
+        withExtendedLifetime(subscriptions) {}
+    }
+
+    @Test("a record that appears with a typename tells a subscription rooted there whose type case it decides")
+    func rootRecordAppearsWithTypename() throws {
+        let store = makeStore()
+        let node = StoreRoot(
+            dataID: "Node:1", selectionSet: .init([on("User", possibleTypes: ["User"], [leaf("name")])]))
+        let recorder = Recorder()
+        let subscription = store.subscribe(to: node) { recorder.record($0) }
+        #expect(subscription.snapshot?.isMissingData == true)
+        try store.publish(["__typename": "Bot"], to: StoreRoot(dataID: "Node:1", selectionSet: .init([typename])))
+        #expect(recorder.snapshots.map(\.data) == [[:]])
+        #expect(recorder.snapshots.map(\.isMissingData) == [false])
+        subscription.cancel()
+    }
+
     @Test("a changed typename of the root record re-reads the subscriptions rooted there")
     func typenameChange() throws {
         let store = makeStore()

@@ -1,9 +1,9 @@
+import Primitives
 import StoreCore
-import Synchronization
 
 /// Collects the snapshots a subscription is given.
 final class Recorder: Sendable {
-    private let received = Mutex<[Snapshot]>([])
+    private let received = Locked<[Snapshot]>([])
 
     var snapshots: [Snapshot] { received.withLock { $0 } }
     var count: Int { received.withLock { $0.count } }

@@ -1,11 +1,11 @@
+import Primitives
 import StoreCore
-import Synchronization
 
 /// A record source of a type the store does not know (so the store collects it through the
 /// protocol), that keeps the order of every batch written to it.
 struct RecordingSource: RecordSource {
     final class Log: Sendable {
-        private let orders = Mutex<[[DataID]]>([])
+        private let orders = Locked<[[DataID]]>([])
 
         var batchOrders: [[DataID]] { orders.withLock { $0 } }
 

@@ -2,7 +2,6 @@ import Foundation
 import GraphQLCore
 import Primitives
 import StoreCore
-import Synchronization
 import Testing
 
 @Suite("Transactions: an update is written whole or not at all")
@@ -154,7 +153,7 @@ struct TransactionTests {
     /// middle of an update's body as another task's publish would.
     static func onAnotherThread(_ publish: @escaping @Sendable () throws -> Void) throws {
         let done = Latch()
-        let failure = Mutex<(any Error)?>(nil)
+        let failure = Locked<(any Error)?>(nil)
         Thread {
             do { try publish() } catch { failure.withLock { $0 = error } }
             done.open()

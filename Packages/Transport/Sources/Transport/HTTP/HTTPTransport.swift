@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLCore
-import Synchronization
+import Primitives
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -29,7 +29,7 @@ public final class HTTPTransport: Transport {
     /// no `bytes(for:)`); made from `session`'s configuration on the first subscription.
     private let eventStreams: EventStreamSession
     /// Set when the server answered `PersistedQueryNotSupported`: send the text from then on.
-    private let persistedQueriesUnsupported = Atomic<Bool>(false)
+    private let persistedQueriesUnsupported = Locked(false)
 
     /// A transport for the endpoint at `url` on `session` (the shared session by default).
     public init(url: URL, session: URLSession = .shared, options: Options = Options()) {
@@ -70,7 +70,7 @@ public final class HTTPTransport: Transport {
     /// One query or mutation, with the persisted-query exchange when it is on.
     private func send(_ request: GraphQLRequest) async throws(TransportError) -> GraphQLResponse {
         let headers = try await resolvedHeaders()
-        guard options.usesAutomaticPersistedQueries, !persistedQueriesUnsupported.load(ordering: .relaxed) else {
+        guard options.usesAutomaticPersistedQueries, !persistedQueriesUnsupported.withLock({ $0 }) else {
             return try await send(request, headers: headers, attempt: .textOnly)
         }
         let hash = DocumentDigest.sha256Hex(request.text)
@@ -79,7 +79,7 @@ public final class HTTPTransport: Transport {
             return try await send(request, headers: headers, attempt: .hashAndText(hash))
         }
         if PersistedQuery.isNotSupported(response) {
-            persistedQueriesUnsupported.store(true, ordering: .relaxed)
+            persistedQueriesUnsupported.withLock { $0 = true }
             return try await send(request, headers: headers, attempt: .textOnly)
         }
         return response

@@ -1,4 +1,4 @@
-import Synchronization
+import Primitives
 import Transport
 
 /// Waits until `condition` holds, yielding to other tasks between looks: no clock, no sleep. Suites
@@ -23,7 +23,7 @@ final class Gate: Sendable {
 
 /// Values appended from several tasks, read back in order.
 final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = Locked<[Value]>([])
 
     func append(_ value: Value) { values.withLock { $0.append(value) } }
 

@@ -24,7 +24,7 @@ extension JSONParser {
                 if highBits & 0x8080_8080_8080_8080 == 0 {
                     return String(decoding: text, as: UTF8.self)
                 }
-                guard let string = String(validating: text, as: UTF8.self) else { throw invalidUTF8(in: range) }
+                guard let string = UTF8Validation.string(text) else { throw invalidUTF8(in: range) }
                 return string
             }
             if byte == ASCII.backslash { return try readEscapedString(from: start) }
@@ -59,7 +59,7 @@ extension JSONParser {
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
                 let end = position
                 position += 1
-                guard let string = String(validating: scratch, as: UTF8.self) else {
+                guard let string = scratch.withUnsafeBufferPointer(UTF8Validation.string) else {
                     throw invalidUTF8(in: start..<end)
                 }
                 return string

@@ -1,9 +1,25 @@
 /// Finds where UTF-8 text stops being valid, to point an error at the offending byte.
 ///
-/// Only the error path calls this: the reader lets the standard library validate strings and, when
-/// it refuses one, asks here for the offset (RFC 3629: no overlong forms, no surrogates, nothing
-/// above U+10FFFF).
+/// The reader lets the standard library validate strings where it can (`String(validating:as:)`,
+/// iOS 18 / macOS 15) and, when it refuses one, asks here for the offset (RFC 3629: no overlong
+/// forms, no surrogates, nothing above U+10FFFF). Below those versions the scan here is the
+/// validation (decision 0121).
 enum UTF8Validation {
+    /// The string `bytes` spell in UTF-8, or `nil` when they are not valid UTF-8.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        return stringByScanning(bytes)
+    }
+
+    /// ``string(_:)`` for the platforms without `String(validating:as:)`: the scan, then a decode
+    /// that has nothing to repair.
+    static func stringByScanning(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard firstInvalidIndex(in: bytes, 0..<bytes.count) == nil else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The index of the first byte in `range` that starts an invalid sequence, or `nil`.
     static func firstInvalidIndex(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         var index = range.lowerBound

@@ -6,6 +6,13 @@
 /// pairs of fragments and of (fields, fragment) already compared are remembered, so a document with
 /// many fragments spreading each other costs a number of comparisons quadratic in its fragments at
 /// worst, never exponential.
+///
+/// Before comparing, each selection set is summarized by response key, through its fragments
+/// (each fragment's summary made once): a key whose fields are all the same leaf (same parent type,
+/// name, arguments and type) cannot conflict, so only fragments that share some other key are
+/// compared. Fragments spread side by side with distinct response names, and chains of fragments
+/// that repeat a leaf, then cost time linear in the document, where graphql-core compares every pair
+/// (decision record 0101). The conflicts reported, and their order, are graphql-core's.
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
     static let hooks: Set<ValidationHook> = [.enterFragment, .enterSelectionSet]
@@ -20,6 +27,11 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     private var comparedFieldsAndFragments: [FieldsAndFragment: Bool] = [:]
     /// The name of the fragment whose top-level selection set comes next.
     private var pendingFragmentName: String?
+    /// Each fragment's fields through its spreads, by response key; `nil` in a fragment cycle.
+    private var summaries: [String: KeySummary?] = [:]
+    /// How many pairs of field sets and of fields this rule compared; tests read it to check that the
+    /// work grows with the document, not with the square of its fragments.
+    private(set) var comparisons = 0
 
     func enterFragment(_ fragment: FragmentDefinition, _ context: ValidationContext) {
         pendingFragmentName = fragment.name
@@ -48,10 +60,19 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         collectConflictsWithin(&conflicts, all)
         let spreads = all.spreads
         if !spreads.isEmpty && (!all.groups.isEmpty || spreads.count > 1) {
+            let candidates = candidateComparisons(all)
             for (index, spread) in spreads.enumerated() {
-                collectConflictsBetweenFieldsAndFragment(&conflicts, false, all, spread)
-                for other in spreads[(index + 1)...] {
-                    collectConflictsBetweenFragments(&conflicts, false, spread, other)
+                if candidates?.withFields.contains(index) ?? true {
+                    collectConflictsBetweenFieldsAndFragment(&conflicts, false, all, spread)
+                }
+                if let candidates {
+                    for other in candidates.pairs[index, default: []].sorted() {
+                        collectConflictsBetweenFragments(&conflicts, false, spread, spreads[other])
+                    }
+                } else {
+                    for other in spreads[(index + 1)...] {
+                        collectConflictsBetweenFragments(&conflicts, false, spread, other)
+                    }
                 }
             }
         }
@@ -182,6 +203,124 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         }
     }
 
+    // MARK: Summaries by response key
+
+    /// What the fields of one response key are, across a selection set and its fragments: one field
+    /// (one entry, however many paths reach it, or copies of one leaf), which cannot conflict with
+    /// itself, or anything else.
+    private enum KeySlot {
+        case sameLeaf(FieldEntry)
+        case mixed
+    }
+
+    private typealias KeySummary = [String: KeySlot]
+
+    /// The comparisons that may find a conflict in a selection set: the spreads (by index) whose
+    /// fragments share a key with the set's own fields, and the pairs of spreads (the later index
+    /// under the earlier one) that share a key, where that key's fields are not all one leaf.
+    /// `nil` when a fragment cycle leaves a summary unknown: then everything is compared.
+    private func candidateComparisons(_ fields: CollectedFields) -> (withFields: Set<Int>, pairs: [Int: [Int]])? {
+        let own = Self.summary(of: fields)
+        var merged = own
+        var spreadSummaries: [KeySummary] = []
+        spreadSummaries.reserveCapacity(fields.spreads.count)
+        for spread in fields.spreads {
+            guard let summary = fragmentSummary(spread) else { return nil }
+            Self.merge(summary, into: &merged)
+            spreadSummaries.append(summary)
+        }
+        var withFields = Set<Int>()
+        var holders: [String: [Int]] = [:]
+        for (key, slot) in merged {
+            guard case .mixed = slot else { continue }
+            holders[key] = []
+        }
+        if holders.isEmpty { return ([], [:]) }
+        for (index, summary) in spreadSummaries.enumerated() {
+            for key in holders.keys where summary[key] != nil {
+                holders[key]?.append(index)
+                if own[key] != nil { withFields.insert(index) }
+            }
+        }
+        var pairs: [Int: Set<Int>] = [:]
+        for indexes in holders.values where indexes.count > 1 {
+            for (position, first) in indexes.enumerated() {
+                for second in indexes[(position + 1)...] { pairs[first, default: []].insert(second) }
+            }
+        }
+        return (withFields, pairs.mapValues { Array($0) })
+    }
+
+    /// The summary of a fragment through the fragments it spreads, made once per fragment, depth first
+    /// from an explicit stack (a chain of fragments may be as long as the document).
+    private func fragmentSummary(_ name: String) -> KeySummary? {
+        if let cached = summaries[name] { return cached }
+        var stack: [(name: String, next: Int)] = [(name, 0)]
+        var onStack: Set<String> = [name]
+        var inCycle: Set<String> = []
+        while let top = stack.indices.last {
+            let fields = fragmentFields(named: stack[top].name)
+            let spreads = fields?.spreads ?? []
+            if stack[top].next < spreads.count {
+                let child = spreads[stack[top].next]
+                stack[top].next += 1
+                if summaries[child] != nil { continue }
+                if onStack.contains(child) {
+                    inCycle.insert(stack[top].name)
+                    continue
+                }
+                stack.append((child, 0))
+                onStack.insert(child)
+                continue
+            }
+            let finished = stack.removeLast().name
+            onStack.remove(finished)
+            var summary: KeySummary? = fields.map { Self.summary(of: $0) } ?? [:]
+            if inCycle.contains(finished) { summary = nil }
+            for spread in spreads {
+                guard let spreadSummary = summaries[spread] ?? nil, summary != nil else {
+                    summary = nil
+                    break
+                }
+                Self.merge(spreadSummary, into: &summary!)
+            }
+            summaries[finished] = .some(summary)
+        }
+        return summaries[name] ?? nil
+    }
+
+    /// A set's own fields by response key.
+    private static func summary(of fields: CollectedFields) -> KeySummary {
+        var summary = KeySummary(minimumCapacity: fields.groups.count)
+        for (key, entries) in fields.groups {
+            let first = entries[0]
+            summary[key] = entries.dropFirst().allSatisfy { sameLeaf(first, $0) } ? .sameLeaf(first) : .mixed
+        }
+        return summary
+    }
+
+    private static func merge(_ other: KeySummary, into summary: inout KeySummary) {
+        for (key, slot) in other {
+            switch (summary[key], slot) {
+            case (nil, _):
+                summary[key] = slot
+            case (.sameLeaf(let first)?, .sameLeaf(let second)) where sameLeaf(first, second):
+                continue
+            default:
+                summary[key] = .mixed
+            }
+        }
+    }
+
+    /// Whether two fields are the same leaf: no selections, and the same parent type, name, arguments
+    /// and type, so that neither can conflict with the other or differ from it in a comparison.
+    private static func sameLeaf(_ entry1: FieldEntry, _ entry2: FieldEntry) -> Bool {
+        entry1 === entry2
+            || (entry1.selectionSet == nil && entry2.selectionSet == nil
+                && entry1.parentTypeName == entry2.parentTypeName && entry1.name == entry2.name
+                && entry1.type == entry2.type && sameArguments(entry1.arguments, entry2.arguments))
+    }
+
     // MARK: Comparing
 
     private struct Conflict {
@@ -198,6 +337,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
 
     private func collectConflictsWithin(_ conflicts: inout [Conflict], _ fields: CollectedFields) {
         for (key, group) in fields.groups where group.count > 1 {
+            // Copies of one leaf field cannot conflict with each other.
+            if group.dropFirst().allSatisfy({ Self.sameLeaf(group[0], $0) }) { continue }
             for i in 0..<group.count {
                 for j in (i + 1)..<group.count {
                     if let conflict = findConflict(false, key, group[i], group[j]) { conflicts.append(conflict) }
@@ -211,6 +352,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         _ fields2: CollectedFields
     ) {
         if fields1.groups.isEmpty || fields2.groups.isEmpty { return }
+        comparisons += 1
         for (key, group1) in fields1.groups {
             guard let group2 = fields2.entries(for: key) else { continue }
             for entry1 in group1 {
@@ -282,6 +424,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     private func findConflict(
         _ parentFieldsAreMutuallyExclusive: Bool, _ responseName: String, _ entry1: FieldEntry, _ entry2: FieldEntry
     ) -> Conflict? {
+        comparisons += 1
         // Fields on two different object types never both apply, so they may differ in name and arguments.
         let mutuallyExclusive =
             parentFieldsAreMutuallyExclusive

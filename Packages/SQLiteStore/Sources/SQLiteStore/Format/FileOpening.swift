@@ -1,0 +1,121 @@
+import Foundation
+
+/// Opens a store's file: judges its header, creates, migrates or resets it, and falls back as the
+/// configuration says when the file cannot be used.
+enum FileOpening {
+    /// The storage over the file at `path` (or in memory), as ``SQLiteStoreConfiguration/unusableFile``
+    /// says for a file that cannot be used.
+    static func open(
+        path: String, configuration: SQLiteStoreConfiguration, maximumDepth: Int
+    ) throws(SQLiteStoreError) -> SQLiteRecordStorage {
+        do {
+            return try openFile(path, configuration: configuration, maximumDepth: maximumDepth)
+        } catch {
+            // A foreign database is never deleted: it is not the store's to replace.
+            guard configuration.unusableFile == .reopenEmpty, error.code != .notAStore else { throw error }
+            if error.code == .corrupt || error.code == .incompatibleFormat {
+                configuration.log(.reopenedEmpty(error.code))
+                removeFiles(at: path)
+                if let storage = try? openFile(path, configuration: configuration, maximumDepth: maximumDepth) {
+                    return storage
+                }
+            }
+            configuration.log(.openedInMemory(error.code))
+            return try openFile(":memory:", configuration: configuration, maximumDepth: maximumDepth)
+        }
+    }
+
+    private static func openFile(
+        _ path: String, configuration: SQLiteStoreConfiguration, maximumDepth: Int
+    ) throws(SQLiteStoreError) -> SQLiteRecordStorage {
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute("PRAGMA busy_timeout = 2000")
+        let applicationID = try connection.scalar("PRAGMA application_id")?.integer ?? 0
+        let version = try connection.scalar("PRAGMA user_version")?.integer ?? 0
+        let tables = try connection.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
+        // WAL before any transaction: one writer, readers never blocked, and a crash leaves the last
+        // committed transaction whole. NORMAL synchronization: a process crash loses nothing that
+        // committed; a power loss can lose the last commits but never corrupts the file.
+        let mode = try connection.scalar("PRAGMA journal_mode = WAL")?.text ?? ""
+        guard mode == "wal" || path == ":memory:" else {
+            throw SQLiteStoreError(.readOnly, "the file cannot be put in WAL mode (\(mode))")
+        }
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        if applicationID == 0, version == 0, tables == 0 {
+            try create(connection)
+        } else if applicationID != FileFormat.applicationID {
+            throw SQLiteStoreError(.notAStore, "the file is a SQLite database of another application")
+        } else if version > FileFormat.version {
+            throw SQLiteStoreError(
+                .incompatibleFormat, "the file's format \(version) is newer than this library's \(FileFormat.version)")
+        } else if version < FileFormat.oldestMigratable {
+            try reset(connection)
+            configuration.log(.resetOlderFormat(version))
+        } else if version < FileFormat.version {
+            try migrate(connection, from: version)
+            configuration.log(.migrated(from: version, to: FileFormat.version))
+        }
+        if let maximumFileBytes = configuration.maximumFileBytes {
+            let pageSize = try connection.scalar("PRAGMA page_size")?.integer ?? 4096
+            try connection.execute("PRAGMA max_page_count = \(max(Int64(maximumFileBytes) / pageSize, 1))")
+        }
+        let location: SQLiteRecordSource.Location = path == ":memory:" ? .memory : .file(path)
+        return try SQLiteRecordStorage(
+            connection: connection, location: location, configuration: configuration, maximumDepth: maximumDepth)
+    }
+
+    private static func create(_ connection: SQLiteConnection) throws(SQLiteStoreError) {
+        try inTransaction(connection) { () throws(SQLiteStoreError) in
+            try connection.execute(FileFormat.schema)
+            try stamp(connection)
+        }
+    }
+
+    private static func reset(_ connection: SQLiteConnection) throws(SQLiteStoreError) {
+        var tables: [String] = []
+        try connection.run("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
+            (row: SQLiteRow) throws(SQLiteStoreError) in
+            if let name = row[0].text { tables.append(name) }
+        }
+        try inTransaction(connection) { () throws(SQLiteStoreError) in
+            for table in tables { try connection.execute("DROP TABLE \"\(table)\"") }
+            try connection.execute(FileFormat.schema)
+            try stamp(connection)
+        }
+    }
+
+    private static func migrate(_ connection: SQLiteConnection, from version: Int64) throws(SQLiteStoreError) {
+        try inTransaction(connection) { () throws(SQLiteStoreError) in
+            for step in version..<FileFormat.version {
+                guard let sql = FileFormat.steps[step] else {
+                    throw SQLiteStoreError(.incompatibleFormat, "no step from format \(step)")
+                }
+                try connection.execute(sql)
+            }
+            try stamp(connection)
+        }
+    }
+
+    private static func stamp(_ connection: SQLiteConnection) throws(SQLiteStoreError) {
+        try connection.execute("PRAGMA application_id = \(FileFormat.applicationID)")
+        try connection.execute("PRAGMA user_version = \(FileFormat.version)")
+    }
+
+    private static func inTransaction(
+        _ connection: SQLiteConnection, _ body: () throws(SQLiteStoreError) -> Void
+    ) throws(SQLiteStoreError) {
+        do {
+            try connection.execute("BEGIN IMMEDIATE")
+            try body()
+            try connection.execute("COMMIT")
+        } catch {
+            if connection.inTransaction { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Removes the file and its WAL and shared-memory files.
+    static func removeFiles(at path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}

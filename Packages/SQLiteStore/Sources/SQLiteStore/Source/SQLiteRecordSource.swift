@@ -1,0 +1,101 @@
+import GraphQLCore
+import Primitives
+import StoreCore
+
+/// A record source in a SQLite file: the store survives relaunches and crashes.
+///
+/// Give it to a store as the in-memory source is given (`Store(clock:source:)`, then the store to
+/// the environment). Records are read from the file when a read needs them and kept decoded in a
+/// bounded cache, so opening a large file reads none of them. Every publish and every store
+/// transaction is one SQLite transaction (WAL): after a crash the file holds each publish whole or
+/// not at all, and a write that fails (a full disk) throws from the publish and leaves the file and
+/// the store as they were. The file keeps each field's write time and the invalidation point, so
+/// `@cacheExpiration` ages keep counting across launches on the wall clock, and the roots screens
+/// read, so that a later launch's collection keeps their data as ``PersistedRootPolicy`` says.
+///
+/// Record bytes are ``StoreCore/RecordEncoding``'s, the format the in-memory store keeps.
+public struct SQLiteRecordSource: RecordSource {
+    /// Where a source keeps its records.
+    public enum Location: Sendable, Hashable {
+        /// In the file at this path.
+        case file(String)
+        /// In memory, for this launch only (the file could not be written; see
+        /// ``SQLiteStoreConfiguration/UnusableFile/reopenEmpty``).
+        case memory
+    }
+
+    let storage: SQLiteRecordStorage
+
+    /// Opens the store at `path`, creating the file when there is none, migrating an older one.
+    ///
+    /// A file that cannot be used (corrupt, of a newer format, in a read-only directory) throws or
+    /// starts over empty, as `configuration.unusableFile` says; a SQLite database of another
+    /// application always throws ``SQLiteStoreError/Code/notAStore``. `maximumDepth` bounds how deep
+    /// a record's lists may nest when read back (the store's ``StoreConfiguration/maximumDepth``).
+    public init(
+        path: String, configuration: SQLiteStoreConfiguration = SQLiteStoreConfiguration(), maximumDepth: Int = 512
+    ) throws(SQLiteStoreError) {
+        storage = try FileOpening.open(path: path, configuration: configuration, maximumDepth: maximumDepth)
+    }
+
+    /// Where the records are: the file, or memory when the file could not be written.
+    public var location: Location { storage.location }
+
+    /// What the source has read from its file and keeps in memory; safe to keep and read from any
+    /// thread after the source is given to a store.
+    public var statistics: SQLiteStoreStatistics { storage.statistics }
+
+    /// Removes the store's file and its WAL and shared-memory files (for an app's "clear cache";
+    /// no store may have it open).
+    public static func removeFiles(at path: String) { FileOpening.removeFiles(at: path) }
+
+    /// The record with this ID, from the cache or read from the file; `nil` when absent or
+    /// unreadable (logged as ``SQLiteStoreEvent/readFailed(_:)``).
+    public func record(for dataID: DataID) -> Record? { storage.record(for: dataID) }
+
+    /// The records with these IDs, in order.
+    public func records(for dataIDs: [DataID]) -> [Record?] { storage.records(for: dataIDs) }
+
+    /// The number of records in the file, kept in the file so that opening does not count them.
+    public var count: Int { storage.recordCount }
+
+    /// Writes the batch as one transaction; throws a ``StoreCore/StoreError`` (code
+    /// ``StoreCore/StoreError/Code/storageFull`` for a full disk or file bound, else
+    /// ``StoreCore/StoreError/Code/recordSourceFailed``) having written none of it.
+    public mutating func write(_ batch: RecordWriteBatch) throws(StoreError) {
+        do {
+            try storage.write(batch)
+        } catch {
+            throw StoreError(error.code == .full ? .storageFull : .recordSourceFailed, error.description)
+        }
+    }
+
+    /// Removes every record not in `kept`, in one transaction (none when it fails).
+    public mutating func removeAll(notIn kept: Set<DataID>) -> Int { storage.removeAll(notIn: kept) }
+
+    /// The invalidation point kept in the file.
+    public var invalidationPoint: WallInstant? { storage.invalidationPoint }
+
+    /// Keeps the invalidation point in the file (with the next batch, if writing it now fails).
+    public mutating func keepInvalidationPoint(_ point: WallInstant) { storage.keepInvalidationPoint(point) }
+
+    /// Remembers `root` as read at `instant`.
+    public mutating func noteRead(of root: StoreRoot, at instant: WallInstant) {
+        storage.noteRead(of: root, at: instant)
+    }
+
+    /// The remembered roots the policy keeps at `instant`, most recently read first; forgets those
+    /// read longer ago than its maximum age.
+    public mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots {
+        storage.persistedRoots(at: instant)
+    }
+
+    /// Forgets the roots past the record bound.
+    public mutating func keepFirstPersistedRoots(_ count: Int) { storage.keepFirstPersistedRoots(count) }
+}
+
+extension StoreError.Code {
+    /// The disk, or the file's bound (``SQLiteStoreConfiguration/maximumFileBytes``), is full; the
+    /// write was rolled back.
+    public static let storageFull = StoreError.Code("storageFull")
+}
