@@ -1,4 +1,4 @@
-import Synchronization
+import Primitives
 
 /// The last few documents a schema found valid, so that compiling a document the app has just
 /// validated (`validate(_:against:)`, then `CompiledDocument(document:schema:)`) validates it once.
@@ -15,9 +15,9 @@ final class ValidatedDocuments: Sendable {
         var document: Document
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
     /// How many times the schema's documents were validated in full; tests read it.
-    private let validationCount = Atomic<Int>(0)
+    private let validationCount = Locked(0)
 
     /// Whether `document` was found valid against this schema recently. Hashing and comparing
     /// recurse along the document's nesting as validation does, so they run on a stack sized alike.
@@ -41,8 +41,8 @@ final class ValidatedDocuments: Sendable {
     }
 
     /// Counts one full validation.
-    func countValidation() { validationCount.add(1, ordering: .relaxed) }
+    func countValidation() { validationCount.withLock { $0 += 1 } }
 
     /// How many full validations ran against the schema.
-    var validations: Int { validationCount.load(ordering: .relaxed) }
+    var validations: Int { validationCount.withLock { $0 } }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import Primitives
 import Testing
 
 @testable import GraphQLCore
@@ -40,8 +40,8 @@ struct DeepValueTests {
     }
 
     private final class ValueBox: Sendable {
-        let value: Mutex<JSONValue>
-        init(_ value: JSONValue) { self.value = Mutex(value) }
+        let value: Locked<JSONValue>
+        init(_ value: JSONValue) { self.value = Locked(value) }
     }
 
     static let customScalar = Result { () throws(GraphQLCoreError) -> CompiledDocument in

@@ -3,13 +3,12 @@ import GraphQLCore
 import Primitives
 import SQLiteStore
 import StoreCore
-import Synchronization
 
 /// A wall clock that moves only when a test advances it, in whole seconds.
 final class ManualClock: Sendable {
-    private let seconds: Mutex<Int64>
+    private let seconds: Locked<Int64>
 
-    init(_ start: Int64 = 1_000_000) { seconds = Mutex(start) }
+    init(_ start: Int64 = 1_000_000) { seconds = Locked(start) }
 
     var now: WallInstant { WallInstant(secondsSince1970: seconds.withLock { $0 }) }
 
@@ -18,7 +17,7 @@ final class ManualClock: Sendable {
 
 /// Collects what a store logs.
 final class EventRecorder: Sendable {
-    private let received = Mutex<[SQLiteStoreEvent]>([])
+    private let received = Locked<[SQLiteStoreEvent]>([])
 
     var events: [SQLiteStoreEvent] { received.withLock { $0 } }
 

@@ -50,9 +50,9 @@ public final class Store: Sendable {
         -> PublishReport
     {
         let (patches, order) = try normalize(data, root)
-        let (changes, deliveries) = state.withLock { state in
+        let (changes, deliveries) = try state.withLock { state throws(StoreError) in
+            let changes = try state.write(patches, order: order, at: requestedAt)
             state.record(requestedAt)
-            let changes = state.write(patches, order: order, at: requestedAt)
             return (changes, state.notify(changes))
         }
         for delivery in deliveries { delivery.perform() }

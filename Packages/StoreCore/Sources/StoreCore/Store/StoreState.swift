@@ -61,11 +61,18 @@ struct StoreState {
     mutating func write(
         _ patches: [DataID: RecordPatch], order dataIDs: [DataID], now: WallInstant
     ) throws(StoreError) -> StoreChanges {
-        let subscriptions = self.subscriptions
-        let writtenAt = provisionalStamp(now)
-        let changes = try records.write(patches, order: dataIDs, at: writtenAt) { subscriptions.tracksFields(of: $0) }
+        let changes = try write(patches, order: dataIDs, at: provisionalStamp(now))
         _ = stamp(now)
         return changes
+    }
+
+    /// Writes `patches` stamped with `writtenAt` exactly (an earlier request's instant); the caller
+    /// records the instant after the write succeeds, so a write the source refuses changes nothing.
+    mutating func write(
+        _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: WallInstant
+    ) throws(StoreError) -> StoreChanges {
+        let subscriptions = self.subscriptions
+        return try records.write(patches, order: dataIDs, at: writtenAt) { subscriptions.tracksFields(of: $0) }
     }
 
     /// Re-reads the subscriptions that read anything `changes` names; returns the deliveries for

@@ -1,6 +1,5 @@
 import Primitives
 import StoreCore
-import Synchronization
 
 /// A record source of a type the store does not know, standing in for a persistent one: what it
 /// keeps lives in a ``Disk`` that outlives the store, so a test "relaunches" by opening a new store
@@ -19,7 +18,7 @@ struct PersistingSource: RecordSource {
             var refusesWrites = false
         }
 
-        let contents = Mutex(Contents())
+        let contents = Locked(Contents())
     }
 
     let disk: Disk

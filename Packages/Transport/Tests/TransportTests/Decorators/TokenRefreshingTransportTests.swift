@@ -1,5 +1,5 @@
 import GraphQLCore
-import Synchronization
+import Primitives
 import Testing
 import Transport
 import TransportTesting
@@ -11,7 +11,7 @@ struct TokenRefreshingTransportTests {
 
     /// The app's token store: read before each request, replaced by each refresh, which it counts.
     final class Tokens: Sendable {
-        private let state = Mutex<(token: String, refreshes: [String])>(("old", []))
+        private let state = Locked<(token: String, refreshes: [String])>(("old", []))
         var token: String { state.withLock { $0.token } }
         var refreshes: [String] { state.withLock { $0.refreshes } }
 
