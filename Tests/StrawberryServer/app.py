@@ -161,14 +161,14 @@ async def websocket_fault(scope, receive, send, fault):
     if fault == "malformed":
         await send({"type": "websocket.send", "text": "this is not JSON {"})
     elif fault == "unknown-id":
-        stray = {"id": "no-such-id", "type": "next", "payload": {"data": {"count": {"id": "stray", "value": 99}}}}
+        stray = {"id": "no-such-id", "type": "next", "payload": {"data": {"count": {"__typename": "Counter", "id": "stray", "value": 99}}}}
         await send({"type": "websocket.send", "text": json.dumps(stray)})
         for value in (1, 2):
-            event = {"id": sid, "type": "next", "payload": {"data": {"count": {"id": "counter", "value": value}}}}
+            event = {"id": sid, "type": "next", "payload": {"data": {"count": {"__typename": "Counter", "id": "counter", "value": value}}}}
             await send({"type": "websocket.send", "text": json.dumps(event)})
         await send({"type": "websocket.send", "text": json.dumps({"id": sid, "type": "complete"})})
     elif fault == "drop-after-subscribe":
-        event = {"id": sid, "type": "next", "payload": {"data": {"count": {"id": "counter", "value": 1}}}}
+        event = {"id": sid, "type": "next", "payload": {"data": {"count": {"__typename": "Counter", "id": "counter", "value": 1}}}}
         await send({"type": "websocket.send", "text": json.dumps(event)})
         await send({"type": "websocket.close", "code": 1011, "reason": "going away"})
         return

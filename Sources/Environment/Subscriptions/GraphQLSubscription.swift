@@ -52,6 +52,9 @@ public final class GraphQLSubscription: Sendable {
         var eventCount = 0
         var serverErrors: [GraphQLServerError] = []
         var failure: (any Error)?
+        /// The app's event streams (``events()``), by a number of their own.
+        var listeners: [UInt64: AsyncStream<JSONValue>.Continuation] = [:]
+        var nextListener: UInt64 = 0
     }
 
     init(environment: Environment, operation: GraphQLOperation, errorPolicy: ErrorPolicy = .endStream) {
@@ -61,9 +64,33 @@ public final class GraphQLSubscription: Sendable {
     }
 
     deinit {
-        guard let (stream, task) = state.withLock({ $0.stream }) else { return }
+        let (open, listeners) = state.withLock { ($0.stream, $0.listeners.values) }
+        for listener in listeners { listener.finish() }
+        guard let (stream, task) = open else { return }
         stream.close(.cancelled)
         task.cancel()
+    }
+
+    /// Each event's `data`, as the server sent it, once it is written to the store: for an app that
+    /// reacts to the event itself (a toast, a sound) rather than to the records it changed. Every
+    /// call returns a stream of its own that sees the events from then on; it survives parking and
+    /// ends when the subscription is cancelled or released. Events are buffered until read.
+    public func events() -> AsyncStream<JSONValue> {
+        let (stream, continuation) = AsyncStream<JSONValue>.makeStream()
+        let number = state.withLock { state -> UInt64? in
+            guard !state.isCancelled else { return nil }
+            state.nextListener += 1
+            state.listeners[state.nextListener] = continuation
+            return state.nextListener
+        }
+        guard let number else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.listeners.removeValue(forKey: number) }
+        }
+        return stream
     }
 
     /// How many events were written to the store.
@@ -85,11 +112,16 @@ public final class GraphQLSubscription: Sendable {
 
     /// Ends the subscription and closes its stream. Calling it again does nothing.
     public func cancel() {
-        let open = state.withLock { state -> (stream: SubscriptionStream, task: Task<Void, Never>)? in
+        let (open, listeners) = state.withLock { state in
             state.isCancelled = true
-            defer { state.stream = nil }
-            return state.stream
+            defer {
+                state.stream = nil
+                state.listeners = [:]
+            }
+            return (state.stream, state.listeners.values)
         }
+        // Finished with no lock held: a finish runs the stream's termination handler, which takes it.
+        for listener in listeners { listener.finish() }
         close(open, .cancelled)
     }
 
@@ -130,10 +162,13 @@ public final class GraphQLSubscription: Sendable {
                         }
                         let report = try store.publish(data, to: root, requestedAt: store.requestInstant())
                         // Counted before it is logged: a test that awaits the event reads the count.
-                        self?.state.withLock { state in
-                            state.eventCount += 1
-                            state.serverErrors = errors
-                        }
+                        let listeners: [AsyncStream<JSONValue>.Continuation] =
+                            self?.state.withLock { state in
+                                state.eventCount += 1
+                                state.serverErrors = errors
+                                return Array(state.listeners.values)
+                            } ?? []
+                        for listener in listeners { listener.yield(data) }
                         log.record(
                             .published(
                                 recordsChanged: report.changedRecords.count,

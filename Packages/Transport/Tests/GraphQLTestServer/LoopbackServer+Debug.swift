@@ -19,6 +19,19 @@ extension LoopbackServer {
         return (object["hashOnly"] ?? -1, object["withText"] ?? -1)
     }
 
+    /// How many graphql-transport-ws sockets the Strawberry server accepted on `/graphql` so far, and
+    /// how many are open now.
+    public func webSocketConnections() async throws -> (opened: Int, open: Int) {
+        let object = try await debugObject("/debug/connections")
+        return (object["opened"] ?? -1, object["open"] ?? -1)
+    }
+
+    /// Returns once the Strawberry server has exactly `count` graphql-transport-ws sockets open: a
+    /// client's close reaches the server a moment after the client made it.
+    public func waitForOpenWebSockets(_ count: Int) async throws {
+        while try await webSocketConnections().open != count {}
+    }
+
     /// A loopback port nothing listens on.
     public func unusedPort() async throws -> Int {
         guard let port = try await debugObject("/debug/unused-port")["port"] else {

@@ -39,9 +39,7 @@ struct WebSocketTransportTests {
     }
 
     func connections() async throws -> (opened: Int, open: Int) {
-        let (data, _) = try await URLSession.shared.data(from: server.url("/debug/connections"))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Int])
-        return (object["opened"] ?? -1, object["open"] ?? -1)
+        try await server.webSocketConnections()
     }
 
     @Test("a subscription yields each event in order and finishes at the server's complete")
@@ -80,8 +78,7 @@ struct WebSocketTransportTests {
         let after = try await connections()
         #expect(after.opened - before.opened == 1)
         // The server sees the socket close once the client closed it.
-        var open = after.open
-        while open != before.open { open = try await connections().open }
+        try await server.waitForOpenWebSockets(before.open)
     }
 
     @Test("a query runs over the socket too, as one response")
@@ -134,8 +131,7 @@ struct WebSocketTransportTests {
         task.cancel()
         _ = await task.result
         await eventually { !transport.hasSocket }
-        var open = try await connections().open
-        while open != before.open { open = try await connections().open }
+        try await server.waitForOpenWebSockets(before.open)
         #expect(transport.socketsOpened == 1)
     }
 

@@ -1,0 +1,83 @@
+import Foundation
+import GraphQLTestServer
+import Testing
+
+@testable import Environment
+
+/// The whole system over graphql-transport-ws, against Strawberry on uvicorn.
+@Suite("The whole system over a real WebSocket", .timeLimit(.minutes(1)))
+struct WebSocketTests {
+    static let sdl = """
+        type Query { hello(name: String! = "world"): String! }
+        type Counter { id: ID! value: Int! }
+        type Subscription {
+          count(to: Int! = 3, id: ID! = "counter"): Counter!
+          forever(id: ID! = "ticker"): Counter!
+        }
+        """
+
+    static let text = """
+        subscription Ticker($id: ID!) { forever(id: $id) { value } }
+        subscription Count { count(to: 3) { value } }
+        query Hello { hello }
+        """
+
+    @Test(
+        "subscription events reach the store and the app over one socket; isActive false closes the socket and true opens another"
+    )
+    func parkAndResume() async throws {
+        let server = try await LoopbackServer.start(.strawberry)
+        defer { server.stop() }
+        let schema = try Schema(sdl: Self.sdl)
+        let document = try CompiledDocument(text: Self.text, schema: schema)
+        let ticker = try document.operation(named: "Ticker", variables: ["id": "t1"])
+        let environment = Environment(schema: schema, transport: WebSocketTransport(url: server.webSocketURL()))
+
+        let subscription = environment.subscribe(ticker)
+        var events = subscription.events().makeAsyncIterator()
+        let first = try #require(await events.next())
+        #expect(first["forever"]?["value"] == 1)
+        #expect(first["forever"]?["id"] == "t1")
+        #expect(environment.store.record("Counter:t1")?["value"] != nil)
+        #expect(try await server.webSocketConnections() == (1, 1))
+
+        environment.isActive = false
+        await subscription.lastStreamEnded()
+        try await server.waitForOpenWebSockets(0)
+        #expect(!subscription.isStreaming)
+
+        environment.isActive = true
+        // A new socket and a new subscription on it: the server's counter starts at 1 again.
+        var value = try #require(await events.next())["forever"]?["value"]
+        while value != 1 { value = try #require(await events.next())["forever"]?["value"] }
+        #expect(try await server.webSocketConnections().opened == 2)
+
+        subscription.cancel()
+        await subscription.lastStreamEnded()
+        try await server.waitForOpenWebSockets(0)
+    }
+
+    @Test("a socket the server drops after an event fails the subscription; what it wrote stays in the store")
+    func droppedSocketKeepsWrites() async throws {
+        let server = try await LoopbackServer.start(.strawberry)
+        defer { server.stop() }
+        let schema = try Schema(sdl: Self.sdl)
+        let document = try CompiledDocument(text: Self.text, schema: schema)
+        let count = try document.operation(named: "Count")
+        // One connection in all: the drop is final, so the test needs no clock.
+        let transport = WebSocketTransport(
+            url: server.webSocketURL("/ws/drop-after-subscribe"),
+            options: .init(reconnect: RetryPolicy(maximumAttempts: 1)))
+        let environment = Environment(schema: schema, transport: transport)
+
+        let subscription = environment.subscribe(count)
+        var events = subscription.events().makeAsyncIterator()
+        #expect(try #require(await events.next())["count"]?["value"] == 1)
+        await subscription.lastStreamEnded()
+        #expect((subscription.failure as? TransportError)?.code == .webSocketClosed)
+        #expect(subscription.eventCount == 1)
+        #expect(environment.store.record("Counter:counter")?["value"] == .scalar(1))
+        subscription.cancel()
+        #expect(await events.next() == nil)
+    }
+}
