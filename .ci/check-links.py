@@ -8,7 +8,8 @@ In README.md, CONTRIBUTING.md, CHANGELOG.md and every Markdown file under docs/:
 2. every backticked path outside code blocks (`Packages/StoreCore/...`, `.ci/run`, `docs/runtime.md`:
    text with a `/` or a file extension and no spaces) exists: relative to the repository's root, to the
    file, or as the end of a tracked path (`Compilation/SHA256.swift`, as decision records name files
-   inside their package). Templates are skipped: a segment that is one capital letter
+   inside their package), or is a path `.gitignore` ignores (`.ci/.venv`, `.build/docs`: made by a build
+   or a setup script, so absent from a fresh clone). Templates are skipped: a segment that is one capital letter
    (`Packages/X/Package.swift`, `Tests/XTests`), `NNNN`, `<...>`, globs, absolute paths and media types (`text/...`).
 
 Prints every broken reference with its file and line and exits 1 when there is one.
@@ -63,9 +64,23 @@ def tracked_paths():
 TRACKED = None
 
 
+def ignored(path):
+    """Whether `.gitignore` ignores the path: something a build or setup script makes, not a source file."""
+    import subprocess
+
+    # A folder pattern (`.ci/.venv/`) matches only a name ending in `/` when the folder is absent.
+    for name in (path, path + "/"):
+        result = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "-q", "--no-index", name], capture_output=True)
+        if result.returncode == 0:
+            return True
+    return False
+
+
 def exists(path, base):
     global TRACKED
     if (ROOT / path).exists() or (base / path).exists():
+        return True
+    if ignored(path):
         return True
     if TRACKED is None:
         TRACKED = tracked_paths()

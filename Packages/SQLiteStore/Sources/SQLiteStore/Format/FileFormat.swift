@@ -3,7 +3,7 @@
 /// The version is SQLite's `user_version` in the file's header, so a file is judged before any of
 /// its tables is read; `application_id` marks the file as a store's, so a foreign database is never
 /// mistaken for one (or deleted as a bad one). The version covers the tables and the record bytes
-/// (``StoreCore/RecordEncoding``, whose own version is each blob's first byte): a change to either
+/// (`RecordEncoding`, whose own version is each blob's first byte): a change to either
 /// takes the next number and a step from the one before (decision 0152).
 enum FileFormat {
     /// The version this library writes.

@@ -13,7 +13,7 @@ import StoreCore
 /// `@cacheExpiration` ages keep counting across launches on the wall clock, and the roots screens
 /// read, so that a later launch's collection keeps their data as ``PersistedRootPolicy`` says.
 ///
-/// Record bytes are ``StoreCore/RecordEncoding``'s, the format the in-memory store keeps.
+/// Record bytes are `RecordEncoding`'s, the format the in-memory store keeps.
 public struct SQLiteRecordSource: RecordSource {
     /// Where a source keeps its records.
     public enum Location: Sendable, Hashable {
@@ -31,7 +31,7 @@ public struct SQLiteRecordSource: RecordSource {
     /// A file that cannot be used (corrupt, of a newer format, in a read-only directory) throws or
     /// starts over empty, as `configuration.unusableFile` says; a SQLite database of another
     /// application always throws ``SQLiteStoreError/Code/notAStore``. `maximumDepth` bounds how deep
-    /// a record's lists may nest when read back (the store's ``StoreConfiguration/maximumDepth``).
+    /// a record's lists may nest when read back (the store's `StoreConfiguration.maximumDepth`).
     public init(
         path: String, configuration: SQLiteStoreConfiguration = SQLiteStoreConfiguration(), maximumDepth: Int = 512
     ) throws(SQLiteStoreError) {
@@ -59,9 +59,8 @@ public struct SQLiteRecordSource: RecordSource {
     /// The number of records in the file, kept in the file so that opening does not count them.
     public var count: Int { storage.recordCount }
 
-    /// Writes the batch as one transaction; throws a ``StoreCore/StoreError`` (code
-    /// ``StoreCore/StoreError/Code/storageFull`` for a full disk or file bound, else
-    /// ``StoreCore/StoreError/Code/recordSourceFailed``) having written none of it.
+    /// Writes the batch as one transaction; throws a `StoreError` (code `.storageFull` for a full disk
+    /// or file bound, else `.recordSourceFailed`) having written none of it.
     public mutating func write(_ batch: RecordWriteBatch) throws(StoreError) {
         do {
             try storage.write(batch)

@@ -23,7 +23,7 @@ import Primitives
 /// Parking follows from the consumers: when the runtime stops every subscription (the app is not
 /// active), the last stream's end closes the socket; resuming opens a new one.
 ///
-/// The protocol's rules live in ``GraphQLWebSocketMachine``; this class keeps it under a lock,
+/// The protocol's rules live in `GraphQLWebSocketMachine` (internal); this class keeps it under a lock,
 /// performs its actions on sockets and timers, and feeds it their events.
 public final class WebSocketTransport: Transport {
     /// The `ws://` or `wss://` endpoint.
