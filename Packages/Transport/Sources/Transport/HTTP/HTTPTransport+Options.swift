@@ -13,6 +13,8 @@ extension HTTPTransport {
         /// The longest the transport waits for the server to send anything: the connection, the
         /// response head, the next bytes of a body. For a subscription it bounds the wait for the
         /// response head only; after that the stream stays open as long as the server keeps it.
+        /// A pooled connection the server reset costs no wait (it is retried on a new connection, or
+        /// fails at once as `truncated`); only a peer gone silent waits for all of it.
         public var timeout: Duration
         /// Sends queries as GET with the request in the URL (cacheable by HTTP caches). Mutations
         /// and subscriptions are always POST.
