@@ -5,9 +5,9 @@ import Testing
 
 /// Values an app builds (or the JSON reader returns with its depth limit raised) may nest far deeper
 /// than any document: coercion must refuse them with a typed error, and writing them must not
-/// recurse per level. Each probe runs on a 512 KB thread. Destroying such a value recurses in the
-/// Swift runtime (about 200 bytes of stack per level, see ``JSONValue``), so each value is built
-/// and destroyed on a thread with a large stack around the probe.
+/// recurse per level. Each probe runs on a 512 KB thread. Destroying such a value the ordinary way
+/// recurses in the Swift runtime (see ``JSONValue``), so each value is built on a thread with a large
+/// stack around the probe and freed there with ``JSONValue/dismantle()``.
 @Suite("Deep JSON values")
 struct DeepValueTests {
     static let depth = 100_000
@@ -25,16 +25,16 @@ struct DeepValueTests {
         return value
     }
 
-    /// `probe(make())` on a 512 KB thread, the value made and destroyed on a large one.
+    /// `probe(make())` on a 512 KB thread, the value made and dismantled on a large one.
     static func probe<Result: Sendable>(
         _ make: @escaping @Sendable () -> JSONValue, _ probe: @escaping @Sendable (JSONValue) -> Result
     ) -> Result {
         SmallStack.run(stackSize: largeStack) {
             // The probe thread's closure may outlive the thread, so it holds the value through a box
-            // that is emptied here, on the large stack.
+            // that is emptied here; the box's is then the last reference.
             let box = ValueBox(make())
             let result = SmallStack.run { probe(box.value.withLock { $0 }) }
-            box.value.withLock { $0 = nil }
+            box.take().dismantle()
             return result
         }
     }
@@ -42,6 +42,25 @@ struct DeepValueTests {
     private final class ValueBox: Sendable {
         let value: Locked<JSONValue>
         init(_ value: JSONValue) { self.value = Locked(value) }
+
+        /// The value, leaving `null` behind.
+        func take() -> JSONValue {
+            value.withLock { value in
+                defer { value = .null }
+                return value
+            }
+        }
+    }
+
+    @Test("dismantle frees a value nested 100,000 deep on a 512 KB stack")
+    func dismantleIsIterative() {
+        let freed = SmallStack.run {
+            var value: JSONValue = 1
+            for index in 0..<Self.depth { value = index.isMultiple(of: 2) ? [value] : ["n": value] }
+            (consume value).dismantle()
+            return true
+        }
+        #expect(freed)
     }
 
     static let customScalar = Result { () throws(GraphQLCoreError) -> CompiledDocument in

@@ -121,7 +121,7 @@ struct BadResponseTests {
         #expect(error.code == .nestingTooDeep)
         #expect(error.path.prefix(3) == ["viewer", "friends", 0])
         Self.expectUnchanged(store, before, count)
-        dismantle(consume response)
+        (consume response).dismantle()
     }
 
     @Test(
@@ -185,7 +185,7 @@ struct BadResponseTests {
         #expect(error.code == .nestingTooDeep)
         #expect(error.path == ["viewer", "name"])
         Self.expectUnchanged(store, before, count)
-        dismantle(consume response)
+        (consume response).dismantle()
     }
 
     @Test("a 50 MB response whose last item is bad is rejected whole")
@@ -208,19 +208,5 @@ struct BadResponseTests {
         #expect(error.path == ["items", 99_999, "body"])
         #expect(store.recordCount == 1)
         #expect(store.lookup(root) == before)
-    }
-}
-
-/// Releases a deeply nested value one level at a time: releasing it whole would recurse once per
-/// level in the runtime's destructors, which is the test's own value and not the store's concern.
-func dismantle(_ value: consuming JSONValue) {
-    var stack = [value]
-    while let current = stack.popLast() {
-        // Each popped value is released at the end of the iteration, its children still held here.
-        switch current {
-        case .array(let items): stack.append(contentsOf: items)
-        case .object(let object): stack.append(contentsOf: object.values)
-        default: break
-        }
     }
 }
