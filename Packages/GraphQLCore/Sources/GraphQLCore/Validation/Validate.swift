@@ -28,7 +28,7 @@ private func validateOnThisStack(_ document: Document, _ schema: Schema) -> [Gra
     }.map(\.element)
 }
 
-/// The rules in graphql-core's `specified_rules` order, each a fresh instance holding its own state.
+/// The rules in graphql-core 3.3's `specified_rules` order, each a fresh instance holding its own state.
 func specifiedRules() -> [any ValidationRule] {
     [
         ExecutableDefinitionsRule(), KnownOperationTypesRule(), UniqueOperationNamesRule(),
@@ -37,8 +37,12 @@ func specifiedRules() -> [any ValidationRule] {
         FieldsOnCorrectTypeRule(), UniqueFragmentNamesRule(), KnownFragmentNamesRule(), NoUnusedFragmentsRule(),
         PossibleFragmentSpreadsRule(), NoFragmentCyclesRule(), UniqueVariableNamesRule(),
         NoUndefinedVariablesRule(), NoUnusedVariablesRule(), KnownDirectivesRule(),
-        UniqueDirectivesPerLocationRule(), KnownArgumentNamesRule(), UniqueArgumentNamesRule(),
-        ValuesOfCorrectTypeRule(), ProvidedRequiredArgumentsRule(), VariablesInAllowedPositionRule(),
-        OverlappingFieldsCanBeMergedRule(), UniqueInputFieldNamesRule(),
+        UniqueDirectivesPerLocationRule(), DeferStreamDirectiveOnRootField(),
+        DeferStreamDirectiveOnValidOperationsRule(), DeferStreamDirectiveLabel(), StreamDirectiveOnListField(),
+        KnownArgumentNamesRule(), UniqueArgumentNamesRule(), ValuesOfCorrectTypeRule(),
+        ProvidedRequiredArgumentsRule(), VariablesInAllowedPositionRule(), OverlappingFieldsCanBeMergedRule(),
+        UniqueInputFieldNamesRule(),
+        // graphql-core's `recommended_rules`, which its `specified_rules` ends with.
+        MaxIntrospectionDepthRule(),
     ]
 }
