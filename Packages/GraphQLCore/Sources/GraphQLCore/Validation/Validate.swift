@@ -1,6 +1,11 @@
 /// Validates an executable document against a schema with every rule of the spec's Validation section
 /// that applies to a client, and returns what breaks them, sorted by location (empty when valid).
 ///
+/// The rules are graphql-core 3.3's `specified_rules`: those of the draft's `@defer` and `@stream`
+/// (applied by the directives' names, whether or not the schema declares them) and the recommended
+/// `MaxIntrospectionDepthRule` (introspection nesting `fields`, `interfaces`, `possibleTypes` or
+/// `inputFields` three deep) included.
+///
 /// Each error has code ``GraphQLCoreError/Code/validation``, the failing rule's graphql-core class name
 /// in ``GraphQLCoreError/rule`` (for example `FieldsOnCorrectTypeRule`), graphql-core's message and the
 /// locations of the nodes at fault. Values inside arguments carry no location of their own in the AST,
@@ -28,7 +33,7 @@ private func validateOnThisStack(_ document: Document, _ schema: Schema) -> [Gra
     }.map(\.element)
 }
 
-/// The rules in graphql-core's `specified_rules` order, each a fresh instance holding its own state.
+/// The rules in graphql-core 3.3's `specified_rules` order, each a fresh instance holding its own state.
 func specifiedRules() -> [any ValidationRule] {
     [
         ExecutableDefinitionsRule(), KnownOperationTypesRule(), UniqueOperationNamesRule(),
@@ -37,8 +42,12 @@ func specifiedRules() -> [any ValidationRule] {
         FieldsOnCorrectTypeRule(), UniqueFragmentNamesRule(), KnownFragmentNamesRule(), NoUnusedFragmentsRule(),
         PossibleFragmentSpreadsRule(), NoFragmentCyclesRule(), UniqueVariableNamesRule(),
         NoUndefinedVariablesRule(), NoUnusedVariablesRule(), KnownDirectivesRule(),
-        UniqueDirectivesPerLocationRule(), KnownArgumentNamesRule(), UniqueArgumentNamesRule(),
-        ValuesOfCorrectTypeRule(), ProvidedRequiredArgumentsRule(), VariablesInAllowedPositionRule(),
-        OverlappingFieldsCanBeMergedRule(), UniqueInputFieldNamesRule(),
+        UniqueDirectivesPerLocationRule(), DeferStreamDirectiveOnRootField(),
+        DeferStreamDirectiveOnValidOperationsRule(), DeferStreamDirectiveLabel(), StreamDirectiveOnListField(),
+        KnownArgumentNamesRule(), UniqueArgumentNamesRule(), ValuesOfCorrectTypeRule(),
+        ProvidedRequiredArgumentsRule(), VariablesInAllowedPositionRule(), OverlappingFieldsCanBeMergedRule(),
+        UniqueInputFieldNamesRule(),
+        // graphql-core's `recommended_rules`, which its `specified_rules` ends with.
+        MaxIntrospectionDepthRule(),
     ]
 }

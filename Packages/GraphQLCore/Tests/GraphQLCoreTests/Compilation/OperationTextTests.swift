@@ -104,6 +104,49 @@ struct OperationTextTests {
         #expect(try document.operation(named: "Me").rootTypeName == "Query")
     }
 
+    @Test("@defer and @stream stay in the text sent, labels and all, while @cacheExpiration is removed")
+    func deferAndStreamAreSent() throws {
+        // Declared as a server with incremental delivery declares them; the schema has neither built in.
+        let schema = try Schema(
+            sdl: F.sdl + """
+
+                directive @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+                directive @stream(if: Boolean! = true, label: String, initialCount: Int = 0) on FIELD
+                """)
+        let text = """
+            query Feed @cacheExpiration(seconds: 30) {
+              feed @stream(initialCount: 2, label: "feed") { title ...Body @defer(label: "body") }
+              viewer { ... @defer(if: false) { name } }
+            }
+            fragment Body on Post { body }
+            """
+        let operation = try CompiledDocument(text: text, schema: schema).operation()
+        #expect(
+            operation.text == """
+                query Feed {
+                  feed @stream(initialCount: 2, label: "feed") {
+                    title
+                    ...Body @defer(label: "body")
+                    __typename
+                    id
+                  }
+                  viewer {
+                    ... @defer(if: false) {
+                      name
+                    }
+                    __typename
+                    id
+                  }
+                }
+
+                fragment Body on Post {
+                  body
+                  __typename
+                  id
+                }
+                """)
+    }
+
     @Test("a mutation starts from the mutation root")
     func mutationRoot() throws {
         let operation = try F.compile(#"mutation Like { likePost(input: {postID: "1"}) { likes } }"#).operation()

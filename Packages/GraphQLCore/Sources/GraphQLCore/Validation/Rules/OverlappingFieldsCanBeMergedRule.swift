@@ -101,6 +101,9 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         /// The named type at the core of ``type``: the parent type of the field's own selections.
         let namedType: NamedType?
         let isLeaf: Bool
+        /// The arguments of the field's first `@stream`, `nil` without one: graphql-core lets no two
+        /// fields of one response key stream, nor one stream and the other not.
+        let streamArguments: [Argument]?
         /// The field's own selections, collected on first comparison.
         var subfields: CollectedFields?
 
@@ -114,6 +117,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
             self.type = type
             self.namedType = namedType
             isLeaf = namedType?.isLeaf ?? false
+            streamArguments = field.directives.first { $0.name == "stream" }?.arguments
         }
     }
 
@@ -312,11 +316,12 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         }
     }
 
-    /// Whether two fields are the same leaf: no selections, and the same parent type, name, arguments
-    /// and type, so that neither can conflict with the other or differ from it in a comparison.
+    /// Whether two fields are the same leaf: no selections, no `@stream`, and the same parent type, name,
+    /// arguments and type, so that neither can conflict with the other or differ from it in a comparison.
     private static func sameLeaf(_ entry1: FieldEntry, _ entry2: FieldEntry) -> Bool {
         entry1 === entry2
             || (entry1.selectionSet == nil && entry2.selectionSet == nil
+                && entry1.streamArguments == nil && entry2.streamArguments == nil
                 && entry1.parentTypeName == entry2.parentTypeName && entry1.name == entry2.name
                 && entry1.type == entry2.type && sameArguments(entry1.arguments, entry2.arguments))
     }
@@ -440,6 +445,19 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                     responseName: responseName, reason: "they have differing arguments", fields1: [entry1.location],
                     fields2: [entry2.location])
             }
+        }
+        // Streamed items of two fields merged into one response key could not be told apart, so graphql-core
+        // forbids it even where the fields could not both apply, and even when the streams are the same
+        // (which earlier graphql-js alphas allowed, hence the link).
+        if entry1.streamArguments != nil || entry2.streamArguments != nil {
+            var reason = "they have overlapping stream directives"
+            if let arguments1 = entry1.streamArguments, let arguments2 = entry2.streamArguments,
+                Self.sameArguments(arguments1, arguments2)
+            {
+                reason += ". See https://github.com/graphql/defer-stream-wg/discussions/100"
+            }
+            return Conflict(
+                responseName: responseName, reason: reason, fields1: [entry1.location], fields2: [entry2.location])
         }
         if let type1 = entry1.type, let type2 = entry2.type, doTypesConflict(type1, type2, entry1.isLeaf, entry2.isLeaf)
         {
