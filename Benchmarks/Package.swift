@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "Transport", package: "swift-graphql-environment"),
                 .product(name: "StoreCore", package: "swift-graphql-environment"),
                 .product(name: "Primitives", package: "swift-graphql-environment"),
+                .product(name: "SQLiteStore", package: "swift-graphql-environment"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
         )

@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// Example programs built on the library, each an executable. `feed-app` is the repository's "main job"
-/// (`swift run --package-path Examples feed-app`); `graphql-compile` compiles a document against a schema.
+/// (`swift run --package-path Examples feed-app`; with `--store PATH` it keeps its store in a SQLite file);
+/// `graphql-compile` compiles a document against a schema.
 let package = Package(
     name: "Examples",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -21,6 +22,7 @@ let package = Package(
                 .product(name: "SchedulingTesting", package: "swift-graphql-environment"),
                 .product(name: "EventLogTesting", package: "swift-graphql-environment"),
                 .product(name: "Primitives", package: "swift-graphql-environment"),
+                .product(name: "SQLiteStore", package: "swift-graphql-environment"),
             ],
             path: "Sources/feed-app",
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Times `body` and returns the median of `samples` runs, in seconds.
 ///
 /// Each sample runs `body` once after one warm-up. The median resists a noisy neighbour on a
@@ -16,6 +20,36 @@ func median(samples: Int = 7, _ body: () throws -> Void) rethrows -> Double {
     }
     times.sort()
     return times[times.count / 2]
+}
+
+/// Medians of two bodies sampled in turn, so that a neighbour's load drifting during the run weighs
+/// on both alike (each body runs once first as a warm-up).
+func alternatingMedians(
+    samples: Int, _ first: () throws -> Void, _ second: () throws -> Void
+) rethrows -> (Double, Double) {
+    try alternatingMedians(samples: samples, setUp: {}, { _ in try first() }, setUp: {}, { _ in try second() })
+}
+
+/// ``alternatingMedians(samples:_:_:)`` for work that needs a fresh value each run: each body is
+/// timed with a value its `setUp` made just before, outside the timing.
+func alternatingMedians<First, Second>(
+    samples: Int, setUp firstSetUp: () throws -> First, _ first: (First) throws -> Void,
+    setUp secondSetUp: () throws -> Second, _ second: (Second) throws -> Void
+) rethrows -> (Double, Double) {
+    try first(try firstSetUp())
+    try second(try secondSetUp())
+    var firstTimes: [Double] = []
+    var secondTimes: [Double] = []
+    func time<Value>(_ value: Value, _ body: (Value) throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body(value)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+    for _ in 0..<samples {
+        firstTimes.append(try time(try firstSetUp(), first))
+        secondTimes.append(try time(try secondSetUp(), second))
+    }
+    return (firstTimes.sorted()[samples / 2], secondTimes.sorted()[samples / 2])
 }
 
 /// Async variant of ``median(samples:_:)``.
@@ -43,3 +77,39 @@ func report(_ name: String, _ time: Double, against floorName: String, _ floor: 
 
 /// Keeps a value alive and opaque to the optimizer.
 @inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// The bytes malloc has handed out and not been given back (every arena's chunks in use and its
+/// mmapped chunks), or `nil` where it cannot be read. Unlike the resident size, it goes down when
+/// memory is freed, so the difference over a piece of work is what that work still holds.
+///
+/// Read from glibc's `malloc_stats()` report: `mallinfo2()` gives the same total, but Swift's Glibc
+/// module does not declare it and its struct cannot be returned through a looked-up function
+/// pointer, whereas `malloc_stats` takes and returns nothing. It prints to the standard error's
+/// descriptor, which is pointed at a temporary file for the call.
+func mallocInUseBytes() -> Int? {
+    #if canImport(Glibc)
+        guard let symbol = dlsym(nil, "malloc_stats") else { return nil }
+        let mallocStats = unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("malloc-stats-\(getpid())").path
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard file >= 0 else { return nil }
+        defer { unlink(path) }
+        fflush(nil)
+        let standardError = dup(STDERR_FILENO)
+        dup2(file, STDERR_FILENO)
+        mallocStats()
+        fflush(nil)
+        dup2(standardError, STDERR_FILENO)
+        close(standardError)
+        close(file)
+        // The report ends with "Total (incl. mmap):" and its "in use bytes = N".
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let total = text.range(of: "Total (incl. mmap):"),
+            let line = text[total.upperBound...].split(separator: "\n").first(where: { $0.contains("in use bytes") }),
+            let value = line.split(separator: "=").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+        else { return nil }
+        return value
+    #else
+        return nil
+    #endif
+}

@@ -15,14 +15,14 @@ func runStoreBenchmarks() async throws {
 
 // MARK: Selections
 
-private func field(_ name: String, _ selections: [CompiledSelection]? = nil) -> CompiledSelection {
+func field(_ name: String, _ selections: [CompiledSelection]? = nil) -> CompiledSelection {
     .field(CompiledField(responseKey: name, name: name, selectionSet: selections.map { CompiledSelectionSet($0) }))
 }
 
-private func fields(_ names: [String]) -> [CompiledSelection] { names.map { field($0) } }
+func fields(_ names: [String]) -> [CompiledSelection] { names.map { field($0) } }
 
 /// `items { __typename id name title description count score active owner { __typename id name } }`.
-private let itemsRoot = StoreRoot(
+let itemsRoot = StoreRoot(
     selectionSet: CompiledSelectionSet([
         field(
             "items",
@@ -64,7 +64,7 @@ private struct ItemsQuery: Decodable {
     let items: [Item]
 }
 
-private func responseData(_ bytes: Data) throws -> JSONValue {
+func responseData(_ bytes: Data) throws -> JSONValue {
     guard let data = try JSONValue(parsing: bytes)["data"] else { throw StoreError(.notAnObject, "no data") }
     return data
 }
@@ -165,27 +165,6 @@ private final class Counter: Sendable {
     private let count = Locked(0)
     var value: Int { count.withLock { $0 } }
     func increment() { count.withLock { $0 += 1 } }
-}
-
-/// Medians of two bodies sampled in turn, so that a neighbour's load drifting during the run weighs
-/// on both alike (each body runs once first as a warm-up).
-private func alternatingMedians(
-    samples: Int, _ first: () throws -> Void, _ second: () throws -> Void
-) rethrows -> (Double, Double) {
-    try first()
-    try second()
-    var firstTimes: [Double] = []
-    var secondTimes: [Double] = []
-    func time(_ body: () throws -> Void) rethrows -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-    for _ in 0..<samples {
-        firstTimes.append(try time(first))
-        secondTimes.append(try time(second))
-    }
-    return (firstTimes.sorted()[samples / 2], secondTimes.sorted()[samples / 2])
 }
 
 private func storeNotifyBenchmarks() throws {
@@ -318,18 +297,33 @@ private func sweepTime(records count: Int) throws -> Double {
 
 // MARK: Apollo's cache scenarios
 
-private func storeApolloScenarios() throws {
-    // Merge 1,000 records of 10 fields into an empty store.
-    let thousand: JSONValue = [
+/// `records { __typename id f0 ... f7 }` with `count` records of 10 fields each, the Apollo scenarios'
+/// data; `version` changes every string value (for merging new values over the same records).
+func tenFieldRecords(_ count: Int, version: Int = 0) -> JSONValue {
+    [
         "records": .array(
-            (0..<1_000).map { index -> JSONValue in
+            (0..<count).map { index -> JSONValue in
                 var object: JSONObject = ["__typename": "Record", "id": .string("r\(index)")]
-                for field in 0..<8 { object["f\(field)"] = .string("value \(index) \(field)") }
+                for field in 0..<8 {
+                    object["f\(field)"] = .string("value \(index) \(field)" + (version == 0 ? "" : " v\(version)"))
+                }
                 return .object(object)
             })
     ]
-    let thousandRoot = StoreRoot(
-        selectionSet: .init([field("records", fields(["__typename", "id"] + (0..<8).map { "f\($0)" }))]))
+}
+
+/// The selection of ``tenFieldRecords(_:version:)``'s 1,000 records.
+let thousandRoot = StoreRoot(
+    selectionSet: .init([field("records", fields(["__typename", "id"] + (0..<8).map { "f\($0)" }))]))
+
+/// A screen of ``tenFieldRecords(_:version:)``'s first 100 records (`records(first: 100)`).
+let hundredRoot = StoreRoot(
+    selectionSet: .init([field("records", arguments: 100, fields(["__typename", "id"] + (0..<8).map { "f\($0)" }))])
+)
+
+private func storeApolloScenarios() throws {
+    // Merge 1,000 records of 10 fields into an empty store.
+    let thousand = tenFieldRecords(1_000)
     let thousandBytes = thousand.serialized()
     let thousandParse = try median { blackHole(try JSONSerialization.jsonObject(with: thousandBytes)) }
     let merge = try median {
@@ -341,10 +335,7 @@ private func storeApolloScenarios() throws {
         thousandParse)
 
     // Load 100 records.
-    let hundredRoot = StoreRoot(
-        selectionSet: .init([field("records", arguments: 100, fields(["__typename", "id"] + (0..<8).map { "f\($0)" }))])
-    )
-    let hundred: JSONValue = ["records": .array(Array(thousand["records"]!.arrayValue!.prefix(100)))]
+    let hundred = tenFieldRecords(100)
     let hundredStore = Store()
     try hundredStore.publish(hundred, to: hundredRoot)
     let hundredBytes = hundred.serialized()
@@ -394,7 +385,7 @@ private func storeApolloScenarios() throws {
     report("Apollo: 20 friends sharing 3 homeworlds, read", heroRead, against: "JSONSerialization parse", heroParse)
 }
 
-private func field(_ name: String, arguments first: Int, _ selections: [CompiledSelection]) -> CompiledSelection {
+func field(_ name: String, arguments first: Int, _ selections: [CompiledSelection]) -> CompiledSelection {
     .field(
         CompiledField(
             responseKey: name, name: name, arguments: [CompiledArgument(name: "first", value: .literal(.int(first)))],

@@ -6,6 +6,7 @@ let groups: [(String, () async throws -> Void)] = [
     ("Compilation", runCompilationBenchmarks),
     ("JSON", runJSONBenchmarks),
     ("Parser", runParserBenchmarks),
+    ("Persistence", runPersistenceBenchmarks),
     ("Planner", runPlannerBenchmarks),
     ("Runtime", runRuntimeBenchmarks),
     ("Store", runStoreBenchmarks),

@@ -7,6 +7,9 @@ import SchedulingTesting
 // the feed's expiration, the app comes back to the foreground and calls revalidate(), the refetched
 // data arrives, the screen goes away, and garbage collection takes its records. Then the event log,
 // as JSON lines. `swift run --package-path Examples feed-app`
+//
+// With `--store PATH` it is instead one launch over a store kept in the SQLite file at PATH; run it
+// twice and the second launch shows the feed from the file with 0 requests (StoreLaunch.swift).
 
 let schema = try Schema(
     sdl: """
@@ -17,6 +20,13 @@ let schema = try Schema(
 let document = try CompiledDocument(
     text: "query Feed @cacheExpiration(seconds: 300) { feed { title author { name } } }", schema: schema)
 let feed = try document.operation(named: "Feed")
+
+// Decided before anything else is made, so that without `--store` the main job runs exactly as it
+// always has, over the in-memory store.
+if let path = storePath(in: CommandLine.arguments) {
+    try await launchOverStore(at: path, schema: schema, feed: feed)
+    exit(0)
+}
 
 let server = FeedServer()
 let clock = ManualWallClock()
