@@ -29,8 +29,12 @@ public struct Snapshot: Sendable, Equatable {
         self.isInvalidated = isInvalidated
     }
 
-    /// Whether a subscriber should be told: the data or its completeness differ.
-    func differsVisibly(from other: Snapshot) -> Bool {
+    /// Whether a subscriber should be told: the data or its completeness differ, or data still
+    /// missing is now looked for in other records (a link it follows changed). The last matters
+    /// although the data reads the same: the runtime heals a root on such a change (a fetch may now
+    /// find what is missing), and the app's document need not read the ids that tell the two apart.
+    func needsDelivery(after other: Snapshot) -> Bool {
         isMissingData != other.isMissingData || data != other.data
+            || (isMissingData && seenRecords != other.seenRecords)
     }
 }

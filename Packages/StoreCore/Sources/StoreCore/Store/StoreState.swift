@@ -76,7 +76,7 @@ struct StoreState {
     }
 
     /// Re-reads the subscriptions that read anything `changes` names; returns the deliveries for
-    /// those whose data changed. Subscriptions whose data did not change keep their snapshot's new
+    /// those whose data changed (``Snapshot/needsDelivery(after:)``). Subscriptions whose data did not change keep their snapshot's new
     /// seen records and write times silently.
     mutating func notify(_ changes: StoreChanges) -> [PendingDelivery] {
         if batchDepth > 0 {
@@ -89,7 +89,7 @@ struct StoreState {
             guard let entry = subscriptions.entries[id] else { continue }
             let (snapshot, rootFields) = readForSubscription(entry.root)
             subscriptionReads += 1
-            let visible = snapshot.differsVisibly(from: entry.snapshot)
+            let visible = snapshot.needsDelivery(after: entry.snapshot)
             subscriptions.update(id, snapshot: snapshot, rootFields: rootFields)
             if visible {
                 deliverySequence += 1

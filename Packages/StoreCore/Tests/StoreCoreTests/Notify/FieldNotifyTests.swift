@@ -192,4 +192,39 @@ struct FieldNotifyTests {
         #expect(kept.count == 1)
         second.cancel()
     }
+
+    @Test("a subscription missing data is told when a link it follows changes, though its data reads the same")
+    func missingDataBehindAnotherLink() throws {
+        let schema = try Schema(sdl: "type Query { viewer: User } type User { id: ID! name: String bestFriend: User }")
+        let document = try CompiledDocument(
+            text: "query V { viewer { name bestFriend { name } } } query W { viewer { bestFriend { id } } }",
+            schema: schema)
+        let viewer = StoreRoot(operation: try document.operation(named: "V"))
+        let relink = StoreRoot(operation: try document.operation(named: "W"))
+        func link(_ id: String) -> JSONValue {
+            ["viewer": ["__typename": "User", "id": "1", "bestFriend": ["__typename": "User", "id": .string(id)]]]
+        }
+        let store = makeStore()
+        try store.publish(
+            [
+                "viewer": [
+                    "__typename": "User", "id": "1", "name": "Ada",
+                    "bestFriend": ["__typename": "User", "id": "2", "name": "Grace"],
+                ]
+            ], to: viewer)
+        let recorder = Recorder()
+        let subscription = store.subscribe(to: viewer) { recorder.record($0) }
+
+        try store.publish(link("3"), to: relink)
+        #expect(recorder.snapshots.map(\.isMissingData) == [true])
+        // The app's document reads no id, so the data reads the same behind User:4 as behind User:3;
+        // what it misses is now looked for in another record, and a heal may find it there.
+        try store.publish(link("4"), to: relink)
+        #expect(recorder.snapshots.count == 2)
+        #expect(recorder.snapshots.last?.data == recorder.snapshots.first?.data)
+        #expect(recorder.snapshots.last?.seenRecords.contains(DataID("User:4")) == true)
+        try store.publish(link("4"), to: relink)
+        #expect(recorder.snapshots.count == 2)
+        subscription.cancel()
+    }
 }
