@@ -117,15 +117,18 @@ struct RuntimeState: Sendable {
     }
 
     /// The planner's facts about every retained root, in ``retained``'s order, with the staleness
-    /// `staleness` gives each.
-    func retainedRoots(staleness: (RetainedRootTable.Slot) -> Staleness) -> [RetainedRoot] {
+    /// `staleness` gives each (which may update the slot's hints for the store).
+    mutating func retainedRoots(
+        staleness: (borrowing RetainedRootTable.Slot, inout RecordPositionHints) -> Staleness
+    ) -> [RetainedRoot] {
         assert(retained.isInStep(with: retentions), "the sweep table drifted from the retention table")
         var facts: [RetainedRoot] = []
         facts.reserveCapacity(retained.slots.count)
-        for slot in retained.slots {
+        let registry = registry
+        retained.forEachSlot { slot, hints in
             facts.append(
                 RetainedRoot(
-                    root: slot.root, staleness: staleness(slot), fetch: registry.status(of: slot.root),
+                    root: slot.root, staleness: staleness(slot, &hints), fetch: registry.status(of: slot.root),
                     holderAllowsNetwork: slot.holderAllowsNetwork))
         }
         return facts

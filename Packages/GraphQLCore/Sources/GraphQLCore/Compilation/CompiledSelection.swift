@@ -49,16 +49,25 @@ public struct CompiledField: Sendable, Hashable {
     /// text parsed back compiles to an equal tree); only reads differ, and nothing looks reads up by a
     /// tree's equality.
     public var isAddedByClient: Bool
+    /// The object type every value of the field has, when the schema declares the field's type as an
+    /// object type: then an object here can only have this `__typename`, and a client may fill it in
+    /// (an optimistic response that leaves it out). `nil` for an interface or a union (only the
+    /// server knows which type an object is), for a leaf, and when compiled without a schema.
+    ///
+    /// Not part of equality or hashing, like ``shape``, and for the same reason: it follows from the
+    /// schema, the parent type and the name.
+    public var objectTypeName: String?
 
     /// A field; the constant storage key is derived from the arguments.
     public init(
         responseKey: String, name: String, arguments: [CompiledArgument] = [],
         selectionSet: CompiledSelectionSet? = nil,
-        shape: FieldShape? = nil, isAddedByClient: Bool = false
+        shape: FieldShape? = nil, isAddedByClient: Bool = false, objectTypeName: String? = nil
     ) {
         self.responseKey = responseKey
         self.name = name
         self.isAddedByClient = isAddedByClient
+        self.objectTypeName = objectTypeName
         self.arguments = arguments.sorted { $0.name < $1.name }
         self.selectionSet = selectionSet
         self.shape = shape
@@ -76,13 +85,13 @@ public struct CompiledField: Sendable, Hashable {
         return StorageKey.make(name: name, arguments: arguments, variables: variables)
     }
 
-    /// Equal when everything but the ``shape`` and ``isAddedByClient`` is equal.
+    /// Equal when everything but the ``shape``, ``isAddedByClient`` and ``objectTypeName`` is equal.
     public static func == (lhs: CompiledField, rhs: CompiledField) -> Bool {
         lhs.responseKey == rhs.responseKey && lhs.name == rhs.name && lhs.arguments == rhs.arguments
             && lhs.selectionSet == rhs.selectionSet
     }
 
-    /// Hashes everything but the ``shape`` and ``isAddedByClient``.
+    /// Hashes everything but the ``shape``, ``isAddedByClient`` and ``objectTypeName``.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(responseKey)
         hasher.combine(name)

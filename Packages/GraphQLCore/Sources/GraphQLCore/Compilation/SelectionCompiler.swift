@@ -226,18 +226,22 @@ struct SelectionCompiler {
         let declared = parentType.flatMap { schema?.fieldType(field.name, on: $0) }
         let shape = declared.flatMap { FieldShape($0, kind: schema?.typeKind(of: $0.namedType)) }
         guard let set = field.selectionSet else {
-            return compiledField(field, parentType: parentType, selectionSet: nil, shape: shape)
+            return compiledField(field, parentType: parentType, selectionSet: nil, shape: shape, objectTypeName: nil)
         }
         var merging = SelectionMerging()
         try collect(set, parentType: declared?.namedType, into: &merging)
-        return compiledField(field, parentType: parentType, selectionSet: merging.selectionSet, shape: shape)
+        let objectTypeName = declared.flatMap { schema?.typeKind(of: $0.namedType) == .object ? $0.namedType : nil }
+        return compiledField(
+            field, parentType: parentType, selectionSet: merging.selectionSet, shape: shape,
+            objectTypeName: objectTypeName)
     }
 
     /// The field with its arguments; with a schema, literals take the shape coercion gives them
     /// (see ``LiteralCoercion``), as variables do, so that one value gives one storage key whichever
     /// way it is passed.
     private func compiledField(
-        _ field: Field, parentType: String?, selectionSet: CompiledSelectionSet?, shape: FieldShape?
+        _ field: Field, parentType: String?, selectionSet: CompiledSelectionSet?, shape: FieldShape?,
+        objectTypeName: String?
     )
         -> CompiledField
     {
@@ -252,7 +256,8 @@ struct SelectionCompiler {
                 }
                 return CompiledArgument(name: $0.name, value: value)
             },
-            selectionSet: selectionSet, shape: shape, isAddedByClient: field.isAddedByClient)
+            selectionSet: selectionSet, shape: shape, isAddedByClient: field.isAddedByClient,
+            objectTypeName: objectTypeName)
     }
 
     /// Whether a fragment on `typeCondition` always applies to an object of `parentType`.

@@ -42,6 +42,33 @@ struct FieldShapeTests {
         #expect(shapes["feed"]??.listDepth == 1)
     }
 
+    @Test("a field of an object type names it; an interface, a union, a leaf or no schema names none")
+    func objectTypeNames() throws {
+        func names(_ set: CompiledSelectionSet) -> [String: String?] {
+            var found: [String: String?] = [:]
+            for selection in set.selections {
+                switch selection {
+                case .field(let field):
+                    found[field.responseKey] = field.objectTypeName
+                    if let inner = field.selectionSet { found.merge(names(inner)) { $1 } }
+                case .typeCase(let typeCase): found.merge(names(typeCase.selectionSet)) { $1 }
+                case .conditional(let conditional): found.merge(names(conditional.selectionSet)) { $1 }
+                }
+            }
+            return found
+        }
+        let text = "{ feed { author { name } } node(id: 1) { id } search(text: \"a\") { ... on User { id } } }"
+        let withSchema = names(try F.compile(text).operation().selectionSet)
+        #expect(withSchema["feed"] == "Post")
+        #expect(withSchema["author"] == "User")
+        #expect(withSchema["node"] == .some(nil))
+        #expect(withSchema["search"] == .some(nil))
+        #expect(withSchema["name"] == .some(nil))
+        let withoutSchema = names(try F.compile(text, withSchema: false).operation().selectionSet)
+        #expect(withoutSchema["feed"] == .some(nil))
+        #expect(withoutSchema["author"] == .some(nil))
+    }
+
     @Test("a built-in scalar's shape names which one it is, and no other kind names one")
     func builtInScalarNamed() throws {
         let sdl = """

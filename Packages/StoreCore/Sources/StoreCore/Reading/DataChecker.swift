@@ -8,21 +8,55 @@ struct DataChecker<Lookup: RecordLookup> {
     let variables: JSONObject
     private(set) var isMissingData = false
     private(set) var oldestWriteTime: WallInstant?
+    /// Where each record the walk visits was found last time, in the order it visits them, and the
+    /// next one's index; unused (and left empty) when the caller keeps no hints.
+    private var hints: [Int] = []
+    private var nextHint = 0
+    private var usesHints = false
+
+    init(lookup: Lookup, variables: JSONObject) {
+        self.lookup = lookup
+        self.variables = variables
+    }
 
     /// Checks `root`.
     static func check(_ root: StoreRoot, in lookup: Lookup, invalidationPoint: WallInstant?) -> Availability {
         var checker = DataChecker(lookup: lookup, variables: root.variables)
         checker.checkRecord(root.dataID, selectionSet: root.selectionSet)
+        return checker.availability(invalidationPoint: invalidationPoint)
+    }
+
+    /// Checks `root`, looking for its records where `hints` says the last check found them, and
+    /// leaves in `hints` where this one did.
+    static func check(
+        _ root: StoreRoot, in lookup: Lookup, invalidationPoint: WallInstant?, hints: inout [Int]
+    ) -> Availability {
+        var checker = DataChecker(lookup: lookup, variables: root.variables)
+        checker.usesHints = true
+        swap(&checker.hints, &hints)  // moved, not copied, so the walk changes the array in place
+        checker.checkRecord(root.dataID, selectionSet: root.selectionSet)
+        if checker.hints.count > checker.nextHint { checker.hints.removeSubrange(checker.nextHint...) }
+        swap(&checker.hints, &hints)
+        return checker.availability(invalidationPoint: invalidationPoint)
+    }
+
+    private func availability(invalidationPoint: WallInstant?) -> Availability {
         let invalidated =
-            if let oldest = checker.oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else {
+            if let oldest = oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else {
                 false
             }
-        return Availability(
-            isMissingData: checker.isMissingData, oldestWriteTime: checker.oldestWriteTime, isInvalidated: invalidated)
+        return Availability(isMissingData: isMissingData, oldestWriteTime: oldestWriteTime, isInvalidated: invalidated)
+    }
+
+    private mutating func lookupRecord(_ dataID: DataID) -> Record? {
+        guard usesHints else { return lookup.lookupRecord(dataID) }
+        if nextHint == hints.count { hints.append(-1) }
+        defer { nextHint += 1 }
+        return lookup.lookupRecord(dataID, hint: &hints[nextHint])
     }
 
     private mutating func checkRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet) {
-        guard let record = lookup.lookupRecord(dataID) else {
+        guard let record = lookupRecord(dataID) else {
             isMissingData = true
             return
         }
@@ -83,4 +117,13 @@ public struct Availability: Sendable, Hashable {
         self.oldestWriteTime = oldestWriteTime
         self.isInvalidated = isInvalidated
     }
+}
+
+/// Where ``Store/check(_:hints:)`` found a root's records at its last check, so the next check of
+/// the same root can look there first. Opaque; start with ``init()``.
+public struct RecordPositionHints: Sendable, Hashable {
+    var positions: [Int] = []
+
+    /// No hints: the first check looks every record up.
+    public init() {}
 }

@@ -5,4 +5,11 @@
 /// direct call.
 protocol RecordLookup {
     func lookupRecord(_ dataID: DataID) -> Record?
+    func lookupRecord(_ dataID: DataID, hint: inout Int) -> Record?
+}
+
+extension RecordLookup {
+    /// The record with this ID; `hint` says where it was found last time, when the lookup can use
+    /// one (``StoreRecords`` over the in-memory source). Others ignore it.
+    func lookupRecord(_ dataID: DataID, hint: inout Int) -> Record? { lookupRecord(dataID) }
 }

@@ -39,6 +39,20 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         return slots[position]
     }
 
+    /// The record with this ID, looked for first at position `hint` (where it was found last
+    /// time), and `hint` updated to where it is (`-1` when it is not stored). The slot is checked
+    /// to hold this very ID, so a hint made stale by a removal or a compaction only costs the
+    /// lookup it would have saved.
+    func record(for dataID: DataID, hint: inout Int) -> Record? {
+        if slots.indices.contains(hint), let record = slots[hint], record.dataID == dataID { return record }
+        guard let position = positions[dataID] else {
+            hint = -1
+            return nil
+        }
+        hint = position
+        return slots[position]
+    }
+
     /// The number of records.
     public var count: Int { positions.count }
 

@@ -145,6 +145,17 @@ public final class Store: Sendable {
         state.withLock { DataChecker.check(root, in: $0.records, invalidationPoint: $0.invalidationPoint) }
     }
 
+    /// ``check(_:)`` for a caller that checks the same root again and again (a runtime's sweep
+    /// over its retained roots): `hints` keeps where this check found the root's records, and the
+    /// next check looks there first instead of in the table of every record's position, whose
+    /// probes land anywhere in a large store. A hint is checked before it is used, so any store
+    /// change only makes it cost the lookup it would have saved. Start with empty hints.
+    public func check(_ root: StoreRoot, hints: inout RecordPositionHints) -> Availability {
+        state.withLock {
+            DataChecker.check(root, in: $0.records, invalidationPoint: $0.invalidationPoint, hints: &hints.positions)
+        }
+    }
+
     /// The record with this ID as reads see it (optimistic writes included), or `nil`.
     public func record(_ dataID: DataID) -> Record? {
         state.withLock { $0.records.lookupRecord(dataID) }

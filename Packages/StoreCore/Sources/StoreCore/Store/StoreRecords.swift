@@ -12,6 +12,12 @@ struct StoreRecords: RecordLookup {
         return source.record(for: dataID)
     }
 
+    @inline(__always) func lookupRecord(_ dataID: DataID, hint: inout Int) -> Record? {
+        if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }
+        guard case .memory(let memory) = source else { return source.record(for: dataID) }
+        return memory.record(for: dataID, hint: &hint)
+    }
+
     /// Writes a publish's patches to the source; returns the records whose stored value (or
     /// typename) really changed: new records, and fields written with a different value. For the
     /// records `tracksFields` names, the changed fields' storage keys are listed too. Throws when

@@ -17,8 +17,9 @@ extension Environment {
         let now = clock.now()
         var effects = Effects()
         let batch = state.withLock { state -> (ids: [FetchID], started: Int, joined: Int) in
-            let facts = state.retainedRoots { slot in
-                RuntimeState.staleness(store.check(slot.storeRoot), expiration: slot.expiration, now: now)
+            let facts = state.retainedRoots { slot, hints in
+                RuntimeState.staleness(
+                    store.check(slot.storeRoot, hints: &hints), expiration: slot.expiration, now: now)
             }
             let plan = RevalidationPlanner.revalidation(facts)
             let started = effects.requests.count
@@ -45,7 +46,7 @@ extension Environment {
         var effects = Effects()
         effects.events.append(.invalidated)
         let batch = state.withLock { state -> (ids: [FetchID], started: Int, joined: Int) in
-            let facts = state.retainedRoots { _ in .stale(.invalidated) }
+            let facts = state.retainedRoots { _, _ in .stale(.invalidated) }
             let plan = RevalidationPlanner.invalidation(facts)
             let ids = state.perform(plan, store: store, into: &effects)
             return (ids, effects.requests.count, ids.count - effects.requests.count)

@@ -26,6 +26,16 @@ extension Environment {
     /// when it goes to the transport, then `published` and `fetchSucceeded`, or `fetchFailed` with
     /// the error's kind. An optimistic response the store refuses sends nothing and logs nothing.
     ///
+    /// The optimistic response is the data the server would answer to the operation that is sent,
+    /// which has `__typename` (and `id`) added where the app's document did not select them. It may
+    /// leave out `__typename` where the field's type is an object type: the type is known there,
+    /// and it is filled in before the response is written. Where the type is an interface or a
+    /// union, only the server knows it, so the response must give it; leaving it out throws a
+    /// `StoreError` (`missingField`) that says so, and nothing is written or sent. `id` is never
+    /// filled in, and must be given wherever the type has one: an invented id would key a new record
+    /// that no query reads, instead of showing the change on the record the screens read.
+    /// (Operations compiled without a schema know no type, so nothing is filled in for them.)
+    ///
     /// Throws ``FetchError`` (transport, refused data, GraphQL errors without data), or the
     /// `StoreError` of an optimistic response that does not fit the selection, in which case nothing
     /// is sent.
@@ -39,7 +49,9 @@ extension Environment {
         // JSON `null` is no optimistic response, not data: `flag ? response : nil` passes the JSON
         // literal (JSONValue is ExpressibleByNilLiteral), and null data could only be refused.
         if let optimisticResponse, !optimisticResponse.isNull {
-            try store.applyOptimistic(layer, optimisticResponse, to: root)
+            let filled = try OptimisticTypenames.filled(
+                optimisticResponse, selectionSet: root.selectionSet, variables: root.variables)
+            try store.applyOptimistic(layer, filled, to: root)
         }
         log.record(EventMapping.fetchStarted(mutation, as: .mutation))
         let startedAt = ContinuousClock.now
