@@ -41,15 +41,7 @@ func launchOverStore(at path: String, schema: Schema, feed: GraphQLOperation) as
     say("  phase: \(screen.phase)   requests: \(server.requestCount)   records: \(environment.store.recordCount)")
     try show(screen)
 
-    say("release the screen")
-    let mark = events.mark()
-    screen.release()
     // The collection keeps the feed's records even with nothing retained: the file remembers that a
     // screen read the feed (decision 0151), so the next launch can show it without a request.
-    if case .collected(let removed, let kept, let roots) = try await events.nextEvent(
-        after: mark, where: { $0.name == "collected" })
-    {
-        say("  garbage collection removed \(removed) records, kept \(kept), from \(roots) retained roots")
-    }
-    say("  requests in all: \(server.requestCount)")
+    try await releaseAndCollect(screen, events: events, server: server)
 }

@@ -61,6 +61,20 @@ func firstLoaded(_ handle: Handle, where predicate: (Snapshot) -> Bool = { _ in 
     return nil
 }
 
+/// Releases the screen and says what the garbage collection that the release starts (coalesced with
+/// any other release) did, from its counts in the event log, and how many requests were made in all.
+func releaseAndCollect(_ screen: Handle, events: InMemoryEventSink, server: FeedServer) async throws {
+    say("release the screen")
+    let mark = events.mark()
+    screen.release()
+    if case .collected(let removed, let kept, let roots) = try await events.nextEvent(
+        after: mark, where: { $0.name == "collected" })
+    {
+        say("  garbage collection removed \(removed) records, kept \(kept), from \(roots) retained roots")
+    }
+    say("  requests in all: \(server.requestCount)")
+}
+
 say("attach Feed (storeOrNetwork)")
 let screen = environment.attach(feed)
 say("  phase: \(screen.phase)")
@@ -81,17 +95,7 @@ await batch.finished()
 say("  phase: \(screen.phase)   requests: \(server.requestCount)")
 try show(screen)
 
-say("release the screen")
-let mark = events.mark()
-screen.release()
-// The release starts a garbage collection of its own (coalesced with any other release); its
-// counts arrive in the event log.
-if case .collected(let removed, let kept, let roots) = try await events.nextEvent(
-    after: mark, where: { $0.name == "collected" })
-{
-    say("  garbage collection removed \(removed) records, kept \(kept), from \(roots) retained roots")
-}
-say("  requests in all: \(server.requestCount)")
+try await releaseAndCollect(screen, events: events, server: server)
 
 say("event log (JSON lines):")
 let lines = JSONLinesEventSink(fileHandle: .standardOutput)
