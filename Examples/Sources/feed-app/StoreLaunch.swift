@@ -33,13 +33,8 @@ func launchOverStore(at path: String, schema: Schema, feed: GraphQLOperation) as
         schema: schema, store: Store(clock: clock, source: source), transport: server, clock: clock, log: events,
         configuration: EnvironmentConfiguration(releaseBufferSize: 0))
 
-    say("attach Feed (storeOrNetwork)")
-    let screen = environment.attach(feed)
-    // Already loaded when the file holds the feed fresh: attaching read it from the store.
-    say("  phase: \(screen.phase)")
-    _ = await firstLoaded(screen)
-    say("  phase: \(screen.phase)   requests: \(server.requestCount)   records: \(environment.store.recordCount)")
-    try show(screen)
+    // Already loaded at attach when the file holds the feed fresh: attaching read it from the store.
+    let screen = try await attachAndShow(feed, in: environment, server: server)
 
     // The collection keeps the feed's records even with nothing retained: the file remembers that a
     // screen read the feed (decision 0151), so the next launch can show it without a request.

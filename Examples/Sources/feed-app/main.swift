@@ -61,6 +61,18 @@ func firstLoaded(_ handle: Handle, where predicate: (Snapshot) -> Bool = { _ in 
     return nil
 }
 
+/// Attaches `feed` (`storeOrNetwork`), says its phase at once and once loaded, with the requests and
+/// records so far, and shows the posts.
+func attachAndShow(_ feed: GraphQLOperation, in environment: Environment, server: FeedServer) async throws -> Handle {
+    say("attach Feed (storeOrNetwork)")
+    let screen = environment.attach(feed)
+    say("  phase: \(screen.phase)")
+    _ = await firstLoaded(screen)
+    say("  phase: \(screen.phase)   requests: \(server.requestCount)   records: \(environment.store.recordCount)")
+    try show(screen)
+    return screen
+}
+
 /// Releases the screen and says what the garbage collection that the release starts (coalesced with
 /// any other release) did, from its counts in the event log, and how many requests were made in all.
 func releaseAndCollect(_ screen: Handle, events: InMemoryEventSink, server: FeedServer) async throws {
@@ -75,12 +87,7 @@ func releaseAndCollect(_ screen: Handle, events: InMemoryEventSink, server: Feed
     say("  requests in all: \(server.requestCount)")
 }
 
-say("attach Feed (storeOrNetwork)")
-let screen = environment.attach(feed)
-say("  phase: \(screen.phase)")
-_ = await firstLoaded(screen)
-say("  phase: \(screen.phase)   requests: \(server.requestCount)   records: \(environment.store.recordCount)")
-try show(screen)
+let screen = try await attachAndShow(feed, in: environment, server: server)
 
 say("revalidate() while fresh")
 await environment.revalidate().finished()
