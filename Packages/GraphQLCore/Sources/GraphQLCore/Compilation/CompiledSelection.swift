@@ -9,6 +9,43 @@ public struct CompiledSelectionSet: Sendable, Hashable {
 
     /// A selection set from its selections.
     public init(_ selections: [CompiledSelection]) { self.selections = selections }
+
+    /// Whether any field at any depth is deferred or streamed: the operation's answer may come as an
+    /// incremental (`multipart/mixed`) response.
+    public var usesIncrementalDelivery: Bool {
+        var pending = [self]
+        while let set = pending.popLast() {
+            for selection in set.selections {
+                switch selection {
+                case .field(let field):
+                    if field.isDeferred || field.isStreamed { return true }
+                    if let nested = field.selectionSet { pending.append(nested) }
+                case .typeCase(let typeCase): pending.append(typeCase.selectionSet)
+                case .conditional(let conditional): pending.append(conditional.selectionSet)
+                }
+            }
+        }
+        return false
+    }
+
+    /// The same selections with every field at this level (through type cases and conditionals, not
+    /// into sub-selections) marked deferred: the selections of a `@defer` fragment.
+    func deferred() -> CompiledSelectionSet {
+        CompiledSelectionSet(
+            selections.map { selection in
+                switch selection {
+                case .field(var field):
+                    field.isDeferred = true
+                    return .field(field)
+                case .typeCase(var typeCase):
+                    typeCase.selectionSet = typeCase.selectionSet.deferred()
+                    return .typeCase(typeCase)
+                case .conditional(var conditional):
+                    conditional.selectionSet = conditional.selectionSet.deferred()
+                    return .conditional(conditional)
+                }
+            })
+    }
 }
 
 /// One entry of a ``CompiledSelectionSet``.
@@ -57,17 +94,31 @@ public struct CompiledField: Sendable, Hashable {
     /// Not part of equality or hashing, like ``shape``, and for the same reason: it follows from the
     /// schema, the parent type and the name.
     public var objectTypeName: String?
+    /// Whether the field is selected only inside `@defer` fragments (an `if` that is not the literal
+    /// `false`), so that the server may send it in a later part of an incremental response: the store
+    /// writes an initial part without it, and a read while the response is open does not count it as
+    /// missing data. A field also selected outside a deferred fragment is not deferred.
+    ///
+    /// Not part of equality or hashing, like ``isAddedByClient``: it changes only what a read
+    /// reports while an answer is still arriving.
+    public var isDeferred: Bool
+    /// Whether the field has `@stream` (an `if` that is not the literal `false`): its list may arrive
+    /// in parts, the initial part holding the first items. Not part of equality or hashing either.
+    public var isStreamed: Bool
 
     /// A field; the constant storage key is derived from the arguments.
     public init(
         responseKey: String, name: String, arguments: [CompiledArgument] = [],
         selectionSet: CompiledSelectionSet? = nil,
-        shape: FieldShape? = nil, isAddedByClient: Bool = false, objectTypeName: String? = nil
+        shape: FieldShape? = nil, isAddedByClient: Bool = false, objectTypeName: String? = nil,
+        isDeferred: Bool = false, isStreamed: Bool = false
     ) {
         self.responseKey = responseKey
         self.name = name
         self.isAddedByClient = isAddedByClient
         self.objectTypeName = objectTypeName
+        self.isDeferred = isDeferred
+        self.isStreamed = isStreamed
         self.arguments = arguments.sorted { $0.name < $1.name }
         self.selectionSet = selectionSet
         self.shape = shape
@@ -85,13 +136,15 @@ public struct CompiledField: Sendable, Hashable {
         return StorageKey.make(name: name, arguments: arguments, variables: variables)
     }
 
-    /// Equal when everything but the ``shape``, ``isAddedByClient`` and ``objectTypeName`` is equal.
+    /// Equal when everything but the ``shape``, ``isAddedByClient``, ``objectTypeName``, ``isDeferred``
+    /// and ``isStreamed`` is equal.
     public static func == (lhs: CompiledField, rhs: CompiledField) -> Bool {
         lhs.responseKey == rhs.responseKey && lhs.name == rhs.name && lhs.arguments == rhs.arguments
             && lhs.selectionSet == rhs.selectionSet
     }
 
-    /// Hashes everything but the ``shape``, ``isAddedByClient`` and ``objectTypeName``.
+    /// Hashes everything but the ``shape``, ``isAddedByClient``, ``objectTypeName``, ``isDeferred`` and
+    /// ``isStreamed``.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(responseKey)
         hasher.combine(name)

@@ -21,6 +21,9 @@ public struct GraphQLOperation: Sendable, Hashable {
     public var cacheExpiration: Duration?
     /// The operation's identity: a stable hash of ``text`` and the canonical ``variables``.
     public var identity: OperationIdentity
+    /// Whether the text keeps a `@defer` or `@stream` that can apply, so the answer may come in parts
+    /// (incremental delivery): a transport then asks for `multipart/mixed`.
+    public var usesIncrementalDelivery: Bool
 
     /// An operation from its parts; the identity is computed from the text and the variables.
     public init(
@@ -47,6 +50,7 @@ public struct GraphQLOperation: Sendable, Hashable {
         self.variables = variables
         self.cacheExpiration = cacheExpiration
         self.identity = OperationIdentity(textDigest: textDigest, variables: variables)
+        self.usesIncrementalDelivery = selectionSet.usesIncrementalDelivery
     }
 }
 

@@ -172,8 +172,10 @@ struct SelectionCompiler {
                 let type = innerType(fragment.typeCondition, parentType)
                 var inner = SelectionMerging()
                 try collect(fragment.selectionSet, parentType: type, into: &inner)
+                let selections =
+                    Self.isActive("defer", fragment.directives) ? inner.selectionSet.deferred() : inner.selectionSet
                 place(
-                    inner.selectionSet, typeCondition: fragment.typeCondition, conditions: conditions,
+                    selections, typeCondition: fragment.typeCondition, conditions: conditions,
                     parentType: parentType, into: &merging)
             case .fragmentSpread(let spread):
                 guard let conditions = try Self.conditions(spread.directives) else { continue }
@@ -182,7 +184,8 @@ struct SelectionCompiler {
                 // compileFragments(spreadIn:parentType:) compiled every fragment this set reaches.
                 guard let compiled = compiledFragments[key] else { throw Self.unknown(spread) }
                 place(
-                    compiled, typeCondition: definition.typeCondition, conditions: conditions, parentType: parentType,
+                    Self.isActive("defer", spread.directives) ? compiled.deferred() : compiled,
+                    typeCondition: definition.typeCondition, conditions: conditions, parentType: parentType,
                     into: &merging)
             }
         }
@@ -257,7 +260,15 @@ struct SelectionCompiler {
                 return CompiledArgument(name: $0.name, value: value)
             },
             selectionSet: selectionSet, shape: shape, isAddedByClient: field.isAddedByClient,
-            objectTypeName: objectTypeName)
+            objectTypeName: objectTypeName, isStreamed: Self.isActive("stream", field.directives))
+    }
+
+    /// Whether `@defer` or `@stream` (by `name`) is on a selection with an `if` other than the literal
+    /// `false`: a variable may turn it on, so the part may come later.
+    static func isActive(_ name: String, _ directives: [Directive]) -> Bool {
+        guard let directive = directives.first(where: { $0.name == name }) else { return false }
+        if case .boolean(false)? = directive.arguments.first(where: { $0.name == "if" })?.value { return false }
+        return true
     }
 
     /// Whether a fragment on `typeCondition` always applies to an object of `parentType`.

@@ -22,6 +22,9 @@ struct SelectionMerging {
                 selections.append(selection)
                 return
             }
+            // Selected once outside a deferred fragment, it comes in the initial part.
+            existing.isDeferred = existing.isDeferred && field.isDeferred
+            existing.isStreamed = existing.isStreamed || field.isStreamed
             if let incoming = field.selectionSet {
                 existing.selectionSet = Self.merge(existing.selectionSet ?? CompiledSelectionSet([]), incoming)
             }
