@@ -21,8 +21,8 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         public static let http = Code("http")
         /// The body is not JSON text.
         public static let notJSON = Code("notJSON")
-        /// The body ended before the length the server announced, or an event stream ended without
-        /// its `complete` event.
+        /// The body ended before the length the server announced, an event stream ended without its
+        /// `complete` event, or an incremental answer ended before its part with `hasNext: false`.
         public static let truncated = Code("truncated")
         /// The server sent nothing for longer than the transport's timeout.
         public static let timedOut = Code("timedOut")
@@ -35,6 +35,10 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         /// The request could not be sent as asked: a GET for a mutation, variables that do not encode,
         /// or the header provider threw.
         public static let invalidRequest = Code("invalidRequest")
+
+        /// A `multipart/mixed` answer (incremental delivery) breaks its framing: no boundary in its
+        /// `Content-Type`, a delimiter where the boundary should be, or a part larger than the limit.
+        public static let invalidMultipart = Code("invalidMultipart")
 
         /// The code's name.
         public var description: String { name }

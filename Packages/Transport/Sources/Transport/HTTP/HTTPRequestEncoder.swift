@@ -12,6 +12,12 @@ enum HTTPRequestEncoder {
     static let acceptSingle = "application/graphql-response+json, application/json;q=0.9"
     /// The media type of a GraphQL-over-SSE stream.
     static let acceptEventStream = "text/event-stream"
+    /// What a request with `@defer` or `@stream` accepts: an incremental answer in the format
+    /// graphql-core 3.3 and Strawberry send, or an answer in one piece from a server without it.
+    static let acceptIncremental =
+        "multipart/mixed; incrementalSpec=v0.2, application/graphql-response+json, application/json"
+    /// The media type of an incremental answer.
+    static let multipartMixed = "multipart/mixed"
 
     /// The URL request for one attempt of `request`.
     ///
@@ -46,8 +52,11 @@ enum HTTPRequestEncoder {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         urlRequest.timeoutInterval = timeout
-        urlRequest.setValue(
-            request.kind == .subscription ? acceptEventStream : acceptSingle, forHTTPHeaderField: "Accept")
+        let accept =
+            if request.kind == .subscription { acceptEventStream } else if request.usesIncrementalDelivery {
+                acceptIncremental
+            } else { acceptSingle }
+        urlRequest.setValue(accept, forHTTPHeaderField: "Accept")
         for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         return urlRequest

@@ -14,6 +14,12 @@ import Primitives
 /// Server-Sent Events (the `graphql-sse` protocol's distinct-connections mode): one POST whose
 /// answer is a `text/event-stream` of `next` events ended by `complete`.
 ///
+/// A request with `@defer` or `@stream` (``GraphQLRequest/usesIncrementalDelivery``) accepts
+/// `multipart/mixed; incrementalSpec=v0.2` and yields the initial part, then one response per later
+/// part (``GraphQLResponse/increments``) as each arrives, finishing after the part with
+/// `hasNext: false`; a server that answers in one piece gives one response. Such a request is sent
+/// as text, without the persisted-query exchange.
+///
 /// GraphQL errors with or without partial data come back as responses; every other failure is a
 /// ``TransportError``. Nothing is retried: wrap it in ``RetryingTransport`` for that.
 public final class HTTPTransport: Transport {
@@ -24,7 +30,7 @@ public final class HTTPTransport: Transport {
     /// How requests are sent.
     public let options: Options
 
-    /// Streams for subscriptions. A separate session with a delegate, because swift-corelibs-foundation
+    /// Streams for subscriptions and incremental answers. A separate session with a delegate, because swift-corelibs-foundation
     /// delivers body bytes as they arrive only to a session's delegate (not to a task's, and it has
     /// no `bytes(for:)`); made from `session`'s configuration on the first subscription.
     private let eventStreams: EventStreamSession
@@ -50,6 +56,13 @@ public final class HTTPTransport: Transport {
                 try HTTPRequestEncoder.encode(
                     request, url: url, headers: try await resolvedHeaders(), attempt: .textOnly, usesGET: false,
                     timeout: Self.streamIdleTimeout)
+            }
+        }
+        if request.usesIncrementalDelivery {
+            return eventStreams.stream(for: request, headTimeout: options.timeout) { [self] in
+                try HTTPRequestEncoder.encode(
+                    request, url: url, headers: try await resolvedHeaders(), attempt: .textOnly, usesGET: false,
+                    timeout: options.timeout.timeInterval)
             }
         }
         let once = OneResponse()

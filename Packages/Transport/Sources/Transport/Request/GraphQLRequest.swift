@@ -17,12 +17,16 @@ public struct GraphQLRequest: Sendable, Hashable {
     public var extensions: JSONObject
     /// Headers for this request only; they override the transport's headers of the same name.
     public var headers: [String: String]
+    /// Whether the text has a `@defer` or `@stream` that can apply, so the answer may come in parts:
+    /// ``HTTPTransport`` then accepts `multipart/mixed` and streams the parts.
+    public var usesIncrementalDelivery: Bool
 
     /// A request from its parts.
     public init(
         text: String, operationName: String? = nil, kind: OperationKind = .query, variables: JSONObject = [:],
-        extensions: JSONObject = [:], headers: [String: String] = [:]
+        extensions: JSONObject = [:], headers: [String: String] = [:], usesIncrementalDelivery: Bool = false
     ) {
+        self.usesIncrementalDelivery = usesIncrementalDelivery
         self.text = text
         self.operationName = operationName
         self.kind = kind
@@ -35,7 +39,7 @@ public struct GraphQLRequest: Sendable, Hashable {
     public init(_ operation: GraphQLOperation, extensions: JSONObject = [:], headers: [String: String] = [:]) {
         self.init(
             text: operation.text, operationName: operation.name, kind: operation.kind, variables: operation.variables,
-            extensions: extensions, headers: headers)
+            extensions: extensions, headers: headers, usesIncrementalDelivery: operation.usesIncrementalDelivery)
     }
 
     /// The identity a `GraphQLOperation` with this text and these variables has: lets test transports

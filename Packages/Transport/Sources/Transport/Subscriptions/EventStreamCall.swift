@@ -5,8 +5,9 @@ import Primitives
     import FoundationNetworking
 #endif
 
-/// One subscription over Server-Sent Events: turns a data task's callbacks into the responses of an
-/// `AsyncThrowingStream`, and ends the task when the stream ends.
+/// One streamed answer, a subscription over Server-Sent Events or an incremental answer over
+/// `multipart/mixed`: turns a data task's callbacks into the responses of an `AsyncThrowingStream`,
+/// and ends the task when the stream ends.
 ///
 /// Decisions are made under the lock; the stream's continuation is only ever finished outside it,
 /// because finishing runs `onTermination`, which calls ``terminate()`` and takes the lock again.
@@ -16,6 +17,8 @@ final class EventStreamCall: Sendable {
         case awaitingHead
         /// A 2xx `text/event-stream`: events are parsed as they come.
         case events(ServerSentEventParser)
+        /// A 2xx `multipart/mixed`: parts are read as they come, each into one response.
+        case parts(MultipartMixedParser, IncrementalResponseReader)
         /// Any other answer (a GraphQL-over-HTTP error response, an error page): read whole, decoded at the end.
         case whole(status: Int, contentType: String?, expectedLength: Int64, body: Data)
     }
@@ -80,13 +83,21 @@ final class EventStreamCall: Sendable {
     }
 
     func receivedHead(_ response: URLResponse) {
+        var failure: TransportError?
         let timer = state.withLock { state -> Task<Void, Never>? in
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             let contentType = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type")
-            if (200..<300).contains(status),
-                HTTPResponseDecoder.mediaType(of: contentType) == HTTPRequestEncoder.acceptEventStream
-            {
+            let mediaType = HTTPResponseDecoder.mediaType(of: contentType)
+            if (200..<300).contains(status), mediaType == HTTPRequestEncoder.acceptEventStream {
                 state.body = .events(ServerSentEventParser())
+            } else if (200..<300).contains(status), mediaType == HTTPRequestEncoder.multipartMixed {
+                if let boundary = contentType.flatMap(MultipartMixedParser.boundary(ofContentType:)) {
+                    state.body = .parts(MultipartMixedParser(boundary: boundary), IncrementalResponseReader())
+                } else {
+                    failure = TransportError(
+                        .invalidMultipart, "the multipart answer's Content-Type has no boundary", status: status,
+                        bodyKind: .other)
+                }
             } else {
                 state.body = .whole(
                     status: status, contentType: contentType, expectedLength: response.expectedContentLength,
@@ -96,13 +107,18 @@ final class EventStreamCall: Sendable {
             return state.timer
         }
         timer?.cancel()
+        if let failure { fail(failure) }
     }
 
     func received(_ data: Data) {
+        if case .parts = state.withLock({ $0.body }) {
+            receivedParts(data)
+            return
+        }
         let events = state.withLock { state -> [ServerSentEvent] in
             guard !state.isFinished else { return [] }
             switch state.body {
-            case .awaitingHead: return []
+            case .awaitingHead, .parts: return []
             case .events(var parser):
                 let events = parser.feed(data)
                 state.body = .events(parser)
@@ -133,12 +149,39 @@ final class EventStreamCall: Sendable {
         }
     }
 
+    /// Reads the parts `data` completes, yields one response each, and ends the stream after the part
+    /// with `hasNext: false`. Parsing happens under the lock (the parser and the reader are the
+    /// call's state); yielding and finishing outside it.
+    private func receivedParts(_ data: Data) {
+        let (responses, failure, isComplete) = state.withLock {
+            state -> ([GraphQLResponse], TransportError?, Bool) in
+            guard !state.isFinished, case .parts(var parser, var reader) = state.body else { return ([], nil, false) }
+            var responses: [GraphQLResponse] = []
+            var failure: TransportError?
+            do throws(TransportError) {
+                for part in try parser.feed(data) where !reader.isComplete {
+                    responses.append(try reader.read(part))
+                }
+            } catch {
+                failure = error
+            }
+            state.body = .parts(parser, reader)
+            return (responses, failure, reader.isComplete)
+        }
+        for response in responses { continuation.yield(response) }
+        if let failure {
+            fail(failure)
+        } else if isComplete {
+            finish(nil)
+        }
+    }
+
     func completed(_ error: (any Error)?) {
         let body = state.withLock { state -> Body? in state.isFinished ? nil : state.body }
         guard let body else { return }
         if let error {
             var failure = TransportError.from(error)
-            if case .events = body, failure.code == .cannotConnect {
+            if failure.code == .cannotConnect, Self.hasStarted(body) {
                 // The stream had started, so the connection did not fail to open: it broke.
                 failure = TransportError(
                     .truncated, "the event stream's connection broke", underlying: TransportError.redacted(error))
@@ -151,6 +194,17 @@ final class EventStreamCall: Sendable {
             fail(TransportError(.invalidResponse, "the connection ended without a response head"))
         case .events:
             fail(TransportError(.truncated, "the event stream ended without a `complete` event"))
+        case .parts(let parser, let reader):
+            if reader.isComplete { return finish(nil) }
+            if parser.isInPreamble {
+                return fail(
+                    TransportError(.invalidMultipart, "the body has no delimiter of its boundary", bodyKind: .other))
+            }
+            let message =
+                parser.isInsidePart
+                ? "the multipart answer was cut in the middle of part \(reader.partCount)"
+                : "the multipart answer ended after \(reader.partCount) parts, before the one with `hasNext: false`"
+            fail(TransportError(.truncated, message, bodyKind: .other))
         case .whole(let status, let contentType, let expectedLength, let data):
             do {
                 let response = try HTTPResponseDecoder.decode(
@@ -164,6 +218,13 @@ final class EventStreamCall: Sendable {
     }
 
     func fail(_ error: TransportError) { finish(error) }
+
+    private static func hasStarted(_ body: Body) -> Bool {
+        switch body {
+        case .events, .parts: true
+        case .awaitingHead, .whole: false
+        }
+    }
 
     /// Ends the stream once; a later call does nothing.
     private func finish(_ error: TransportError?) {
