@@ -57,12 +57,16 @@ public struct CompiledField: Sendable, Hashable {
     /// Not part of equality or hashing, like ``shape``, and for the same reason: it follows from the
     /// schema, the parent type and the name.
     public var objectTypeName: String?
+    /// The connection `@connection(key:filters:)` makes of the field, whose pages are then one list
+    /// stored under the connection's storage key; `nil` for any other field.
+    public var connection: CompiledConnection?
 
-    /// A field; the constant storage key is derived from the arguments.
+    /// A field; the constant storage key is derived from the arguments (or the connection's).
     public init(
         responseKey: String, name: String, arguments: [CompiledArgument] = [],
         selectionSet: CompiledSelectionSet? = nil,
-        shape: FieldShape? = nil, isAddedByClient: Bool = false, objectTypeName: String? = nil
+        shape: FieldShape? = nil, isAddedByClient: Bool = false, objectTypeName: String? = nil,
+        connection: CompiledConnection? = nil
     ) {
         self.responseKey = responseKey
         self.name = name
@@ -71,24 +75,32 @@ public struct CompiledField: Sendable, Hashable {
         self.arguments = arguments.sorted { $0.name < $1.name }
         self.selectionSet = selectionSet
         self.shape = shape
-        self.constantStorageKey =
-            self.arguments.contains(where: { $0.value.referencesVariable })
-            ? nil : StorageKey.make(name: name, arguments: self.arguments, variables: JSONObject())
+        self.connection = connection
+        if let connection {
+            self.constantStorageKey =
+                connection.filterArguments.contains(where: { $0.value.referencesVariable })
+                ? nil : connection.storageKey(variables: JSONObject())
+        } else {
+            self.constantStorageKey =
+                self.arguments.contains(where: { $0.value.referencesVariable })
+                ? nil : StorageKey.make(name: name, arguments: self.arguments, variables: JSONObject())
+        }
     }
 
     /// The key this field's value is stored under in its record: the name alone without arguments,
     /// else `name(a:1,b:"x")` with arguments in name order, values printed canonically (object keys sorted)
     /// and variables substituted. An argument whose variable is absent is left out, as the server
-    /// would leave it out.
+    /// would leave it out. A connection's is its ``CompiledConnection/storageKey(variables:)``.
     @inlinable public func storageKey(variables: JSONObject) -> String {
         if let constantStorageKey { return constantStorageKey }
+        if let connection { return connection.storageKey(variables: variables) }
         return StorageKey.make(name: name, arguments: arguments, variables: variables)
     }
 
     /// Equal when everything but the ``shape``, ``isAddedByClient`` and ``objectTypeName`` is equal.
     public static func == (lhs: CompiledField, rhs: CompiledField) -> Bool {
         lhs.responseKey == rhs.responseKey && lhs.name == rhs.name && lhs.arguments == rhs.arguments
-            && lhs.selectionSet == rhs.selectionSet
+            && lhs.selectionSet == rhs.selectionSet && lhs.connection == rhs.connection
     }
 
     /// Hashes everything but the ``shape``, ``isAddedByClient`` and ``objectTypeName``.
@@ -97,6 +109,7 @@ public struct CompiledField: Sendable, Hashable {
         hasher.combine(name)
         hasher.combine(arguments)
         hasher.combine(selectionSet)
+        hasher.combine(connection)
     }
 }
 
