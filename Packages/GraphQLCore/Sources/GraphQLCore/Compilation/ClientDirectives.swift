@@ -3,8 +3,12 @@ enum ClientDirectives {
     /// `@cacheExpiration(seconds: Int!)` on an operation: how long its data stays fresh.
     static let cacheExpiration = "cacheExpiration"
 
+    /// `@connection(key: String!, filters: [String!])` on a field: its pages are one list in the store
+    /// (see `ConnectionDirective.swift`).
+    static let connection = "connection"
+
     /// Every client-only directive's name; the text to send has none of them.
-    static let names: Set<String> = [cacheExpiration]
+    static let names: Set<String> = [cacheExpiration, connection]
 
     /// The expiration an operation asks for, or `nil` when it has no `@cacheExpiration`.
     ///

@@ -105,13 +105,16 @@ public struct CompiledField: Sendable, Hashable {
     /// Whether the field has `@stream` (an `if` that is not the literal `false`): its list may arrive
     /// in parts, the initial part holding the first items. Not part of equality or hashing either.
     public var isStreamed: Bool
+    /// The connection `@connection(key:filters:)` makes of the field, whose pages are then one list
+    /// stored under the connection's storage key; `nil` for any other field.
+    public var connection: CompiledConnection?
 
-    /// A field; the constant storage key is derived from the arguments.
+    /// A field; the constant storage key is derived from the arguments (or the connection's).
     public init(
         responseKey: String, name: String, arguments: [CompiledArgument] = [],
         selectionSet: CompiledSelectionSet? = nil,
         shape: FieldShape? = nil, isAddedByClient: Bool = false, objectTypeName: String? = nil,
-        isDeferred: Bool = false, isStreamed: Bool = false
+        isDeferred: Bool = false, isStreamed: Bool = false, connection: CompiledConnection? = nil
     ) {
         self.responseKey = responseKey
         self.name = name
@@ -122,17 +125,25 @@ public struct CompiledField: Sendable, Hashable {
         self.arguments = arguments.sorted { $0.name < $1.name }
         self.selectionSet = selectionSet
         self.shape = shape
-        self.constantStorageKey =
-            self.arguments.contains(where: { $0.value.referencesVariable })
-            ? nil : StorageKey.make(name: name, arguments: self.arguments, variables: JSONObject())
+        self.connection = connection
+        if let connection {
+            self.constantStorageKey =
+                connection.filterArguments.contains(where: { $0.value.referencesVariable })
+                ? nil : connection.storageKey(variables: JSONObject())
+        } else {
+            self.constantStorageKey =
+                self.arguments.contains(where: { $0.value.referencesVariable })
+                ? nil : StorageKey.make(name: name, arguments: self.arguments, variables: JSONObject())
+        }
     }
 
     /// The key this field's value is stored under in its record: the name alone without arguments,
     /// else `name(a:1,b:"x")` with arguments in name order, values printed canonically (object keys sorted)
     /// and variables substituted. An argument whose variable is absent is left out, as the server
-    /// would leave it out.
+    /// would leave it out. A connection's is its ``CompiledConnection/storageKey(variables:)``.
     @inlinable public func storageKey(variables: JSONObject) -> String {
         if let constantStorageKey { return constantStorageKey }
+        if let connection { return connection.storageKey(variables: variables) }
         return StorageKey.make(name: name, arguments: arguments, variables: variables)
     }
 
@@ -140,7 +151,7 @@ public struct CompiledField: Sendable, Hashable {
     /// and ``isStreamed`` is equal.
     public static func == (lhs: CompiledField, rhs: CompiledField) -> Bool {
         lhs.responseKey == rhs.responseKey && lhs.name == rhs.name && lhs.arguments == rhs.arguments
-            && lhs.selectionSet == rhs.selectionSet
+            && lhs.selectionSet == rhs.selectionSet && lhs.connection == rhs.connection
     }
 
     /// Hashes everything but the ``shape``, ``isAddedByClient``, ``objectTypeName``, ``isDeferred`` and
@@ -150,6 +161,7 @@ public struct CompiledField: Sendable, Hashable {
         hasher.combine(name)
         hasher.combine(arguments)
         hasher.combine(selectionSet)
+        hasher.combine(connection)
     }
 }
 

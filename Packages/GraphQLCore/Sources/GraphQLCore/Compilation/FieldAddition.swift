@@ -82,6 +82,7 @@ struct FieldAddition {
 
     private func transform(_ field: Field, type: String?) throws(GraphQLCoreError) -> Field {
         var field = field
+        field.clientDirectives = field.directives.filter { ClientDirectives.names.contains($0.name) }
         field.directives = Self.strip(field.directives)
         if let selectionSet = field.selectionSet {
             let fieldType = type.flatMap { schema?.fieldType(field.name, on: $0)?.namedType }

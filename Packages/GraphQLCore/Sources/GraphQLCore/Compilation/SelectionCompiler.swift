@@ -228,15 +228,30 @@ struct SelectionCompiler {
     private func compile(_ field: Field, parentType: String?) throws(GraphQLCoreError) -> CompiledField {
         let declared = parentType.flatMap { schema?.fieldType(field.name, on: $0) }
         let shape = declared.flatMap { FieldShape($0, kind: schema?.typeKind(of: $0.namedType)) }
-        guard let set = field.selectionSet else {
-            return compiledField(field, parentType: parentType, selectionSet: nil, shape: shape, objectTypeName: nil)
+        var compiled: CompiledField
+        if let set = field.selectionSet {
+            var merging = SelectionMerging()
+            try collect(set, parentType: declared?.namedType, into: &merging)
+            let objectTypeName = declared.flatMap {
+                schema?.typeKind(of: $0.namedType) == .object ? $0.namedType : nil
+            }
+            compiled = compiledField(
+                field, parentType: parentType, selectionSet: merging.selectionSet, shape: shape,
+                objectTypeName: objectTypeName)
+        } else {
+            compiled = compiledField(
+                field, parentType: parentType, selectionSet: nil, shape: shape, objectTypeName: nil)
         }
-        var merging = SelectionMerging()
-        try collect(set, parentType: declared?.namedType, into: &merging)
-        let objectTypeName = declared.flatMap { schema?.typeKind(of: $0.namedType) == .object ? $0.namedType : nil }
-        return compiledField(
-            field, parentType: parentType, selectionSet: merging.selectionSet, shape: shape,
-            objectTypeName: objectTypeName)
+        guard !field.clientDirectives.isEmpty,
+            let connection = try ConnectionDirective.connection(
+                of: field, parentType: parentType, arguments: compiled.arguments, selectionSet: compiled.selectionSet,
+                schema: schema)
+        else { return compiled }
+        return CompiledField(
+            responseKey: compiled.responseKey, name: compiled.name, arguments: compiled.arguments,
+            selectionSet: compiled.selectionSet, shape: compiled.shape, isAddedByClient: compiled.isAddedByClient,
+            objectTypeName: compiled.objectTypeName, isDeferred: compiled.isDeferred,
+            isStreamed: compiled.isStreamed, connection: connection)
     }
 
     /// The field with its arguments; with a schema, literals take the shape coercion gives them

@@ -1,5 +1,6 @@
 /// The types and directives every ``Schema`` has without the SDL declaring them: the five standard
-/// scalars, the introspection types, the spec's directives and the client's `@cacheExpiration`.
+/// scalars, the introspection types, the spec's directives and the client's `@cacheExpiration` and
+/// `@connection`.
 enum BuiltInDefinitions {
     static let scalarNames: Set<String> = ["Int", "Float", "String", "Boolean", "ID"]
 
@@ -9,6 +10,10 @@ enum BuiltInDefinitions {
 
     /// `@cacheExpiration(seconds: Int!)`: read by the runtime, stripped before the text is sent.
     static let cacheExpirationName = "cacheExpiration"
+    /// `@connection(key: String!, filters: [String!])`: read by the compiler, stripped before the text is sent.
+    static let connectionName = "connection"
+    /// The client-only directives: an SDL that declares one keeps it client-only.
+    static let clientOnlyNames: Set<String> = [cacheExpirationName, connectionName]
 
     static let directives: [DirectiveInfo] = [
         DirectiveInfo(
@@ -41,6 +46,15 @@ enum BuiltInDefinitions {
             description: "How long the operation's data stays fresh in the client's store. Never sent to the server.",
             arguments: [InputValueInfo(name: "seconds", type: .nonNull(.named("Int")))], locations: [.query],
             isClientOnly: true),
+        DirectiveInfo(
+            name: connectionName,
+            description:
+                "Stores the pages of a cursor connection as one list in the client's store. Never sent to the server.",
+            arguments: [
+                InputValueInfo(name: "key", type: .nonNull(.named("String"))),
+                InputValueInfo(name: "filters", type: .list(.nonNull(.named("String")))),
+            ],
+            locations: [.field], isClientOnly: true),
     ]
 
     static let defaultDeprecationReason = "No longer supported"

@@ -97,11 +97,11 @@ struct SchemaBuilder {
         for name in directiveOrder {
             guard let definition = directiveDefinitions[name] else { continue }
             // An SDL may declare a built-in directive (a server's schema often declares
-            // `@cacheExpiration`); its declaration wins, and the client-only mark stays with the name.
+            // `@cacheExpiration` or `@connection`); its declaration wins, and the client-only mark stays with the name.
             directives[name] = DirectiveInfo(
                 name: name, description: definition.description?.value,
                 arguments: definition.arguments.map(Self.inputValue), isRepeatable: definition.isRepeatable,
-                locations: definition.locations, isClientOnly: name == BuiltInDefinitions.cacheExpirationName)
+                locations: definition.locations, isClientOnly: BuiltInDefinitions.clientOnlyNames.contains(name))
             locations["@" + name] = definition.location.start
         }
 

@@ -1,0 +1,161 @@
+/// Reads `@connection(key: String!, filters: [String!])` off a field and checks that the field is a
+/// cursor connection (the Relay connection spec), so that the store can merge its pages.
+///
+/// A connection selects, without `@include`/`@skip` or a type condition in between,
+/// `edges { cursor node { ... } }` and `pageInfo { hasNextPage endCursor hasPreviousPage startCursor }`
+/// (the merge reads all four), and passes `first` or `last`. With a schema, the field's type must
+/// declare those fields, the field must declare `first` and `after` or `last` and `before`, and each
+/// filter must be one of its arguments. Every failure is a ``GraphQLCoreError/Code/invalidConnection``
+/// at the directive, or at the argument it is about.
+enum ConnectionDirective {
+    /// The connection `field` asks for, compiled with `arguments` and `selectionSet`; `nil` when the
+    /// field has no `@connection`.
+    static func connection(
+        of field: Field, parentType: String?, arguments: [CompiledArgument], selectionSet: CompiledSelectionSet?,
+        schema: (any CompilationSchema)?
+    ) throws(GraphQLCoreError) -> CompiledConnection? {
+        let directives = field.clientDirectives.filter { $0.name == ClientDirectives.connection }
+        guard let directive = directives.first else { return nil }
+        let place = [directive.location.start]
+        guard directives.count == 1 else {
+            throw failure(
+                "The directive '@connection' can only be used once on a field.", directives.map(\.location.start))
+        }
+        if let unknown = directive.arguments.first(where: { $0.name != "key" && $0.name != "filters" }) {
+            throw failure("Unknown argument '\(unknown.name)' on directive '@connection'.", [unknown.location.start])
+        }
+        guard let keyArgument = directive.arguments.first(where: { $0.name == "key" }) else {
+            throw failure("The directive '@connection' needs the argument 'key: String!'.", place)
+        }
+        guard case .string(let literal) = keyArgument.value, !literal.value.isEmpty else {
+            throw failure(
+                "The argument 'key' of '@connection' must be a non-empty String literal, got \(Printer.print(keyArgument.value)).",
+                [keyArgument.location.start])
+        }
+        let filters = try filterNames(directive, field: field, parentType: parentType, schema: schema)
+        try checkShape(field, directive: directive, parentType: parentType, selectionSet: selectionSet, schema: schema)
+        let paging = arguments.filter { CompiledConnection.pagingArgumentNames.contains($0.name) }
+        guard paging.contains(where: { $0.name == "first" || $0.name == "last" }) else {
+            throw failure(
+                "The connection field '\(field.name)' must pass 'first' or 'last', so that its pages have a size.",
+                place)
+        }
+        let kept = arguments.filter {
+            !CompiledConnection.pagingArgumentNames.contains($0.name) && (filters?.contains($0.name) ?? true)
+        }
+        return CompiledConnection(
+            key: literal.value, filters: filters, filterArguments: kept, pagingArguments: paging)
+    }
+
+    /// The `filters` list, each a String literal naming an argument of the field that is not a paging one.
+    private static func filterNames(
+        _ directive: Directive, field: Field, parentType: String?, schema: (any CompilationSchema)?
+    ) throws(GraphQLCoreError) -> [String]? {
+        guard let argument = directive.arguments.first(where: { $0.name == "filters" }) else { return nil }
+        let items: [Value]
+        switch argument.value {
+        case .null: return nil
+        case .list(let values): items = values
+        case .string: items = [argument.value]  // GraphQL coerces one item to a list of one.
+        default:
+            throw failure(
+                "The argument 'filters' of '@connection' must be a list of String literals, got \(Printer.print(argument.value)).",
+                [argument.location.start])
+        }
+        var names: [String] = []
+        for item in items {
+            guard case .string(let name) = item else {
+                throw failure(
+                    "The argument 'filters' of '@connection' must be a list of String literals, got \(Printer.print(item)).",
+                    [argument.location.start])
+            }
+            if CompiledConnection.pagingArgumentNames.contains(name.value) {
+                throw failure(
+                    "The filter '\(name.value)' of '@connection' is a paging argument, which the list's key leaves out.",
+                    [argument.location.start])
+            }
+            if let schema, let parentType, schema.argumentType(name.value, ofField: field.name, on: parentType) == nil {
+                throw failure(
+                    "The filter '\(name.value)' of '@connection' is not an argument of field '\(parentType).\(field.name)'.",
+                    [argument.location.start])
+            }
+            names.append(name.value)
+        }
+        return names
+    }
+
+    /// Checks the selection (and, with a schema, the types) against the connection spec.
+    private static func checkShape(
+        _ field: Field, directive: Directive, parentType: String?, selectionSet: CompiledSelectionSet?,
+        schema: (any CompilationSchema)?
+    ) throws(GraphQLCoreError) {
+        let place = [directive.location.start]
+        let name = field.name
+        guard let selectionSet else {
+            throw failure("The connection field '\(name)' must select 'edges' and 'pageInfo'.", place)
+        }
+        if let schema, let parentType {
+            let declared = schema.fieldType(name, on: parentType)
+            let type = declared?.namedType ?? ""
+            let isList: Bool
+            switch declared {
+            case .list?, .nonNull(.list)?: isList = true
+            default: isList = false
+            }
+            guard !isList, schema.typeKind(of: type) == .object || schema.typeKind(of: type) == .interface else {
+                throw failure("The connection field '\(name)' must have an object type, not a list or a leaf.", place)
+            }
+            for (inner, fields) in [("edges", ["cursor", "node"]), ("pageInfo", PageInfoFields.all)] {
+                guard let innerType = schema.fieldType(inner, on: type)?.namedType else {
+                    throw failure(
+                        "The type '\(type)' of connection field '\(name)' has no field '\(inner)'; a connection has "
+                            + "'edges { cursor node }' and 'pageInfo'.", place)
+                }
+                for required in fields where schema.fieldType(required, on: innerType) == nil {
+                    throw failure(
+                        "The type '\(innerType)' of '\(name).\(inner)' has no field '\(required)', which a connection has.",
+                        place)
+                }
+            }
+            let declares = { (argument: String) in schema.argumentType(argument, ofField: name, on: parentType) != nil }
+            guard (declares("first") && declares("after")) || (declares("last") && declares("before")) else {
+                throw failure(
+                    "The connection field '\(parentType).\(name)' must declare the arguments 'first' and 'after' "
+                        + "or 'last' and 'before'.", place)
+            }
+        }
+        for (inner, fields) in [("edges", ["cursor", "node"]), ("pageInfo", PageInfoFields.all)] {
+            guard let selected = directField(inner, in: selectionSet), let innerSet = selected.selectionSet else {
+                throw failure(
+                    "The connection field '\(name)' must select '\(inner)' with a selection, without a condition.",
+                    place)
+            }
+            for required in fields where directField(required, in: innerSet) == nil {
+                throw failure(
+                    "The connection field '\(name)' must select '\(inner) { \(required) }', without a condition: "
+                        + "the store merges pages with it.", place)
+            }
+        }
+    }
+
+    /// The field named `name` that `selectionSet` selects unconditionally, not through a type case.
+    static func directField(_ name: String, in selectionSet: CompiledSelectionSet) -> CompiledField? {
+        for case .field(let field) in selectionSet.selections where field.name == name { return field }
+        return nil
+    }
+
+    private static func failure(_ message: String, _ locations: [SourceLocation]) -> GraphQLCoreError {
+        GraphQLCoreError(.invalidConnection, message, locations: locations)
+    }
+}
+
+/// The fields of the connection spec's `PageInfo` that merging pages reads.
+enum PageInfoFields {
+    static let all = ["hasNextPage", "endCursor", "hasPreviousPage", "startCursor"]
+}
+
+extension GraphQLCoreError.Code {
+    /// A field marked `@connection(key:filters:)` is not a cursor connection, does not select what
+    /// merging its pages reads, or the directive's arguments are invalid.
+    public static let invalidConnection = GraphQLCoreError.Code("invalidConnection")
+}
