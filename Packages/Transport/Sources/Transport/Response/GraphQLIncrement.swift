@@ -14,8 +14,8 @@ public struct GraphQLIncrement: Sendable, Hashable {
         case items([JSONValue])
     }
 
-    /// Where it goes, from the operation's root: the object for ``Payload/fields``, the list for
-    /// ``Payload/items``.
+    /// Where it goes, from the operation's root: the object for `fields`, the list for
+    /// `items`.
     public var path: [ResponsePathSegment]
     /// The fields or the items.
     public var payload: Payload
