@@ -168,27 +168,42 @@ struct SelectionCompiler {
             case .field(let field):
                 try collect(field, parentType: parentType, into: &merging)
             case .inlineFragment(let fragment):
-                guard let conditions = try Self.conditions(fragment.directives) else { continue }
-                let type = innerType(fragment.typeCondition, parentType)
-                var inner = SelectionMerging()
-                try collect(fragment.selectionSet, parentType: type, into: &inner)
-                let selections =
-                    Self.isActive("defer", fragment.directives) ? inner.selectionSet.deferred() : inner.selectionSet
-                place(
-                    selections, typeCondition: fragment.typeCondition, conditions: conditions,
-                    parentType: parentType, into: &merging)
+                try collect(fragment, parentType: parentType, into: &merging)
             case .fragmentSpread(let spread):
-                guard let conditions = try Self.conditions(spread.directives) else { continue }
-                guard let definition = fragments[spread.name] else { throw Self.unknown(spread) }
-                let key = FragmentKey(name: spread.name, type: innerType(definition.typeCondition, parentType))
-                // compileFragments(spreadIn:parentType:) compiled every fragment this set reaches.
-                guard let compiled = compiledFragments[key] else { throw Self.unknown(spread) }
-                place(
-                    Self.isActive("defer", spread.directives) ? compiled.deferred() : compiled,
-                    typeCondition: definition.typeCondition, conditions: conditions, parentType: parentType,
-                    into: &merging)
+                try collect(spread, parentType: parentType, into: &merging)
             }
         }
+    }
+
+    /// An inline fragment's selections, placed under its type condition; its own frame, so that the
+    /// temporaries it needs do not sit in every level of the field recursion.
+    @inline(never)
+    private func collect(_ fragment: InlineFragment, parentType: String?, into merging: inout SelectionMerging)
+        throws(GraphQLCoreError)
+    {
+        guard let conditions = try Self.conditions(fragment.directives) else { return }
+        let type = innerType(fragment.typeCondition, parentType)
+        var inner = SelectionMerging()
+        try collect(fragment.selectionSet, parentType: type, into: &inner)
+        let selections =
+            Self.isActive("defer", fragment.directives) ? inner.selectionSet.deferred() : inner.selectionSet
+        place(
+            selections, typeCondition: fragment.typeCondition, conditions: conditions, parentType: parentType,
+            into: &merging)
+    }
+
+    @inline(never)
+    private func collect(_ spread: FragmentSpread, parentType: String?, into merging: inout SelectionMerging)
+        throws(GraphQLCoreError)
+    {
+        guard let conditions = try Self.conditions(spread.directives) else { return }
+        guard let definition = fragments[spread.name] else { throw Self.unknown(spread) }
+        let key = FragmentKey(name: spread.name, type: innerType(definition.typeCondition, parentType))
+        // compileFragments(spreadIn:parentType:) compiled every fragment this set reaches.
+        guard let compiled = compiledFragments[key] else { throw Self.unknown(spread) }
+        place(
+            Self.isActive("defer", spread.directives) ? compiled.deferred() : compiled,
+            typeCondition: definition.typeCondition, conditions: conditions, parentType: parentType, into: &merging)
     }
 
     private func collect(_ field: Field, parentType: String?, into merging: inout SelectionMerging)
@@ -227,55 +242,47 @@ struct SelectionCompiler {
 
     private func compile(_ field: Field, parentType: String?) throws(GraphQLCoreError) -> CompiledField {
         let declared = parentType.flatMap { schema?.fieldType(field.name, on: $0) }
-        let shape = declared.flatMap { FieldShape($0, kind: schema?.typeKind(of: $0.namedType)) }
-        var compiled: CompiledField
-        if let set = field.selectionSet {
-            var merging = SelectionMerging()
-            try collect(set, parentType: declared?.namedType, into: &merging)
-            let objectTypeName = declared.flatMap {
-                schema?.typeKind(of: $0.namedType) == .object ? $0.namedType : nil
-            }
-            compiled = compiledField(
-                field, parentType: parentType, selectionSet: merging.selectionSet, shape: shape,
-                objectTypeName: objectTypeName)
-        } else {
-            compiled = compiledField(
-                field, parentType: parentType, selectionSet: nil, shape: shape, objectTypeName: nil)
+        guard let set = field.selectionSet else {
+            return try compiledField(field, parentType: parentType, declared: declared, selectionSet: nil)
         }
-        guard !field.clientDirectives.isEmpty,
-            let connection = try ConnectionDirective.connection(
-                of: field, parentType: parentType, arguments: compiled.arguments, selectionSet: compiled.selectionSet,
-                schema: schema)
-        else { return compiled }
-        return CompiledField(
-            responseKey: compiled.responseKey, name: compiled.name, arguments: compiled.arguments,
-            selectionSet: compiled.selectionSet, shape: compiled.shape, isAddedByClient: compiled.isAddedByClient,
-            objectTypeName: compiled.objectTypeName, isDeferred: compiled.isDeferred,
-            isStreamed: compiled.isStreamed, connection: connection)
+        var merging = SelectionMerging()
+        try collect(set, parentType: declared?.namedType, into: &merging)
+        return try compiledField(field, parentType: parentType, declared: declared, selectionSet: merging.selectionSet)
     }
 
-    /// The field with its arguments; with a schema, literals take the shape coercion gives them
-    /// (see ``LiteralCoercion``), as variables do, so that one value gives one storage key whichever
-    /// way it is passed.
+    /// The field with its arguments, shape and connection; with a schema, literals take the shape
+    /// coercion gives them (see ``LiteralCoercion``), as variables do, so that one value gives one
+    /// storage key whichever way it is passed.
+    ///
+    /// Never inlined: `compile(_:parentType:)` recurses once per level of nesting, so its frame is
+    /// what a document at the nesting limit costs the stack; the work done once per field stays in
+    /// this frame, which is gone before the next level starts.
+    @inline(never)
     private func compiledField(
-        _ field: Field, parentType: String?, selectionSet: CompiledSelectionSet?, shape: FieldShape?,
-        objectTypeName: String?
-    )
-        -> CompiledField
-    {
-        CompiledField(
-            responseKey: field.responseKey, name: field.name,
-            arguments: field.arguments.map {
-                var value = LiteralConversion.argumentValue($0.value)
-                if let schema, let parentType,
-                    let type = schema.argumentType($0.name, ofField: field.name, on: parentType)
-                {
-                    value = LiteralCoercion(schema: schema).apply(to: value, type: type)
-                }
-                return CompiledArgument(name: $0.name, value: value)
-            },
-            selectionSet: selectionSet, shape: shape, isAddedByClient: field.isAddedByClient,
-            objectTypeName: objectTypeName, isStreamed: Self.isActive("stream", field.directives))
+        _ field: Field, parentType: String?, declared: TypeReference?, selectionSet: CompiledSelectionSet?
+    ) throws(GraphQLCoreError) -> CompiledField {
+        let shape = declared.flatMap { FieldShape($0, kind: schema?.typeKind(of: $0.namedType)) }
+        let objectTypeName =
+            selectionSet == nil
+            ? nil : declared.flatMap { schema?.typeKind(of: $0.namedType) == .object ? $0.namedType : nil }
+        let arguments = field.arguments.map {
+            var value = LiteralConversion.argumentValue($0.value)
+            if let schema, let parentType,
+                let type = schema.argumentType($0.name, ofField: field.name, on: parentType)
+            {
+                value = LiteralCoercion(schema: schema).apply(to: value, type: type)
+            }
+            return CompiledArgument(name: $0.name, value: value)
+        }.sorted { $0.name < $1.name }
+        let connection =
+            field.clientDirectives.isEmpty
+            ? nil
+            : try ConnectionDirective.connection(
+                of: field, parentType: parentType, arguments: arguments, selectionSet: selectionSet, schema: schema)
+        return CompiledField(
+            responseKey: field.responseKey, name: field.name, arguments: arguments, selectionSet: selectionSet,
+            shape: shape, isAddedByClient: field.isAddedByClient, objectTypeName: objectTypeName,
+            isStreamed: Self.isActive("stream", field.directives), connection: connection)
     }
 
     /// Whether `@defer` or `@stream` (by `name`) is on a selection with an `if` other than the literal
