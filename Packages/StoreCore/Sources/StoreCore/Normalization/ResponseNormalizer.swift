@@ -79,6 +79,9 @@ struct ResponseNormalizer {
             case .field(let field):
                 let key = field.responseKey
                 guard let value = cursor.value(forKey: key) else {
+                    // A deferred field comes in a later part of an incremental answer: the parts
+                    // before it are written without it, and what the store held for it stays.
+                    if field.isDeferred { continue }
                     throw Self.missingField(key, addedByClient: field.isAddedByClient)
                 }
                 let storageKey = field.storageKey(variables: variables)

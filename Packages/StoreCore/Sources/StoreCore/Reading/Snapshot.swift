@@ -16,17 +16,22 @@ public struct Snapshot: Sendable, Equatable {
     /// Whether some field read was written at or before the store's invalidation point
     /// (``Store/invalidate()``), which makes the data stale whatever its age.
     public var isInvalidated: Bool
+    /// Whether data is missing and every field missing is one the document defers
+    /// (``CompiledField/isDeferred``): a later part of an incremental answer may bring it, so a
+    /// screen can show the rest while that answer is open.
+    public var missesOnlyDeferredFields: Bool
 
     /// A snapshot from its parts.
     public init(
         data: JSONValue?, isMissingData: Bool, seenRecords: Set<DataID>, oldestWriteTime: WallInstant?,
-        isInvalidated: Bool
+        isInvalidated: Bool, missesOnlyDeferredFields: Bool = false
     ) {
         self.data = data
         self.isMissingData = isMissingData
         self.seenRecords = seenRecords
         self.oldestWriteTime = oldestWriteTime
         self.isInvalidated = isInvalidated
+        self.missesOnlyDeferredFields = missesOnlyDeferredFields
     }
 
     /// Whether a subscriber should be told: the data or its completeness differ, or data still

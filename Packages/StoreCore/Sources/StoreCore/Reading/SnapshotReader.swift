@@ -17,6 +17,8 @@ struct SnapshotReader<Lookup: RecordLookup> {
     let variables: JSONObject
     private(set) var seenRecords: Set<DataID> = []
     private(set) var isMissingData = false
+    /// Whether something other than a deferred field (``CompiledField/isDeferred``) is missing.
+    private(set) var isMissingUndeferredData = false
     private(set) var oldestWriteTime: WallInstant?
     /// The record whose fields' storage keys are noted in ``trackedFields`` (a subscription's root
     /// record, which its index entries name by field), or `nil` to note none.
@@ -52,13 +54,13 @@ struct SnapshotReader<Lookup: RecordLookup> {
             if let oldest = oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else { false }
         return Snapshot(
             data: data, isMissingData: isMissingData, seenRecords: seenRecords, oldestWriteTime: oldestWriteTime,
-            isInvalidated: invalidated)
+            isInvalidated: invalidated, missesOnlyDeferredFields: isMissingData && !isMissingUndeferredData)
     }
 
     private mutating func readRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet) -> JSONValue? {
         seenRecords.insert(dataID)
         guard let record = lookup.lookupRecord(dataID) else {
-            isMissingData = true
+            noteMissing()
             // The record's first write lists the keys it writes; a subscription rooted here must be
             // indexed under the fields it will read, or that write could not find it.
             if trackedRecord == dataID { noteTrackedKeys(of: selectionSet) }
@@ -83,7 +85,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
                 let storageKey = field.storageKey(variables: variables)
                 if tracking { trackedFields.insert(storageKey) }
                 guard let stored = record.fields[storageKey] else {
-                    isMissingData = true
+                    noteMissing(deferred: field.isDeferred)
                     continue
                 }
                 if let oldest = oldestWriteTime {
@@ -106,7 +108,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
             case .typeCase(let typeCase):
                 if tracking { trackedFields.insert(Self.typenameKey) }
                 guard let typename = record.typename else {
-                    isMissingData = true
+                    noteMissing()
                     continue
                 }
                 if typeCase.matches(typename: typename) {
@@ -118,6 +120,11 @@ struct SnapshotReader<Lookup: RecordLookup> {
                 }
             }
         }
+    }
+
+    private mutating func noteMissing(deferred: Bool = false) {
+        isMissingData = true
+        if !deferred { isMissingUndeferredData = true }
     }
 
     /// The key under which a subscription rooted at a record is indexed for that record's
@@ -151,7 +158,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
             return .array(array)
         case .scalar:
             // Written as a leaf by an operation that saw a different schema: not this selection's data.
-            isMissingData = true
+            noteMissing()
             return nil
         }
     }
@@ -161,7 +168,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
         case .null: return .null
         case .scalar(let scalar): return scalar
         case .link, .links:
-            isMissingData = true
+            noteMissing()
             return nil
         }
     }

@@ -29,6 +29,10 @@ public final class Store: Sendable {
     ///
     /// Atomic: a response that does not fit the selection throws ``StoreError`` and writes nothing;
     /// so does a record source that cannot write it (a full disk), and the store is as it was.
+    ///
+    /// A deferred field (``CompiledField/isDeferred``) may be absent: an incremental answer's
+    /// parts are written one after the other, each as the whole answer so far, and the parts before
+    /// a deferred fragment lack its fields. What the store held for such a field stays.
     @discardableResult
     public func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
         let (patches, order) = try normalize(data, root)

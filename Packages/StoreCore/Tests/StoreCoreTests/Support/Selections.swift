@@ -45,3 +45,10 @@ func query(_ selections: [CompiledSelection], variables: JSONObject = [:]) -> St
 func makeStore(clock: ManualClock = ManualClock()) -> Store {
     Store(configuration: StoreConfiguration(clock: { clock.now }))
 }
+
+/// `selection` as the compiler marks a field that only a `@defer` fragment selects.
+func deferred(_ selection: CompiledSelection) -> CompiledSelection {
+    guard case .field(var field) = selection else { return selection }
+    field.isDeferred = true
+    return .field(field)
+}
