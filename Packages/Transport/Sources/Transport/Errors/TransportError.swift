@@ -40,6 +40,11 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         /// `Content-Type`, a delimiter where the boundary should be, or a part larger than the limit.
         public static let invalidMultipart = Code("invalidMultipart")
 
+        /// A later part of an incremental answer does not fit the answer so far: it adds at a path
+        /// the answer lacks, fields where a list is or items where an object is, or it follows a
+        /// part that said nothing more would come.
+        public static let invalidIncrement = Code("invalidIncrement")
+
         /// The code's name.
         public var description: String { name }
     }
