@@ -2,7 +2,8 @@ import StoreCore
 import Transport
 
 /// Why a fetch failed: the transport could not get a response, the store refused the response, or
-/// the server answered with errors and no data. The store is unchanged by a failed fetch.
+/// the server answered with errors and no data. The store is unchanged by a failed fetch, but for
+/// the parts of an incremental answer (`@defer`, `@stream`) written before the one that failed.
 ///
 /// One struct with an extensible ``Code`` (the shape of `GraphQLCoreError`), so a new kind of
 /// failure does not break a caller's `switch`.

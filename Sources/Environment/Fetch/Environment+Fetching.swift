@@ -19,20 +19,26 @@ extension Environment {
     /// (``Handle/serverErrors``); errors without data fail the fetch, and are kept on the handles
     /// as well. A response the store refuses fails the fetch and leaves the store as it was. The
     /// data is written with the request's instant, so it is as old as the request (decision 0130).
+    ///
+    /// An incremental answer (`@defer`, `@stream`) is still one request: each part is folded into
+    /// the answer so far and the whole is written again (each write atomic, so the store never holds
+    /// half a part), and the handles show each part while the fetch stays in flight. A part that
+    /// fails (the transport, a part that does not fit, a write the store refuses) fails the fetch
+    /// and leaves what the earlier parts wrote (decision 0163).
     func execute(_ request: FetchRequest) async -> FetchResult {
-        let response: GraphQLResponse
+        var parts = transport.execute(GraphQLRequest(request.operation)).makeAsyncIterator()
+        var answer: GraphQLResponse
         do {
-            response = try await transport.response(for: GraphQLRequest(request.operation))
-        } catch let error as TransportError {
-            return .failed(FetchError(.transport, "the transport failed (\(error.code))", underlying: error))
+            guard let first = try await parts.next() else { throw Self.endedWithoutResponse() }
+            answer = first
         } catch {
-            return .failed(FetchError(.transport, "the transport failed (\(type(of: error)))", underlying: error))
+            return .failed(Self.transportFailure(error))
         }
-        guard let data = response.data, !data.isNull else {
+        guard let data = answer.data, !data.isNull else {
             return .failed(
                 FetchError(
-                    .graphQLErrors, "the server answered with \(response.errors.count) errors and no data",
-                    serverErrors: response.errors))
+                    .graphQLErrors, "the server answered with \(answer.errors.count) errors and no data",
+                    serverErrors: answer.errors))
         }
         let root = request.operation.identity
         // The root's snapshot from this write waits for the completion below, which updates each
@@ -40,24 +46,75 @@ extension Environment {
         state.withLock { state in
             if state.roots[root] != nil { state.roots[root]?.publishing = request.id }
         }
+        var recordsChanged = 0
+        while true {
+            if let failure = publish(answer, for: request, recordsChanged: &recordsChanged) { return .failed(failure) }
+            guard answer.hasNext else { break }
+            showPart(of: request, serverErrors: answer.errors)
+            do {
+                guard let part = try await parts.next() else {
+                    throw TransportError(.truncated, "the incremental answer ended before its last part")
+                }
+                try answer.apply(part)
+            } catch {
+                return .failed(Self.transportFailure(error))
+            }
+        }
+        return .published(recordsChanged: recordsChanged, serverErrors: answer.errors)
+    }
+
+    /// Writes the answer so far; returns the failure when the store refuses it.
+    private func publish(_ answer: GraphQLResponse, for request: FetchRequest, recordsChanged: inout Int)
+        -> (any Error)?
+    {
         let report: PublishReport
         do throws(StoreError) {
-            report = try store.publish(data, to: request.storeRoot, requestedAt: request.requestedAt)
+            report = try store.publish(answer.data ?? .null, to: request.storeRoot, requestedAt: request.requestedAt)
         } catch {
             if error.code == .missingField {
-                return .failed(
-                    MissingDataError(
-                        .notInResponse, operationName: request.operation.name,
-                        message: "the store refused the response: \(error)",
-                        underlying: error))
+                return MissingDataError(
+                    .notInResponse, operationName: request.operation.name,
+                    message: "the store refused the response: \(error)", underlying: error)
             }
-            return .failed(
-                FetchError(.invalidResponse, "the store refused the response (\(error.code))", underlying: error))
+            return FetchError(.invalidResponse, "the store refused the response (\(error.code))", underlying: error)
         }
+        recordsChanged += report.changedRecords.count
         log.record(
             .published(
                 recordsChanged: report.changedRecords.count, subscriptionsNotified: report.notifiedSubscriptions))
-        return .published(recordsChanged: report.changedRecords.count, serverErrors: response.errors)
+        return nil
+    }
+
+    /// A part of an incremental answer is written and more follow: each handle of the root shows the
+    /// snapshot the write delivered, and its fetch stays in flight.
+    private func showPart(of request: FetchRequest, serverErrors: [GraphQLServerError]) {
+        var effects = Effects()
+        state.withLock { state in
+            let root = request.operation.identity
+            guard state.roots[root]?.publishing == request.id, let delivered = state.roots[root]?.delivered else {
+                return
+            }
+            state.roots[root]?.delivered = nil
+            state.updateHandles(of: root, into: &effects) { handle in
+                handle.snapshot = delivered
+                guard handle.policy.allowsNetwork else { return }
+                handle.showsStoreData = true
+                handle.serverErrors = serverErrors
+            }
+        }
+        perform(effects)
+    }
+
+    private static func endedWithoutResponse() -> TransportError {
+        if Task.isCancelled { return TransportError(.cancelled, "the request was cancelled") }
+        return TransportError(.invalidResponse, "the transport finished without a response")
+    }
+
+    private static func transportFailure(_ error: any Error) -> FetchError {
+        if let error = error as? TransportError {
+            return FetchError(.transport, "the transport failed (\(error.code))", underlying: error)
+        }
+        return FetchError(.transport, "the transport failed (\(type(of: error)))", underlying: error)
     }
 
     /// Records how fetch `request` ended: finishes it in the registry, updates each of the root's

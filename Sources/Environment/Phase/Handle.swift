@@ -75,10 +75,12 @@ public final class Handle: Sendable {
     /// The snapshot's data decoded into `type`, whose coding keys are the response keys.
     ///
     /// Throws ``MissingDataError`` when the data is not complete, and the decoder's error when it
-    /// does not fit `type`.
+    /// does not fit `type`. While an incremental answer is open, deferred fields may be absent
+    /// (``Snapshot/missesOnlyDeferredFields``): declare them optional in `type`.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-        let snapshot = self.snapshot
-        guard let data = snapshot.data, !snapshot.isMissingData else {
+        registrar.access(self, keyPath: \.snapshot)
+        let (snapshot, awaitsDeferredFields) = state.withLock { ($0.snapshot, $0.awaitsDeferredFields) }
+        guard let data = snapshot.data, !snapshot.isMissingData || awaitsDeferredFields else {
             throw MissingDataError(
                 .notInStore, operationName: operation.name, message: "the snapshot is not complete, nothing to decode")
         }

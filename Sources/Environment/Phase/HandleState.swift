@@ -45,7 +45,7 @@ struct HandleState: Sendable {
             if case .failed(let error) = fetch { return .failed(error) }
             return .loading
         }
-        if snapshot.data != nil, !snapshot.isMissingData { return .loaded(snapshot) }
+        if snapshot.data != nil, !snapshot.isMissingData || awaitsDeferredFields { return .loaded(snapshot) }
         switch fetch {
         case .inFlight:
             return lastComplete.map(Handle.Phase.loaded) ?? .loading
@@ -64,6 +64,20 @@ struct HandleState: Sendable {
                         message: "the store lacks some of the data and the policy is storeOnly"))
             }
             return .loading
+        }
+    }
+
+    /// Whether the only data missing is deferred fields (`@defer`) that an answer may still bring
+    /// or that the server said it could not: the fetch is in flight (an incremental answer shows
+    /// its first parts), the fetch failed (what the parts before the failure wrote stays on
+    /// screen), or the answer came with errors. After a clean answer without them, they are
+    /// missing data like any field (decision 0163).
+    var awaitsDeferredFields: Bool {
+        guard snapshot.missesOnlyDeferredFields else { return false }
+        switch fetch {
+        case .inFlight, .failed: return true
+        case .succeeded: return !serverErrors.isEmpty
+        case .idle: return false
         }
     }
 
