@@ -34,6 +34,12 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The record source could not write the batch (a persistent source's storage failed) and
         /// wrote none of it. Sources may use a more precise code of their own.
         public static let recordSourceFailed = Code("recordSourceFailed")
+        /// A page of a `@connection` field cannot be merged into the list the store holds: its
+        /// `pageInfo` contradicts itself (`hasNextPage` true with a null `endCursor`), two of its
+        /// edges have one cursor or an edge has none, or it was asked for after (before) a cursor
+        /// that is not the end (start) of the list the store holds, or for a list the store does
+        /// not hold. Nothing of the response is written.
+        public static let invalidConnectionPage = Code("invalidConnectionPage")
 
         /// The code's name.
         public var description: String { name }

@@ -24,6 +24,13 @@ struct ResponseNormalizer {
     /// current field of the current record, and go into client IDs.
     private var indices: [Int] = []
     private var indexBase = 0
+    /// The `@connection` pages the response writes, for ``ConnectionMerge``.
+    private(set) var pages: [ConnectionPage] = []
+    /// The connection records of this walk: the items of their `edges` are named by node (or
+    /// cursor), not by position, so that every page's edges can stand in one list.
+    private var connectionRecords: Set<DataID> = []
+    /// Set just before a `@connection` field's value is walked: the object it reaches is one.
+    private var entersConnection = false
 
     init(configuration: StoreConfiguration, variables: JSONObject) {
         self.configuration = configuration
@@ -87,9 +94,14 @@ struct ResponseNormalizer {
                 let storageKey = field.storageKey(variables: variables)
                 do throws(StoreError) {
                     if let subselection = field.selectionSet {
+                        entersConnection = field.connection != nil
                         values[storageKey] = try normalizeLinked(
                             value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
                             shape: field.shape, level: 0, depth: depth + 1)
+                        entersConnection = false
+                        if let connection = field.connection {
+                            try notePage(of: connection, value: values[storageKey])
+                        }
                     } else {
                         values[storageKey] = try leaf(value, shape: field.shape, depth: depth + 1)
                     }
@@ -138,9 +150,12 @@ struct ResponseNormalizer {
         case .object(let object):
             if let shape, level < shape.listDepth { throw Self.mismatch(expected: "a list", got: value) }
             let typename = try Self.typename(of: object)
-            let dataID =
-                typename.flatMap { configuration.dataID(typename: $0, object: object) }
-                ?? DataID.client(parent: parent, storageKey: storageKey, indices: indices[indexBase...])
+            let dataID = try objectID(
+                object, typename: typename, selectionSet: selectionSet, parent: parent, storageKey: storageKey)
+            if entersConnection {
+                entersConnection = false
+                connectionRecords.insert(dataID)
+            }
             // The object's own fields start a new client path: the lists above it are in its ID.
             let outerBase = indexBase
             indexBase = indices.count
@@ -169,6 +184,57 @@ struct ResponseNormalizer {
                 .typeMismatch,
                 "expected an object, a list or null for a field with a selection, got \(Self.kind(of: value))")
         }
+    }
+
+    /// The record an object goes into: the key function's ID, else an edge of a connection named
+    /// by its node's ID (or its cursor), else a client ID from the path. Not inlined, so that the
+    /// recursion's frame stays small.
+    @inline(never)
+    private func objectID(
+        _ object: JSONObject, typename: String?, selectionSet: CompiledSelectionSet, parent: DataID,
+        storageKey: String
+    ) throws(StoreError) -> DataID {
+        if let typename, let id = configuration.dataID(typename: typename, object: object) { return id }
+        if storageKey == ConnectionMerge.edgesKey, connectionRecords.contains(parent) {
+            if let node = Self.responseKey(of: "node", in: selectionSet), case .object(let nodeObject)? = object[node],
+                let nodeTypename = try Self.typename(of: nodeObject),
+                let nodeID = configuration.dataID(typename: nodeTypename, object: nodeObject)
+            {
+                return DataID.client(parent: parent, storageKey: ConnectionMerge.edgesKey + ":" + nodeID.rawValue)
+            }
+            if let cursor = Self.responseKey(of: "cursor", in: selectionSet), case .string(let text)? = object[cursor] {
+                return DataID.client(parent: parent, storageKey: ConnectionMerge.edgesKey + ":cursor:" + text)
+            }
+            throw StoreError(.invalidConnectionPage, "an edge of the page has no cursor")
+        }
+        return DataID.client(parent: parent, storageKey: storageKey, indices: indices[indexBase...])
+    }
+
+    /// The response key of the field named `name` that `selectionSet` selects directly.
+    private static func responseKey(of name: String, in selectionSet: CompiledSelectionSet) -> String? {
+        for case .field(let field) in selectionSet.selections where field.name == name { return field.responseKey }
+        return nil
+    }
+
+    /// Notes the page a `@connection` field's value is, placed by the paging arguments it was asked with.
+    @inline(never)
+    private mutating func notePage(of connection: CompiledConnection, value: RecordValue?) throws(StoreError) {
+        guard case .link(let record)? = value else { return }
+        let placement: ConnectionPage.Placement
+        if let after = connection.pagingValue("after", variables: variables) {
+            guard case .string(let cursor) = after else { throw Self.cursorNotAString("after") }
+            placement = .after(cursor)
+        } else if let before = connection.pagingValue("before", variables: variables) {
+            guard case .string(let cursor) = before else { throw Self.cursorNotAString("before") }
+            placement = .before(cursor)
+        } else {
+            placement = .replacing
+        }
+        pages.append(ConnectionPage(record: record, placement: placement))
+    }
+
+    private static func cursorNotAString(_ argument: String) -> StoreError {
+        StoreError(.invalidConnectionPage, "the page was asked for with an `\(argument)` that is not a cursor string")
     }
 
     /// The value of a leaf field, whose own JSON nesting is bounded too: it is kept in the store,

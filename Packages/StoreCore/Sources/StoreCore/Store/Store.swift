@@ -35,8 +35,9 @@ public final class Store: Sendable {
     /// a deferred fragment lack its fields. What the store held for such a field stays.
     @discardableResult
     public func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
-        let (patches, order) = try normalize(data, root)
+        let (normalized, order, pages) = try normalize(data, root)
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
+            let patches = try state.mergingPages(pages, into: normalized)
             let changes = try state.write(patches, order: order, now: configuration.clock())
             return (changes, state.notify(changes))
         }
@@ -53,8 +54,9 @@ public final class Store: Sendable {
     public func publish(_ data: JSONValue, to root: StoreRoot, requestedAt: WallInstant) throws(StoreError)
         -> PublishReport
     {
-        let (patches, order) = try normalize(data, root)
+        let (normalized, order, pages) = try normalize(data, root)
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
+            let patches = try state.mergingPages(pages, into: normalized)
             let changes = try state.write(patches, order: order, at: requestedAt)
             state.record(requestedAt)
             return (changes, state.notify(changes))
@@ -287,8 +289,9 @@ public final class Store: Sendable {
     /// Writes `data` as an optimistic layer named `id` over the records: reads see it at once,
     /// until ``removeOptimistic(_:)`` removes exactly it. A layer with the same `id` is replaced.
     public func applyOptimistic(_ id: String, _ data: JSONValue, to root: StoreRoot) throws(StoreError) {
-        let (patches, _) = try normalize(data, root)
-        let deliveries = state.withLock { state in
+        let (normalized, _, pages) = try normalize(data, root)
+        let deliveries = try state.withLock { state throws(StoreError) in
+            let patches = try state.mergingPages(pages, into: normalized)
             var changes = state.records.optimistic.remove(id: id, base: state.records.source)
             let writtenAt = state.stamp(configuration.clock())
             changes.formUnion(
@@ -309,9 +312,9 @@ public final class Store: Sendable {
 
     func normalize(
         _ data: JSONValue, _ root: StoreRoot
-    ) throws(StoreError) -> (patches: [DataID: RecordPatch], order: [DataID]) {
+    ) throws(StoreError) -> (patches: [DataID: RecordPatch], order: [DataID], pages: [ConnectionPage]) {
         var normalizer = ResponseNormalizer(configuration: configuration, variables: root.variables)
         try normalizer.normalize(data, selectionSet: root.selectionSet, into: root.dataID)
-        return (normalizer.patches, normalizer.order)
+        return (normalizer.patches, normalizer.order, normalizer.pages)
     }
 }

@@ -55,6 +55,17 @@ struct StoreState {
         SnapshotReader.readTrackingRootFields(root, from: records, invalidationPoint: invalidationPoint)
     }
 
+    /// `patches` with the `@connection` pages they hold merged into the lists the record source
+    /// holds (``ConnectionMerge``); throws, writing nothing, when a page cannot be merged.
+    func mergingPages(_ pages: [ConnectionPage], into patches: [DataID: RecordPatch]) throws(StoreError)
+        -> [DataID: RecordPatch]
+    {
+        guard !pages.isEmpty else { return patches }
+        var merged = patches
+        try ConnectionMerge.merge(pages, into: &merged) { records.source.record(for: $0) }
+        return merged
+    }
+
     /// Writes a publish's (or a transaction's) patches; returns what changed, with changed field
     /// keys for the records subscriptions are rooted at. Stamps the write with the clock's reading
     /// `now` (``stamp(_:)``), and leaves everything as it was when the source refuses the batch.

@@ -22,7 +22,8 @@ public struct StoreTransaction {
     ///
     /// Throws ``StoreError`` when the data does not fit the selection, staging nothing of it.
     public mutating func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) {
-        let (staged, stagedOrder) = try store.normalize(data, root)
+        let (normalized, stagedOrder, pages) = try store.normalize(data, root)
+        let staged = try mergingPages(pages, into: normalized)
         for dataID in stagedOrder {
             // The normalizer's order lists every patch it made; the lookup cannot fail.
             guard let patch = staged[dataID] else { continue }
@@ -32,6 +33,22 @@ public struct StoreTransaction {
                 patches[dataID] = patch
                 order.append(dataID)
             }
+        }
+    }
+
+    /// `patches` with their `@connection` pages merged into the lists as the store holds them with
+    /// the staged writes over it.
+    private func mergingPages(_ pages: [ConnectionPage], into patches: [DataID: RecordPatch]) throws(StoreError)
+        -> [DataID: RecordPatch]
+    {
+        guard !pages.isEmpty else { return patches }
+        return try store.state.withLock { state throws(StoreError) in
+            let staged = StagedRecords(
+                records: state.records, patches: self.patches,
+                writtenAt: state.provisionalStamp(store.configuration.clock()))
+            var merged = patches
+            try ConnectionMerge.merge(pages, into: &merged) { staged.lookupRecord($0) }
+            return merged
         }
     }
 

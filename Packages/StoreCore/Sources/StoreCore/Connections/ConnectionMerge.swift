@@ -1,0 +1,157 @@
+import GraphQLCore
+
+/// Merges the pages a response writes into the connection lists the store holds, by rewriting the
+/// response's patches before they are written: the connection record's `edges` become the whole list,
+/// and its `pageInfo` keeps the end the page did not move (Relay's `ConnectionHandler`).
+///
+/// Runs under the store's lock with the records the write goes over (the record source's, not the
+/// optimistic layers': a layer is taken away later, the merge stays), so a merge and its write are one
+/// atomic step; a page that cannot be merged throws and nothing of the response is written. The cost
+/// is the page plus one pass over the list held to know its nodes, never a re-normalization.
+enum ConnectionMerge {
+    static let edgesKey = "edges"
+    static let pageInfoKey = "pageInfo"
+
+    static func merge(
+        _ pages: [ConnectionPage], into patches: inout [DataID: RecordPatch], existing: (DataID) -> Record?
+    ) throws(StoreError) {
+        for page in pages {
+            guard let patch = patches[page.record] else { continue }
+            let edges = try pageEdges(patch, patches: patches)
+            guard case .link(let pageInfoID)? = patch.values[pageInfoKey], let info = patches[pageInfoID] else {
+                continue
+            }
+            try check(info)
+            let held = existing(page.record)
+            let merged: [RecordValue]
+            switch page.placement {
+            case .replacing:
+                merged = unique(edges)
+            case .after(let cursor):
+                let (list, heldInfo) = try heldList(held, existing: existing, for: page)
+                guard heldInfo?[PageInfoKey.endCursor] == .scalar(.string(cursor)) else {
+                    throw mismatch("after", cursor, end: "end", heldInfo?[PageInfoKey.endCursor])
+                }
+                merged = appending(edges, to: list)
+                keep([PageInfoKey.startCursor, PageInfoKey.hasPreviousPage], of: heldInfo, in: pageInfoID, &patches)
+            case .before(let cursor):
+                let (list, heldInfo) = try heldList(held, existing: existing, for: page)
+                guard heldInfo?[PageInfoKey.startCursor] == .scalar(.string(cursor)) else {
+                    throw mismatch("before", cursor, end: "start", heldInfo?[PageInfoKey.startCursor])
+                }
+                merged = prepending(edges, to: list)
+                keep([PageInfoKey.endCursor, PageInfoKey.hasNextPage], of: heldInfo, in: pageInfoID, &patches)
+            }
+            patches[page.record]?.values[edgesKey] = .links(merged)
+        }
+    }
+
+    /// The storage keys of the `PageInfo` fields the merge reads (the compiler requires all four).
+    enum PageInfoKey {
+        static let hasNextPage = "hasNextPage"
+        static let endCursor = "endCursor"
+        static let hasPreviousPage = "hasPreviousPage"
+        static let startCursor = "startCursor"
+    }
+
+    /// The page's edges, each checked to have a cursor no other edge of the page has.
+    private static func pageEdges(_ patch: RecordPatch, patches: [DataID: RecordPatch]) throws(StoreError)
+        -> [RecordValue]
+    {
+        guard case .links(let edges)? = patch.values[edgesKey] else { return [] }
+        var cursors: Set<String> = []
+        for edge in edges {
+            guard case .link(let edgeID) = edge else { continue }
+            guard case .scalar(.string(let cursor))? = patches[edgeID]?.values["cursor"] else {
+                throw StoreError(.invalidConnectionPage, "an edge of the page has no cursor", path: [.key(edgesKey)])
+            }
+            guard cursors.insert(cursor).inserted else {
+                throw StoreError(
+                    .invalidConnectionPage, "two edges of the page have the cursor \"\(cursor)\"",
+                    path: [.key(edgesKey)])
+            }
+        }
+        return edges
+    }
+
+    /// A `pageInfo` that says more comes but not after (or before) what.
+    private static func check(_ info: RecordPatch) throws(StoreError) {
+        for (flag, cursor) in [
+            (PageInfoKey.hasNextPage, PageInfoKey.endCursor), (PageInfoKey.hasPreviousPage, PageInfoKey.startCursor),
+        ] where info.values[flag] == .scalar(.bool(true)) {
+            guard case .scalar(.string)? = info.values[cursor] else {
+                throw StoreError(
+                    .invalidConnectionPage, "the page's pageInfo has \(flag) true and no \(cursor)",
+                    path: [.key(pageInfoKey), .key(cursor)])
+            }
+        }
+    }
+
+    private static func heldList(_ held: Record?, existing: (DataID) -> Record?, for page: ConnectionPage)
+        throws(StoreError) -> (edges: [RecordValue], pageInfo: Record?)
+    {
+        guard let held, case .links(let edges)? = held[edgesKey] else {
+            throw StoreError(
+                .invalidConnectionPage,
+                "a page was asked for after or before a cursor of a list the store does not hold (\(page.record))")
+        }
+        guard case .link(let infoID)? = held[pageInfoKey] else { return (edges, nil) }
+        return (edges, existing(infoID))
+    }
+
+    private static func mismatch(_ argument: String, _ cursor: String, end: String, _ held: RecordValue?)
+        -> StoreError
+    {
+        let heldText =
+            switch held {
+            case .scalar(.string(let text))?: "\"\(text)\""
+            default: "no cursor"
+            }
+        return StoreError(
+            .invalidConnectionPage,
+            "a page asked for \(argument) \"\(cursor)\" but the list the store holds has \(heldText) at its \(end)")
+    }
+
+    /// The page's edges once each: an edge's record is named by its node, so one node is one edge.
+    private static func unique(_ edges: [RecordValue]) -> [RecordValue] {
+        var seen: Set<DataID> = []
+        return edges.filter { edge in
+            guard case .link(let id) = edge else { return true }
+            return seen.insert(id).inserted
+        }
+    }
+
+    private static func appending(_ page: [RecordValue], to list: [RecordValue]) -> [RecordValue] {
+        var seen = Set(list.compactMap(\.linkedID))
+        var merged = list
+        merged.reserveCapacity(list.count + page.count)
+        for edge in page where edge.linkedID.map({ seen.insert($0).inserted }) ?? true { merged.append(edge) }
+        return merged
+    }
+
+    private static func prepending(_ page: [RecordValue], to list: [RecordValue]) -> [RecordValue] {
+        var seen: Set<DataID> = []
+        var merged: [RecordValue] = []
+        merged.reserveCapacity(list.count + page.count)
+        for edge in page where edge.linkedID.map({ seen.insert($0).inserted }) ?? true { merged.append(edge) }
+        for edge in list where edge.linkedID.map({ seen.insert($0).inserted }) ?? true { merged.append(edge) }
+        return merged
+    }
+
+    /// Puts the held values of `keys` into the page's `pageInfo` patch: the end the page did not move.
+    private static func keep(
+        _ keys: [String], of held: Record?, in pageInfoID: DataID, _ patches: inout [DataID: RecordPatch]
+    ) {
+        for key in keys {
+            patches[pageInfoID]?.values[key] = held?[key] ?? .null
+        }
+    }
+}
+
+extension RecordValue {
+    /// The record a `.link` names.
+    fileprivate var linkedID: DataID? {
+        if case .link(let id) = self { return id }
+        return nil
+    }
+}
