@@ -1,5 +1,6 @@
-/// A call on a ``Handle`` that the handle cannot serve: it was released, or its policy does not
-/// allow the network. Nothing was sent and the store is as it was.
+/// A call on a ``Handle`` (or a ``PagedHandle``) that the handle cannot serve: it was released, its
+/// policy does not allow the network, or it has no page to ask for. Nothing was sent and the store is
+/// as it was.
 public struct HandleError: Error, Sendable, CustomStringConvertible {
     /// What kind of refusal this is.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
@@ -13,6 +14,15 @@ public struct HandleError: Error, Sendable, CustomStringConvertible {
         public static let released = Code("released")
         /// The handle was attached `storeOnly`, which never fetches: ``Handle/refetch()`` refuses.
         public static let storeOnly = Code("storeOnly")
+        /// The operation has no `@connection` to page (or several, or one inside a list), or its
+        /// connection does not pass the paging arguments a page needs (`first` and `after`, or
+        /// `last` and `before`) as variables: ``Environment/attachPaged(_:policy:)`` and the page
+        /// loads refuse.
+        public static let notPaged = Code("notPaged")
+        /// A page was asked for before the handle showed the list it would follow.
+        public static let notLoaded = Code("notLoaded")
+        /// A page of no edges, or of a negative count, was asked for.
+        public static let invalidPageCount = Code("invalidPageCount")
 
         /// The code's name.
         public var description: String { name }

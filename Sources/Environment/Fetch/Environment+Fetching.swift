@@ -26,7 +26,7 @@ extension Environment {
     /// fails (the transport, a part that does not fit, a write the store refuses) fails the fetch
     /// and leaves what the earlier parts wrote (decision 0163).
     func execute(_ request: FetchRequest) async -> FetchResult {
-        var parts = transport.execute(GraphQLRequest(request.operation)).makeAsyncIterator()
+        var parts = transport.execute(GraphQLRequest(request.sent)).makeAsyncIterator()
         var answer: GraphQLResponse
         do {
             guard let first = try await parts.next() else { throw Self.endedWithoutResponse() }

@@ -21,7 +21,11 @@ struct Effects: Sendable {
 /// One request to send: a fetch the registry started.
 struct FetchRequest: Sendable {
     let id: FetchID
+    /// The root's operation: its identity names the root, and the log names the fetch by it.
     let operation: GraphQLOperation
+    /// What is sent: the root's operation, or for a paged root its refetch of every edge shown.
+    let sent: GraphQLOperation
+    /// Where the answer is written: `sent`'s root.
     let storeRoot: StoreRoot
     let reason: Scheduling.FetchReason
     /// The store's instant for this request: its answer is written with it, so the data is as old

@@ -27,11 +27,22 @@ struct RootEntry: Sendable {
     var publishing: FetchID?
     /// The snapshot the store delivered while ``publishing``.
     var delivered: Snapshot?
+    /// The operation's one `@connection`, when it has one: its pages are one list in the store.
+    let paging: PagedConnection?
 
     init(operation: GraphQLOperation, defaultExpiration: Expiration) {
         self.operation = operation
         self.storeRoot = StoreRoot(operation: operation)
         self.expiration = Expiration.resolved(cacheExpiration: operation.cacheExpiration, default: defaultExpiration)
+        self.paging = PagedConnection.unique(in: operation)
+    }
+
+    /// What a fetch of the root sends. A paged root is one unit: its fetch (an attach, a
+    /// revalidation, an invalidation, a heal, a refetch) asks for the list from its start with as
+    /// many edges as are shown, and its answer replaces the merged list (decision 0164).
+    func operationToSend() -> GraphQLOperation {
+        guard let paging, let shown = paging.position(in: snapshot?.data)?.edgeCount else { return operation }
+        return paging.refetching(operation, shown: shown)
     }
 }
 

@@ -62,9 +62,11 @@ struct RuntimeState: Sendable {
         case .start(let id):
             let requestedAt = store.requestInstant()
             fetches[id] = ActiveFetch(root: root, reason: reason, startedAt: .now, requestedAt: requestedAt)
+            let sent = entry.operationToSend()
             effects.requests.append(
                 FetchRequest(
-                    id: id, operation: entry.operation, storeRoot: entry.storeRoot, reason: reason,
+                    id: id, operation: entry.operation, sent: sent,
+                    storeRoot: sent == entry.operation ? entry.storeRoot : StoreRoot(operation: sent), reason: reason,
                     requestedAt: requestedAt))
             effects.events.append(EventMapping.fetchStarted(entry.operation, reason: reason))
             if updatesHandles {

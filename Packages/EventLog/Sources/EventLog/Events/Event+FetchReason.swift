@@ -15,6 +15,9 @@ extension Event {
         /// The app committed a mutation. Its fetch ends when the response is written or the commit
         /// fails; mutations are never shared.
         case mutation
+        /// A paged handle asked for the next or the previous page of its connection. The page is
+        /// merged into the list in the store; its fetch is never shared with another.
+        case page
         /// A GraphQL subscription opened a stream: when it is made while the environment is active,
         /// and again each time it resumes after being parked. The fetch ends when the server ends the
         /// stream (``Event/fetchSucceeded(operation:identity:reason:duration:)``) or the stream fails

@@ -1,0 +1,101 @@
+import EventLog
+import GraphQLCore
+import StoreCore
+import Transport
+
+extension Environment {
+    /// Attaches `operation` as ``attach(_:policy:)`` does, for a screen that reads its
+    /// `@connection` list page by page: the returned ``PagedHandle`` loads the next and previous
+    /// pages into the list the store holds.
+    ///
+    /// The operation selects one `@connection(key:filters:)` field outside lists, which passes
+    /// `first` and `after` (to page forward) and or `last` and `before` (to page backward) as
+    /// variables; the variables the operation is made with ask for the first page. Throws
+    /// ``HandleError`` with code ``HandleError/Code/notPaged`` otherwise, attaching nothing.
+    public func attachPaged(_ operation: GraphQLOperation, policy: FetchPolicy = .storeOrNetwork) throws
+        -> PagedHandle
+    {
+        guard let connection = PagedConnection.unique(in: operation) else {
+            throw HandleError(
+                .notPaged, operationName: operation.name,
+                message: "the operation must select exactly one @connection field outside lists")
+        }
+        let forward =
+            connection.connection.variable(forPagingArgument: "first") != nil
+            && connection.connection.variable(forPagingArgument: "after") != nil
+        let backward =
+            connection.connection.variable(forPagingArgument: "last") != nil
+            && connection.connection.variable(forPagingArgument: "before") != nil
+        guard forward || backward else {
+            throw HandleError(
+                .notPaged, operationName: operation.name,
+                message: "the connection must pass first and after, or last and before, as variables")
+        }
+        return PagedHandle(handle: attach(operation, policy: policy), connection: connection, environment: self)
+    }
+
+    /// Sends the page `direction` asks for and writes it, which the store merges into the list.
+    /// Logged as a fetch with reason `page`.
+    func loadPage(of paged: PagedHandle, _ direction: PagedHandle.Direction, count: Int) async throws {
+        let handle = paged.handle
+        guard let position = paged.connection.position(in: handle.phase.snapshot?.data) else {
+            throw HandleError(
+                .notLoaded, operationName: handle.operation.name,
+                message: "the handle shows no list yet to page from; nothing was sent")
+        }
+        let connection = paged.connection.connection
+        let (countArgument, cursorArgument, otherArguments) =
+            direction == .next ? ("first", "after", ["last", "before"]) : ("last", "before", ["first", "after"])
+        let atEnd = direction == .next ? position.hasNextPage : position.hasPreviousPage
+        guard atEnd, let endCursor = direction == .next ? position.endCursor : position.startCursor else { return }
+        guard let countVariable = connection.variable(forPagingArgument: countArgument),
+            let cursorVariable = connection.variable(forPagingArgument: cursorArgument)
+        else {
+            throw HandleError(
+                .notPaged, operationName: handle.operation.name,
+                message:
+                    "the connection does not pass \(countArgument) and \(cursorArgument) as variables; nothing was sent"
+            )
+        }
+        var variables: JSONObject = [countVariable: .int(count), cursorVariable: .string(endCursor)]
+        // The other direction's arguments are unset: a page asks for one end only.
+        for name in otherArguments {
+            if let variable = connection.variable(forPagingArgument: name) { variables[variable] = .null }
+        }
+        try await send(page: handle.operation.with(variables: variables))
+    }
+
+    /// One page's request and its write; the store merges it into the list, or refuses it whole.
+    private func send(page: GraphQLOperation) async throws {
+        let requestedAt = store.requestInstant()
+        log.record(EventMapping.fetchStarted(page, as: .page))
+        let startedAt = ContinuousClock.now
+        func failed(_ error: FetchError) -> FetchError {
+            log.record(
+                EventMapping.fetchFailed(page, as: .page, duration: ContinuousClock.now - startedAt, error: error))
+            return error
+        }
+        let response: GraphQLResponse
+        do {
+            response = try await transport.response(for: GraphQLRequest(page))
+        } catch {
+            throw failed(FetchError(.transport, "the page's request failed", underlying: error))
+        }
+        guard let data = response.data, !data.isNull else {
+            throw failed(
+                FetchError(
+                    .graphQLErrors, "the server answered the page with \(response.errors.count) errors and no data",
+                    serverErrors: response.errors))
+        }
+        let report: PublishReport
+        do {
+            report = try store.publish(data, to: StoreRoot(operation: page), requestedAt: requestedAt)
+        } catch {
+            throw failed(FetchError(.invalidResponse, "the store refused the page (\(error.code))", underlying: error))
+        }
+        log.record(
+            .published(
+                recordsChanged: report.changedRecords.count, subscriptionsNotified: report.notifiedSubscriptions))
+        log.record(EventMapping.fetchSucceeded(page, as: .page, duration: ContinuousClock.now - startedAt))
+    }
+}

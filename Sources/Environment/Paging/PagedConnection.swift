@@ -1,0 +1,117 @@
+import GraphQLCore
+
+/// Where an operation's `@connection` field is, and how to read its list and its `pageInfo` from
+/// the operation's data: what a paged handle and a paged root's refetch need.
+///
+/// Found through object fields only: a connection inside a list has one list per item, and no one
+/// "next page" to ask for.
+struct PagedConnection: Sendable, Hashable {
+    let connection: CompiledConnection
+    /// The response keys from the operation's root to the connection field.
+    let path: [String]
+    let edgesKey: String
+    let pageInfoKey: String
+    let hasNextPageKey: String
+    let endCursorKey: String
+    let hasPreviousPageKey: String
+    let startCursorKey: String
+
+    /// What the data says of the list now.
+    struct Position: Sendable, Hashable {
+        var edgeCount: Int
+        var hasNextPage: Bool
+        var endCursor: String?
+        var hasPreviousPage: Bool
+        var startCursor: String?
+    }
+
+    /// The one connection `operation` selects outside lists, or `nil` when it selects none or several.
+    static func unique(in operation: GraphQLOperation) -> PagedConnection? {
+        let found = all(in: operation.selectionSet)
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// Every connection `selectionSet` selects outside lists, in document order.
+    static func all(in selectionSet: CompiledSelectionSet) -> [PagedConnection] {
+        var found: [PagedConnection] = []
+        // The compiled tree is finite and bounded by the parser's nesting limit; a stack keeps the
+        // walk off the call stack anyway.
+        var pending: [(CompiledSelectionSet, [String])] = [(selectionSet, [])]
+        while let (set, path) = pending.popLast() {
+            for selection in set.selections.reversed() {
+                switch selection {
+                case .field(let field):
+                    guard let subselection = field.selectionSet else { continue }
+                    if let connection = field.connection {
+                        if let paged = PagedConnection(connection, path: path + [field.responseKey], subselection) {
+                            found.append(paged)
+                        }
+                    } else if (field.shape?.listDepth ?? 0) == 0 {
+                        pending.append((subselection, path + [field.responseKey]))
+                    }
+                case .typeCase(let typeCase): pending.append((typeCase.selectionSet, path))
+                case .conditional(let conditional): pending.append((conditional.selectionSet, path))
+                }
+            }
+        }
+        return found
+    }
+
+    private init?(_ connection: CompiledConnection, path: [String], _ selectionSet: CompiledSelectionSet) {
+        guard let edges = Self.field("edges", in: selectionSet),
+            let pageInfo = Self.field("pageInfo", in: selectionSet),
+            let info = pageInfo.selectionSet,
+            let hasNext = Self.field("hasNextPage", in: info), let end = Self.field("endCursor", in: info),
+            let hasPrevious = Self.field("hasPreviousPage", in: info), let start = Self.field("startCursor", in: info)
+        else { return nil }
+        self.connection = connection
+        self.path = path
+        self.edgesKey = edges.responseKey
+        self.pageInfoKey = pageInfo.responseKey
+        self.hasNextPageKey = hasNext.responseKey
+        self.endCursorKey = end.responseKey
+        self.hasPreviousPageKey = hasPrevious.responseKey
+        self.startCursorKey = start.responseKey
+    }
+
+    private static func field(_ name: String, in selectionSet: CompiledSelectionSet) -> CompiledField? {
+        for case .field(let field) in selectionSet.selections where field.name == name { return field }
+        return nil
+    }
+
+    /// The list's position in `data` (a snapshot's), or `nil` when the data does not hold the list.
+    func position(in data: JSONValue?) -> Position? {
+        var value = data
+        for key in path { value = value?[key] }
+        guard let edges = value?[edgesKey]?.arrayValue, let info = value?[pageInfoKey] else { return nil }
+        return Position(
+            edgeCount: edges.count, hasNextPage: info[hasNextPageKey] == .bool(true),
+            endCursor: info[endCursorKey]?.stringValue, hasPreviousPage: info[hasPreviousPageKey] == .bool(true),
+            startCursor: info[startCursorKey]?.stringValue)
+    }
+
+    /// The operation that refetches the whole list from its start, as many edges as are shown
+    /// (Relay's strategy): `first` (or, for a list paged backward, `last`) raised to `shown`, never
+    /// lowered. `operation` itself when the count is passed as a literal or the list is no longer.
+    func refetching(_ operation: GraphQLOperation, shown: Int) -> GraphQLOperation {
+        for name in ["first", "last"] {
+            guard let variable = connection.variable(forPagingArgument: name) else { continue }
+            guard case .int(let asked)? = operation.variables[variable], shown > asked else { return operation }
+            return operation.with(variables: [variable: .int(shown)])
+        }
+        return operation
+    }
+}
+
+extension GraphQLOperation {
+    /// The same operation with some variables changed: a page of its connection, or its refetch.
+    /// The values are the paging arguments' (an `Int` count, a `String` cursor), which coercion
+    /// leaves as they are.
+    func with(variables changes: JSONObject) -> GraphQLOperation {
+        var variables = self.variables
+        for (key, value) in changes { variables[key] = value }
+        return GraphQLOperation(
+            kind: kind, name: name, text: text, rootTypeName: rootTypeName, selectionSet: selectionSet,
+            variables: variables, cacheExpiration: cacheExpiration)
+    }
+}

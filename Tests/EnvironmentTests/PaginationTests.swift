@@ -1,0 +1,304 @@
+import EventLogTesting
+import SchedulingTesting
+import Testing
+import TransportTesting
+
+@testable import Environment
+
+/// A paged handle over a scripted transport: pages merged into one list, one request per page,
+/// joins, failures that keep the list, and a paged root revalidated as one request.
+@Suite("Pagination through a paged handle")
+struct PaginationTests {
+    static let schema: Schema = {
+        do {
+            return try Schema(
+                sdl: """
+                    type Query {
+                      feed(first: Int, after: String, last: Int, before: String, topic: String): PostConnection!
+                      title: String
+                    }
+                    type PostConnection { edges: [PostEdge!]! pageInfo: PageInfo! }
+                    type PostEdge { cursor: String! node: Post! }
+                    type Post { id: ID! title: String! }
+                    type PageInfo { hasNextPage: Boolean! endCursor: String hasPreviousPage: Boolean! startCursor: String }
+                    """)
+        } catch {
+            fatalError("the test schema does not build: \(error)")
+        }
+    }()
+
+    static let document: CompiledDocument = {
+        do {
+            return try CompiledDocument(
+                text: """
+                    query Feed($first: Int!, $after: String, $last: Int, $before: String) {
+                      feed(first: $first, after: $after, last: $last, before: $before) @connection(key: "Feed_feed") {
+                        edges { cursor node { title } }
+                        pageInfo { hasNextPage endCursor hasPreviousPage startCursor }
+                      }
+                    }
+                    query Title { title }
+                    query Literal { feed(first: 2) @connection(key: "Feed_feed") {
+                      edges { cursor node { title } } pageInfo { hasNextPage endCursor hasPreviousPage startCursor } } }
+                    """,
+                schema: schema)
+        } catch {
+            fatalError("the test operations do not compile: \(error)")
+        }
+    }()
+
+    /// The page of posts `range` out of 1...`total`, with the cursors `c<n>`.
+    static func page(_ range: ClosedRange<Int>, total: Int = 100) -> JSONValue {
+        let edges: [JSONValue] = range.map { id in
+            [
+                "__typename": "PostEdge", "cursor": .string("c\(id)"),
+                "node": ["__typename": "Post", "id": .string("p\(id)"), "title": .string("Post \(id)")],
+            ]
+        }
+        return [
+            "feed": [
+                "__typename": "PostConnection", "edges": .array(edges),
+                "pageInfo": [
+                    "__typename": "PageInfo", "hasNextPage": .bool(range.upperBound < total),
+                    "endCursor": .string("c\(range.upperBound)"), "hasPreviousPage": .bool(range.lowerBound > 1),
+                    "startCursor": .string("c\(range.lowerBound)"),
+                ],
+            ]
+        ]
+    }
+
+    struct Setup {
+        let transport = ScriptedTransport()
+        let clock = ManualWallClock()
+        let sink = InMemoryEventSink()
+        let environment: Environment
+
+        init() {
+            environment = Environment(
+                schema: PaginationTests.schema, transport: transport, clock: clock, log: sink,
+                configuration: EnvironmentConfiguration(defaultExpiration: .after(.seconds(60))))
+        }
+
+        /// The next request for `Feed` answers `data`.
+        func nextFeed(_ data: JSONValue) { transport.answerOnce(.operationName("Feed"), with: .data(data)) }
+
+        func events(named name: String) -> [Event] { sink.events.filter { $0.name == name } }
+    }
+
+    static func titles(_ handle: Handle) -> [String] {
+        handle.phase.snapshot?.data?["feed"]?["edges"]?.arrayValue?.compactMap { $0["node"]?["title"]?.stringValue }
+            ?? []
+    }
+
+    static func pagedFeed(_ setup: Setup, first: Int = 2, policy: FetchPolicy = .storeOrNetwork) async throws
+        -> PagedHandle
+    {
+        let paged = try setup.environment.attachPaged(
+            try document.operation(named: "Feed", variables: ["first": .int(first)]), policy: policy)
+        _ = try await paged.handle.loaded()
+        return paged
+    }
+
+    @Test("three pages: one request each, after the list's end cursor, merged into one list")
+    func threePages() async throws {
+        let setup = Setup()
+        setup.nextFeed(Self.page(1...2))
+        setup.nextFeed(Self.page(3...4))
+        setup.nextFeed(Self.page(5...7))
+        let paged = try await Self.pagedFeed(setup)
+        #expect(paged.hasNext && !paged.hasPrevious)
+        try await paged.loadNext(2)
+        try await paged.loadNext(3)
+        #expect(Self.titles(paged.handle) == (1...7).map { "Post \($0)" })
+        #expect(paged.edgeCount == 7)
+        #expect(setup.transport.requestCount == 3)
+        let variables = setup.transport.requests.map(\.variables)
+        #expect(variables[1]["first"] == 2 && variables[1]["after"] == "c2")
+        #expect(variables[2]["first"] == 3 && variables[2]["after"] == "c4")
+        #expect(setup.events(named: "fetchStarted").count == 3)
+        #expect(!paged.isLoadingNext)
+        #expect(paged.pageError == nil)
+        paged.release()
+    }
+
+    @Test("a stale paged root is revalidated with one request for every edge shown, and never shows loading")
+    func revalidationIsOneRequest() async throws {
+        let setup = Setup()
+        setup.nextFeed(Self.page(1...2))
+        setup.nextFeed(Self.page(3...4))
+        setup.nextFeed(Self.page(5...6))
+        let paged = try await Self.pagedFeed(setup)
+        try await paged.loadNext(2)
+        try await paged.loadNext(2)
+        let recorder = PhaseRecorder(paged.handle)
+
+        setup.clock.advance(by: .seconds(61))
+        var refreshed = Self.page(1...6)
+        refreshed = try Self.retitled(refreshed, index: 0, to: "Post 1, edited")
+        setup.nextFeed(refreshed)
+        let batch = setup.environment.revalidate()
+        #expect(batch.started == 1)
+        await batch.finished()
+        #expect(setup.transport.requestCount == 4)
+        #expect(setup.transport.requests[3].variables["first"] == 6)
+        #expect(
+            setup.transport.requests[3].variables["after"] == nil
+                || setup.transport.requests[3].variables["after"] == .null)
+        #expect(Self.titles(paged.handle) == ["Post 1, edited"] + (2...6).map { "Post \($0)" })
+        paged.release()
+        #expect(!(await recorder.finished()).contains { $0.isLoading })
+    }
+
+    @Test("a refetch of the first page keeps the merged list: it asks for every edge shown")
+    func refetchKeepsMerge() async throws {
+        let setup = Setup()
+        setup.nextFeed(Self.page(1...2))
+        setup.nextFeed(Self.page(3...4))
+        setup.nextFeed(Self.page(1...4))
+        let paged = try await Self.pagedFeed(setup)
+        try await paged.loadNext(2)
+        try await paged.handle.refetch()
+        #expect(Self.titles(paged.handle).count == 4)
+        #expect(setup.transport.requests.map { $0.variables["first"] } == [2, 2, 4])
+        paged.release()
+    }
+
+    @Test("a loadNext while one is in flight joins it: one request")
+    func concurrentLoadsJoin() async throws {
+        let setup = Setup()
+        setup.nextFeed(Self.page(1...2))
+        let paged = try await Self.pagedFeed(setup)
+        setup.transport.hold(.operationName("Feed"))
+        setup.nextFeed(Self.page(3...4))
+        let first = Task { try await paged.loadNext(2) }
+        _ = await setup.transport.request(at: 1)
+        #expect(paged.isLoadingNext)
+        let second = Task { try await paged.loadNext(2) }
+        // The first page is held, so the second call can only join it; wait until it has.
+        while paged.joinCount == 0 { await Task.yield() }
+        setup.transport.releaseAll()
+        try await first.value
+        try await second.value
+        #expect(setup.transport.requestCount == 2)
+        #expect(Self.titles(paged.handle).count == 4)
+        paged.release()
+    }
+
+    enum BadPage: String, CaseIterable, CustomTestStringConvertible {
+        case transportFails, serverRejectsCursor, contradictoryPageInfo
+        var testDescription: String { rawValue }
+    }
+
+    @Test(
+        "a failed page keeps every edge shown and surfaces a typed error; the next page works",
+        arguments: BadPage.allCases)
+    func failedPage(_ bad: BadPage) async throws {
+        let setup = Setup()
+        setup.nextFeed(Self.page(1...2))
+        let paged = try await Self.pagedFeed(setup)
+        let expected: FetchError.Code
+        switch bad {
+        case .transportFails:
+            setup.transport.failOnce(.operationName("Feed"), with: TransportError(.cannotConnect, "offline"))
+            expected = .transport
+        case .serverRejectsCursor:
+            setup.transport.answerOnce(
+                .operationName("Feed"),
+                with: .response(GraphQLResponse(data: nil, errors: [GraphQLServerError(message: "invalid cursor")])))
+            expected = .graphQLErrors
+        case .contradictoryPageInfo:
+            var page = Self.page(3...4)
+            page = try Self.replacingEndCursor(page)
+            setup.nextFeed(page)
+            expected = .invalidResponse
+        }
+        await #expect {
+            try await paged.loadNext(2)
+        } throws: { ($0 as? FetchError)?.code == expected }
+        #expect(Self.titles(paged.handle) == ["Post 1", "Post 2"])
+        #expect((paged.pageError as? FetchError)?.code == expected)
+        #expect(!paged.isLoadingNext)
+
+        setup.nextFeed(Self.page(3...4))
+        try await paged.loadNext(2)
+        #expect(Self.titles(paged.handle).count == 4)
+        #expect(paged.pageError == nil)
+        #expect(setup.transport.requestCount == 3)
+        #expect(setup.events(named: "fetchFailed").count == 1)
+        paged.release()
+    }
+
+    @Test("loadPrevious prepends the page before the list's start, with last and before")
+    func previousPage() async throws {
+        let setup = Setup()
+        setup.nextFeed(Self.page(5...6))
+        setup.nextFeed(Self.page(3...4))
+        let paged = try await Self.pagedFeed(setup)
+        #expect(paged.hasPrevious)
+        try await paged.loadPrevious(2)
+        #expect(Self.titles(paged.handle) == (3...6).map { "Post \($0)" })
+        let request = setup.transport.requests[1]
+        #expect(request.variables["last"] == 2 && request.variables["before"] == "c5")
+        #expect(request.variables["first"] == .null && request.variables["after"] == .null)
+        paged.release()
+    }
+
+    @Test("at the list's end, a storeOnly holder, a bad count: no request")
+    func nothingToSend() async throws {
+        let setup = Setup()
+        setup.nextFeed(Self.page(1...2, total: 2))
+        let paged = try await Self.pagedFeed(setup)
+        #expect(!paged.hasNext)
+        try await paged.loadNext(2)
+        await #expect {
+            try await paged.loadNext(0)
+        } throws: { ($0 as? HandleError)?.code == .invalidPageCount }
+        let storeOnly = try setup.environment.attachPaged(
+            try Self.document.operation(named: "Feed", variables: ["first": 2]), policy: .storeOnly)
+        await #expect {
+            try await storeOnly.loadNext(2)
+        } throws: { ($0 as? HandleError)?.code == .storeOnly }
+        #expect(setup.transport.requestCount == 1)
+        storeOnly.release()
+        paged.release()
+    }
+
+    @Test("an operation without a connection, or with literal paging arguments, is not paged")
+    func notPaged() throws {
+        let setup = Setup()
+        for name in ["Title", "Literal"] {
+            #expect {
+                try setup.environment.attachPaged(try Self.document.operation(named: name))
+            } throws: { ($0 as? HandleError)?.code == .notPaged }
+        }
+        #expect(setup.transport.requestCount == 0)
+    }
+
+    // MARK: Editing pages
+
+    static func retitled(_ page: JSONValue, index: Int, to title: String) throws -> JSONValue {
+        guard case .object(var root) = page, case .object(var feed)? = root["feed"],
+            case .array(var edges)? = feed["edges"], case .object(var edge) = edges[index],
+            case .object(var node)? = edge["node"]
+        else { throw Unexpected() }
+        node["title"] = .string(title)
+        edge["node"] = .object(node)
+        edges[index] = .object(edge)
+        feed["edges"] = .array(edges)
+        root["feed"] = .object(feed)
+        return .object(root)
+    }
+
+    static func replacingEndCursor(_ page: JSONValue) throws -> JSONValue {
+        guard case .object(var root) = page, case .object(var feed)? = root["feed"],
+            case .object(var info)? = feed["pageInfo"]
+        else { throw Unexpected() }
+        info["endCursor"] = .null
+        info["hasNextPage"] = true
+        feed["pageInfo"] = .object(info)
+        root["feed"] = .object(feed)
+        return .object(root)
+    }
+
+    struct Unexpected: Error {}
+}
