@@ -7,7 +7,7 @@ import GraphQLCore
 /// Runs under the store's lock with the records the write goes over (the record source's, not the
 /// optimistic layers': a layer is taken away later, the merge stays), so a merge and its write are one
 /// atomic step; a page that cannot be merged throws and nothing of the response is written. The cost
-/// is the page plus one pass over the list held to know its nodes, never a re-normalization.
+/// is the page and a copy of the list's links, never a re-normalization.
 enum ConnectionMerge {
     static let edgesKey = "edges"
     static let pageInfoKey = "pageInfo"
@@ -32,14 +32,14 @@ enum ConnectionMerge {
                 guard heldInfo?[PageInfoKey.endCursor] == .scalar(.string(cursor)) else {
                     throw mismatch("after", cursor, end: "end", heldInfo?[PageInfoKey.endCursor])
                 }
-                merged = appending(edges, to: list)
+                merged = appending(edges, to: list, existing: existing)
                 keep([PageInfoKey.startCursor, PageInfoKey.hasPreviousPage], of: heldInfo, in: pageInfoID, &patches)
             case .before(let cursor):
                 let (list, heldInfo) = try heldList(held, existing: existing, for: page)
                 guard heldInfo?[PageInfoKey.startCursor] == .scalar(.string(cursor)) else {
                     throw mismatch("before", cursor, end: "start", heldInfo?[PageInfoKey.startCursor])
                 }
-                merged = prepending(edges, to: list)
+                merged = prepending(edges, to: list, existing: existing)
                 keep([PageInfoKey.endCursor, PageInfoKey.hasNextPage], of: heldInfo, in: pageInfoID, &patches)
             }
             patches[page.record]?.values[edgesKey] = .links(merged)
@@ -121,21 +121,47 @@ enum ConnectionMerge {
         }
     }
 
-    private static func appending(_ page: [RecordValue], to list: [RecordValue]) -> [RecordValue] {
-        var seen = Set(list.compactMap(\.linkedID))
+    private static func appending(_ page: [RecordValue], to list: [RecordValue], existing: (DataID) -> Record?)
+        -> [RecordValue]
+    {
         var merged = list
         merged.reserveCapacity(list.count + page.count)
-        for edge in page where edge.linkedID.map({ seen.insert($0).inserted }) ?? true { merged.append(edge) }
+        merged += newEdges(page, notIn: list, existing: existing)
         return merged
     }
 
-    private static func prepending(_ page: [RecordValue], to list: [RecordValue]) -> [RecordValue] {
-        var seen: Set<DataID> = []
-        var merged: [RecordValue] = []
-        merged.reserveCapacity(list.count + page.count)
-        for edge in page where edge.linkedID.map({ seen.insert($0).inserted }) ?? true { merged.append(edge) }
-        for edge in list where edge.linkedID.map({ seen.insert($0).inserted }) ?? true { merged.append(edge) }
+    private static func prepending(_ page: [RecordValue], to list: [RecordValue], existing: (DataID) -> Record?)
+        -> [RecordValue]
+    {
+        var merged = newEdges(page, notIn: list, existing: existing)
+        merged.reserveCapacity(list.count + merged.count)
+        merged += list
         return merged
+    }
+
+    /// The page's edges that `list` does not hold, once each. An edge whose record the store does
+    /// not have cannot be in the list, so the list is searched only when some edge's record exists
+    /// (a node already shown, or an edge a replaced list left behind): a page costs its own size.
+    private static func newEdges(_ page: [RecordValue], notIn list: [RecordValue], existing: (DataID) -> Record?)
+        -> [RecordValue]
+    {
+        var held: Set<DataID>?
+        var added: Set<DataID> = []
+        var result: [RecordValue] = []
+        result.reserveCapacity(page.count)
+        for edge in page {
+            guard let id = edge.linkedID else {
+                result.append(edge)
+                continue
+            }
+            guard added.insert(id).inserted else { continue }
+            if existing(id) != nil {
+                if held == nil { held = Set(list.compactMap(\.linkedID)) }
+                if held?.contains(id) == true { continue }
+            }
+            result.append(edge)
+        }
+        return result
     }
 
     /// Puts the held values of `keys` into the page's `pageInfo` patch: the end the page did not move.

@@ -72,6 +72,16 @@ public struct StoreTransaction {
         }
     }
 
+    /// Stages `patch` for `dataID` over what is staged for it already.
+    mutating func stage(_ patch: RecordPatch, for dataID: DataID) {
+        if let existing = patches[dataID] {
+            patches[dataID] = Self.merging(patch, into: existing)
+        } else {
+            patches[dataID] = patch
+            order.append(dataID)
+        }
+    }
+
     private static func merging(_ patch: RecordPatch, into existing: RecordPatch) -> RecordPatch {
         var merged = existing
         if let typename = patch.typename { merged.typename = typename }
