@@ -6,15 +6,43 @@ import GraphQLCore
 ///
 /// Runs under the store's lock with the records the write goes over (the record source's, not the
 /// optimistic layers': a layer is taken away later, the merge stays), so a merge and its write are one
-/// atomic step; a page that cannot be merged throws and nothing of the response is written. The cost
-/// is the page and a copy of the list's links, never a re-normalization.
+/// atomic step; every page is checked (``plan(_:patches:existing:)``) before any is merged, so a page
+/// that cannot be merged throws and nothing of the response is written. The cost is the page: a
+/// publish to the in-memory source lends the merge the list held, which a next page is appended to
+/// in place; elsewhere the list's links are copied once. Never a re-normalization.
 enum ConnectionMerge {
     static let edgesKey = "edges"
     static let pageInfoKey = "pageInfo"
 
+    /// A page checked against the list held, ready to merge: nothing about it can fail any more.
+    struct Step {
+        let page: ConnectionPage
+        /// The page's edges, each with a cursor of its own.
+        let edges: [RecordValue]
+        let pageInfoID: DataID
+        /// The `PageInfo` record of the list held (for a page after or before it).
+        let heldInfo: Record?
+
+        /// Whether the merge extends the list held (rather than replacing it).
+        var extendsList: Bool { page.placement != .replacing }
+    }
+
+    /// Merges every page into `patches`, reading the lists held through `existing` (which copies
+    /// them: what a transaction or an optimistic layer reads must stay as it is).
     static func merge(
         _ pages: [ConnectionPage], into patches: inout [DataID: RecordPatch], existing: (DataID) -> Record?
     ) throws(StoreError) {
+        for step in try plan(pages, patches: patches, existing: existing) {
+            apply(step, list: nil, into: &patches, existing: existing)
+        }
+    }
+
+    /// Checks every page against the list it extends, before any is merged, so that a page that
+    /// cannot be merged throws with nothing merged (and no list lent by the caller yet).
+    static func plan(_ pages: [ConnectionPage], patches: [DataID: RecordPatch], existing: (DataID) -> Record?)
+        throws(StoreError) -> [Step]
+    {
+        var steps: [Step] = []
         for page in pages {
             guard let patch = patches[page.record] else { continue }
             let edges = try pageEdges(patch, patches: patches)
@@ -22,28 +50,55 @@ enum ConnectionMerge {
                 continue
             }
             try check(info)
-            let held = existing(page.record)
-            let merged: [RecordValue]
+            var heldInfo: Record?
             switch page.placement {
             case .replacing:
-                merged = unique(edges)
+                break
             case .after(let cursor):
-                let (list, heldInfo) = try heldList(held, existing: existing, for: page)
+                heldInfo = try heldPageInfo(existing(page.record), existing: existing, for: page)
                 guard heldInfo?[PageInfoKey.endCursor] == .scalar(.string(cursor)) else {
                     throw mismatch("after", cursor, end: "end", heldInfo?[PageInfoKey.endCursor])
                 }
-                merged = appending(edges, to: list, existing: existing)
-                keep([PageInfoKey.startCursor, PageInfoKey.hasPreviousPage], of: heldInfo, in: pageInfoID, &patches)
             case .before(let cursor):
-                let (list, heldInfo) = try heldList(held, existing: existing, for: page)
+                heldInfo = try heldPageInfo(existing(page.record), existing: existing, for: page)
                 guard heldInfo?[PageInfoKey.startCursor] == .scalar(.string(cursor)) else {
                     throw mismatch("before", cursor, end: "start", heldInfo?[PageInfoKey.startCursor])
                 }
-                merged = prepending(edges, to: list, existing: existing)
-                keep([PageInfoKey.endCursor, PageInfoKey.hasNextPage], of: heldInfo, in: pageInfoID, &patches)
             }
-            patches[page.record]?.values[edgesKey] = .links(merged)
+            steps.append(Step(page: page, edges: edges, pageInfoID: pageInfoID, heldInfo: heldInfo))
         }
+        return steps
+    }
+
+    /// Writes one planned page's merged list (and the `pageInfo` end it did not move) into its patch.
+    /// `list` is the list held when the caller lends it (taken out of its record, so that it is
+    /// uniquely referenced and a page is appended in place, at the cost of the page); `nil` reads
+    /// it, a copy, from `existing`.
+    static func apply(
+        _ step: Step, list: consuming [RecordValue]?, into patches: inout [DataID: RecordPatch],
+        existing: (DataID) -> Record?
+    ) {
+        let merged: [RecordValue]
+        switch step.page.placement {
+        case .replacing:
+            merged = unique(step.edges)
+        case .after:
+            var list = (consume list) ?? heldEdges(existing(step.page.record))
+            let added = newEdges(step.edges, notIn: list, existing: existing)
+            list += added
+            merged = list
+            keep(
+                [PageInfoKey.startCursor, PageInfoKey.hasPreviousPage], of: step.heldInfo, in: step.pageInfoID, &patches
+            )
+        case .before:
+            let list = (consume list) ?? heldEdges(existing(step.page.record))
+            var prepended = newEdges(step.edges, notIn: list, existing: existing)
+            prepended.reserveCapacity(prepended.count + list.count)
+            prepended += list
+            merged = prepended
+            keep([PageInfoKey.endCursor, PageInfoKey.hasNextPage], of: step.heldInfo, in: step.pageInfoID, &patches)
+        }
+        patches[step.page.record]?.values[edgesKey] = .links(merged)
     }
 
     /// The storage keys of the `PageInfo` fields the merge reads (the compiler requires all four).
@@ -87,16 +142,23 @@ enum ConnectionMerge {
         }
     }
 
-    private static func heldList(_ held: Record?, existing: (DataID) -> Record?, for page: ConnectionPage)
-        throws(StoreError) -> (edges: [RecordValue], pageInfo: Record?)
+    /// The `PageInfo` record of the list held; throws when the store holds no list for the page.
+    private static func heldPageInfo(_ held: Record?, existing: (DataID) -> Record?, for page: ConnectionPage)
+        throws(StoreError) -> Record?
     {
-        guard let held, case .links(let edges)? = held[edgesKey] else {
+        guard let held, case .links? = held[edgesKey] else {
             throw StoreError(
                 .invalidConnectionPage,
                 "a page was asked for after or before a cursor of a list the store does not hold (\(page.record))")
         }
-        guard case .link(let infoID)? = held[pageInfoKey] else { return (edges, nil) }
-        return (edges, existing(infoID))
+        guard case .link(let infoID)? = held[pageInfoKey] else { return nil }
+        return existing(infoID)
+    }
+
+    /// The list a planned page extends (``plan(_:patches:existing:)`` checked that it is held).
+    private static func heldEdges(_ held: Record?) -> [RecordValue] {
+        guard case .links(let edges)? = held?[edgesKey] else { return [] }
+        return edges
     }
 
     private static func mismatch(_ argument: String, _ cursor: String, end: String, _ held: RecordValue?)
@@ -119,24 +181,6 @@ enum ConnectionMerge {
             guard case .link(let id) = edge else { return true }
             return seen.insert(id).inserted
         }
-    }
-
-    private static func appending(_ page: [RecordValue], to list: [RecordValue], existing: (DataID) -> Record?)
-        -> [RecordValue]
-    {
-        var merged = list
-        merged.reserveCapacity(list.count + page.count)
-        merged += newEdges(page, notIn: list, existing: existing)
-        return merged
-    }
-
-    private static func prepending(_ page: [RecordValue], to list: [RecordValue], existing: (DataID) -> Record?)
-        -> [RecordValue]
-    {
-        var merged = newEdges(page, notIn: list, existing: existing)
-        merged.reserveCapacity(list.count + merged.count)
-        merged += list
-        return merged
     }
 
     /// The page's edges that `list` does not hold, once each. An edge whose record the store does

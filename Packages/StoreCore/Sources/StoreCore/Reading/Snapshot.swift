@@ -17,7 +17,7 @@ public struct Snapshot: Sendable, Equatable {
     /// (``Store/invalidate()``), which makes the data stale whatever its age.
     public var isInvalidated: Bool
     /// Whether data is missing and every field missing is one the document defers
-    /// (``CompiledField/isDeferred``): a later part of an incremental answer may bring it, so a
+    /// (`CompiledField.isDeferred`): a later part of an incremental answer may bring it, so a
     /// screen can show the rest while that answer is open.
     public var missesOnlyDeferredFields: Bool
 

@@ -5,7 +5,7 @@ import Primitives
 /// `RelayReader`), noting missing data, the records seen and the oldest write time.
 ///
 /// The data is what a spec-conforming server answers to the app's document: fields the compiler
-/// added (``CompiledField/isAddedByClient``: `__typename`, key fields) are read, so that their absence
+/// added (`CompiledField.isAddedByClient`: `__typename`, key fields) are read, so that their absence
 /// is missing data, but left out; keys come in the order of the server's field collection, which the
 /// compiled tree keeps (see `SelectionMerging` in GraphQLCore): each response key at its first
 /// occurrence in document order among the selections that apply to the record's type.
@@ -17,7 +17,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
     let variables: JSONObject
     private(set) var seenRecords: Set<DataID> = []
     private(set) var isMissingData = false
-    /// Whether something other than a deferred field (``CompiledField/isDeferred``) is missing.
+    /// Whether something other than a deferred field (`CompiledField.isDeferred`) is missing.
     private(set) var isMissingUndeferredData = false
     private(set) var oldestWriteTime: WallInstant?
     /// The record whose fields' storage keys are noted in ``trackedFields`` (a subscription's root

@@ -92,6 +92,14 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
 
     private static func value(of position: inout Int) -> Int { position }
 
+    /// Removes the list of links at `key` of record `dataID` and returns it: with the record's
+    /// reference gone, the caller may hold the list's only one and append to it in place.
+    mutating func takeLinks(_ key: String, of dataID: DataID) -> [RecordValue]? {
+        guard let position = positions[dataID], case .links? = slots[position]?.fields[key]?.value else { return nil }
+        guard case .links(let links)? = slots[position]?.fields.removeValue(forKey: key)?.value else { return nil }
+        return links
+    }
+
     /// Removes every record not in `kept`.
     public mutating func removeAll(notIn kept: Set<DataID>) -> Int {
         removeAll { kept.contains($0.dataID) }

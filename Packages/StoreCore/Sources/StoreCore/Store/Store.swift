@@ -30,14 +30,14 @@ public final class Store: Sendable {
     /// Atomic: a response that does not fit the selection throws ``StoreError`` and writes nothing;
     /// so does a record source that cannot write it (a full disk), and the store is as it was.
     ///
-    /// A deferred field (``CompiledField/isDeferred``) may be absent: an incremental answer's
+    /// A deferred field (`CompiledField.isDeferred`) may be absent: an incremental answer's
     /// parts are written one after the other, each as the whole answer so far, and the parts before
     /// a deferred fragment lack its fields. What the store held for such a field stays.
     @discardableResult
     public func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
         let (normalized, order, pages) = try normalize(data, root)
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
-            let patches = try state.mergingPages(pages, into: normalized)
+            let patches = try state.mergingPagesForWrite(pages, into: normalized)
             let changes = try state.write(patches, order: order, now: configuration.clock())
             return (changes, state.notify(changes))
         }
@@ -56,7 +56,7 @@ public final class Store: Sendable {
     {
         let (normalized, order, pages) = try normalize(data, root)
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
-            let patches = try state.mergingPages(pages, into: normalized)
+            let patches = try state.mergingPagesForWrite(pages, into: normalized)
             let changes = try state.write(patches, order: order, at: requestedAt)
             state.record(requestedAt)
             return (changes, state.notify(changes))

@@ -56,13 +56,38 @@ struct StoreState {
     }
 
     /// `patches` with the `@connection` pages they hold merged into the lists the record source
-    /// holds (``ConnectionMerge``); throws, writing nothing, when a page cannot be merged.
+    /// holds (``ConnectionMerge``); throws, writing nothing, when a page cannot be merged. For an
+    /// optimistic layer: the lists held are read, not changed.
     func mergingPages(_ pages: [ConnectionPage], into patches: [DataID: RecordPatch]) throws(StoreError)
         -> [DataID: RecordPatch]
     {
         guard !pages.isEmpty else { return patches }
         var merged = patches
         try ConnectionMerge.merge(pages, into: &merged) { records.source.record(for: $0) }
+        return merged
+    }
+
+    /// ``mergingPages(_:into:)`` for patches that are written to the source next, under this same
+    /// lock: each list a page extends is taken out of its record, so that the page is appended to
+    /// it in place (a page costs its own size, not the list's). Nothing can fail between the take
+    /// and the write that puts the merged list back, since the in-memory source's write cannot
+    /// fail; any other source's lists are copied as ``mergingPages(_:into:)`` does.
+    mutating func mergingPagesForWrite(_ pages: [ConnectionPage], into patches: [DataID: RecordPatch])
+        throws(StoreError) -> [DataID: RecordPatch]
+    {
+        guard !pages.isEmpty else { return patches }
+        let steps = try ConnectionMerge.plan(pages, patches: patches) { records.source.record(for: $0) }
+        // Two pages of one list in one response: each must read the list as held, so none is taken.
+        let lends = Set(steps.map(\.page.record)).count == steps.count
+        var merged = patches
+        for step in steps {
+            var list: [RecordValue]?
+            if lends && step.extendsList {
+                list = records.source.takeLinks(ConnectionMerge.edgesKey, of: step.page.record)
+            }
+            // Moved, not copied: the list taken must reach the merge with no second reference.
+            ConnectionMerge.apply(step, list: consume list, into: &merged) { records.source.record(for: $0) }
+        }
         return merged
     }
 

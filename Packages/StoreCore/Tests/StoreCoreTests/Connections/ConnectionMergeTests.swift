@@ -154,6 +154,39 @@ struct ConnectionMergeTests {
         #expect(store.lookup(first) == before)
     }
 
+    @Test("through a record source the store does not know, pages merge alike and a bad page changes nothing")
+    func otherSource() throws {
+        // The in-memory source lends its list to the merge; any other source's list is copied.
+        let store = Store(source: RecordingSource())
+        let first = try Self.root("Forward", ["first": 2])
+        try store.publish(Self.page([1, 2], hasNext: true), to: first)
+        try store.publish(Self.page([3, 4], hasNext: true), to: try Self.root("Forward", ["first": 2, "after": "c2"]))
+        let before = store.lookup(first)
+        #expect(Self.titles(before) == ["Post 1", "Post 2", "Post 3", "Post 4"])
+        for bad in BadPage.allCases {
+            let (data, variables) = try bad.page()
+            #expect(throws: StoreError.self) { try store.publish(data, to: try Self.root("Forward", variables)) }
+        }
+        #expect(store.lookup(first) == before)
+    }
+
+    @Test("an optimistic layer over the list keeps what it shows while pages are appended under it, and goes")
+    func optimisticLayerOverAppends() throws {
+        let store = makeStore()
+        let first = try Self.root("Forward", ["first": 2])
+        try store.publish(Self.page([1, 2], hasNext: true), to: first)
+        // The layer reads the list held and shares its buffer: the append under it must copy.
+        try store.applyOptimistic(
+            "guess", Self.page([3], hasNext: true), to: try Self.root("Forward", ["first": 1, "after": "c2"]))
+        #expect(Self.titles(store.lookup(first)) == ["Post 1", "Post 2", "Post 3"])
+        try store.publish(Self.page([3, 4], hasNext: true), to: try Self.root("Forward", ["first": 2, "after": "c2"]))
+        #expect(Self.titles(store.lookup(first)) == ["Post 1", "Post 2", "Post 3"], "the layer still shows its list")
+        store.removeOptimistic("guess")
+        #expect(Self.titles(store.lookup(first)) == ["Post 1", "Post 2", "Post 3", "Post 4"])
+        try store.publish(Self.page([5], hasNext: false), to: try Self.root("Forward", ["first": 1, "after": "c4"]))
+        #expect(Self.titles(store.lookup(first)) == (1...5).map { "Post \($0)" })
+    }
+
     enum BadPage: String, CaseIterable, CustomTestStringConvertible {
         case contradictoryPageInfo, duplicateCursors, afterACursorThatIsNotTheEnd, afterCursorOfAnotherList
         var testDescription: String { rawValue }
