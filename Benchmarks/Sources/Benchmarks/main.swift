@@ -5,6 +5,7 @@ let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
     ("Compilation", runCompilationBenchmarks),
     ("JSON", runJSONBenchmarks),
+    ("Pagination", runPaginationBenchmarks),
     ("Parser", runParserBenchmarks),
     ("Persistence", runPersistenceBenchmarks),
     ("Planner", runPlannerBenchmarks),
