@@ -2,7 +2,8 @@
 
 graphql-core executes the operations; this file speaks GraphQL over HTTP (POST and GET, with
 application/graphql-response+json or application/json), GraphQL over Server-Sent Events for
-subscriptions (graphql-sse, distinct connections mode), automatic persisted queries, and a set of
+subscriptions (graphql-sse, distinct connections mode), automatic persisted queries, a Relay
+connection over 1,000 posts (`feed`, with `createPost`, `deletePost`, `renamePost`), and a set of
 misbehaving endpoints that the client must turn into typed errors.
 
 It listens on 127.0.0.1, port 0, and prints the chosen port as the first line of stdout. It exits
@@ -24,6 +25,7 @@ Endpoints:
 """
 
 import asyncio
+import base64
 import hashlib
 import http.server
 import inspect
@@ -53,6 +55,29 @@ type Query {
   partial: Partial!
   big(megabytes: Int!): [String!]!
   header(name: String!): String
+  feed(first: Int, after: String, last: Int, before: String): PostConnection!
+}
+
+type PostConnection {
+  edges: [PostEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PostEdge {
+  cursor: String!
+  node: Post!
+}
+
+type Post {
+  id: ID!
+  title: String!
+}
+
+type PageInfo {
+  hasNextPage: Boolean!
+  endCursor: String
+  hasPreviousPage: Boolean!
+  startCursor: String
 }
 
 type User {
@@ -69,6 +94,9 @@ type Partial {
 
 type Mutation {
   rename(id: ID!, name: String!): User!
+  createPost(title: String!): Post!
+  deletePost(id: ID!): ID!
+  renamePost(id: ID!, title: String!): Post!
 }
 
 type Subscription {
@@ -81,6 +109,10 @@ type Subscription {
 SCHEMA = build_schema(SDL)
 USERS = {str(i): {"id": str(i), "name": f"User {i}"} for i in range(1, 11)}
 USERS_LOCK = threading.Lock()
+# The feed in its order (a new post goes first): a Relay connection over 1,000 posts. A cursor names its post, so it stays
+# valid while posts are added or removed around it, and a cursor whose post is gone is rejected.
+POSTS = [{"id": f"p{i}", "title": f"Post {i}"} for i in range(1, 1001)]
+POSTS_LOCK = threading.Lock()
 
 
 class Events:
@@ -131,6 +163,77 @@ def resolve_rename(_root, _info, id, name):
         return dict(USERS[id])
 
 
+def post_cursor(post):
+    return base64.b64encode(f"post:{post['id']}".encode()).decode()
+
+
+def post_index(posts, cursor):
+    """The index of the post `cursor` names; a GraphQL error when it names no post of the feed."""
+    try:
+        kind, _, post_id = base64.b64decode(cursor.encode(), validate=True).decode().partition(":")
+    except ValueError:
+        kind, post_id = "", ""
+    for index, post in enumerate(posts):
+        if kind == "post" and post["id"] == post_id:
+            return index
+    raise GraphQLError(f"invalid cursor {cursor!r}: it names no post of the feed")
+
+
+def resolve_feed(_root, _info, first=None, after=None, last=None, before=None):
+    """The Relay connection algorithm: `after`/`before` cut the list, then `first` or `last` count."""
+    with POSTS_LOCK:
+        posts = list(POSTS)
+    start, end = 0, len(posts)
+    if after is not None:
+        start = post_index(posts, after) + 1
+    if before is not None:
+        end = post_index(posts, before)
+    if first is not None and first < 0 or last is not None and last < 0:
+        raise GraphQLError("first and last must not be negative")
+    window = posts[start:end]
+    if first is not None:
+        window = window[:first]
+    if last is not None:
+        window = window[-last:] if last else []
+    lower = posts.index(window[0]) if window else start
+    upper = posts.index(window[-1]) + 1 if window else start
+    return {
+        "edges": [{"cursor": post_cursor(post), "node": dict(post)} for post in window],
+        "pageInfo": {
+            "hasNextPage": upper < len(posts),
+            "endCursor": post_cursor(window[-1]) if window else None,
+            "hasPreviousPage": lower > 0,
+            "startCursor": post_cursor(window[0]) if window else None,
+        },
+    }
+
+
+def resolve_create_post(_root, _info, title):
+    with POSTS_LOCK:
+        number = max((int(post["id"][1:]) for post in POSTS), default=0) + 1
+        post = {"id": f"p{number}", "title": title}
+        POSTS.insert(0, post)
+        return dict(post)
+
+
+def resolve_delete_post(_root, _info, id):
+    with POSTS_LOCK:
+        for index, post in enumerate(POSTS):
+            if post["id"] == id:
+                del POSTS[index]
+                return id
+    raise GraphQLError(f"no post {id}")
+
+
+def resolve_rename_post(_root, _info, id, title):
+    with POSTS_LOCK:
+        for post in POSTS:
+            if post["id"] == id:
+                post["title"] = title
+                return dict(post)
+    raise GraphQLError(f"no post {id}")
+
+
 def resolve_partial_broken(_root, _info):
     raise GraphQLError("this field failed")
 
@@ -161,10 +264,14 @@ SCHEMA.query_type.fields["users"].resolve = lambda _r, _i, first=3: [user_value(
 SCHEMA.query_type.fields["partial"].resolve = lambda _r, _i: {"ok": "fine"}
 SCHEMA.query_type.fields["big"].resolve = lambda _r, _i, megabytes: ["x" * (1 << 20)] * megabytes
 SCHEMA.query_type.fields["header"].resolve = lambda _r, info, name: info.context["headers"].get(name)
+SCHEMA.query_type.fields["feed"].resolve = resolve_feed
 SCHEMA.get_type("User").fields["friends"].resolve = resolve_friends
 SCHEMA.get_type("Partial").fields["broken"].resolve = resolve_partial_broken
 SCHEMA.get_type("Partial").fields["alsoBroken"].resolve = resolve_partial_broken
 SCHEMA.mutation_type.fields["rename"].resolve = resolve_rename
+SCHEMA.mutation_type.fields["createPost"].resolve = resolve_create_post
+SCHEMA.mutation_type.fields["deletePost"].resolve = resolve_delete_post
+SCHEMA.mutation_type.fields["renamePost"].resolve = resolve_rename_post
 for name, generator in [
     ("countdown", subscribe_countdown),
     ("waitForever", subscribe_wait_forever),

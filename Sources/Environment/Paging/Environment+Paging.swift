@@ -10,8 +10,9 @@ extension Environment {
     ///
     /// The operation selects one `@connection(key:filters:)` field outside lists, which passes
     /// `first` and `after` (to page forward) and or `last` and `before` (to page backward) as
-    /// variables; the variables the operation is made with ask for the first page. Throws
-    /// ``HandleError`` with code ``HandleError/Code/notPaged`` otherwise, attaching nothing.
+    /// variables; the variables the operation is made with ask for the first page (`first`, or
+    /// `last` for the list's end, with `after` and `before` null). Throws ``HandleError`` with code
+    /// ``HandleError/Code/notPaged`` otherwise, attaching nothing.
     public func attachPaged(_ operation: GraphQLOperation, policy: FetchPolicy = .storeOrNetwork) throws
         -> PagedHandle
     {
@@ -30,6 +31,16 @@ extension Environment {
             throw HandleError(
                 .notPaged, operationName: operation.name,
                 message: "the connection must pass first and after, or last and before, as variables")
+        }
+        // The first page is the list: a page after or before a cursor extends a list the store
+        // must already hold, which a screen's first fetch cannot assume.
+        for cursor in ["after", "before"]
+        where connection.connection.pagingValue(cursor, variables: operation.variables) != nil {
+            throw HandleError(
+                .notPaged, operationName: operation.name,
+                message:
+                    "a paged operation starts at an end of its list: \(cursor) must be null in the variables it is attached with"
+            )
         }
         return PagedHandle(handle: attach(operation, policy: policy), connection: connection, environment: self)
     }
