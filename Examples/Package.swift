@@ -3,7 +3,8 @@ import PackageDescription
 
 /// Example programs built on the library, each an executable. `feed-app` is the repository's "main job"
 /// (`swift run --package-path Examples feed-app`; with `--store PATH` it keeps its store in a SQLite file);
-/// `graphql-compile` compiles a document against a schema.
+/// `graphql-compile` compiles a document against a schema; `infinite-scroll` pages a feed and revalidates it
+/// with one request.
 let package = Package(
     name: "Examples",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -13,6 +14,16 @@ let package = Package(
             name: "graphql-compile",
             dependencies: [.product(name: "GraphQLCore", package: "swift-graphql-environment")],
             path: "Sources/graphql-compile",
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
+        ),
+        .executableTarget(
+            name: "infinite-scroll",
+            dependencies: [
+                .product(name: "Environment", package: "swift-graphql-environment"),
+                .product(name: "SchedulingTesting", package: "swift-graphql-environment"),
+                .product(name: "Primitives", package: "swift-graphql-environment"),
+            ],
+            path: "Sources/infinite-scroll",
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
         ),
         .executableTarget(
