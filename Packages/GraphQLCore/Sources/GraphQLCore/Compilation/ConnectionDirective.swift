@@ -1,5 +1,6 @@
 /// Reads `@connection(key: String!, filters: [String!])` off a field and checks that the field is a
-/// cursor connection (the Relay connection spec), so that the store can merge its pages.
+/// cursor connection (the Relay connection spec), or an offset list (a field that passes `offset` or
+/// `limit`: a list of objects, merged by position), so that the store can merge its pages.
 ///
 /// A connection selects, without `@include`/`@skip` or a type condition in between,
 /// `edges { cursor node { ... } }` and `pageInfo { hasNextPage endCursor hasPreviousPage startCursor }`
@@ -32,24 +33,72 @@ enum ConnectionDirective {
                 "The argument 'key' of '@connection' must be a non-empty String literal, got \(Printer.print(keyArgument.value)).",
                 [keyArgument.location.start])
         }
-        let filters = try filterNames(directive, field: field, parentType: parentType, schema: schema)
-        try checkShape(field, directive: directive, parentType: parentType, selectionSet: selectionSet, schema: schema)
-        let paging = arguments.filter { CompiledConnection.pagingArgumentNames.contains($0.name) }
-        guard paging.contains(where: { $0.name == "first" || $0.name == "last" }) else {
-            throw failure(
-                "The connection field '\(field.name)' must pass 'first' or 'last', so that its pages have a size.",
-                place)
+        // A field paged by `offset`/`limit` is an offset list; every other one a cursor connection.
+        let kind: CompiledConnection.Kind =
+            arguments.contains { CompiledConnection.offsetArgumentNames.contains($0.name) } ? .offset : .cursor
+        let pagingNames = CompiledConnection.pagingArgumentNames(of: kind)
+        let filters = try filterNames(
+            directive, field: field, parentType: parentType, paging: pagingNames, schema: schema)
+        let paging = arguments.filter { pagingNames.contains($0.name) }
+        switch kind {
+        case .cursor:
+            try checkShape(
+                field, directive: directive, parentType: parentType, selectionSet: selectionSet, schema: schema)
+            guard paging.contains(where: { $0.name == "first" || $0.name == "last" }) else {
+                throw failure(
+                    "The connection field '\(field.name)' must pass 'first' or 'last', so that its pages have a size.",
+                    place)
+            }
+        case .offset:
+            try checkOffsetShape(
+                field, directive: directive, parentType: parentType, selectionSet: selectionSet, schema: schema)
+            guard paging.contains(where: { $0.name == "limit" }) else {
+                throw failure(
+                    "The offset list '\(field.name)' must pass 'limit', so that its pages have a size.", place)
+            }
         }
-        let kept = arguments.filter {
-            !CompiledConnection.pagingArgumentNames.contains($0.name) && (filters?.contains($0.name) ?? true)
-        }
+        let kept = arguments.filter { !pagingNames.contains($0.name) && (filters?.contains($0.name) ?? true) }
         return CompiledConnection(
-            key: literal.value, filters: filters, filterArguments: kept, pagingArguments: paging)
+            key: literal.value, filters: filters, filterArguments: kept, pagingArguments: paging, kind: kind)
+    }
+
+    /// Checks an offset list: a field with a selection whose type (with a schema) is a list of
+    /// objects, one level deep, that declares `offset` and `limit`.
+    private static func checkOffsetShape(
+        _ field: Field, directive: Directive, parentType: String?, selectionSet: CompiledSelectionSet?,
+        schema: (any CompilationSchema)?
+    ) throws(GraphQLCoreError) {
+        let place = [directive.location.start]
+        let name = field.name
+        guard selectionSet != nil else {
+            throw failure("The offset list '\(name)' must be a list of objects with a selection.", place)
+        }
+        guard let schema, let parentType else { return }
+        let declared = schema.fieldType(name, on: parentType)
+        var inner = declared
+        if case .nonNull(let type)? = inner { inner = type }
+        guard case .list(let item)? = inner else {
+            throw failure("The offset list '\(parentType).\(name)' must have a list type.", place)
+        }
+        var itemType = item
+        if case .nonNull(let type) = itemType { itemType = type }
+        guard case .named(let itemName) = itemType,
+            schema.typeKind(of: itemName) == .object || schema.typeKind(of: itemName) == .interface
+                || schema.typeKind(of: itemName) == .union
+        else {
+            throw failure("The offset list '\(parentType).\(name)' must be a list of objects, one level deep.", place)
+        }
+        let declares = { (argument: String) in schema.argumentType(argument, ofField: name, on: parentType) != nil }
+        guard declares("offset") && declares("limit") else {
+            throw failure(
+                "The offset list '\(parentType).\(name)' must declare the arguments 'offset' and 'limit'.", place)
+        }
     }
 
     /// The `filters` list, each a String literal naming an argument of the field that is not a paging one.
     private static func filterNames(
-        _ directive: Directive, field: Field, parentType: String?, schema: (any CompilationSchema)?
+        _ directive: Directive, field: Field, parentType: String?, paging: Set<String>,
+        schema: (any CompilationSchema)?
     ) throws(GraphQLCoreError) -> [String]? {
         guard let argument = directive.arguments.first(where: { $0.name == "filters" }) else { return nil }
         let items: [Value]
@@ -69,7 +118,7 @@ enum ConnectionDirective {
                     "The argument 'filters' of '@connection' must be a list of String literals, got \(Printer.print(item)).",
                     [argument.location.start])
             }
-            if CompiledConnection.pagingArgumentNames.contains(name.value) {
+            if paging.contains(name.value) {
                 throw failure(
                     "The filter '\(name.value)' of '@connection' is a paging argument, which the list's key leaves out.",
                     [argument.location.start])

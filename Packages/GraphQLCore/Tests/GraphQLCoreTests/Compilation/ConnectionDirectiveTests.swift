@@ -9,6 +9,11 @@ struct ConnectionDirectiveTests {
           posts(first: Int, after: String): [Post!]!
           broken(first: Int, after: String): BrokenConnection!
           unpaged(order: Order): PostConnection!
+          latest(offset: Int, limit: Int, tag: String): [Post!]!
+          nested(offset: Int, limit: Int): [[Post!]!]!
+          single(offset: Int, limit: Int): Post
+          titles(offset: Int, limit: Int): [String!]!
+          limited(limit: Int): [Post!]!
         }
         enum Order { NEW TOP }
         type PostConnection { edges: [PostEdge!]! pageInfo: PageInfo! }
@@ -78,6 +83,49 @@ struct ConnectionDirectiveTests {
         #expect(
             Self.feedField(first)?.storageKey(variables: first.variables)
                 == Self.feedField(second)?.storageKey(variables: second.variables))
+    }
+
+    @Test("a field paged by offset and limit is an offset list: its key leaves out offset and limit")
+    func offsetList() throws {
+        let document = try Self.compile(
+            "query Latest($offset: Int, $limit: Int!) { latest(offset: $offset, limit: $limit, tag: \"swift\") @connection(key: \"Latest\") { title } }"
+        )
+        let first = try document.operation(variables: ["limit": 10])
+        let second = try document.operation(variables: ["limit": 10, "offset": 10])
+        let field = try #require(
+            first.selectionSet.selections.compactMap { selection -> CompiledField? in
+                guard case .field(let field) = selection else { return nil }
+                return field
+            }.first)
+        let connection = try #require(field.connection)
+        #expect(connection.kind == .offset)
+        #expect(connection.variable(forPagingArgument: "offset") == "offset")
+        #expect(connection.variable(forPagingArgument: "limit") == "limit")
+        #expect(field.storageKey(variables: first.variables) == "__Latest_connection(tag:\"swift\")")
+        #expect(field.storageKey(variables: second.variables) == field.storageKey(variables: first.variables))
+        #expect(!first.text.contains("@connection"))
+    }
+
+    @Test(
+        "an offset list that is not a list of objects, or passes no limit, is an invalidConnection error",
+        arguments: [
+            ("{ nested(limit: 2) @connection(key: \"K\") { title } }", "list of objects, one level deep"),
+            ("{ single(limit: 2) @connection(key: \"K\") { title } }", "must have a list type"),
+            ("{ titles(limit: 2) @connection(key: \"K\") }", "list of objects with a selection"),
+            (
+                "{ limited(limit: 2) @connection(key: \"K\") { title } }",
+                "must declare the arguments 'offset' and 'limit'"
+            ),
+            ("{ latest(offset: 2) @connection(key: \"K\") { title } }", "must pass 'limit'"),
+            ("{ latest(limit: 2) @connection(key: \"K\", filters: [\"offset\"]) { title } }", "is a paging argument"),
+        ])
+    func invalidOffsetList(text: String, message: String) throws {
+        #expect {
+            try Self.compile(text)
+        } throws: { error in
+            guard let error = error as? GraphQLCoreError else { return false }
+            return error.code == .invalidConnection && error.message.contains(message)
+        }
     }
 
     @Test("without a schema @connection is still read, checked against the selection and stripped")
