@@ -17,9 +17,10 @@ enum ConnectionMerge {
     /// A page checked against the list held, ready to merge: nothing about it can fail any more.
     struct Step {
         let page: ConnectionPage
-        /// The page's edges, each with a cursor of its own.
+        /// The page's edges, each with a cursor of its own (an offset list's items).
         let edges: [RecordValue]
-        let pageInfoID: DataID
+        /// The page's `PageInfo` record; `nil` for an offset list, which has none.
+        let pageInfoID: DataID?
         /// The `PageInfo` record of the list held (for a page after or before it).
         let heldInfo: Record?
 
@@ -44,6 +45,10 @@ enum ConnectionMerge {
     {
         var steps: [Step] = []
         for page in pages {
+            if page.isOffsetList {
+                if let step = try offsetStep(page, patches: patches, existing: existing) { steps.append(step) }
+                continue
+            }
             guard let patch = patches[page.record] else { continue }
             let edges = try pageEdges(patch, patches: patches)
             guard case .link(let pageInfoID)? = patch.values[pageInfoKey], let info = patches[pageInfoID] else {
@@ -64,10 +69,34 @@ enum ConnectionMerge {
                 guard heldInfo?[PageInfoKey.startCursor] == .scalar(.string(cursor)) else {
                     throw mismatch("before", cursor, end: "start", heldInfo?[PageInfoKey.startCursor])
                 }
+            case .at:
+                continue  // Only an offset list's page has an offset, and it is planned above.
             }
             steps.append(Step(page: page, edges: edges, pageInfoID: pageInfoID, heldInfo: heldInfo))
         }
         return steps
+    }
+
+    /// An offset list's page, checked: a page past the list's start needs a list held that reaches
+    /// its offset (a gap would leave positions no page filled).
+    private static func offsetStep(
+        _ page: ConnectionPage, patches: [DataID: RecordPatch], existing: (DataID) -> Record?
+    ) throws(StoreError) -> Step? {
+        guard case .links(let items)? = patches[page.record]?.values[page.listKey] else { return nil }
+        if case .at(let offset) = page.placement {
+            guard case .links(let held)? = existing(page.record)?[page.listKey] else {
+                throw StoreError(
+                    .invalidConnectionPage,
+                    "a page at offset \(offset) was asked for of a list the store does not hold (\(page.listKey))")
+            }
+            guard offset <= held.count else {
+                throw StoreError(
+                    .invalidConnectionPage,
+                    "a page at offset \(offset) was asked for of a list that holds \(held.count) items (\(page.listKey))"
+                )
+            }
+        }
+        return Step(page: page, edges: items, pageInfoID: nil, heldInfo: nil)
     }
 
     /// Writes one planned page's merged list (and the `pageInfo` end it did not move) into its patch.
@@ -82,8 +111,19 @@ enum ConnectionMerge {
         switch step.page.placement {
         case .replacing:
             merged = unique(step.edges)
+        case .at(let offset):
+            var list = (consume list) ?? heldEdges(existing(step.page.record), at: step.page.listKey)
+            if offset == list.count {
+                // The next page: an item the list already holds (shifted by an insert on the
+                // server since the last page) is not repeated.
+                let added = newEdges(step.edges, notIn: list, existing: existing)
+                list += added
+            } else {
+                list.replaceSubrange(offset..<min(offset + step.edges.count, list.count), with: step.edges)
+            }
+            merged = list
         case .after:
-            var list = (consume list) ?? heldEdges(existing(step.page.record))
+            var list = (consume list) ?? heldEdges(existing(step.page.record), at: step.page.listKey)
             let added = newEdges(step.edges, notIn: list, existing: existing)
             list += added
             merged = list
@@ -91,14 +131,14 @@ enum ConnectionMerge {
                 [PageInfoKey.startCursor, PageInfoKey.hasPreviousPage], of: step.heldInfo, in: step.pageInfoID, &patches
             )
         case .before:
-            let list = (consume list) ?? heldEdges(existing(step.page.record))
+            let list = (consume list) ?? heldEdges(existing(step.page.record), at: step.page.listKey)
             var prepended = newEdges(step.edges, notIn: list, existing: existing)
             prepended.reserveCapacity(prepended.count + list.count)
             prepended += list
             merged = prepended
             keep([PageInfoKey.endCursor, PageInfoKey.hasNextPage], of: step.heldInfo, in: step.pageInfoID, &patches)
         }
-        patches[step.page.record]?.values[edgesKey] = .links(merged)
+        patches[step.page.record]?.values[step.page.listKey] = .links(merged)
     }
 
     /// The storage keys of the `PageInfo` fields the merge reads (the compiler requires all four).
@@ -156,8 +196,8 @@ enum ConnectionMerge {
     }
 
     /// The list a planned page extends (``plan(_:patches:existing:)`` checked that it is held).
-    private static func heldEdges(_ held: Record?) -> [RecordValue] {
-        guard case .links(let edges)? = held?[edgesKey] else { return [] }
+    private static func heldEdges(_ held: Record?, at listKey: String) -> [RecordValue] {
+        guard case .links(let edges)? = held?[listKey] else { return [] }
         return edges
     }
 
@@ -210,8 +250,9 @@ enum ConnectionMerge {
 
     /// Puts the held values of `keys` into the page's `pageInfo` patch: the end the page did not move.
     private static func keep(
-        _ keys: [String], of held: Record?, in pageInfoID: DataID, _ patches: inout [DataID: RecordPatch]
+        _ keys: [String], of held: Record?, in pageInfoID: DataID?, _ patches: inout [DataID: RecordPatch]
     ) {
+        guard let pageInfoID else { return }
         for key in keys {
             patches[pageInfoID]?.values[key] = held?[key] ?? .null
         }

@@ -9,9 +9,18 @@ struct ConnectionPage: Sendable, Hashable {
         case after(String)
         /// `before: cursor`: prepended when the list held starts at `cursor`.
         case before(String)
+        /// An offset list's page at `offset` (above 0): its items take the list's positions from
+        /// `offset` on; the list held must reach `offset`.
+        case at(Int)
     }
 
-    /// The connection record (one per parent record, key and filters, whatever the page).
+    /// The record that holds the list: a cursor connection's record (one per parent record, key and
+    /// filters, whatever the page), or an offset list's parent record.
     var record: DataID
+    /// The field of ``record`` that holds the list: `edges`, or an offset list's storage key.
+    var listKey: String
     var placement: Placement
+
+    /// Whether the page is an offset list's (no `pageInfo`, merged by position).
+    var isOffsetList: Bool { listKey != ConnectionMerge.edgesKey }
 }

@@ -23,6 +23,8 @@ struct ResponseNormalizer {
     /// The list indices of the lists being walked; those from ``indexBase`` on belong to the
     /// current field of the current record, and go into client IDs.
     private var indices: [Int] = []
+    /// The offset of the offset-list page being entered: the first index of its list.
+    private var listOffset = 0
     private var indexBase = 0
     /// The `@connection` pages the response writes, for ``ConnectionMerge``.
     private(set) var pages: [ConnectionPage] = []
@@ -94,13 +96,17 @@ struct ResponseNormalizer {
                 let storageKey = field.storageKey(variables: variables)
                 do throws(StoreError) {
                     if let subselection = field.selectionSet {
-                        entersConnection = field.connection != nil
+                        entersConnection = field.connection?.kind == .cursor
+                        if let connection = field.connection, connection.kind == .offset {
+                            listOffset = try Self.offset(of: connection, variables: variables)
+                        }
                         values[storageKey] = try normalizeLinked(
                             value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
                             shape: field.shape, level: 0, depth: depth + 1)
                         entersConnection = false
+                        listOffset = 0
                         if let connection = field.connection {
-                            try notePage(of: connection, value: values[storageKey])
+                            try notePage(of: connection, value: values[storageKey], in: dataID, at: storageKey)
                         }
                     } else {
                         values[storageKey] = try leaf(value, shape: field.shape, depth: depth + 1)
@@ -166,8 +172,11 @@ struct ResponseNormalizer {
             if let shape, level >= shape.listDepth { throw Self.mismatch(expected: "an object", got: value) }
             var links: [RecordValue] = []
             links.reserveCapacity(items.count)
+            // An offset list's page names its items without IDs by their position in the whole list.
+            let base = listOffset
+            listOffset = 0
             for (index, item) in items.enumerated() {
-                indices.append(index)
+                indices.append(base + index)
                 defer { indices.removeLast() }
                 do throws(StoreError) {
                     links.append(
@@ -216,9 +225,27 @@ struct ResponseNormalizer {
         return nil
     }
 
+    /// The `offset` an offset list's page was asked with (0 when absent or null).
+    private static func offset(of connection: CompiledConnection, variables: JSONObject) throws(StoreError) -> Int {
+        guard let value = connection.pagingValue("offset", variables: variables) else { return 0 }
+        guard case .int(let offset) = value, offset >= 0 else {
+            throw StoreError(.invalidConnectionPage, "the page was asked for with an `offset` that is not an Int >= 0")
+        }
+        return offset
+    }
+
     /// Notes the page a `@connection` field's value is, placed by the paging arguments it was asked with.
     @inline(never)
-    private mutating func notePage(of connection: CompiledConnection, value: RecordValue?) throws(StoreError) {
+    private mutating func notePage(
+        of connection: CompiledConnection, value: RecordValue?, in parent: DataID, at storageKey: String
+    ) throws(StoreError) {
+        if connection.kind == .offset {
+            guard case .links? = value else { return }
+            let offset = try Self.offset(of: connection, variables: variables)
+            pages.append(
+                ConnectionPage(record: parent, listKey: storageKey, placement: offset == 0 ? .replacing : .at(offset)))
+            return
+        }
         guard case .link(let record)? = value else { return }
         let placement: ConnectionPage.Placement
         if let after = connection.pagingValue("after", variables: variables) {
@@ -230,7 +257,7 @@ struct ResponseNormalizer {
         } else {
             placement = .replacing
         }
-        pages.append(ConnectionPage(record: record, placement: placement))
+        pages.append(ConnectionPage(record: record, listKey: ConnectionMerge.edgesKey, placement: placement))
     }
 
     private static func cursorNotAString(_ argument: String) -> StoreError {

@@ -83,7 +83,7 @@ struct StoreState {
         for step in steps {
             var list: [RecordValue]?
             if lends && step.extendsList {
-                list = records.source.takeLinks(ConnectionMerge.edgesKey, of: step.page.record)
+                list = records.source.takeLinks(step.page.listKey, of: step.page.record)
             }
             // Moved, not copied: the list taken must reach the merge with no second reference.
             ConnectionMerge.apply(step, list: consume list, into: &merged) { records.source.record(for: $0) }
