@@ -10,7 +10,7 @@ extension Environment {
     ///
     /// The operation selects one `@connection(key:filters:)` field outside lists, which passes
     /// `first` and `after` (to page forward) and or `last` and `before` (to page backward) as
-    /// variables; the variables the operation is made with ask for the first page (`first`, or
+    /// variables, or, for an offset list, `offset` and `limit` (offset 0 or null); the variables the operation is made with ask for the first page (`first`, or
     /// `last` for the list's end, with `after` and `before` null). Throws ``HandleError`` with code
     /// ``HandleError/Code/notPaged`` otherwise, attaching nothing.
     public func attachPaged(_ operation: GraphQLOperation, policy: FetchPolicy = .storeOrNetwork) throws
@@ -21,12 +21,26 @@ extension Environment {
                 .notPaged, operationName: operation.name,
                 message: "the operation must select exactly one @connection field outside lists")
         }
+        let paging = connection.connection
+        if paging.kind == .offset {
+            guard paging.variable(forPagingArgument: "offset") != nil,
+                paging.variable(forPagingArgument: "limit") != nil
+            else {
+                throw HandleError(
+                    .notPaged, operationName: operation.name,
+                    message: "the offset list must pass offset and limit as variables")
+            }
+            if let offset = paging.pagingValue("offset", variables: operation.variables), offset != .int(0) {
+                throw HandleError(
+                    .notPaged, operationName: operation.name,
+                    message: "a paged operation starts at its list's start: offset must be 0 or null, not \(offset)")
+            }
+            return PagedHandle(handle: attach(operation, policy: policy), connection: connection, environment: self)
+        }
         let forward =
-            connection.connection.variable(forPagingArgument: "first") != nil
-            && connection.connection.variable(forPagingArgument: "after") != nil
+            paging.variable(forPagingArgument: "first") != nil && paging.variable(forPagingArgument: "after") != nil
         let backward =
-            connection.connection.variable(forPagingArgument: "last") != nil
-            && connection.connection.variable(forPagingArgument: "before") != nil
+            paging.variable(forPagingArgument: "last") != nil && paging.variable(forPagingArgument: "before") != nil
         guard forward || backward else {
             throw HandleError(
                 .notPaged, operationName: operation.name,
@@ -34,8 +48,7 @@ extension Environment {
         }
         // The first page is the list: a page after or before a cursor extends a list the store
         // must already hold, which a screen's first fetch cannot assume.
-        for cursor in ["after", "before"]
-        where connection.connection.pagingValue(cursor, variables: operation.variables) != nil {
+        for cursor in ["after", "before"] where paging.pagingValue(cursor, variables: operation.variables) != nil {
             throw HandleError(
                 .notPaged, operationName: operation.name,
                 message:
@@ -55,6 +68,10 @@ extension Environment {
                 message: "the handle shows no list yet to page from; nothing was sent")
         }
         let connection = paged.connection.connection
+        if connection.kind == .offset {
+            try await loadOffsetPage(of: paged, direction, count: count, shown: position.edgeCount)
+            return
+        }
         let (countArgument, cursorArgument, otherArguments) =
             direction == .next ? ("first", "after", ["last", "before"]) : ("last", "before", ["first", "after"])
         let atEnd = direction == .next ? position.hasNextPage : position.hasPreviousPage
@@ -76,8 +93,30 @@ extension Environment {
         try await send(page: handle.operation.with(variables: variables))
     }
 
+    /// An offset list's next page: `limit: count` at `offset:` the items shown. A page shorter than
+    /// asked is the list's end (the server has no `pageInfo` to say so).
+    private func loadOffsetPage(of paged: PagedHandle, _ direction: PagedHandle.Direction, count: Int, shown: Int)
+        async throws
+    {
+        let handle = paged.handle
+        guard direction == .next else {
+            throw HandleError(
+                .notPaged, operationName: handle.operation.name,
+                message: "an offset list starts at offset 0 and pages forward only; nothing was sent")
+        }
+        guard paged.hasNext,
+            let offsetVariable = paged.connection.connection.variable(forPagingArgument: "offset"),
+            let limitVariable = paged.connection.connection.variable(forPagingArgument: "limit")
+        else { return }
+        let data = try await send(
+            page: handle.operation.with(variables: [offsetVariable: .int(shown), limitVariable: .int(count)]))
+        paged.noteOffsetPage(received: paged.connection.position(in: data)?.edgeCount ?? 0, asked: count)
+    }
+
     /// One page's request and its write; the store merges it into the list, or refuses it whole.
-    private func send(page: GraphQLOperation) async throws {
+    /// Returns the page's data.
+    @discardableResult
+    private func send(page: GraphQLOperation) async throws -> JSONValue {
         let requestedAt = store.requestInstant()
         log.record(EventMapping.fetchStarted(page, as: .page))
         let startedAt = ContinuousClock.now
@@ -108,5 +147,6 @@ extension Environment {
             .published(
                 recordsChanged: report.changedRecords.count, subscriptionsNotified: report.notifiedSubscriptions))
         log.record(EventMapping.fetchSucceeded(page, as: .page, duration: ContinuousClock.now - startedAt))
+        return data
     }
 }

@@ -9,14 +9,22 @@ struct PagedConnection: Sendable, Hashable {
     let connection: CompiledConnection
     /// The response keys from the operation's root to the connection field.
     let path: [String]
-    let edgesKey: String
-    let pageInfoKey: String
-    let hasNextPageKey: String
-    let endCursorKey: String
-    let hasPreviousPageKey: String
-    let startCursorKey: String
+    /// A cursor connection's response keys for its edges and `pageInfo`; `nil` for an offset list,
+    /// whose field is the list.
+    let cursorKeys: CursorKeys?
 
-    /// What the data says of the list now.
+    /// The response keys a cursor connection's list and `pageInfo` are read with.
+    struct CursorKeys: Sendable, Hashable {
+        let edges: String
+        let pageInfo: String
+        let hasNextPage: String
+        let endCursor: String
+        let hasPreviousPage: String
+        let startCursor: String
+    }
+
+    /// What the data says of the list now. An offset list's data says nothing of what follows:
+    /// its `hasNextPage` is false here, and the paged handle knows better (``PagedHandle/hasNext``).
     struct Position: Sendable, Hashable {
         var edgeCount: Int
         var hasNextPage: Bool
@@ -58,20 +66,21 @@ struct PagedConnection: Sendable, Hashable {
     }
 
     private init?(_ connection: CompiledConnection, path: [String], _ selectionSet: CompiledSelectionSet) {
+        self.connection = connection
+        self.path = path
+        guard connection.kind == .cursor else {
+            cursorKeys = nil
+            return
+        }
         guard let edges = Self.field("edges", in: selectionSet),
             let pageInfo = Self.field("pageInfo", in: selectionSet),
             let info = pageInfo.selectionSet,
             let hasNext = Self.field("hasNextPage", in: info), let end = Self.field("endCursor", in: info),
             let hasPrevious = Self.field("hasPreviousPage", in: info), let start = Self.field("startCursor", in: info)
         else { return nil }
-        self.connection = connection
-        self.path = path
-        self.edgesKey = edges.responseKey
-        self.pageInfoKey = pageInfo.responseKey
-        self.hasNextPageKey = hasNext.responseKey
-        self.endCursorKey = end.responseKey
-        self.hasPreviousPageKey = hasPrevious.responseKey
-        self.startCursorKey = start.responseKey
+        cursorKeys = CursorKeys(
+            edges: edges.responseKey, pageInfo: pageInfo.responseKey, hasNextPage: hasNext.responseKey,
+            endCursor: end.responseKey, hasPreviousPage: hasPrevious.responseKey, startCursor: start.responseKey)
     }
 
     private static func field(_ name: String, in selectionSet: CompiledSelectionSet) -> CompiledField? {
@@ -79,22 +88,28 @@ struct PagedConnection: Sendable, Hashable {
         return nil
     }
 
-    /// The list's position in `data` (a snapshot's), or `nil` when the data does not hold the list.
+    /// The list's position in `data` (a snapshot's, or a page's), or `nil` when the data does not
+    /// hold the list.
     func position(in data: JSONValue?) -> Position? {
         var value = data
         for key in path { value = value?[key] }
-        guard let edges = value?[edgesKey]?.arrayValue, let info = value?[pageInfoKey] else { return nil }
+        guard let keys = cursorKeys else {
+            guard let items = value?.arrayValue else { return nil }
+            return Position(edgeCount: items.count, hasNextPage: false, hasPreviousPage: false)
+        }
+        guard let edges = value?[keys.edges]?.arrayValue, let info = value?[keys.pageInfo] else { return nil }
         return Position(
-            edgeCount: edges.count, hasNextPage: info[hasNextPageKey] == .bool(true),
-            endCursor: info[endCursorKey]?.stringValue, hasPreviousPage: info[hasPreviousPageKey] == .bool(true),
-            startCursor: info[startCursorKey]?.stringValue)
+            edgeCount: edges.count, hasNextPage: info[keys.hasNextPage] == .bool(true),
+            endCursor: info[keys.endCursor]?.stringValue, hasPreviousPage: info[keys.hasPreviousPage] == .bool(true),
+            startCursor: info[keys.startCursor]?.stringValue)
     }
 
     /// The operation that refetches the whole list from its start, as many edges as are shown
-    /// (Relay's strategy): `first` (or, for a list paged backward, `last`) raised to `shown`, never
-    /// lowered. `operation` itself when the count is passed as a literal or the list is no longer.
+    /// (Relay's strategy): `first` (or, for a list paged backward, `last`; for an offset list,
+    /// `limit`) raised to `shown`, never lowered. `operation` itself when the count is passed as a
+    /// literal or the list is no longer.
     func refetching(_ operation: GraphQLOperation, shown: Int) -> GraphQLOperation {
-        for name in ["first", "last"] {
+        for name in connection.kind == .cursor ? ["first", "last"] : ["limit"] {
             guard let variable = connection.variable(forPagingArgument: name) else { continue }
             guard case .int(let asked)? = operation.variables[variable], shown > asked else { return operation }
             return operation.with(variables: [variable: .int(shown)])

@@ -32,6 +32,8 @@ public final class PagedHandle: Sendable {
         var pageError: (any Error)?
         /// How many calls joined a page in flight, for tests that must know a call joined.
         var joins = 0
+        /// Whether an offset list's last page came back shorter than asked: the list's end.
+        var offsetListEnded = false
     }
 
     init(handle: Handle, connection: PagedConnection, environment: Environment) {
@@ -41,7 +43,16 @@ public final class PagedHandle: Sendable {
     }
 
     /// Whether the server has edges after the list's end, as the list shown says (`hasNextPage`).
-    public var hasNext: Bool { position?.hasNextPage ?? false }
+    /// For an offset list, which says nothing of what follows: whether the list holds at least
+    /// the `limit` the operation was attached with and no page came back shorter than asked.
+    public var hasNext: Bool {
+        guard let position else { return false }
+        guard connection.connection.kind == .offset else { return position.hasNextPage }
+        registrar.access(self, keyPath: \.hasNext)
+        guard case .int(let limit)? = connection.connection.pagingValue("limit", variables: handle.operation.variables)
+        else { return false }
+        return position.edgeCount >= limit && !paging.withLock { $0.offsetListEnded }
+    }
 
     /// Whether the server has edges before the list's start (`hasPreviousPage`).
     public var hasPrevious: Bool { position?.hasPreviousPage ?? false }
@@ -133,6 +144,12 @@ public final class PagedHandle: Sendable {
             state.pageError = error
         }
         notifyObservers()
+    }
+
+    /// Notes an offset list's page of `received` items when `asked` were asked for.
+    func noteOffsetPage(received: Int, asked: Int) {
+        paging.withLock { $0.offsetListEnded = received < asked }
+        registrar.withMutation(of: self, keyPath: \.hasNext) {}
     }
 
     private func notifyObservers() {
