@@ -11,7 +11,10 @@ import Testing
 @Suite("Pagination over real HTTP")
 struct PaginationHTTPTests {
     static let sdl = """
-        type Query { feed(first: Int, after: String, last: Int, before: String): PostConnection! }
+        type Query {
+          feed(first: Int, after: String, last: Int, before: String): PostConnection!
+          latestPosts(offset: Int = 0, limit: Int!): [Post!]!
+        }
         type PostConnection { edges: [PostEdge!]! pageInfo: PageInfo! }
         type PostEdge { cursor: String! node: Post! }
         type Post { id: ID! title: String! }
@@ -25,6 +28,9 @@ struct PaginationHTTPTests {
             edges { cursor node { id title } }
             pageInfo { hasNextPage endCursor hasPreviousPage startCursor }
           }
+        }
+        query Latest($offset: Int, $limit: Int!) {
+          latestPosts(offset: $offset, limit: $limit) @connection(key: "Latest") { id title }
         }
         mutation CreatePost($title: String!) { createPost(title: $title) { id } }
         mutation DeletePost($id: ID!) { deletePost(id: $id) }
@@ -154,6 +160,35 @@ struct PaginationHTTPTests {
                 try setup.document.operation(named: "Feed", variables: ["first": 10, "after": Self.cursor("p500")]))
         } throws: { ($0 as? HandleError)?.code == .notPaged }
         #expect(setup.transport.requestCount == 3)
+        paged.release()
+    }
+
+    @Test("an offset list: pages of 100, a post added at the start between pages, one revalidation for all")
+    func offsetList() async throws {
+        let setup = try await Setup()
+        defer { setup.server.stop() }
+        let paged = try setup.environment.attachPaged(
+            try setup.document.operation(named: "Latest", variables: ["limit": 100]))
+        _ = try await paged.handle.loaded()
+        try await paged.loadNext(100)
+        let ids = {
+            paged.handle.phase.snapshot?.data?["latestPosts"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        }
+        #expect(ids() == (1...200).map { "p\($0)" })
+
+        // A post added at the start shifts every position: the page at offset 200 begins with
+        // p200, which the list holds and does not repeat.
+        try await setup.otherClient("CreatePost", ["title": "Newest"])
+        try await paged.loadNext(100)
+        #expect(ids() == (1...299).map { "p\($0)" })
+        #expect(setup.transport.requestCount == 3)
+
+        setup.clock.advance(by: .seconds(61))
+        let batch = setup.environment.revalidate()
+        #expect(batch.started == 1)
+        await batch.finished()
+        #expect(setup.transport.requestCount == 4, "one request for every item shown")
+        #expect(ids() == ["p1001"] + (1...298).map { "p\($0)" })
         paged.release()
     }
 }

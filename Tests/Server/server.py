@@ -3,7 +3,8 @@
 graphql-core executes the operations; this file speaks GraphQL over HTTP (POST and GET, with
 application/graphql-response+json or application/json), GraphQL over Server-Sent Events for
 subscriptions (graphql-sse, distinct connections mode), automatic persisted queries, a Relay
-connection over 1,000 posts (`feed`, with `createPost`, `deletePost`, `renamePost`), and a set of
+connection over 1,000 posts (`feed`, and `latestPosts` paged by offset, with `createPost`,
+`deletePost`, `renamePost`), and a set of
 misbehaving endpoints that the client must turn into typed errors.
 
 It listens on 127.0.0.1, port 0, and prints the chosen port as the first line of stdout. It exits
@@ -56,6 +57,7 @@ type Query {
   big(megabytes: Int!): [String!]!
   header(name: String!): String
   feed(first: Int, after: String, last: Int, before: String): PostConnection!
+  latestPosts(offset: Int = 0, limit: Int!): [Post!]!
 }
 
 type PostConnection {
@@ -208,6 +210,16 @@ def resolve_feed(_root, _info, first=None, after=None, last=None, before=None):
     }
 
 
+def resolve_latest_posts(_root, _info, limit, offset=0):
+    """The same posts as an offset list: positions shift when a post is added or removed."""
+    if offset is None:
+        offset = 0
+    if offset < 0 or limit < 0:
+        raise GraphQLError("offset and limit must not be negative")
+    with POSTS_LOCK:
+        return [dict(post) for post in POSTS[offset:offset + limit]]
+
+
 def resolve_create_post(_root, _info, title):
     with POSTS_LOCK:
         number = max((int(post["id"][1:]) for post in POSTS), default=0) + 1
@@ -265,6 +277,7 @@ SCHEMA.query_type.fields["partial"].resolve = lambda _r, _i: {"ok": "fine"}
 SCHEMA.query_type.fields["big"].resolve = lambda _r, _i, megabytes: ["x" * (1 << 20)] * megabytes
 SCHEMA.query_type.fields["header"].resolve = lambda _r, info, name: info.context["headers"].get(name)
 SCHEMA.query_type.fields["feed"].resolve = resolve_feed
+SCHEMA.query_type.fields["latestPosts"].resolve = resolve_latest_posts
 SCHEMA.get_type("User").fields["friends"].resolve = resolve_friends
 SCHEMA.get_type("Partial").fields["broken"].resolve = resolve_partial_broken
 SCHEMA.get_type("Partial").fields["alsoBroken"].resolve = resolve_partial_broken
