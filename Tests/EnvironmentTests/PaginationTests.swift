@@ -175,7 +175,8 @@ struct PaginationTests {
         #expect(paged.isLoadingNext)
         let second = Task { try await paged.loadNext(2) }
         // The first page is held, so the second call can only join it; wait until it has.
-        while paged.joinCount == 0 { await Task.yield() }
+        await paged.joined(1)
+        #expect(paged.joinCount == 1)
         setup.transport.releaseAll()
         try await first.value
         try await second.value

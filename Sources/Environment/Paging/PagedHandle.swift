@@ -32,6 +32,8 @@ public final class PagedHandle: Sendable {
         var pageError: (any Error)?
         /// How many calls joined a page in flight, for tests that must know a call joined.
         var joins = 0
+        /// Who waits in ``PagedHandle/joined(_:)`` for that many joins.
+        var joinWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         /// Whether an offset list's last page came back shorter than asked: the list's end.
         var offsetListEnded = false
     }
@@ -99,6 +101,19 @@ public final class PagedHandle: Sendable {
     /// How many calls joined a page in flight so far.
     var joinCount: Int { paging.withLock { $0.joins } }
 
+    /// Returns once `count` calls in all have joined a page in flight: a test's way to know a
+    /// call joined, without polling.
+    func joined(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = paging.withLock { state in
+                if state.joins >= count { return true }
+                state.joinWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
     private var position: PagedConnection.Position? { connection.position(in: handle.phase.snapshot?.data) }
 
     private func load(_ direction: Direction, count: Int) async throws {
@@ -120,6 +135,12 @@ public final class PagedHandle: Sendable {
             let running = direction == .next ? state.next : state.previous
             if let running {
                 state.joins += 1
+                let joins = state.joins
+                state.joinWaiters.removeAll { waiter in
+                    guard waiter.count <= joins else { return false }
+                    waiter.continuation.resume()
+                    return true
+                }
                 return (running, false)
             }
             let task = Task { [self] in
