@@ -175,13 +175,42 @@ struct PaginationTests {
         #expect(paged.isLoadingNext)
         let second = Task { try await paged.loadNext(2) }
         // The first page is held, so the second call can only join it; wait until it has.
-        await paged.joined(1)
+        await paged.passed(.joined, times: 1)
         #expect(paged.joinCount == 1)
         setup.transport.releaseAll()
         try await first.value
         try await second.value
         #expect(setup.transport.requestCount == 2)
         #expect(Self.titles(paged.handle).count == 4)
+        paged.release()
+    }
+
+    @Test("a loadNext while the root is refetched waits for that fetch and pages from the end it leaves")
+    func loadNextWaitsForRootFetch() async throws {
+        let setup = Setup()
+        setup.nextFeed(Self.page(1...2))
+        setup.nextFeed(Self.page(3...4))
+        let paged = try await Self.pagedFeed(setup)
+        try await paged.loadNext(2)
+        setup.clock.advance(by: .seconds(61))
+        setup.transport.hold(.operationName("Feed"))
+        // A post was added at the start on the server: the refetched list ends at c3, not c4.
+        setup.nextFeed(Self.page(0...3))
+        setup.nextFeed(Self.page(4...5))
+        let batch = setup.environment.revalidate()
+        #expect(batch.started == 1)
+        _ = await setup.transport.request(at: 2)
+        setup.transport.stopHolding(.operationName("Feed"))
+        let page = Task { try await paged.loadNext(2) }
+        await paged.passed(.waitsForRootFetch, times: 1)
+        #expect(setup.transport.requestCount == 3, "no page is sent while the root's fetch is in flight")
+        setup.transport.release(requestAt: 2)
+        try await page.value
+        await batch.finished()
+        #expect(setup.transport.requestCount == 4)
+        #expect(setup.transport.requests[3].variables["after"] == "c3")
+        #expect(Self.titles(paged.handle) == (0...5).map { "Post \($0)" })
+        #expect(paged.pageError == nil)
         paged.release()
     }
 

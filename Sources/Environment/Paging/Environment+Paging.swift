@@ -62,6 +62,13 @@ extension Environment {
     /// Logged as a fetch with reason `page`.
     func loadPage(of paged: PagedHandle, _ direction: PagedHandle.Direction, count: Int) async throws {
         let handle = paged.handle
+        // A fetch of the root in flight (a revalidation, a refetch) replaces the list when it
+        // lands: a page sent now would follow the list's old end, to be dropped by that fetch or
+        // refused after it. It waits, and pages from the end the fetch leaves.
+        if let fetch = state.withLock({ $0.registry.fetchInFlight(for: handle.operation.identity) }) {
+            paged.pass(.waitsForRootFetch)
+            await waitForFetch(fetch, followingUp: true)
+        }
         guard let position = paged.connection.position(in: handle.phase.snapshot?.data) else {
             throw HandleError(
                 .notLoaded, operationName: handle.operation.name,

@@ -30,12 +30,34 @@ public final class PagedHandle: Sendable {
         var next: Task<Void, any Error>?
         var previous: Task<Void, any Error>?
         var pageError: (any Error)?
-        /// How many calls joined a page in flight, for tests that must know a call joined.
-        var joins = 0
-        /// Who waits in ``PagedHandle/joined(_:)`` for that many joins.
-        var joinWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         /// Whether an offset list's last page came back shorter than asked: the list's end.
         var offsetListEnded = false
+        /// How often each ``Milestone`` was passed, for tests that must know a call got there.
+        var milestones: [Milestone: Int] = [:]
+        /// Who waits in ``PagedHandle/passed(_:times:)``.
+        var milestoneWaiters: [(milestone: Milestone, count: Int, continuation: CheckedContinuation<Void, Never>)] =
+            []
+
+        /// Notes one more pass of `milestone` and returns the waiters it satisfies, to resume.
+        mutating func pass(_ milestone: Milestone) -> [CheckedContinuation<Void, Never>] {
+            milestones[milestone, default: 0] += 1
+            let count = milestones[milestone, default: 0]
+            var ready: [CheckedContinuation<Void, Never>] = []
+            milestoneWaiters.removeAll { waiter in
+                guard waiter.milestone == milestone, waiter.count <= count else { return false }
+                ready.append(waiter.continuation)
+                return true
+            }
+            return ready
+        }
+    }
+
+    /// Points a page's call passes that a test cannot see from outside.
+    enum Milestone: Sendable, Hashable {
+        /// The call joined a page in flight.
+        case joined
+        /// The call waits for a fetch of the root in flight before it pages.
+        case waitsForRootFetch
     }
 
     init(handle: Handle, connection: PagedConnection, environment: Environment) {
@@ -99,19 +121,24 @@ public final class PagedHandle: Sendable {
     public func release() { handle.release() }
 
     /// How many calls joined a page in flight so far.
-    var joinCount: Int { paging.withLock { $0.joins } }
+    var joinCount: Int { paging.withLock { $0.milestones[.joined, default: 0] } }
 
-    /// Returns once `count` calls in all have joined a page in flight: a test's way to know a
-    /// call joined, without polling.
-    func joined(_ count: Int) async {
+    /// Returns once calls have passed `milestone` `count` times in all: a test's way to know a
+    /// call got there, without polling.
+    func passed(_ milestone: Milestone, times count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = paging.withLock { state in
-                if state.joins >= count { return true }
-                state.joinWaiters.append((count, continuation))
+                if state.milestones[milestone, default: 0] >= count { return true }
+                state.milestoneWaiters.append((milestone, count, continuation))
                 return false
             }
             if ready { continuation.resume() }
         }
+    }
+
+    /// Notes that a call passed `milestone`.
+    func pass(_ milestone: Milestone) {
+        for continuation in paging.withLock({ $0.pass(milestone) }) { continuation.resume() }
     }
 
     private var position: PagedConnection.Position? { connection.position(in: handle.phase.snapshot?.data) }
@@ -134,13 +161,7 @@ public final class PagedHandle: Sendable {
         let (task, started) = paging.withLock { state -> (Task<Void, any Error>, Bool) in
             let running = direction == .next ? state.next : state.previous
             if let running {
-                state.joins += 1
-                let joins = state.joins
-                state.joinWaiters.removeAll { waiter in
-                    guard waiter.count <= joins else { return false }
-                    waiter.continuation.resume()
-                    return true
-                }
+                for continuation in state.pass(.joined) { continuation.resume() }
                 return (running, false)
             }
             let task = Task { [self] in
