@@ -65,6 +65,9 @@ func medianAsync(samples: Int = 7, _ body: () async throws -> Void) async rethro
     return times[times.count / 2]
 }
 
+/// The median of `values` (the upper one of an even count), for samples taken one by one.
+func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
 /// Prints one figure: `name  ratio x  (floor name)`, with the absolute times for context.
 func report(_ name: String, _ time: Double, against floorName: String, _ floor: Double, limit: Double? = nil) {
     let ratio = time / floor
@@ -73,6 +76,28 @@ func report(_ name: String, _ time: Double, against floorName: String, _ floor: 
     if let limit { line += ratio <= limit ? "  (target <= \(limit)x: met)" : "  (target <= \(limit)x: MISSED)" }
     line += String(format: "   [%.3f ms vs %.3f ms]", time * 1000, floor * 1000)
     print(line)
+}
+
+/// The CPU time, user and system, that every thread of this process has spent so far, in seconds.
+/// Unlike wall time it leaves out a loopback server's process and the waits for it, and a
+/// neighbour's load does not inflate it.
+func processCPUTime() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+        getrusage(RUSAGE_SELF, &usage)
+    #endif
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return user + system
+}
+
+/// The ``processCPUTime()`` that `body` took, every thread of the process counted.
+func cpuTime(_ body: () async throws -> Void) async throws -> Double {
+    let start = processCPUTime()
+    try await body()
+    return processCPUTime() - start
 }
 
 /// Keeps a value alive and opaque to the optimizer.

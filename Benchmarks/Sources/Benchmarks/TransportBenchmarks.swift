@@ -11,7 +11,7 @@ import Transport
 func runTransportBenchmarks() async throws {
     let server = try await BenchmarkServer.start()
     defer { server.stop() }
-    let url = URL(string: "http://127.0.0.1:\(server.port)/graphql")!
+    let url = server.url("/graphql")
     let session = URLSession(configuration: .ephemeral)
     let request = GraphQLRequest(text: "query Hello { hello users(first: 2) { id name } }", operationName: "Hello")
     let transport = HTTPTransport(url: url, session: session)
@@ -96,80 +96,4 @@ private func time(_ body: () async throws -> Void) async throws -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try await body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}
-
-/// The CPU time, user and system, that every thread of this process spent while `body` ran.
-private func cpuTime(_ body: () async throws -> Void) async throws -> Double {
-    func now() -> Double {
-        var usage = rusage()
-        #if canImport(Glibc)
-            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        #else
-            getrusage(RUSAGE_SELF, &usage)
-        #endif
-        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        return user + system
-    }
-    let start = now()
-    try await body()
-    return now() - start
-}
-
-private func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
-/// The loopback server of `Tests/Server/server.py`, started the way the Transport tests start it.
-private final class BenchmarkServer: @unchecked Sendable {
-    // Safe: the benchmark starts and stops it from one task, one after the other.
-    let port: Int
-    private let process: Process
-    private let input: Pipe
-
-    private init(port: Int, process: Process, input: Pipe) {
-        self.port = port
-        self.process = process
-        self.input = input
-    }
-
-    struct StartFailure: Error, CustomStringConvertible { var description: String }
-
-    static func start(file: String = #filePath) async throws -> BenchmarkServer {
-        var root = URL(fileURLWithPath: file).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Tests/Server/server.py").path) {
-            guard root.path != "/" else { throw StartFailure(description: "Tests/Server/server.py not found") }
-            root = root.deletingLastPathComponent()
-        }
-        let python =
-            ProcessInfo.processInfo.environment["GRAPHQL_TEST_PYTHON"]
-            ?? root.appendingPathComponent(".ci/.venv/bin/python").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-u", root.appendingPathComponent("Tests/Server/server.py").path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        do {
-            try process.run()
-        } catch {
-            throw StartFailure(description: "cannot run \(python): \(error). Run `.ci/setup-python.sh`.")
-        }
-        var line: [UInt8] = []
-        while true {
-            guard let byte = output.fileHandleForReading.readData(ofLength: 1).first else { break }
-            if byte == UInt8(ascii: "\n") { break }
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            process.terminate()
-            throw StartFailure(description: "the test server did not start. Run `.ci/setup-python.sh`.")
-        }
-        return BenchmarkServer(port: port, process: process, input: input)
-    }
-
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-    }
 }

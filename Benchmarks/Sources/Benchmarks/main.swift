@@ -13,6 +13,7 @@ let groups: [(String, () async throws -> Void)] = [
     ("Store", runStoreBenchmarks),
     ("Transport", runTransportBenchmarks),
     ("Validation", runValidationBenchmarks),
+    ("WebSocket", runWebSocketBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {

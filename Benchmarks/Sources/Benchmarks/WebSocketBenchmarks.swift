@@ -1,0 +1,232 @@
+import Foundation
+import GraphQLCore
+import Transport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// WebSocketTransport (graphql-transport-ws) against the loopback Strawberry server, on one socket
+/// for the whole group (a long linger keeps it open between runs, and the server's socket count is
+/// checked at the end):
+///
+/// 1. One subscription of 5,000 events: events per second, and the client's CPU time against
+///    decoding the same 5,000 event texts with `JSONSerialization`.
+/// 2. 1,000 subscriptions of 10 events each against 10 of 1,000 each (target: at most 1.5x per
+///    event), and the client memory a live subscription holds.
+///
+/// Strawberry is Python and sends about ten thousand events a second at most, so the client waits for it
+/// most of the time: the wall-time figures are the server's, and the client's CPU time (this
+/// process only, every thread) is the honest figure of the transport.
+///
+/// Every run counts its events: a subscription that misses an event, gets one out of order, or gets
+/// an error fails the group instead of reporting a figure.
+func runWebSocketBenchmarks() async throws {
+    let server = try await BenchmarkServer.start(.strawberry)
+    defer { server.stop() }
+    let transport = WebSocketTransport(
+        url: server.url("/graphql", scheme: "ws"), options: WebSocketTransport.Options(linger: .seconds(3600)))
+    let socketsBefore = try await openedSockets(server)
+    // Opens the socket, and warms Strawberry's and the client's first-use paths.
+    try await receive(on: transport, subscriptions: 10, eventsEach: 100)
+
+    try await measureOneSubscription(on: transport)
+    try await measureMultiplexing(on: transport)
+    try await measureMemory(on: transport)
+
+    let sockets = try await openedSockets(server) - socketsBefore
+    guard sockets == 1 else {
+        throw WebSocketBenchmarkFailure(description: "the runs opened \(sockets) sockets, not one")
+    }
+}
+
+/// Part 1: one subscription's events through one socket, and the client's CPU time for them
+/// against the floor of decoding their texts.
+private func measureOneSubscription(on transport: WebSocketTransport) async throws {
+    let events = 5000
+    // The texts as Strawberry sends them (`id`, `type`, `payload`, compact), one value each.
+    let texts = (1...events).map { value in
+        Data(#"{"id":"1","type":"next","payload":{"data":{"count":{"id":"c0","value":\#(value)}}}}"#.utf8)
+    }
+    let samples = 5
+    var walls: [Double] = []
+    var cpus: [Double] = []
+    var floors: [Double] = []
+    // In turn, so that a neighbour's load drifting during the run weighs on both alike.
+    for _ in 0..<samples {
+        let (wall, cpu) = try await wallAndCPUTime {
+            try await receive(on: transport, subscriptions: 1, eventsEach: events)
+        }
+        walls.append(wall)
+        cpus.append(cpu)
+        floors.append(
+            try await cpuTime {
+                for text in texts { blackHole(try JSONSerialization.jsonObject(with: text)) }
+            })
+    }
+    let wall = middle(walls)
+    let cpu = middle(cpus)
+    print(
+        String(
+            format:
+                "  one subscription, %d events: %.0f events/s from Strawberry through one socket; the client is busy %.0f%% of that time (the Python server is the bottleneck); client CPU %.1f µs per event (medians of %d)",
+            events, Double(events) / wall, cpu / wall * 100, cpu / Double(events) * 1e6, samples))
+    report(
+        "client CPU time, one subscription of 5,000 events", cpu,
+        against: "JSONSerialization of the 5,000 texts", middle(floors))
+}
+
+/// Part 2: the same 10,000 events as 1,000 subscriptions of 10 and as 10 of 1,000, all subscribed
+/// at once on the one socket.
+///
+/// The same total rather than the same count per subscription: 1,000 subscriptions of 1,000 events
+/// would be a million events, minutes of Strawberry, and runs of the same length keep the server
+/// in the same regime for both. The 1,000-subscription run then also pays for 990 more
+/// `subscribe`/`complete` exchanges (a tenth of one per event), which is part of what multiplexing
+/// many short subscriptions costs; a per-event cost that grew with the number of live
+/// subscriptions (a scan of them per event) would show on top of it. Strawberry takes a few
+/// milliseconds per subscription, so the 1,000-subscription run is slower on the wall clock for the
+/// server's sake, and its events arrive slower and so batch less on the client; the client CPU
+/// figure is the transport's.
+private func measureMultiplexing(on transport: WebSocketTransport) async throws {
+    let samples = 3
+    var few: [(wall: Double, cpu: Double)] = []
+    var many: [(wall: Double, cpu: Double)] = []
+    for _ in 0..<samples {
+        few.append(try await wallAndCPUTime { try await receive(on: transport, subscriptions: 10, eventsEach: 1000) })
+        many.append(try await wallAndCPUTime { try await receive(on: transport, subscriptions: 1000, eventsEach: 10) })
+    }
+    let events = 10_000.0
+    let fewWall = middle(few.map(\.wall))
+    let manyWall = middle(many.map(\.wall))
+    let fewCPU = middle(few.map(\.cpu))
+    let manyCPU = middle(many.map(\.cpu))
+    print(
+        String(
+            format:
+                "  10,000 events: %.0f events/s as 10 subscriptions x 1,000, %.0f as 1,000 x 10 (Strawberry's pace: the wall-time line below is the server's); client CPU %.1f µs and %.1f µs per event (medians of %d)",
+            events / fewWall, events / manyWall, fewCPU / events * 1e6, manyCPU / events * 1e6, samples))
+    // Split as if an event cost the same in both runs; it does not quite, since events that come
+    // slower come one per `recv` and one per consumer wake-up, so this is an upper bound.
+    print(
+        String(
+            format:
+                "  the difference is at most %.0f µs of client CPU per extra subscription (its subscribe, complete, stream and task); Strawberry's wall time per extra subscription is %.1f ms",
+            (manyCPU - fewCPU) / 990 * 1e6, (manyWall - fewWall) / 990 * 1000))
+    report(
+        "1,000 subscriptions x 10 events, client CPU per event", manyCPU, against: "10 x 1,000", fewCPU, limit: 1.5)
+    report(
+        "1,000 subscriptions x 10 events, wall time per event", manyWall, against: "10 x 1,000", fewWall,
+        limit: 1.5)
+}
+
+/// The client memory that 1,000 live subscriptions hold, per subscription: malloc's bytes in use
+/// once each of 1,000 `forever` subscriptions has had its first event (so each is running on both
+/// sides), less the bytes in use before they started. Their consumers keep reading, so few events
+/// wait in the streams' buffers.
+private func measureMemory(on transport: WebSocketTransport) async throws {
+    let subscriptions = 1000
+    let request = GraphQLRequest(
+        text: "subscription Ticker($id: ID!) { forever(id: $id) { id value } }", operationName: "Ticker",
+        kind: .subscription)
+    let before = mallocInUseBytes()
+    let (firsts, firstArrived) = AsyncStream<Void>.makeStream()
+    let during = try await withThrowingTaskGroup(of: Void.self) { group in
+        for index in 0..<subscriptions {
+            var ticker = request
+            ticker.variables = ["id": .string("t\(index)")]
+            let stream = transport.execute(ticker)
+            group.addTask {
+                var isFirst = true
+                for try await response in stream {
+                    guard response.errors.isEmpty else {
+                        throw WebSocketBenchmarkFailure(description: "a `forever` subscription got \(response.errors)")
+                    }
+                    if isFirst { firstArrived.yield() }
+                    isFirst = false
+                }
+            }
+        }
+        var arrived = 0
+        for await _ in firsts {
+            arrived += 1
+            if arrived == subscriptions { break }
+        }
+        let during = mallocInUseBytes()
+        // Cancelling a consumer ends its stream, which sends `complete` for it.
+        group.cancelAll()
+        try await group.waitForAll()
+        return during
+    }
+    if let before, let during {
+        print(
+            String(
+                format:
+                    "  memory: %.1f KB of client heap per live subscription (%d `forever` subscriptions, malloc in use)",
+                Double(during - before) / Double(subscriptions) / 1024, subscriptions))
+    } else {
+        print("  memory: not measured (malloc's statistics cannot be read here)")
+    }
+}
+
+/// Subscribes `subscriptions` times to `count(to: eventsEach)` at once on `transport` (every
+/// `subscribe` goes out before the first event is read) and returns after every stream ended,
+/// having checked that each subscription received exactly its events, in order, without errors.
+private func receive(on transport: WebSocketTransport, subscriptions: Int, eventsEach: Int) async throws {
+    let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+        for index in 0..<subscriptions {
+            let stream = transport.execute(countRequest(to: eventsEach, id: "c\(index)"))
+            group.addTask {
+                var received = 0
+                for try await response in stream {
+                    guard response.errors.isEmpty, response.data?["count"]?["value"] == .int(received + 1) else {
+                        throw WebSocketBenchmarkFailure(
+                            description: "subscription c\(index) got \(response) as its event \(received + 1)")
+                    }
+                    received += 1
+                }
+                return received
+            }
+        }
+        var counts: [Int] = []
+        for try await count in group { counts.append(count) }
+        return counts
+    }
+    let total = counts.reduce(0, +)
+    guard counts.count == subscriptions, counts.allSatisfy({ $0 == eventsEach }) else {
+        throw WebSocketBenchmarkFailure(
+            description:
+                "\(subscriptions) subscriptions of \(eventsEach) events received \(total) events in all, not \(subscriptions * eventsEach)"
+        )
+    }
+}
+
+/// The request for Strawberry's `count(to:id:)`, which yields `Counter`s 1 through `to` at once.
+private func countRequest(to: Int, id: String) -> GraphQLRequest {
+    GraphQLRequest(
+        text: "subscription Count($to: Int!, $id: ID!) { count(to: $to, id: $id) { id value } }",
+        operationName: "Count", kind: .subscription, variables: ["to": .int(to), "id": .string(id)])
+}
+
+/// The wall time and the process's CPU time that `body` took, in seconds.
+private func wallAndCPUTime(_ body: () async throws -> Void) async throws -> (wall: Double, cpu: Double) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let cpu = try await cpuTime(body)
+    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpu)
+}
+
+/// How many graphql-transport-ws sockets the server has opened on `/graphql` so far.
+private func openedSockets(_ server: BenchmarkServer) async throws -> Int {
+    let (data, _) = try await URLSession.shared.data(from: server.url("/debug/connections"))
+    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let opened = object["opened"] as? Int
+    else { throw WebSocketBenchmarkFailure(description: "/debug/connections answered \(data.count) bytes of no count") }
+    return opened
+}
+
+/// Why a run's figures would be wrong: an event was missed, out of order or an error, or the runs
+/// did not share one socket.
+private struct WebSocketBenchmarkFailure: Error, CustomStringConvertible {
+    /// What went wrong.
+    var description: String
+}
