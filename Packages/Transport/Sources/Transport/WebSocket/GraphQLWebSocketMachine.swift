@@ -82,6 +82,8 @@ struct GraphQLWebSocketMachine: Sendable {
 
     /// An operation the caller subscribed and has not ended.
     private struct Operation: Sendable {
+        /// When it was subscribed, from 1: the order it is subscribed in again after a reconnect.
+        var sequence: UInt64
         var payload: JSONObject
         /// Whether `subscribe` went out on the current socket.
         var isSent = false
@@ -93,10 +95,14 @@ struct GraphQLWebSocketMachine: Sendable {
     private var nextOperation: UInt64 = 0
     private var nextToken: UInt64 = 0
     private var timers: [Timer: UInt64] = [:]
-    /// The running operations in the order they were subscribed, which is the order they are
-    /// subscribed again after a reconnect.
-    private var order: [String] = []
     private var operations: [String: Operation] = [:]
+
+    /// The running operations' ids in the order they were subscribed, which is the order they are
+    /// subscribed again after a reconnect. Sorted when asked (at an acknowledgement, a reconnect, a
+    /// failure of all), so that ending one of many operations costs no scan of the others.
+    private var order: [String] {
+        operations.sorted { $0.value.sequence < $1.value.sequence }.map(\.key)
+    }
     /// Reconnects since the last stable connection.
     private var attempts = 0
 
@@ -124,8 +130,7 @@ struct GraphQLWebSocketMachine: Sendable {
         nextOperation += 1
         let id = String(nextOperation)
         var actions = cancel(.linger)
-        operations[id] = Operation(payload: payload)
-        order.append(id)
+        operations[id] = Operation(sequence: nextOperation, payload: payload)
         switch phase {
         case .idle:
             actions += openSocket()
@@ -298,9 +303,7 @@ struct GraphQLWebSocketMachine: Sendable {
 
     @discardableResult
     private mutating func remove(_ id: String) -> Operation? {
-        guard let operation = operations.removeValue(forKey: id) else { return nil }
-        order.removeAll { $0 == id }
-        return operation
+        operations.removeValue(forKey: id)
     }
 
     /// With no operation left: closes at once when ``Configuration/linger`` is zero, else after it.
@@ -347,7 +350,6 @@ struct GraphQLWebSocketMachine: Sendable {
 
     private mutating func failAll(_ error: TransportError) -> [Action] {
         let ids = order
-        order = []
         operations = [:]
         return ids.map { .fail(id: $0, error) }
     }
