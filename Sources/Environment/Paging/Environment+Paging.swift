@@ -10,9 +10,10 @@ extension Environment {
     ///
     /// The operation selects one `@connection(key:filters:)` field outside lists, which passes
     /// `first` and `after` (to page forward) and or `last` and `before` (to page backward) as
-    /// variables, or, for an offset list, `offset` and `limit` (offset 0 or null); the variables the operation is made with ask for the first page (`first`, or
-    /// `last` for the list's end, with `after` and `before` null). Throws ``HandleError`` with code
-    /// ``HandleError/Code/notPaged`` otherwise, attaching nothing.
+    /// variables, or, for an offset list, `offset` and `limit`. The variables the operation is made
+    /// with ask for the first page: `first` (or `last`, for the list's end) with `after` and
+    /// `before` null; for an offset list, `limit` with `offset` 0 or null. Throws ``HandleError``
+    /// with code ``HandleError/Code/notPaged`` otherwise, attaching nothing.
     public func attachPaged(_ operation: GraphQLOperation, policy: FetchPolicy = .storeOrNetwork) throws
         -> PagedHandle
     {

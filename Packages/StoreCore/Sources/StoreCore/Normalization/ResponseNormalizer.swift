@@ -97,8 +97,10 @@ struct ResponseNormalizer {
                 do throws(StoreError) {
                     if let subselection = field.selectionSet {
                         entersConnection = field.connection?.kind == .cursor
+                        var offset = 0
                         if let connection = field.connection, connection.kind == .offset {
-                            listOffset = try Self.offset(of: connection, variables: variables)
+                            offset = try Self.offset(of: connection, variables: variables)
+                            listOffset = offset
                         }
                         values[storageKey] = try normalizeLinked(
                             value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
@@ -106,7 +108,8 @@ struct ResponseNormalizer {
                         entersConnection = false
                         listOffset = 0
                         if let connection = field.connection {
-                            try notePage(of: connection, value: values[storageKey], in: dataID, at: storageKey)
+                            try notePage(
+                                of: connection, value: values[storageKey], in: dataID, at: storageKey, offset: offset)
                         }
                     } else {
                         values[storageKey] = try leaf(value, shape: field.shape, depth: depth + 1)
@@ -234,14 +237,14 @@ struct ResponseNormalizer {
         return offset
     }
 
-    /// Notes the page a `@connection` field's value is, placed by the paging arguments it was asked with.
+    /// Notes the page a `@connection` field's value is, placed by the paging arguments it was asked
+    /// with (`offset`: an offset list's, read once by the caller).
     @inline(never)
     private mutating func notePage(
-        of connection: CompiledConnection, value: RecordValue?, in parent: DataID, at storageKey: String
+        of connection: CompiledConnection, value: RecordValue?, in parent: DataID, at storageKey: String, offset: Int
     ) throws(StoreError) {
         if connection.kind == .offset {
             guard case .links? = value else { return }
-            let offset = try Self.offset(of: connection, variables: variables)
             pages.append(
                 ConnectionPage(record: parent, listKey: storageKey, placement: offset == 0 ? .replacing : .at(offset)))
             return

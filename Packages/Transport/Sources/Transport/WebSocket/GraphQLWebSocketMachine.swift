@@ -344,7 +344,12 @@ struct GraphQLWebSocketMachine: Sendable {
             return failAll(error)
         }
         phase = .waitingToReconnect
-        for id in order { operations[id]?.isSent = false }
+        // Every operation is subscribed again on the next socket; the order is set when it is.
+        operations = operations.mapValues { operation in
+            var operation = operation
+            operation.isSent = false
+            return operation
+        }
         return start(.reconnect, after: configuration.reconnect.delay(beforeRetry: attempts, random: random))
     }
 
