@@ -31,6 +31,15 @@ struct IncrementalResponseReader: Sendable {
                 .notJSON, "part \(partCount) of the multipart answer is not JSON (\(body.count) bytes)",
                 bodyKind: .other)
         }
+        return try read(json: json)
+    }
+
+    /// The response of one part already parsed: a `next` message's payload over WebSocket, where
+    /// each part of an incremental answer is one message.
+    mutating func read(json: JSONValue) throws(TransportError) -> GraphQLResponse {
+        guard !isComplete else {
+            throw Self.invalid("a part follows the one with `hasNext: false`")
+        }
         defer { partCount += 1 }
         guard let object = json.objectValue else { throw Self.invalid("part \(partCount) is not a JSON object") }
         let hasNext: Bool

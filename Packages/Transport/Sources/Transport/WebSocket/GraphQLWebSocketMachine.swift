@@ -87,6 +87,10 @@ struct GraphQLWebSocketMachine: Sendable {
         var payload: JSONObject
         /// Whether `subscribe` went out on the current socket.
         var isSent = false
+        /// The incremental answer (`@defer`/`@stream`) being read: set by a `next` whose payload has
+        /// `hasNext: true`, dropped with the part that completes it. Over WebSocket each part of an
+        /// incremental answer is one `next` message.
+        var incremental: IncrementalResponseReader?
     }
 
     let configuration: Configuration
@@ -181,11 +185,21 @@ struct GraphQLWebSocketMachine: Sendable {
 
     /// A text message arrived on `socket`.
     mutating func received(_ socket: SocketID, text: String) -> [Action] {
+        received(socket, message: Result { () throws(GraphQLWebSocketMessage.Malformed) in
+            try GraphQLWebSocketMessage(parsing: text)
+        })
+    }
+
+    /// A message arrived on `socket`, parsed by the caller (``WebSocketTransport`` parses before it
+    /// takes its lock, so that a large message does not hold up the other operations' work).
+    mutating func received(
+        _ socket: SocketID, message parsed: Result<GraphQLWebSocketMessage, GraphQLWebSocketMessage.Malformed>
+    ) -> [Action] {
         guard let current = currentSocket, current == socket else { return [] }
         let message: GraphQLWebSocketMessage
-        do {
-            message = try GraphQLWebSocketMessage(parsing: text)
-        } catch {
+        switch parsed {
+        case .success(let value): message = value
+        case .failure(let error):
             return protocolViolation(socket, "the server sent a malformed message: \(error.reason)")
         }
         switch message {
@@ -211,9 +225,16 @@ struct GraphQLWebSocketMachine: Sendable {
             }
             // An id that is not running (ended here, or never ours) is ignored, as graphql-ws does:
             // a `next` may cross the client's `complete` on the wire.
-            guard operations[id] != nil else { return [] }
+            guard var operation = operations[id] else { return [] }
             do {
-                return [.deliver(id: id, try GraphQLResponse(json: payload))]
+                if operation.incremental == nil && payload["hasNext"] != .bool(true) {
+                    return [.deliver(id: id, try GraphQLResponse(json: payload))]
+                }
+                var reader = operation.incremental ?? IncrementalResponseReader()
+                let response = try reader.read(json: payload)
+                operation.incremental = reader.isComplete ? nil : reader
+                operations[id] = operation
+                return [.deliver(id: id, response)]
             } catch {
                 remove(id)
                 return [.send(.complete(id: id)), .fail(id: id, error)] + closeIfUnused()

@@ -183,12 +183,21 @@ public final class WebSocketTransport: Transport {
 
     private func handle(_ event: WebSocketEvent, of socket: Machine.SocketID) {
         let random = random
+        // Parsed before the lock is taken: the connection's thread does the work, and the app's
+        // threads subscribing or ending operations meanwhile do not wait for it.
+        let message: Result<GraphQLWebSocketMessage, GraphQLWebSocketMessage.Malformed>? =
+            switch event {
+            case .text(let text):
+                Result { () throws(GraphQLWebSocketMessage.Malformed) in try GraphQLWebSocketMessage(parsing: text) }
+            case .opened, .closed: nil
+            }
         update { state in
             switch event {
             case .opened:
                 return ((), state.machine.opened(socket))
-            case .text(let text):
-                return ((), state.machine.received(socket, text: text))
+            case .text:
+                guard let message else { return ((), []) }
+                return ((), state.machine.received(socket, message: message))
             case .closed(let code, let reason, let failure):
                 if state.socket?.id == socket { state.socket = nil }
                 return (

@@ -98,6 +98,19 @@ struct WebSocketTransportTests {
         #expect(responses.first?.errors.isEmpty == false)
     }
 
+    @Test("@defer over the socket: Strawberry refuses incremental delivery there with a GraphQL error, one response")
+    func deferRefused() async throws {
+        let request = GraphQLRequest(text: #"{ detail(id: "d1") { id ... @defer(label: "slow") { summary } } }"#)
+        var responses: [GraphQLResponse] = []
+        for try await response in transport().execute(request) { responses.append(response) }
+        #expect(responses.count == 1)
+        #expect(responses.first?.data == nil)
+        #expect(
+            responses.first?.errors.map(\.message) == [
+                "Incremental delivery is not supported over graphql-transport-ws"
+            ])
+    }
+
     @Test("an error in the middle of a subscription's source arrives as a response with errors")
     func sourceError() async throws {
         let request = GraphQLRequest(text: "subscription { failing { id value } }", kind: .subscription)
