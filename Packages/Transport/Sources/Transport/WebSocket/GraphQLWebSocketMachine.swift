@@ -118,6 +118,12 @@ struct GraphQLWebSocketMachine: Sendable {
     /// How many operations run.
     var operationCount: Int { operations.count }
 
+    /// Whether the current socket is acknowledged: operations run on it.
+    var isAcknowledged: Bool {
+        if case .ready = phase { return true }
+        return false
+    }
+
     /// Whether a socket is open or opening.
     var hasSocket: Bool {
         switch phase {

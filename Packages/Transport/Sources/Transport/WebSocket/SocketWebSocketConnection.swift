@@ -12,28 +12,54 @@ import Primitives
 /// supported by libcurl" unless the system's libcurl was built with WebSocket support
 /// (`docs/decisions/0160`). No TLS: `wss://` needs ``URLSessionWebSocketConnection``.
 ///
-/// One thread per connection reads (blocking `recv`), performs the handshake, answers pings and
-/// reports events; writes happen on the caller's thread under the connection's lock, which also
-/// guards the descriptor so that no write meets a closed or reused descriptor.
+/// Two threads per connection. The reader connects, performs the handshake, reads frames (blocking
+/// `recv`), answers pings and reports events. The writer sends what ``send(_:)`` queued: `send` only
+/// appends to the outbox under the connection's lock, so a caller holding its own lock (the
+/// transport's) never waits for the network, and a server that stops reading cannot stall the app's
+/// threads or the reader. The writer takes the whole outbox at each wake-up and writes it with one
+/// call, so a burst of messages costs one system call. The outbox is bounded
+/// (``defaultMaximumQueuedBytes``): a server that reads nothing while the client queues more than that
+/// fails the connection as dropped (1006), which the transport treats as transient and reconnects.
+/// The descriptor is closed by the last of the two threads to stop, so neither meets a closed or
+/// reused descriptor.
 final class SocketWebSocketConnection: WebSocketConnection {
+    /// How many bytes may wait for the writer before the connection is given up (16 MiB): far more
+    /// than a burst of subscribe messages needs, little enough that a peer that stopped reading is
+    /// noticed before the app's memory is.
+    static let defaultMaximumQueuedBytes = 16 << 20
+
     private struct State: Sendable {
         var descriptor: Int32?
+        /// The owner closed the connection: later events are not reported.
         var isClosing = false
+        /// Encoded frames waiting for the writer, in order.
+        var outbox: [UInt8] = []
+        /// Whether the writer thread runs (from the end of the handshake until it stops).
+        var hasWriter = false
+        /// The writer shuts the socket down once the outbox is written (after a close frame).
+        var shutdownAfterFlush = false
+        /// The threads that still use the descriptor; the last one to stop closes it.
+        var users = 1
+        /// Why the connection was given up from this side, reported when the reader stops.
+        var failure: TransportError?
     }
 
     private let state = Locked(State())
+    private let wake = DispatchSemaphore(value: 0)
+    private let maximumQueuedBytes: Int
     private let handler: @Sendable (WebSocketEvent) -> Void
 
-    private init(handler: @escaping @Sendable (WebSocketEvent) -> Void) {
+    private init(maximumQueuedBytes: Int, handler: @escaping @Sendable (WebSocketEvent) -> Void) {
+        self.maximumQueuedBytes = maximumQueuedBytes
         self.handler = handler
     }
 
     /// Starts connecting to `url` on a thread of its own and returns at once.
     static func connect(
         url: URL, protocols: [String], headers: [String: String], connectTimeout: Duration,
-        handler: @escaping @Sendable (WebSocketEvent) -> Void
+        maximumQueuedBytes: Int = defaultMaximumQueuedBytes, handler: @escaping @Sendable (WebSocketEvent) -> Void
     ) -> SocketWebSocketConnection {
-        let connection = SocketWebSocketConnection(handler: handler)
+        let connection = SocketWebSocketConnection(maximumQueuedBytes: maximumQueuedBytes, handler: handler)
         let thread = Thread {
             connection.run(url: url, protocols: protocols, headers: headers, connectTimeout: connectTimeout)
         }
@@ -43,21 +69,27 @@ final class SocketWebSocketConnection: WebSocketConnection {
     }
 
     func send(_ text: String) {
-        write(WebSocketFrame(isFinal: true, opcode: .text, payload: Array(text.utf8)))
+        enqueue(WebSocketFrame(isFinal: true, opcode: .text, payload: Array(text.utf8)))
     }
 
     func close(code: Int, reason: String) {
         let frame = WebSocketFrame(
             isFinal: true, opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: reason))
         let bytes = frame.encoded(mask: Self.randomMask())
-        state.withLock { state in
+        let signal = state.withLock { state -> Bool in
             let wasClosing = state.isClosing
             state.isClosing = true
-            guard let descriptor = state.descriptor, !wasClosing else { return }
-            Self.writeAll(descriptor, bytes)
-            // The reader thread sees the end of the stream, closes the descriptor and stops.
-            _ = shutdown(descriptor, Int32(SHUT_RDWR))
+            guard let descriptor = state.descriptor, !wasClosing else { return false }
+            guard state.hasWriter else {
+                // Still connecting: nothing to say goodbye to; ending the handshake stops the reader.
+                _ = shutdown(descriptor, Int32(SHUT_RDWR))
+                return false
+            }
+            // The close frame goes after what is queued; the writer then shuts the socket down, and
+            // the reader sees the end of the stream and stops.
+            return Self.append(bytes, andShutDown: true, to: &state)
         }
+        if signal { wake.signal() }
     }
 
     /// Answers the peer's close frame (RFC 6455 §5.5.1) without marking the connection as closed by
@@ -66,11 +98,89 @@ final class SocketWebSocketConnection: WebSocketConnection {
         let frame = WebSocketFrame(
             isFinal: true, opcode: .close, payload: WebSocketFrame.closePayload(code: code, reason: ""))
         let bytes = frame.encoded(mask: Self.randomMask())
-        state.withLock { state in
-            guard let descriptor = state.descriptor, !state.isClosing else { return }
-            Self.writeAll(descriptor, bytes)
-            _ = shutdown(descriptor, Int32(SHUT_RDWR))
+        let signal = state.withLock { state -> Bool in
+            guard state.descriptor != nil, state.hasWriter, !state.isClosing else { return false }
+            return Self.append(bytes, andShutDown: true, to: &state)
         }
+        if signal { wake.signal() }
+    }
+
+    /// Queues a frame for the writer; past the outbox's bound, gives the connection up instead.
+    private func enqueue(_ frame: WebSocketFrame) {
+        let bytes = frame.encoded(mask: Self.randomMask())
+        let signal = state.withLock { state -> Bool in
+            guard let descriptor = state.descriptor, state.hasWriter, !state.isClosing, !state.shutdownAfterFlush,
+                state.failure == nil
+            else { return false }
+            guard state.outbox.count + bytes.count <= maximumQueuedBytes else {
+                state.failure = TransportError(
+                    .webSocketClosed,
+                    "the server stopped reading: more than \(maximumQueuedBytes) bytes waited to be sent")
+                state.outbox = []
+                // Both threads return from their blocking calls; the reader reports the failure.
+                _ = shutdown(descriptor, Int32(SHUT_RDWR))
+                return true
+            }
+            return Self.append(bytes, andShutDown: false, to: &state)
+        }
+        if signal { wake.signal() }
+    }
+
+    /// Appends under the lock; returns whether the writer must be woken (the outbox was empty, so it
+    /// may be waiting; otherwise a wake-up is already due).
+    private static func append(_ bytes: [UInt8], andShutDown: Bool, to state: inout State) -> Bool {
+        let wasEmpty = state.outbox.isEmpty
+        state.outbox += bytes
+        if andShutDown { state.shutdownAfterFlush = true }
+        return wasEmpty || andShutDown
+    }
+
+    // MARK: - The writer thread
+
+    /// Starts the writer once the handshake is done; returns whether the owner still wants the
+    /// connection (it may have closed it during the handshake).
+    private func startWriter(_ descriptor: Int32) -> Bool {
+        let isClosing = state.withLock { state -> Bool in
+            state.hasWriter = true
+            state.users += 1
+            return state.isClosing
+        }
+        let thread = Thread { [self] in
+            write(to: descriptor)
+        }
+        thread.name = "graphql-websocket-writer"
+        thread.start()
+        return !isClosing
+    }
+
+    private func write(to descriptor: Int32) {
+        while true {
+            wake.wait()
+            let (bytes, last) = state.withLock { state -> ([UInt8], Bool) in
+                defer { state.outbox = [] }
+                return (state.outbox, state.shutdownAfterFlush || state.failure != nil)
+            }
+            if !bytes.isEmpty && !Self.writeAll(descriptor, bytes) {
+                // The peer is gone or the reader shut the socket down; the reader reports the end.
+                _ = shutdown(descriptor, Int32(SHUT_RDWR))
+                break
+            }
+            if last {
+                _ = shutdown(descriptor, Int32(SHUT_RDWR))
+                break
+            }
+        }
+        release(descriptor)
+    }
+
+    /// One user of the descriptor stopped; the last closes it.
+    private func release(_ descriptor: Int32) {
+        let isLast = state.withLock { state -> Bool in
+            state.users -= 1
+            if state.users == 0 { state.descriptor = nil }
+            return state.users == 0
+        }
+        if isLast { _ = systemClose(descriptor) }
     }
 
     // MARK: - The reader thread
@@ -94,7 +204,7 @@ final class SocketWebSocketConnection: WebSocketConnection {
             finish(code: 1006, reason: "", failure: error)
             return
         }
-        handler(.opened)
+        if startWriter(descriptor) { handler(.opened) }
         var reader = WebSocketFrameReader()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -118,7 +228,7 @@ final class SocketWebSocketConnection: WebSocketConnection {
                     // graphql-transport-ws is text only; a binary message is not one of its messages.
                     handler(.text(""))
                 case .ping(let payload):
-                    write(WebSocketFrame(isFinal: true, opcode: .pong, payload: payload))
+                    enqueue(WebSocketFrame(isFinal: true, opcode: .pong, payload: payload))
                 case .pong:
                     break
                 case .close(let code, let reason):
@@ -136,18 +246,28 @@ final class SocketWebSocketConnection: WebSocketConnection {
         }
     }
 
-    /// Closes the descriptor and reports the end, unless the caller closed first (then it expects nothing).
+    /// Stops the writer, lets go of the descriptor and reports the end, unless the owner closed
+    /// first (then it expects nothing).
     private func finish(code: Int, reason: String, failure: (any Error)?) {
-        let wasClosing = state.withLock { state -> Bool in
-            if let descriptor = state.descriptor { _ = systemClose(descriptor) }
-            state.descriptor = nil
+        let (wasClosing, descriptor, wakeWriter, ownFailure) = state.withLock {
+            state -> (Bool, Int32?, Bool, TransportError?) in
             defer { state.isClosing = true }
-            return state.isClosing
+            // A writer still flushing a close frame stops by itself; any other is told to stop now,
+            // and the shutdown returns it from a `send` blocked on a peer that stopped reading.
+            let mustStopWriter = state.hasWriter && !state.shutdownAfterFlush
+            if mustStopWriter, let descriptor = state.descriptor { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+            state.shutdownAfterFlush = true
+            return (state.isClosing, state.descriptor, state.hasWriter, state.failure)
         }
+        if wakeWriter { wake.signal() }
+        if let descriptor { release(descriptor) }
         guard !wasClosing else { return }
-        let typed = failure.map { error in
-            error as? TransportError ?? TransportError(.cannotConnect, "the WebSocket did not open", underlying: error)
-        }
+        let typed =
+            ownFailure
+            ?? failure.map { error in
+                error as? TransportError
+                    ?? TransportError(.cannotConnect, "the WebSocket did not open", underlying: error)
+            }
         handler(.closed(code: code, reason: reason, failure: typed))
     }
 
@@ -221,14 +341,6 @@ final class SocketWebSocketConnection: WebSocketConnection {
     }
 
     // MARK: - Sockets
-
-    private func write(_ frame: WebSocketFrame) {
-        let bytes = frame.encoded(mask: Self.randomMask())
-        state.withLock { state in
-            guard let descriptor = state.descriptor, !state.isClosing else { return }
-            Self.writeAll(descriptor, bytes)
-        }
-    }
 
     @discardableResult
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {

@@ -104,6 +104,9 @@ public final class WebSocketTransport: Transport {
     /// Whether a socket is open or opening now.
     var hasSocket: Bool { state.withLock { $0.machine.hasSocket } }
 
+    /// Whether the server acknowledged the current socket: for tests.
+    var isAcknowledged: Bool { state.withLock { $0.machine.isAcknowledged } }
+
     // MARK: - Performing the machine's actions
 
     /// Runs `body` on the state under the lock and performs the actions it returns: socket and
