@@ -191,9 +191,11 @@ struct GraphQLWebSocketMachine: Sendable {
 
     /// A text message arrived on `socket`.
     mutating func received(_ socket: SocketID, text: String) -> [Action] {
-        received(socket, message: Result { () throws(GraphQLWebSocketMessage.Malformed) in
-            try GraphQLWebSocketMessage(parsing: text)
-        })
+        received(
+            socket,
+            message: Result { () throws(GraphQLWebSocketMessage.Malformed) in
+                try GraphQLWebSocketMessage(parsing: text)
+            })
     }
 
     /// A message arrived on `socket`, parsed by the caller (``WebSocketTransport`` parses before it
