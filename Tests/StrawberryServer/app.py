@@ -20,6 +20,10 @@ Endpoints:
   /debug/connections        how many graphql-transport-ws sockets were opened on /graphql so far
                             (JSON {"opened": N, "open": M})
   /debug/unused-port        a port nothing listens on (JSON {"port": N})
+  /debug/gate?name=G&waiters=N&open=0|1
+                            waits until N `gated(gate: G)` subscriptions wait at the gate G, then
+                            opens it when `open=1` (JSON {"waiting": N}): the WebSocket benchmark
+                            subscribes first and times only the events
 """
 
 import asyncio
@@ -82,6 +86,28 @@ class Counter:
     value: int
 
 
+class Gate:
+    """Where `gated` subscriptions wait until /debug/gate opens it."""
+
+    def __init__(self):
+        self.waiting = 0
+        self.arrived = asyncio.Event()
+        self.opened = asyncio.Event()
+
+
+gates: dict[str, Gate] = {}
+
+
+async def wait_at_gate(name: str, waiters: int, open_it: bool) -> int:
+    state = gates.setdefault(name, Gate())
+    while state.waiting < waiters:
+        state.arrived.clear()
+        await state.arrived.wait()
+    if open_it:
+        state.opened.set()
+    return state.waiting
+
+
 @strawberry.type
 class Subscription:
     @strawberry.subscription
@@ -97,6 +123,18 @@ class Subscription:
             value += 1
             yield Counter(id=id, value=value)
             await asyncio.sleep(0.02)
+
+    @strawberry.subscription
+    async def gated(self, gate: str, count: int, id: strawberry.ID) -> typing.AsyncGenerator[Counter, None]:
+        # Waits at the gate, yields `count` events at once, then stays subscribed until the client
+        # completes: the benchmark times events with every subscription live, set-up and teardown apart.
+        state = gates.setdefault(gate, Gate())
+        state.waiting += 1
+        state.arrived.set()
+        await state.opened.wait()
+        for value in range(1, count + 1):
+            yield Counter(id=id, value=value)
+        await asyncio.Event().wait()
 
     @strawberry.subscription
     async def failing(self) -> typing.AsyncGenerator[Counter, None]:
@@ -185,6 +223,13 @@ async def app(scope, receive, send):
     path = scope.get("path", "")
     if scope["type"] == "websocket" and path.startswith("/ws/"):
         await websocket_fault(scope, receive, send, path[len("/ws/"):])
+        return
+    if scope["type"] == "http" and path == "/debug/gate":
+        query = dict(pair.split("=", 1) for pair in scope.get("query_string", b"").decode().split("&") if "=" in pair)
+        waiting = await wait_at_gate(query["name"], int(query["waiters"]), query.get("open") == "1")
+        body = json.dumps({"waiting": waiting}).encode()
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": body})
         return
     if scope["type"] == "http" and path in ("/debug/connections", "/debug/unused-port"):
         if path == "/debug/connections":
