@@ -73,8 +73,18 @@ public final class LoopbackServer: Sendable {
         process.arguments = ["-u", script]
         let input = Pipe()
         let output = Pipe()
-        // Read only when the start fails; the server logs no requests, so the pipe never fills.
-        let errors = Pipe()
+        // A file, not a pipe: it is read only when the start fails, and a pipe nobody reads would
+        // stop a server that logs a lot (a traceback per failing request) once it is full.
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "graphql-test-server-\(UUID().uuidString).log")
+        guard FileManager.default.createFile(atPath: log.path, contents: nil),
+            let errors = try? FileHandle(forWritingTo: log)
+        else { throw Failure(description: "Cannot create the server's log at \(log.path)") }
+        // The server keeps its descriptor; the name goes once the start is judged.
+        defer {
+            try? errors.close()
+            try? FileManager.default.removeItem(at: log)
+        }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
@@ -87,7 +97,7 @@ public final class LoopbackServer: Sendable {
         let line = await readLine(output.fileHandleForReading)
         guard let line, let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             handle.stop()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             throw Failure(
                 description:
                     "The test server \(kind.script) did not start (are its packages installed?). \(setupHint)\n\(stderr)"
