@@ -44,6 +44,13 @@ public final class Handle: Sendable {
         return state.withLock { $0.phase }
     }
 
+    /// The phase and the count of its changes, read together: a ``TypedHandle`` decodes a phase once
+    /// and knows it again by the count. Tracked as ``phase`` is.
+    var phaseAndVersion: (phase: Phase, version: UInt64) {
+        registrar.access(self, keyPath: \.phase)
+        return state.withLock { ($0.phase, $0.phaseVersion) }
+    }
+
     /// The handle's fetch: idle, in flight, succeeded at an instant, or failed with an error.
     public var fetch: FetchState {
         registrar.access(self, keyPath: \.fetch)

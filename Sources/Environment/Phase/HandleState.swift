@@ -24,6 +24,9 @@ struct HandleState: Sendable {
     /// data a write left incomplete, so that a heal, a revalidation, an invalidation or a refetch
     /// never shows `loading` or a passing `failed` once the handle has shown data.
     private(set) var lastComplete: Snapshot?
+    /// Bumped whenever the phase changes (``refresh()`` finds it differs), so that a reader of the
+    /// phase can tell a new one from the one it saw without comparing the data.
+    private(set) var phaseVersion: UInt64 = 0
     /// Bumped whenever the fetch fails again, so that two failures in a row count as two phases.
     var failureCount = 0
     /// ``failureCount`` when ``phase`` was last computed.
@@ -91,6 +94,7 @@ struct HandleState: Sendable {
         if let shown = new.snapshot { lastComplete = shown }
         phaseFailureCount = failureCount
         if changed {
+            phaseVersion &+= 1
             for continuation in continuations.values { continuation.yield(new) }
         }
         return true
