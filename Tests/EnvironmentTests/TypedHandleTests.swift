@@ -102,3 +102,59 @@ struct TypedHandleTests {
         #expect(fixture.transport.requestCount == 2)
     }
 }
+
+/// A mutation's answer and a subscription's events read as Swift types.
+@Suite("Typed mutations and subscription events", .timeLimit(.minutes(1)))
+struct TypedCommitAndEventsTests {
+    struct RenameData: Decodable, Sendable, Equatable {
+        struct Item: Decodable, Sendable, Equatable { var title: String }
+        var rename: Item
+    }
+
+    struct UpdateData: Decodable, Sendable, Equatable {
+        struct Item: Decodable, Sendable, Equatable { var title: String }
+        var itemUpdated: Item
+    }
+
+    @Test("commit(as:) returns the answer's data typed, after writing it; one request")
+    func typedCommit() async throws {
+        let fixture = Fixture()
+        let rename = try Operations.operation("Rename", variables: ["id": "1", "title": "new"])
+        fixture.answer(rename, with: ["rename": ["__typename": "Item", "id": "1", "title": "new"]])
+        let data = try await fixture.environment.commit(rename, as: RenameData.self)
+        #expect(data == RenameData(rename: .init(title: "new")))
+        #expect(fixture.store.record("Item:1")?["title"] == .scalar("new"))
+        #expect(fixture.transport.requestCount == 1)
+    }
+
+    @Test("commit(as:) into a type that does not fit: the data is written, and dataMismatch names where")
+    func typedCommitMismatch() async throws {
+        let fixture = Fixture()
+        let rename = try Operations.operation("Rename", variables: ["id": "1", "title": "new"])
+        fixture.answer(rename, with: ["rename": ["__typename": "Item", "id": "1", "title": "new"]])
+        let error = await #expect(throws: HandleError.self) {
+            try await fixture.environment.commit(rename, as: UpdateData.self)
+        }
+        #expect(error?.code == .dataMismatch)
+        #expect(error?.message.contains("`itemUpdated`") == true)
+        #expect(fixture.store.record("Item:1")?["title"] == .scalar("new"))
+    }
+
+    @Test("events(as:) yields each event typed, in order")
+    func typedEvents() async throws {
+        let fixture = Fixture()
+        let updates = try Operations.operation("ItemUpdated", variables: ["id": "1"])
+        fixture.transport.answer(.identity(updates.identity), with: .open)
+        let subscription = fixture.environment.subscribe(updates)
+        var events = subscription.events(as: UpdateData.self).makeAsyncIterator()
+        _ = await fixture.transport.request(at: 0)
+        for title in ["v1", "v2"] {
+            fixture.transport.send(
+                GraphQLResponse(data: ["itemUpdated": ["__typename": "Item", "id": "1", "title": .string(title)]]),
+                toRequestAt: 0)
+            #expect(try await events.next() == UpdateData(itemUpdated: .init(title: title)))
+        }
+        subscription.cancel()
+        #expect(try await events.next() == nil)
+    }
+}
