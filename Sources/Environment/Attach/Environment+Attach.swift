@@ -16,13 +16,20 @@ extension Environment {
     /// A fetch in flight for the same operation and variables is joined: 1,000 attaches make one
     /// request.
     public func attach(_ operation: GraphQLOperation, policy: FetchPolicy = .storeOrNetwork) -> Handle {
+        attach(operation, readRoot: nil, policy: policy)
+    }
+
+    /// Attaches `operation`, whose handles read `readRoot` when given (a fragment's record) instead
+    /// of the operation's own root.
+    func attach(_ operation: GraphQLOperation, readRoot: StoreRoot?, policy: FetchPolicy) -> Handle {
         let root = operation.identity
         let now = clock.now()
         var effects = Effects()
         let handle = state.withLock { state -> Handle in
             var entry =
                 state.roots[root]
-                ?? RootEntry(operation: operation, defaultExpiration: configuration.defaultExpiration)
+                ?? RootEntry(
+                    operation: operation, defaultExpiration: configuration.defaultExpiration, readRoot: readRoot)
             if entry.subscription == nil {
                 let subscription = store.subscribe(to: entry.storeRoot) { [weak self] snapshot in
                     self?.storeChanged(root, snapshot)

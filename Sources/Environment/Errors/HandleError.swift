@@ -23,6 +23,10 @@ public struct HandleError: Error, Sendable, CustomStringConvertible {
         public static let notLoaded = Code("notLoaded")
         /// A page of no edges, or of a negative count, was asked for.
         public static let invalidPageCount = Code("invalidPageCount")
+        /// A fragment handle that may fetch was asked for, and the schema has no `node(id:)` field on
+        /// its query root to fetch one record by (or the environment has no schema): attach it
+        /// `storeOnly`, or serve Relay's `node` field.
+        public static let notRefetchable = Code("notRefetchable")
         /// The handle's data does not decode into the type a ``TypedHandle`` reads it as (a
         /// hand-written model that does not match its document, or a generated one used with another
         /// document). The message names the path and what was expected there.

@@ -8,8 +8,13 @@ import StoreCore
 struct RootEntry: Sendable {
     /// The operation, sent by every fetch of the root.
     let operation: GraphQLOperation
-    /// Where it reads and writes the store.
+    /// Where its handles read the store, and what its retention keeps: the operation's root, or a
+    /// fragment's record for a fragment handle.
     let storeRoot: StoreRoot
+    /// Where the operation's answers are written: its kind's root record. The same as
+    /// ``storeRoot`` except for a fragment handle, whose `node(id:)` query writes at the query root
+    /// and whose handles read the record it links.
+    let writeRoot: StoreRoot
     /// How long its data stays fresh.
     let expiration: Expiration
     /// One store subscription per retained root, shared by its handles; `nil` once nobody holds it.
@@ -30,9 +35,12 @@ struct RootEntry: Sendable {
     /// The operation's one `@connection`, when it has one: its pages are one list in the store.
     let paging: PagedConnection?
 
-    init(operation: GraphQLOperation, defaultExpiration: Expiration) {
+    /// The entry of `operation`; its handles read `readRoot` when given (a fragment's record), else
+    /// the operation's own root.
+    init(operation: GraphQLOperation, defaultExpiration: Expiration, readRoot: StoreRoot? = nil) {
         self.operation = operation
-        self.storeRoot = StoreRoot(operation: operation)
+        self.writeRoot = StoreRoot(operation: operation)
+        self.storeRoot = readRoot ?? writeRoot
         self.expiration = Expiration.resolved(cacheExpiration: operation.cacheExpiration, default: defaultExpiration)
         self.paging = PagedConnection.unique(in: operation)
     }

@@ -66,7 +66,7 @@ struct RuntimeState: Sendable {
             effects.requests.append(
                 FetchRequest(
                     id: id, operation: entry.operation, sent: sent,
-                    storeRoot: sent == entry.operation ? entry.storeRoot : StoreRoot(operation: sent), reason: reason,
+                    storeRoot: sent == entry.operation ? entry.writeRoot : StoreRoot(operation: sent), reason: reason,
                     requestedAt: requestedAt))
             effects.events.append(EventMapping.fetchStarted(entry.operation, reason: reason))
             if updatesHandles {
