@@ -30,6 +30,8 @@ public final class Environment: Sendable {
     public let configuration: EnvironmentConfiguration
 
     let state: Locked<RuntimeState>
+    /// Generated operation types' documents, compiled against ``schema`` once per type.
+    let typedDocuments = Locked<[ObjectIdentifier: CompiledDocument]>([:])
 
     /// An environment over `store` (by default a new in-memory store reading `clock`) that fetches
     /// through `transport`.

@@ -158,3 +158,87 @@ struct TypedCommitAndEventsTests {
         #expect(try await events.next() == nil)
     }
 }
+
+/// Operations as `graphql-codegen` generates them: the text as sent, the variables and data typed.
+@Suite("Generated operations in the runtime", .timeLimit(.minutes(1)))
+struct TypedOperationTests {
+    /// `query Item($id: ID!) { item(id: $id) { title } }` as the generator writes it: the text as
+    /// sent (with `__typename` and `id`), the data as the app's document selects it (without them).
+    struct ItemQuery: GraphQLTypedOperation {
+        static let operationName = "Item"
+        static let operationKind = OperationKind.query
+        static let text = (try? Operations.item("1").text) ?? ""
+        static let textDigest = DocumentDigest.sha256Hex(text)
+
+        struct Variables: Encodable, Sendable, Hashable { var id: String }
+        struct Data: Decodable, Sendable, Hashable {
+            struct Item: Decodable, Sendable, Hashable { var title: String }
+            var item: Item?
+        }
+
+        var variables: Variables
+        init(id: String) { variables = Variables(id: id) }
+    }
+
+    /// `mutation Rename($id: ID!, $title: String!) { rename(id: $id, title: $title) { title } }`.
+    struct RenameMutation: GraphQLTypedOperation {
+        static let operationName = "Rename"
+        static let operationKind = OperationKind.mutation
+        static let text = (try? Operations.operation("Rename", variables: ["id": "1", "title": "x"]).text) ?? ""
+        static let textDigest = DocumentDigest.sha256Hex(text)
+
+        struct Variables: Encodable, Sendable, Hashable {
+            var id: String
+            var title: String
+        }
+        struct Data: Decodable, Sendable, Hashable {
+            struct Item: Decodable, Sendable, Hashable { var title: String }
+            var rename: Item
+        }
+
+        var variables: Variables
+    }
+
+    @Test(
+        "a generated query attaches typed, and shares its root and its one request with the untyped attach, in either order",
+        arguments: [true, false])
+    func attach(typedFirst: Bool) async throws {
+        let fixture = Fixture()
+        let untyped = try Operations.item("1")
+        fixture.answer(untyped, with: Operations.itemData("1", title: "one"))
+        let plain = typedFirst ? nil : fixture.environment.attach(untyped)
+        let typed = try fixture.environment.attach(ItemQuery(id: "1"))
+        let later = typedFirst ? fixture.environment.attach(untyped) : nil
+        let data = try await typed.loaded()
+        #expect(data.item?.title == "one")
+        #expect(typed.handle.operation.identity == untyped.identity)
+        _ = try await (plain ?? later)?.loaded()
+        #expect(fixture.transport.requestCount == 1)
+    }
+
+    @Test("a generated mutation's data comes back typed")
+    func commit() async throws {
+        let fixture = Fixture()
+        let mutation = RenameMutation(variables: .init(id: "1", title: "new"))
+        fixture.transport.answer(
+            .operationName("Rename"), with: .data(["rename": ["__typename": "Item", "id": "1", "title": "new"]]))
+        let data = try await fixture.environment.commit(mutation)
+        #expect(data.rename.title == "new")
+        #expect(fixture.transport.requests.first?.variables == ["id": "1", "title": "new"])
+    }
+
+    @Test("an operation generated from another schema does not compile here: a typed error, nothing sent")
+    func otherSchema() {
+        struct Elsewhere: GraphQLTypedOperation {
+            static let operationName = "Elsewhere"
+            static let operationKind = OperationKind.query
+            static let text = "query Elsewhere { unknownField }"
+            static let textDigest = DocumentDigest.sha256Hex(text)
+            struct Data: Decodable, Sendable, Hashable {}
+            var variables: [String: String] = [:]
+        }
+        let fixture = Fixture()
+        #expect(throws: GraphQLCoreError.self) { try fixture.environment.attach(Elsewhere()) }
+        #expect(fixture.transport.requestCount == 0)
+    }
+}

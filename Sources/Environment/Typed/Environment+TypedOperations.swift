@@ -1,0 +1,63 @@
+import Foundation
+import GraphQLCore
+import StoreCore
+
+extension Environment {
+    /// Attaches a generated operation (`graphql-codegen`): `environment.attach(FeedQuery(first: 10))`.
+    /// The handle's phase carries `Operation.Data`, decoded once per change of the phase.
+    ///
+    /// The operation's text is compiled against the environment's schema once per type; each call
+    /// encodes the variables and attaches as ``attach(_:policy:)`` does, so a typed and an untyped
+    /// attach of the same operation and variables share one root and one fetch.
+    ///
+    /// Throws ``GraphQLCoreError`` when the text does not compile against this environment's schema
+    /// (the operation was generated from another schema) or a variable does not fit, and the
+    /// encoder's error when the variables cannot be encoded. Nothing is sent when it throws.
+    public func attach<Operation: GraphQLTypedOperation>(
+        _ operation: Operation, policy: FetchPolicy = .storeOrNetwork
+    ) throws -> TypedHandle<Operation.Data> {
+        attach(try compiled(operation), as: Operation.Data.self, policy: policy)
+    }
+
+    /// Sends a generated mutation as ``commit(_:optimisticResponse:updater:)`` does and returns its
+    /// data typed once it is written.
+    @discardableResult
+    public func commit<Operation: GraphQLTypedOperation>(
+        _ mutation: Operation, optimisticResponse: JSONValue? = nil,
+        updater: (@Sendable (_ transaction: inout StoreTransaction, _ data: JSONValue) throws -> Void)? = nil
+    ) async throws -> Operation.Data {
+        try await commit(
+            try compiled(mutation), as: Operation.Data.self, optimisticResponse: optimisticResponse, updater: updater)
+    }
+
+    /// Streams a generated subscription as ``subscribe(_:errorPolicy:)`` does; read its events typed
+    /// with `events(as: Operation.Data.self)`.
+    public func subscribe<Operation: GraphQLTypedOperation>(
+        _ operation: Operation, errorPolicy: GraphQLSubscription.ErrorPolicy = .endStream
+    ) throws -> GraphQLSubscription {
+        subscribe(try compiled(operation), errorPolicy: errorPolicy)
+    }
+
+    /// The untyped operation of `operation`: its type's compiled document, its variables encoded.
+    func compiled<Operation: GraphQLTypedOperation>(_ operation: Operation) throws -> GraphQLOperation {
+        let key = ObjectIdentifier(Operation.self)
+        let document: CompiledDocument
+        if let known = typedDocuments.withLock({ $0[key] }) {
+            document = known
+        } else {
+            document = try CompiledDocument(text: Operation.text, schema: schema)
+            typedDocuments.withLock { $0[key] = document }
+        }
+        return try document.operation(named: Operation.operationName, variables: try Self.encode(operation.variables))
+    }
+
+    /// Variables as the request's `variables` object. Through `JSONEncoder`, whose keyed containers
+    /// leave out a ``GraphQLNullable/absent`` input; their text is small.
+    private static func encode(_ variables: some Encodable) throws -> JSONObject {
+        let bytes = try JSONEncoder().encode(variables)
+        guard case .object(let object) = try JSONValue(parsing: bytes) else {
+            throw GraphQLCoreError(.invalidVariable, "The operation's variables do not encode as a JSON object.")
+        }
+        return object
+    }
+}
