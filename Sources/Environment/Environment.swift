@@ -30,8 +30,9 @@ public final class Environment: Sendable {
     public let configuration: EnvironmentConfiguration
 
     let state: Locked<RuntimeState>
-    /// Generated operation types' documents, compiled against ``schema`` once per type.
-    let typedDocuments = Locked<[ObjectIdentifier: CompiledDocument]>([:])
+    /// Generated operation types' documents, compiled against ``schema`` once per type, and the
+    /// operations made from them lately, by type and variables.
+    let typedOperations = Locked(TypedOperationCache())
 
     /// An environment over `store` (by default a new in-memory store reading `clock`) that fetches
     /// through `transport`.

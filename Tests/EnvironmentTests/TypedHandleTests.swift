@@ -216,6 +216,19 @@ struct TypedOperationTests {
         #expect(fixture.transport.requestCount == 1)
     }
 
+    @Test("operations of equal variables are made once; the kept ones are bounded")
+    func operationsKept() throws {
+        let fixture = Fixture()
+        let first = try fixture.environment.compiled(ItemQuery(id: "1"))
+        #expect(try fixture.environment.compiled(ItemQuery(id: "1")) == first)
+        #expect(try fixture.environment.compiled(ItemQuery(id: "2")).variables == ["id": "2"])
+        for index in 0..<(TypedOperationCache.capacity + 10) {
+            _ = try fixture.environment.compiled(ItemQuery(id: String(index)))
+        }
+        let kept = fixture.environment.typedOperations.withLock { $0.operations.count }
+        #expect(kept > 0 && kept <= TypedOperationCache.capacity)
+    }
+
     @Test("a generated mutation's data comes back typed")
     func commit() async throws {
         let fixture = Fixture()

@@ -39,16 +39,28 @@ extension Environment {
     }
 
     /// The untyped operation of `operation`: its type's compiled document, its variables encoded.
+    /// A screen attaches the same few operations again and again, so the operations of hashable
+    /// variables (generated ones are) are kept, and such an attach costs a lookup, not an encoding.
     func compiled<Operation: GraphQLTypedOperation>(_ operation: Operation) throws -> GraphQLOperation {
-        let key = ObjectIdentifier(Operation.self)
-        let document: CompiledDocument
-        if let known = typedDocuments.withLock({ $0[key] }) {
-            document = known
-        } else {
-            document = try CompiledDocument(text: Operation.text, schema: schema)
-            typedDocuments.withLock { $0[key] = document }
+        let type = ObjectIdentifier(Operation.self)
+        let key = (operation.variables as? any Hashable).map {
+            TypedOperationCache.Key(type: type, variables: AnyHashable($0))
         }
-        return try document.operation(named: Operation.operationName, variables: try Self.encode(operation.variables))
+        let (known, document) = typedOperations.withLock { cache in
+            (key.flatMap { cache.operations[$0] }, cache.documents[type])
+        }
+        if let known { return known }
+        let compiledDocument: CompiledDocument
+        if let document {
+            compiledDocument = document
+        } else {
+            compiledDocument = try CompiledDocument(text: Operation.text, schema: schema)
+            typedOperations.withLock { $0.documents[type] = compiledDocument }
+        }
+        let made = try compiledDocument.operation(
+            named: Operation.operationName, variables: try Self.encode(operation.variables))
+        if let key { typedOperations.withLock { $0.remember(made, for: key) } }
+        return made
     }
 
     /// Variables as the request's `variables` object. Through `JSONEncoder`, whose keyed containers
