@@ -1,0 +1,28 @@
+/// An operation whose variables and data are Swift types: what `graphql-codegen` generates for each
+/// operation of a `.graphql` file, so that a mismatch between a document and the types that read its
+/// answer fails the build instead of a decode at run time.
+///
+/// The static members describe the document, which is fixed when the code is generated; an instance
+/// carries one set of variables. The text is the compiler's (``GraphQLOperation/text``): client
+/// directives and descriptions removed, `__typename` and key fields added, the fragments it uses
+/// appended; ``Data`` follows the answer to that text, so it has the added fields too.
+public protocol GraphQLTypedOperation: Sendable {
+    /// The operation's variables, encoded as the request's `variables` object.
+    associatedtype Variables: Encodable & Sendable
+    /// The answer's `data`, decoded from JSON.
+    associatedtype Data: Decodable & Sendable & Hashable
+
+    /// The operation's name in the document.
+    static var operationName: String { get }
+    /// Whether it is a query, a mutation or a subscription.
+    static var operationKind: OperationKind { get }
+    /// The text to send: the same text ``CompiledDocument`` compiles the operation to.
+    static var text: String { get }
+    /// The SHA-256 of ``text`` as 64 lowercase hex digits (``DocumentDigest/sha256Hex(_:)``): the hash an
+    /// automatic persisted query sends in place of the text, and the digest the operation's identity
+    /// starts from.
+    static var textDigest: String { get }
+
+    /// The variables of this instance.
+    var variables: Variables { get }
+}
