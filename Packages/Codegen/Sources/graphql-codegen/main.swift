@@ -12,7 +12,8 @@ func readFile(_ path: String) throws(CodegenError) -> String {
     do {
         return try String(contentsOfFile: path, encoding: .utf8)
     } catch {
-        throw CodegenError(.io, [CodegenDiagnostic(file: path, message: "Cannot read the file: \(error.localizedDescription)")])
+        throw CodegenError(
+            .io, [CodegenDiagnostic(file: path, message: "Cannot read the file: \(error.localizedDescription)")])
     }
 }
 
@@ -41,7 +42,8 @@ func run(_ arguments: [String]) throws(CodegenError) -> Int32 {
     var configuration = CodegenConfiguration()
     if let configPath {
         do {
-            configuration = try JSONDecoder().decode(CodegenConfiguration.self, from: Data(try readFile(configPath).utf8))
+            configuration = try JSONDecoder().decode(
+                CodegenConfiguration.self, from: Data(try readFile(configPath).utf8))
         } catch let error as CodegenError {
             throw error
         } catch {

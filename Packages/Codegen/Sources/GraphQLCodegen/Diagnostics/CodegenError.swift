@@ -40,7 +40,8 @@ public struct CodegenError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A summary line.
     public var message: String {
-        diagnostics.count == 1 ? diagnostics[0].message : "\(diagnostics.count) problems; the first: \(diagnostics[0].message)"
+        diagnostics.count == 1
+            ? diagnostics[0].message : "\(diagnostics.count) problems; the first: \(diagnostics[0].message)"
     }
 
     /// One diagnostic per line.

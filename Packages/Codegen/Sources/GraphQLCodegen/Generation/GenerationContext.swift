@@ -72,7 +72,9 @@ final class GenerationContext {
     /// The Swift type of a scalar or enum, recording that the namespace needs it; an unmapped custom
     /// scalar is a problem at `location`.
     func leafType(_ name: String, at location: SourceLocation?) -> String {
-        let builtIn: [String: String] = ["Int": "Int", "Float": "Double", "String": "String", "Boolean": "Bool", "ID": "String"]
+        let builtIn: [String: String] = [
+            "Int": "Int", "Float": "Double", "String": "String", "Boolean": "Bool", "ID": "String",
+        ]
         if let mapped = configuration.scalars[name] {
             if builtIn[name] != nil { return mapped }
             usedScalars.insert(name)

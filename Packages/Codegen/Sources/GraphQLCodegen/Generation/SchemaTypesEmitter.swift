@@ -21,7 +21,9 @@ struct SchemaTypesEmitter {
                 writer.doc(
                     context.schema.type(named: scalar)?.description.map(SelectionBuilder.firstParagraph)
                         ?? "The custom scalar `\(scalar)`.")
-                writer.line("\(access)typealias \(SwiftNames.escaped(scalar)) = \(context.configuration.scalars[scalar] ?? "String")")
+                writer.line(
+                    "\(access)typealias \(SwiftNames.escaped(scalar)) = \(context.configuration.scalars[scalar] ?? "String")"
+                )
             }
             for name in enums {
                 guard let type = context.schema.type(named: name) else { continue }
@@ -38,16 +40,19 @@ struct SchemaTypesEmitter {
                 }
                 InputEmitter(access: access).emit(
                     name: name,
-                    documentation: type.description.map(SelectionBuilder.firstParagraph) ?? "The input object `\(name)`.",
+                    documentation: type.description.map(SelectionBuilder.firstParagraph)
+                        ?? "The input object `\(name)`.",
                     members: members, into: &writer)
             }
         }
         if !scalars.isEmpty {
             writer.blank()
-            writer.line("/// Fails the build where a custom scalar is mapped to a type that is not a `GraphQLCustomScalar`.")
+            writer.line(
+                "/// Fails the build where a custom scalar is mapped to a type that is not a `GraphQLCustomScalar`.")
             writer.line("private struct CustomScalarCheck<Scalar: GraphQLCustomScalar> {}")
             for scalar in scalars {
-                writer.line("private typealias \(scalar)Check = CustomScalarCheck<\(namespace).\(SwiftNames.escaped(scalar))>")
+                writer.line(
+                    "private typealias \(scalar)Check = CustomScalarCheck<\(namespace).\(SwiftNames.escaped(scalar))>")
             }
         }
     }

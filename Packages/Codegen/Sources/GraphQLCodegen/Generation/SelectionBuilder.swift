@@ -37,11 +37,23 @@ struct SelectionBuilder {
         var narrower: [Narrower] = []
     }
 
+    /// What a type-condition struct takes from the struct it is nested in, so that code is not
+    /// repeated: a field whose merged selections are the parent's uses the parent's nested type
+    /// (Swift finds it by name from inside), and a view on an interface or union uses the parent's
+    /// struct per object type (built from the same selections, so the same). Without this, each level
+    /// of abstract selections would multiply the code below it by its number of object types.
+    struct Inherited {
+        var nested: [String: [Selection]] = [:]
+        var concreteCases: Set<String> = []
+        var isView = false
+    }
+
     /// The struct `name` for `selections` on `typeName`; `location` stands in for the places of the
     /// fields the compiler added.
-    func build(name: String, selections: [Selection], on typeName: String, at location: SourceLocation)
-        -> SelectionModel
-    {
+    func build(
+        name: String, selections: [Selection], on typeName: String, at location: SourceLocation,
+        inherited: Inherited = Inherited()
+    ) -> SelectionModel {
         var collected = Collected()
         collect(selections, for: typeName, isConditional: false, isDirect: true, into: &collected)
         var model = SelectionModel(
@@ -71,6 +83,7 @@ struct SelectionBuilder {
             types[type] = place
         }
 
+        var nestedSelections: [String: [Selection]] = [:]
         for field in collected.fields {
             let place = field.location.line > 0 ? field.location : location
             claimProperty(field.responseKey, at: place)
@@ -79,8 +92,11 @@ struct SelectionBuilder {
             let base: String
             if context.isComposite(named) {
                 let nestedName = SwiftNames.upperFirst(field.responseKey)
-                claimType(nestedName, at: place, for: "The field '\(field.responseKey)'")
-                model.nested.append(build(name: nestedName, selections: field.selections, on: named, at: place))
+                if inherited.nested[nestedName] != field.selections {
+                    claimType(nestedName, at: place, for: "The field '\(field.responseKey)'")
+                    model.nested.append(build(name: nestedName, selections: field.selections, on: named, at: place))
+                }
+                nestedSelections[nestedName] = field.selections
                 base = SwiftNames.escaped(nestedName)
             } else {
                 base = context.leafType(named, at: place)
@@ -93,8 +109,10 @@ struct SelectionBuilder {
                 case (true, false): .conditional
                 case (true, true): .conditionalNullable
                 }
-            let shown = field.responseKey == field.name ? "`\(field.name)`" : "`\(field.name)`, as `\(field.responseKey)`"
-            let documentation = info.description.map { Self.firstParagraph($0) } ?? "The field \(shown) (`\(info.type)`)."
+            let shown =
+                field.responseKey == field.name ? "`\(field.name)`" : "`\(field.name)`, as `\(field.responseKey)`"
+            let documentation =
+                info.description.map { Self.firstParagraph($0) } ?? "The field \(shown) (`\(info.type)`)."
             model.fields.append(
                 FieldModel(
                     responseKey: field.responseKey, valueType: valueType, presence: presence,
@@ -119,16 +137,31 @@ struct SelectionBuilder {
                         context.schema.possibleTypes(of: $0.typeName).contains(object)
                     })
                 else { continue }
-                claimType("As" + object, at: first.location, for: "The type condition '\(object)'")
                 claimProperty("as" + object, at: first.location)
+                let caseName = "As" + object
+                if inherited.concreteCases.contains(caseName) {
+                    model.concreteCases.append(
+                        ConditionModel(
+                            property: "as" + object, possibleTypes: [object],
+                            model: SelectionModel(
+                                name: caseName, typeName: object, fields: [], fragmentViews: [], concreteCases: [],
+                                abstractViews: [], nested: []),
+                            isDeclaredHere: false))
+                    continue
+                }
+                claimType(caseName, at: first.location, for: "The type condition '\(object)'")
                 model.concreteCases.append(
                     ConditionModel(
                         property: "as" + object, possibleTypes: [object],
-                        model: build(name: "As" + object, selections: selections, on: object, at: first.location)))
+                        model: build(
+                            name: caseName, selections: selections, on: object, at: first.location,
+                            inherited: Inherited(nested: nestedSelections))))
             }
             var seenViews: Set<String> = []
+            let shared = Inherited(
+                nested: nestedSelections, concreteCases: Set(model.concreteCases.map(\.model.name)), isView: true)
             for narrower in collected.narrower
-            where narrower.isDirect && context.isAbstract(narrower.typeName)
+            where !inherited.isView && narrower.isDirect && context.isAbstract(narrower.typeName)
                 && seenViews.insert(narrower.typeName).inserted
             {
                 let viewName = "As" + narrower.typeName
@@ -137,13 +170,18 @@ struct SelectionBuilder {
                 model.abstractViews.append(
                     ConditionModel(
                         property: "as" + narrower.typeName,
-                        possibleTypes: context.schema.possibleTypes(of: narrower.typeName).intersection(possible).sorted(),
-                        model: build(name: viewName, selections: selections, on: narrower.typeName, at: narrower.location)))
+                        possibleTypes: context.schema.possibleTypes(of: narrower.typeName).intersection(possible)
+                            .sorted(),
+                        model: build(
+                            name: viewName, selections: selections, on: narrower.typeName, at: narrower.location,
+                            inherited: shared)))
             }
         }
-        let needsTypename = !model.concreteCases.isEmpty || !model.abstractViews.isEmpty
+        let needsTypename =
+            !model.concreteCases.isEmpty || !model.abstractViews.isEmpty
             || model.fragmentViews.contains { $0.possibleTypes != nil }
-        if needsTypename, !model.fields.contains(where: { $0.responseKey == "__typename" && $0.presence == .required }) {
+        if needsTypename, !model.fields.contains(where: { $0.responseKey == "__typename" && $0.presence == .required })
+        {
             context.problem(
                 .invalidDocument, at: location,
                 "The selection on '\(typeName)' needs '__typename' to tell its type conditions apart.")

@@ -37,9 +37,10 @@ struct SelectionEmitter {
             for nested in model.nested {
                 emit(nested, documentation: "The selection of `\(nested.name)` on `\(nested.typeName)`.", into: &writer)
             }
-            for condition in model.concreteCases + model.abstractViews {
+            for condition in model.concreteCases + model.abstractViews where condition.isDeclaredHere {
                 emit(
-                    condition.model, documentation: "The selection on `\(model.typeName)` as a `\(condition.model.typeName)`.",
+                    condition.model,
+                    documentation: "The selection on `\(model.typeName)` as a `\(condition.model.typeName)`.",
                     into: &writer)
             }
         }

@@ -66,4 +66,6 @@ struct ConditionModel {
     var property: String
     var possibleTypes: [String]
     var model: SelectionModel
+    /// `false` when the struct is the enclosing selection's, found by name.
+    var isDeclaredHere = true
 }

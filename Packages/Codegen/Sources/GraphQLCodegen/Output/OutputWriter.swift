@@ -25,7 +25,8 @@ public enum OutputWriter {
             let final = base.appendingPathComponent(file.name)
             let data = Data(file.contents.utf8)
             if let existing = try? Data(contentsOf: final), existing == data { continue }
-            let temporary = base.appendingPathComponent(".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            let temporary = base.appendingPathComponent(
+                ".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
             do {
                 try data.write(to: temporary)
             } catch {
@@ -34,15 +35,12 @@ public enum OutputWriter {
             pending.append((temporary, final))
         }
         for (index, written) in pending.enumerated() {
-            do {
-                if manager.fileExists(atPath: written.final.path) {
-                    _ = try manager.replaceItemAt(written.final, withItemAt: written.temporary)
-                } else {
-                    try manager.moveItem(at: written.temporary, to: written.final)
-                }
-            } catch {
+            // `rename` replaces the old file in one step: a reader sees the old or the new contents.
+            if rename(written.temporary.path, written.final.path) != 0 {
+                let reason = String(cString: strerror(errno))
                 for later in pending[index...] { try? manager.removeItem(at: later.temporary) }
-                throw CodegenError(.io, [CodegenDiagnostic(file: written.final.path, message: "Cannot write: \(error)")])
+                throw CodegenError(
+                    .io, [CodegenDiagnostic(file: written.final.path, message: "Cannot write: \(reason)")])
             }
         }
     }
