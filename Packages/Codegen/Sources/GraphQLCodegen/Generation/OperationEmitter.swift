@@ -35,7 +35,9 @@ struct OperationEmitter {
             writer.line("\(access)static let text = \"\"\"")
             writer.indented { writer in
                 for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                    writer.line(Self.escapedLiteralLine(line))
+                    for piece in Self.wrapped(Self.escapedLiteralLine(line), width: 119 - writer.indentationWidth) {
+                        writer.line(piece)
+                    }
                 }
                 writer.line("\"\"\"")
             }
@@ -55,7 +57,7 @@ struct OperationEmitter {
                 writer.doc("The operation with each variable; the optional ones are left out unless given.")
                 inputs.emitSignature("\(access)init", members.map(\.parameter), into: &writer) { writer in
                     let arguments = members.map { "\(SwiftNames.escaped($0.name)): \(SwiftNames.escaped($0.name))" }
-                    writer.line("self.variables = Variables(\(arguments.joined(separator: ", ")))")
+                    writer.call("self.variables = Variables", arguments)
                 }
             } else {
                 writer.blank()
@@ -68,6 +70,24 @@ struct OperationEmitter {
             SelectionEmitter(access: access).emit(
                 data, documentation: "The answer's `data`, as the text above selects it.", into: &writer)
         }
+    }
+
+    /// A literal line longer than `width` cut after spaces into pieces that end in `\`, the escape that
+    /// continues a multi-line string literal's line without a line break: the text is unchanged and
+    /// the file stays within 120 columns. A run without spaces longer than `width` stays whole.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        var pieces: [String] = []
+        var rest = Substring(line)
+        while rest.count > width {
+            let window = rest.prefix(width)
+            // Cut after a space that is not the line's first character (escapes hold no spaces).
+            guard let space = window.dropFirst().lastIndex(of: " ") else { break }
+            let end = rest.index(after: space)
+            pieces.append(String(rest[..<end]) + "\\")
+            rest = rest[end...]
+        }
+        pieces.append(String(rest))
+        return pieces
     }
 
     /// A line of a multi-line string literal: backslashes and quotes escaped (so no `"""` or `\(` can

@@ -32,6 +32,32 @@ struct SwiftWriter {
         }
     }
 
+    /// `head(a, b)`, or when that passes 120 columns, the arguments packed on the lines after `head(`
+    /// and the `)` after the last, as swift-format lays out a call.
+    mutating func call(_ head: String, _ arguments: [String]) {
+        let oneLine = head + "(" + arguments.joined(separator: ", ") + ")"
+        guard indentationWidth + oneLine.count > 120 else {
+            line(oneLine)
+            return
+        }
+        line(head + "(")
+        indented { writer in
+            var current = ""
+            for (index, argument) in arguments.enumerated() {
+                let piece = argument + (index == arguments.count - 1 ? ")" : ",")
+                if current.isEmpty {
+                    current = piece
+                } else if writer.indentationWidth + current.count + 1 + piece.count <= 120 {
+                    current += " " + piece
+                } else {
+                    writer.line(current)
+                    current = piece
+                }
+            }
+            writer.line(current)
+        }
+    }
+
     /// `/// text` for each line of `text`.
     mutating func doc(_ text: String) {
         for part in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -10,7 +10,8 @@ struct Case100Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case100($flag0: Boolean!, $size1: Int!, $first2: Int, $size3: Int!, $flag4: Boolean!, $first5: Int, $size6: Int!) {
+        query Case100($flag0: Boolean!, $size1: Int!, $first2: Int, $size3: Int!, $flag4: Boolean!, $first5: Int, \
+        $size6: Int!) {
           viewer {
             ...UserBits
             name
@@ -273,7 +274,8 @@ struct Case100Query: GraphQLTypedOperation {
         first5: GraphQLNullable<Int> = .absent,
         size6: Int
     ) {
-        self.variables = Variables(flag0: flag0, size1: size1, first2: first2, size3: size3, flag4: flag4, first5: first5, size6: size6)
+        self.variables = Variables(
+            flag0: flag0, size1: size1, first2: first2, size3: size3, flag4: flag4, first5: first5, size6: size6)
     }
 
     /// The operation's variables.

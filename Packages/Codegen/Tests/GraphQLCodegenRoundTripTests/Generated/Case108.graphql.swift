@@ -10,7 +10,8 @@ struct Case108Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case108($size0: Int!, $size1: Int!, $first2: Int, $size3: Int!, $size4: Int!, $first5: Int, $size6: Int!, $flag7: Boolean!) {
+        query Case108($size0: Int!, $size1: Int!, $first2: Int, $size3: Int!, $size4: Int!, $first5: Int, $size6: \
+        Int!, $flag7: Boolean!) {
           user(id: \"u8\") {
             email
             scores
@@ -298,7 +299,9 @@ struct Case108Query: GraphQLTypedOperation {
         size6: Int,
         flag7: Bool
     ) {
-        self.variables = Variables(size0: size0, size1: size1, first2: first2, size3: size3, size4: size4, first5: first5, size6: size6, flag7: flag7)
+        self.variables = Variables(
+            size0: size0, size1: size1, first2: first2, size3: size3, size4: size4, first5: first5, size6: size6,
+            flag7: flag7)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case110Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case110($id0: ID!, $size1: Int!, $first2: Int, $size3: Int!, $flag4: Boolean!, $first5: Int, $flag6: Boolean!, $flag7: Boolean!, $first8: Int) {
+        query Case110($id0: ID!, $size1: Int!, $first2: Int, $size3: Int!, $flag4: Boolean!, $first5: Int, $flag6: \
+        Boolean!, $flag7: Boolean!, $first8: Int) {
           node(id: $id0) {
             ... on User {
               name
@@ -300,7 +301,9 @@ struct Case110Query: GraphQLTypedOperation {
         flag7: Bool,
         first8: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(id0: id0, size1: size1, first2: first2, size3: size3, flag4: flag4, first5: first5, flag6: flag6, flag7: flag7, first8: first8)
+        self.variables = Variables(
+            id0: id0, size1: size1, first2: first2, size3: size3, flag4: flag4, first5: first5, flag6: flag6,
+            flag7: flag7, first8: first8)
     }
 
     /// The operation's variables.

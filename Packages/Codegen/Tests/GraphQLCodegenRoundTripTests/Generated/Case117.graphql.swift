@@ -10,7 +10,8 @@ struct Case117Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case117($id0: ID!, $size1: Int!, $first2: Int, $first3: Int, $flag4: Boolean!, $flag5: Boolean!, $size6: Int!, $first7: Int) {
+        query Case117($id0: ID!, $size1: Int!, $first2: Int, $first3: Int, $flag4: Boolean!, $flag5: Boolean!, $size6: \
+        Int!, $first7: Int) {
           node(id: $id0) {
             id
             ... on User {
@@ -194,7 +195,9 @@ struct Case117Query: GraphQLTypedOperation {
         size6: Int,
         first7: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(id0: id0, size1: size1, first2: first2, first3: first3, flag4: flag4, flag5: flag5, size6: size6, first7: first7)
+        self.variables = Variables(
+            id0: id0, size1: size1, first2: first2, first3: first3, flag4: flag4, flag5: flag5, size6: size6,
+            first7: first7)
     }
 
     /// The operation's variables.

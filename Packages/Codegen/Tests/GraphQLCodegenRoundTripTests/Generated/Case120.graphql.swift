@@ -10,7 +10,8 @@ struct Case120Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case120($size0: Int!, $size1: Int!, $size2: Int!, $first3: Int, $size4: Int!, $flag5: Boolean!, $first6: Int, $flag7: Boolean!) {
+        query Case120($size0: Int!, $size1: Int!, $size2: Int!, $first3: Int, $size4: Int!, $flag5: Boolean!, $first6: \
+        Int, $flag7: Boolean!) {
           viewer {
             email
             small: avatar(size: $size0)
@@ -150,7 +151,9 @@ struct Case120Query: GraphQLTypedOperation {
         first6: GraphQLNullable<Int> = .absent,
         flag7: Bool
     ) {
-        self.variables = Variables(size0: size0, size1: size1, size2: size2, first3: first3, size4: size4, flag5: flag5, first6: first6, flag7: flag7)
+        self.variables = Variables(
+            size0: size0, size1: size1, size2: size2, first3: first3, size4: size4, flag5: flag5, first6: first6,
+            flag7: flag7)
     }
 
     /// The operation's variables.

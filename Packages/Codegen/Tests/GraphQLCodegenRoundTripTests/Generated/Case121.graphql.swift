@@ -10,7 +10,8 @@ struct Case121Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case121($size0: Int!, $flag1: Boolean!, $first2: Int, $flag3: Boolean!, $size4: Int!, $size5: Int!, $size6: Int!) {
+        query Case121($size0: Int!, $flag1: Boolean!, $first2: Int, $flag3: Boolean!, $size4: Int!, $size5: Int!, \
+        $size6: Int!) {
           viewer {
             name
             email
@@ -244,7 +245,8 @@ struct Case121Query: GraphQLTypedOperation {
         size5: Int,
         size6: Int
     ) {
-        self.variables = Variables(size0: size0, flag1: flag1, first2: first2, flag3: flag3, size4: size4, size5: size5, size6: size6)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, first2: first2, flag3: flag3, size4: size4, size5: size5, size6: size6)
     }
 
     /// The operation's variables.

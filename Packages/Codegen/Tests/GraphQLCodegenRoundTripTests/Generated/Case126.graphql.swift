@@ -10,7 +10,8 @@ struct Case126Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case126($first0: Int, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!, $first5: Int, $size6: Int!, $first7: Int, $flag8: Boolean!) {
+        query Case126($first0: Int, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!, $first5: Int, \
+        $size6: Int!, $first7: Int, $flag8: Boolean!) {
           user(id: \"u4\") {
             name
             email
@@ -265,7 +266,9 @@ struct Case126Query: GraphQLTypedOperation {
         first7: GraphQLNullable<Int> = .absent,
         flag8: Bool
     ) {
-        self.variables = Variables(first0: first0, size1: size1, flag2: flag2, flag3: flag3, flag4: flag4, first5: first5, size6: size6, first7: first7, flag8: flag8)
+        self.variables = Variables(
+            first0: first0, size1: size1, flag2: flag2, flag3: flag3, flag4: flag4, first5: first5, size6: size6,
+            first7: first7, flag8: flag8)
     }
 
     /// The operation's variables.

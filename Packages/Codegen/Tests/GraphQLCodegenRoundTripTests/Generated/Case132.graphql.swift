@@ -192,7 +192,8 @@ struct Case132Query: GraphQLTypedOperation {
         first4: GraphQLNullable<Int> = .absent,
         flag5: Bool
     ) {
-        self.variables = Variables(size0: size0, first1: first1, size2: size2, flag3: flag3, first4: first4, flag5: flag5)
+        self.variables = Variables(
+            size0: size0, first1: first1, size2: size2, flag3: flag3, first4: first4, flag5: flag5)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case133Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case133($size0: Int!, $flag1: Boolean!, $first2: Int, $size3: Int!, $flag4: Boolean!, $flag5: Boolean!, $flag6: Boolean!, $first7: Int) {
+        query Case133($size0: Int!, $flag1: Boolean!, $first2: Int, $size3: Int!, $flag4: Boolean!, $flag5: Boolean!, \
+        $flag6: Boolean!, $first7: Int) {
           search(text: \"u\", first: 4) {
             ... on User {
               ...UserBits
@@ -264,7 +265,9 @@ struct Case133Query: GraphQLTypedOperation {
         flag6: Bool,
         first7: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(size0: size0, flag1: flag1, first2: first2, size3: size3, flag4: flag4, flag5: flag5, flag6: flag6, first7: first7)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, first2: first2, size3: size3, flag4: flag4, flag5: flag5, flag6: flag6,
+            first7: first7)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case140Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case140($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $first3: Int, $flag4: Boolean!, $flag5: Boolean!) {
+        query Case140($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $first3: Int, $flag4: Boolean!, $flag5: \
+        Boolean!) {
           user(id: \"u7\") {
             __typename
             ...UserBits

@@ -10,7 +10,9 @@ struct Case143Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case143($flag0: Boolean!, $first1: Int, $size2: Int!, $flag3: Boolean!, $flag4: Boolean!, $size5: Int!, $flag6: Boolean!, $flag7: Boolean!, $size8: Int!, $flag9: Boolean!, $first10: Int, $flag11: Boolean!, $flag12: Boolean!) {
+        query Case143($flag0: Boolean!, $first1: Int, $size2: Int!, $flag3: Boolean!, $flag4: Boolean!, $size5: Int!, \
+        $flag6: Boolean!, $flag7: Boolean!, $size8: Int!, $flag9: Boolean!, $first10: Int, $flag11: Boolean!, $flag12: \
+        Boolean!) {
           user(id: \"u3\") {
             name
             bestFriend {
@@ -336,7 +338,9 @@ struct Case143Query: GraphQLTypedOperation {
         flag11: Bool,
         flag12: Bool
     ) {
-        self.variables = Variables(flag0: flag0, first1: first1, size2: size2, flag3: flag3, flag4: flag4, size5: size5, flag6: flag6, flag7: flag7, size8: size8, flag9: flag9, first10: first10, flag11: flag11, flag12: flag12)
+        self.variables = Variables(
+            flag0: flag0, first1: first1, size2: size2, flag3: flag3, flag4: flag4, size5: size5, flag6: flag6,
+            flag7: flag7, size8: size8, flag9: flag9, first10: first10, flag11: flag11, flag12: flag12)
     }
 
     /// The operation's variables.

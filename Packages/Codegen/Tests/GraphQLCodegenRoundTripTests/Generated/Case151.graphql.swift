@@ -10,7 +10,8 @@ struct Case151Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case151($flag0: Boolean!, $id1: ID!, $size2: Int!, $flag3: Boolean!, $size4: Int!, $flag5: Boolean!, $first6: Int) {
+        query Case151($flag0: Boolean!, $id1: ID!, $size2: Int!, $flag3: Boolean!, $size4: Int!, $flag5: Boolean!, \
+        $first6: Int) {
           viewer {
             __typename
             email
@@ -209,7 +210,8 @@ struct Case151Query: GraphQLTypedOperation {
         flag5: Bool,
         first6: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(flag0: flag0, id1: id1, size2: size2, flag3: flag3, size4: size4, flag5: flag5, first6: first6)
+        self.variables = Variables(
+            flag0: flag0, id1: id1, size2: size2, flag3: flag3, size4: size4, flag5: flag5, first6: first6)
     }
 
     /// The operation's variables.

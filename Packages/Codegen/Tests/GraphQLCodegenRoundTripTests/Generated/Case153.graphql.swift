@@ -10,7 +10,8 @@ struct Case153Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case153($first0: Int, $first1: Int, $size2: Int!, $first3: Int, $flag4: Boolean!, $first5: Int, $first6: Int) {
+        query Case153($first0: Int, $first1: Int, $size2: Int!, $first3: Int, $flag4: Boolean!, $first5: Int, $first6: \
+        Int) {
           nodes(ids: [\"s1\", \"u5\", \"s2\"]) {
             ... on User {
               name
@@ -272,7 +273,8 @@ struct Case153Query: GraphQLTypedOperation {
         first5: GraphQLNullable<Int> = .absent,
         first6: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(first0: first0, first1: first1, size2: size2, first3: first3, flag4: flag4, first5: first5, first6: first6)
+        self.variables = Variables(
+            first0: first0, first1: first1, size2: size2, first3: first3, flag4: flag4, first5: first5, first6: first6)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case157Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case157($id0: ID!, $first1: Int, $flag2: Boolean!, $size3: Int!, $first4: Int, $size5: Int!, $first6: Int) {
+        query Case157($id0: ID!, $first1: Int, $flag2: Boolean!, $size3: Int!, $first4: Int, $size5: Int!, $first6: \
+        Int) {
           node(id: $id0) {
             ... on User {
               ...UserBits
@@ -373,7 +374,8 @@ struct Case157Query: GraphQLTypedOperation {
         size5: Int,
         first6: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(id0: id0, first1: first1, flag2: flag2, size3: size3, first4: first4, size5: size5, first6: first6)
+        self.variables = Variables(
+            id0: id0, first1: first1, flag2: flag2, size3: size3, first4: first4, size5: size5, first6: first6)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case163Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case163($flag0: Boolean!, $flag1: Boolean!, $flag2: Boolean!, $first3: Int, $flag4: Boolean!, $flag5: Boolean!, $size6: Int!, $first7: Int) {
+        query Case163($flag0: Boolean!, $flag1: Boolean!, $flag2: Boolean!, $first3: Int, $flag4: Boolean!, $flag5: \
+        Boolean!, $size6: Int!, $first7: Int) {
           nodes(ids: [\"p1\", \"p2\", \"missing\"]) {
             id
             ... on User {
@@ -236,7 +237,9 @@ struct Case163Query: GraphQLTypedOperation {
         size6: Int,
         first7: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(flag0: flag0, flag1: flag1, flag2: flag2, first3: first3, flag4: flag4, flag5: flag5, size6: size6, first7: first7)
+        self.variables = Variables(
+            flag0: flag0, flag1: flag1, flag2: flag2, first3: first3, flag4: flag4, flag5: flag5, size6: size6,
+            first7: first7)
     }
 
     /// The operation's variables.

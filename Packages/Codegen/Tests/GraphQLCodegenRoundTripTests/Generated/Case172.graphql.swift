@@ -10,7 +10,8 @@ struct Case172Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case172($size0: Int!, $size1: Int!, $flag2: Boolean!, $first3: Int, $size4: Int!, $size5: Int!, $flag6: Boolean!, $first7: Int, $size8: Int!, $size9: Int!, $first10: Int) {
+        query Case172($size0: Int!, $size1: Int!, $flag2: Boolean!, $first3: Int, $size4: Int!, $size5: Int!, $flag6: \
+        Boolean!, $first7: Int, $size8: Int!, $size9: Int!, $first10: Int) {
           nodes(ids: [\"u8\", \"u1\", \"u4\"]) {
             ... on Planet {
               ...PlanetBits
@@ -288,7 +289,9 @@ struct Case172Query: GraphQLTypedOperation {
         size9: Int,
         first10: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(size0: size0, size1: size1, flag2: flag2, first3: first3, size4: size4, size5: size5, flag6: flag6, first7: first7, size8: size8, size9: size9, first10: first10)
+        self.variables = Variables(
+            size0: size0, size1: size1, flag2: flag2, first3: first3, size4: size4, size5: size5, flag6: flag6,
+            first7: first7, size8: size8, size9: size9, first10: first10)
     }
 
     /// The operation's variables.

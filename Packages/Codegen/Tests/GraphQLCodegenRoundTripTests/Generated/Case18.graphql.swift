@@ -10,7 +10,8 @@ struct Case18Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case18($size0: Int!, $size1: Int!, $flag2: Boolean!, $first3: Int, $flag4: Boolean!, $size5: Int!, $flag6: Boolean!, $flag7: Boolean!, $size8: Int!, $flag9: Boolean!) {
+        query Case18($size0: Int!, $size1: Int!, $flag2: Boolean!, $first3: Int, $flag4: Boolean!, $size5: Int!, \
+        $flag6: Boolean!, $flag7: Boolean!, $size8: Int!, $flag9: Boolean!) {
           nodes(ids: [\"missing\", \"s2\", \"u3\"]) {
             ... on User {
               name
@@ -242,7 +243,9 @@ struct Case18Query: GraphQLTypedOperation {
         size8: Int,
         flag9: Bool
     ) {
-        self.variables = Variables(size0: size0, size1: size1, flag2: flag2, first3: first3, flag4: flag4, size5: size5, flag6: flag6, flag7: flag7, size8: size8, flag9: flag9)
+        self.variables = Variables(
+            size0: size0, size1: size1, flag2: flag2, first3: first3, flag4: flag4, size5: size5, flag6: flag6,
+            flag7: flag7, size8: size8, flag9: flag9)
     }
 
     /// The operation's variables.

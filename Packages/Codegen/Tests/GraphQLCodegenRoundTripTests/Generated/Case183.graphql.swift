@@ -10,7 +10,8 @@ struct Case183Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case183($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $first3: Int, $size4: Int!, $flag5: Boolean!, $flag6: Boolean!, $first7: Int, $flag8: Boolean!) {
+        query Case183($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $first3: Int, $size4: Int!, $flag5: Boolean!, \
+        $flag6: Boolean!, $first7: Int, $flag8: Boolean!) {
           user(id: \"u2\") {
             ...UserBits
             name
@@ -252,7 +253,9 @@ struct Case183Query: GraphQLTypedOperation {
         first7: GraphQLNullable<Int> = .absent,
         flag8: Bool
     ) {
-        self.variables = Variables(size0: size0, flag1: flag1, flag2: flag2, first3: first3, size4: size4, flag5: flag5, flag6: flag6, first7: first7, flag8: flag8)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, flag2: flag2, first3: first3, size4: size4, flag5: flag5, flag6: flag6,
+            first7: first7, flag8: flag8)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case185Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case185($size0: Int!, $first1: Int, $first2: Int, $first3: Int, $size4: Int!, $size5: Int!, $size6: Int!, $size7: Int!, $first8: Int) {
+        query Case185($size0: Int!, $first1: Int, $first2: Int, $first3: Int, $size4: Int!, $size5: Int!, $size6: \
+        Int!, $size7: Int!, $first8: Int) {
           viewer {
             id
             ...UserBits
@@ -251,7 +252,9 @@ struct Case185Query: GraphQLTypedOperation {
         size7: Int,
         first8: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(size0: size0, first1: first1, first2: first2, first3: first3, size4: size4, size5: size5, size6: size6, size7: size7, first8: first8)
+        self.variables = Variables(
+            size0: size0, first1: first1, first2: first2, first3: first3, size4: size4, size5: size5, size6: size6,
+            size7: size7, first8: first8)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case187Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case187($id0: ID!, $size1: Int!, $size2: Int!, $first3: Int, $flag4: Boolean!, $first5: Int, $flag6: Boolean!) {
+        query Case187($id0: ID!, $size1: Int!, $size2: Int!, $first3: Int, $flag4: Boolean!, $first5: Int, $flag6: \
+        Boolean!) {
           node(id: $id0) {
             ... on User {
               name
@@ -153,7 +154,8 @@ struct Case187Query: GraphQLTypedOperation {
         first5: GraphQLNullable<Int> = .absent,
         flag6: Bool
     ) {
-        self.variables = Variables(id0: id0, size1: size1, size2: size2, first3: first3, flag4: flag4, first5: first5, flag6: flag6)
+        self.variables = Variables(
+            id0: id0, size1: size1, size2: size2, first3: first3, flag4: flag4, first5: first5, flag6: flag6)
     }
 
     /// The operation's variables.

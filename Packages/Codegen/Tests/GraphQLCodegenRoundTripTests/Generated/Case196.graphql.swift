@@ -10,7 +10,8 @@ struct Case196Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case196($id0: ID!, $size1: Int!, $size2: Int!, $first3: Int, $size4: Int!, $first5: Int, $flag6: Boolean!, $flag7: Boolean!) {
+        query Case196($id0: ID!, $size1: Int!, $size2: Int!, $first3: Int, $size4: Int!, $first5: Int, $flag6: \
+        Boolean!, $flag7: Boolean!) {
           node(id: $id0) {
             ... on User {
               ...UserBits
@@ -382,7 +383,9 @@ struct Case196Query: GraphQLTypedOperation {
         flag6: Bool,
         flag7: Bool
     ) {
-        self.variables = Variables(id0: id0, size1: size1, size2: size2, first3: first3, size4: size4, first5: first5, flag6: flag6, flag7: flag7)
+        self.variables = Variables(
+            id0: id0, size1: size1, size2: size2, first3: first3, size4: size4, first5: first5, flag6: flag6,
+            flag7: flag7)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case208Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case208($size0: Int!, $flag1: Boolean!, $first2: Int, $first3: Int, $flag4: Boolean!, $id5: ID!, $flag6: Boolean!, $size7: Int!) {
+        query Case208($size0: Int!, $flag1: Boolean!, $first2: Int, $first3: Int, $flag4: Boolean!, $id5: ID!, $flag6: \
+        Boolean!, $size7: Int!) {
           viewer {
             name
             email
@@ -287,7 +288,9 @@ struct Case208Query: GraphQLTypedOperation {
         flag6: Bool,
         size7: Int
     ) {
-        self.variables = Variables(size0: size0, flag1: flag1, first2: first2, first3: first3, flag4: flag4, id5: id5, flag6: flag6, size7: size7)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, first2: first2, first3: first3, flag4: flag4, id5: id5, flag6: flag6,
+            size7: size7)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case210Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case210($id0: ID!, $flag1: Boolean!, $flag2: Boolean!, $flag3: Boolean!, $first4: Int, $first5: Int, $flag6: Boolean!, $first7: Int, $flag8: Boolean!, $size9: Int!, $flag10: Boolean!) {
+        query Case210($id0: ID!, $flag1: Boolean!, $flag2: Boolean!, $flag3: Boolean!, $first4: Int, $first5: Int, \
+        $flag6: Boolean!, $first7: Int, $flag8: Boolean!, $size9: Int!, $flag10: Boolean!) {
           node(id: $id0) {
             ... on User {
               ...UserBits
@@ -278,7 +279,9 @@ struct Case210Query: GraphQLTypedOperation {
         size9: Int,
         flag10: Bool
     ) {
-        self.variables = Variables(id0: id0, flag1: flag1, flag2: flag2, flag3: flag3, first4: first4, first5: first5, flag6: flag6, first7: first7, flag8: flag8, size9: size9, flag10: flag10)
+        self.variables = Variables(
+            id0: id0, flag1: flag1, flag2: flag2, flag3: flag3, first4: first4, first5: first5, flag6: flag6,
+            first7: first7, flag8: flag8, size9: size9, flag10: flag10)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case211Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case211($id0: ID!, $first1: Int, $first2: Int, $size3: Int!, $flag4: Boolean!, $flag5: Boolean!, $size6: Int!, $size7: Int!, $flag8: Boolean!, $first9: Int) {
+        query Case211($id0: ID!, $first1: Int, $first2: Int, $size3: Int!, $flag4: Boolean!, $flag5: Boolean!, $size6: \
+        Int!, $size7: Int!, $flag8: Boolean!, $first9: Int) {
           node(id: $id0) {
             ... on User {
               name
@@ -186,7 +187,9 @@ struct Case211Query: GraphQLTypedOperation {
         flag8: Bool,
         first9: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(id0: id0, first1: first1, first2: first2, size3: size3, flag4: flag4, flag5: flag5, size6: size6, size7: size7, flag8: flag8, first9: first9)
+        self.variables = Variables(
+            id0: id0, first1: first1, first2: first2, size3: size3, flag4: flag4, flag5: flag5, size6: size6,
+            size7: size7, flag8: flag8, first9: first9)
     }
 
     /// The operation's variables.

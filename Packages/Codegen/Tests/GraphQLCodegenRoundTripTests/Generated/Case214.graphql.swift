@@ -224,7 +224,8 @@ struct Case214Query: GraphQLTypedOperation {
         size4: Int,
         first5: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(size0: size0, size1: size1, first2: first2, first3: first3, size4: size4, first5: first5)
+        self.variables = Variables(
+            size0: size0, size1: size1, first2: first2, first3: first3, size4: size4, first5: first5)
     }
 
     /// The operation's variables.

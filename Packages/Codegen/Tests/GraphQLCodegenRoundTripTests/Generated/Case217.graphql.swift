@@ -10,7 +10,8 @@ struct Case217Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case217($size0: Int!, $flag1: Boolean!, $id2: ID!, $size3: Int!, $size4: Int!, $size5: Int!, $flag6: Boolean!, $flag7: Boolean!) {
+        query Case217($size0: Int!, $flag1: Boolean!, $id2: ID!, $size3: Int!, $size4: Int!, $size5: Int!, $flag6: \
+        Boolean!, $flag7: Boolean!) {
           viewer {
             id
             name
@@ -303,7 +304,8 @@ struct Case217Query: GraphQLTypedOperation {
 
     /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int, flag1: Bool, id2: String, size3: Int, size4: Int, size5: Int, flag6: Bool, flag7: Bool) {
-        self.variables = Variables(size0: size0, flag1: flag1, id2: id2, size3: size3, size4: size4, size5: size5, flag6: flag6, flag7: flag7)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, id2: id2, size3: size3, size4: size4, size5: size5, flag6: flag6, flag7: flag7)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case218Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case218($size0: Int!, $first1: Int, $size2: Int!, $first3: Int, $flag4: Boolean!, $flag5: Boolean!, $flag6: Boolean!, $flag7: Boolean!, $size8: Int!) {
+        query Case218($size0: Int!, $first1: Int, $size2: Int!, $first3: Int, $flag4: Boolean!, $flag5: Boolean!, \
+        $flag6: Boolean!, $flag7: Boolean!, $size8: Int!) {
           user(id: \"u3\") {
             email
             small: avatar(size: $size0)
@@ -226,7 +227,9 @@ struct Case218Query: GraphQLTypedOperation {
         flag7: Bool,
         size8: Int
     ) {
-        self.variables = Variables(size0: size0, first1: first1, size2: size2, first3: first3, flag4: flag4, flag5: flag5, flag6: flag6, flag7: flag7, size8: size8)
+        self.variables = Variables(
+            size0: size0, first1: first1, size2: size2, first3: first3, flag4: flag4, flag5: flag5, flag6: flag6,
+            flag7: flag7, size8: size8)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case220Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case220($size0: Int!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!, $flag5: Boolean!, $size6: Int!) {
+        query Case220($size0: Int!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!, $flag5: \
+        Boolean!, $size6: Int!) {
           user(id: \"u4\") {
             name
             friends(first: 0) {
@@ -335,7 +336,8 @@ struct Case220Query: GraphQLTypedOperation {
 
     /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int, size1: Int, flag2: Bool, flag3: Bool, flag4: Bool, flag5: Bool, size6: Int) {
-        self.variables = Variables(size0: size0, size1: size1, flag2: flag2, flag3: flag3, flag4: flag4, flag5: flag5, size6: size6)
+        self.variables = Variables(
+            size0: size0, size1: size1, flag2: flag2, flag3: flag3, flag4: flag4, flag5: flag5, size6: size6)
     }
 
     /// The operation's variables.

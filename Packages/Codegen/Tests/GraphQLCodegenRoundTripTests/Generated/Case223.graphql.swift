@@ -207,7 +207,8 @@ struct Case223Query: GraphQLTypedOperation {
         first4: GraphQLNullable<Int> = .absent,
         flag5: Bool
     ) {
-        self.variables = Variables(size0: size0, flag1: flag1, first2: first2, flag3: flag3, first4: first4, flag5: flag5)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, first2: first2, flag3: flag3, first4: first4, flag5: flag5)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case231Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case231($size0: Int!, $first1: Int, $flag2: Boolean!, $size3: Int!, $flag4: Boolean!, $flag5: Boolean!, $flag6: Boolean!) {
+        query Case231($size0: Int!, $first1: Int, $flag2: Boolean!, $size3: Int!, $flag4: Boolean!, $flag5: Boolean!, \
+        $flag6: Boolean!) {
           user(id: \"u6\") {
             id
             name
@@ -245,7 +246,8 @@ struct Case231Query: GraphQLTypedOperation {
         flag5: Bool,
         flag6: Bool
     ) {
-        self.variables = Variables(size0: size0, first1: first1, flag2: flag2, size3: size3, flag4: flag4, flag5: flag5, flag6: flag6)
+        self.variables = Variables(
+            size0: size0, first1: first1, flag2: flag2, size3: size3, flag4: flag4, flag5: flag5, flag6: flag6)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case232Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case232($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $id3: ID!, $first4: Int, $first5: Int, $flag6: Boolean!, $flag7: Boolean!, $first8: Int, $flag9: Boolean!) {
+        query Case232($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $id3: ID!, $first4: Int, $first5: Int, $flag6: \
+        Boolean!, $flag7: Boolean!, $first8: Int, $flag9: Boolean!) {
           user(id: \"u6\") {
             email
             friends(first: 0) {
@@ -292,7 +293,9 @@ struct Case232Query: GraphQLTypedOperation {
         first8: GraphQLNullable<Int> = .absent,
         flag9: Bool
     ) {
-        self.variables = Variables(size0: size0, flag1: flag1, flag2: flag2, id3: id3, first4: first4, first5: first5, flag6: flag6, flag7: flag7, first8: first8, flag9: flag9)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, flag2: flag2, id3: id3, first4: first4, first5: first5, flag6: flag6,
+            flag7: flag7, first8: first8, flag9: flag9)
     }
 
     /// The operation's variables.

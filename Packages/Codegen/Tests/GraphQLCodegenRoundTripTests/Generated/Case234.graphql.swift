@@ -10,7 +10,8 @@ struct Case234Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case234($size0: Int!, $first1: Int, $flag2: Boolean!, $flag3: Boolean!, $size4: Int!, $size5: Int!, $flag6: Boolean!, $flag7: Boolean!) {
+        query Case234($size0: Int!, $first1: Int, $flag2: Boolean!, $flag3: Boolean!, $size4: Int!, $size5: Int!, \
+        $flag6: Boolean!, $flag7: Boolean!) {
           user(id: \"u2\") {
             __typename
             name
@@ -163,7 +164,9 @@ struct Case234Query: GraphQLTypedOperation {
         flag6: Bool,
         flag7: Bool
     ) {
-        self.variables = Variables(size0: size0, first1: first1, flag2: flag2, flag3: flag3, size4: size4, size5: size5, flag6: flag6, flag7: flag7)
+        self.variables = Variables(
+            size0: size0, first1: first1, flag2: flag2, flag3: flag3, size4: size4, size5: size5, flag6: flag6,
+            flag7: flag7)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case240Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case240($id0: ID!, $size1: Int!, $size2: Int!, $flag3: Boolean!, $size4: Int!, $flag5: Boolean!, $flag6: Boolean!) {
+        query Case240($id0: ID!, $size1: Int!, $size2: Int!, $flag3: Boolean!, $size4: Int!, $flag5: Boolean!, $flag6: \
+        Boolean!) {
           node(id: $id0) {
             id
             __typename
@@ -183,7 +184,8 @@ struct Case240Query: GraphQLTypedOperation {
 
     /// The operation with each variable; the optional ones are left out unless given.
     init(id0: String, size1: Int, size2: Int, flag3: Bool, size4: Int, flag5: Bool, flag6: Bool) {
-        self.variables = Variables(id0: id0, size1: size1, size2: size2, flag3: flag3, size4: size4, flag5: flag5, flag6: flag6)
+        self.variables = Variables(
+            id0: id0, size1: size1, size2: size2, flag3: flag3, size4: size4, flag5: flag5, flag6: flag6)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case245Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case245($flag0: Boolean!, $size1: Int!, $flag2: Boolean!, $id3: ID!, $flag4: Boolean!, $first5: Int, $flag6: Boolean!) {
+        query Case245($flag0: Boolean!, $size1: Int!, $flag2: Boolean!, $id3: ID!, $flag4: Boolean!, $first5: Int, \
+        $flag6: Boolean!) {
           viewer {
             small: avatar(size: 128)
             large: avatar(size: 16)
@@ -264,7 +265,8 @@ struct Case245Query: GraphQLTypedOperation {
         first5: GraphQLNullable<Int> = .absent,
         flag6: Bool
     ) {
-        self.variables = Variables(flag0: flag0, size1: size1, flag2: flag2, id3: id3, flag4: flag4, first5: first5, flag6: flag6)
+        self.variables = Variables(
+            flag0: flag0, size1: size1, flag2: flag2, id3: id3, flag4: flag4, first5: first5, flag6: flag6)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case257Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case257($flag0: Boolean!, $flag1: Boolean!, $flag2: Boolean!, $first3: Int, $flag4: Boolean!, $size5: Int!, $flag6: Boolean!) {
+        query Case257($flag0: Boolean!, $flag1: Boolean!, $flag2: Boolean!, $first3: Int, $flag4: Boolean!, $size5: \
+        Int!, $flag6: Boolean!) {
           nodes(ids: [\"u7\", \"missing\", \"p1\"]) {
             id
             ... on User {
@@ -178,7 +179,8 @@ struct Case257Query: GraphQLTypedOperation {
         size5: Int,
         flag6: Bool
     ) {
-        self.variables = Variables(flag0: flag0, flag1: flag1, flag2: flag2, first3: first3, flag4: flag4, size5: size5, flag6: flag6)
+        self.variables = Variables(
+            flag0: flag0, flag1: flag1, flag2: flag2, first3: first3, flag4: flag4, size5: size5, flag6: flag6)
     }
 
     /// The operation's variables.

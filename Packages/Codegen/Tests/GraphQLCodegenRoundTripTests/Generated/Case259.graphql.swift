@@ -10,7 +10,8 @@ struct Case259Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case259($id0: ID!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $first4: Int, $size5: Int!, $first6: Int) {
+        query Case259($id0: ID!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $first4: Int, $size5: Int!, \
+        $first6: Int) {
           user(id: \"u1\") {
             name
             email
@@ -204,7 +205,8 @@ struct Case259Query: GraphQLTypedOperation {
         size5: Int,
         first6: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(id0: id0, size1: size1, flag2: flag2, flag3: flag3, first4: first4, size5: size5, first6: first6)
+        self.variables = Variables(
+            id0: id0, size1: size1, flag2: flag2, flag3: flag3, first4: first4, size5: size5, first6: first6)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case294Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case294($size0: Int!, $flag1: Boolean!, $first2: Int, $flag3: Boolean!, $first4: Int, $id5: ID!, $size6: Int!, $size7: Int!, $flag8: Boolean!, $size9: Int!) {
+        query Case294($size0: Int!, $flag1: Boolean!, $first2: Int, $flag3: Boolean!, $first4: Int, $id5: ID!, $size6: \
+        Int!, $size7: Int!, $flag8: Boolean!, $size9: Int!) {
           viewer {
             __typename
             small: avatar(size: $size0)
@@ -295,7 +296,9 @@ struct Case294Query: GraphQLTypedOperation {
         flag8: Bool,
         size9: Int
     ) {
-        self.variables = Variables(size0: size0, flag1: flag1, first2: first2, flag3: flag3, first4: first4, id5: id5, size6: size6, size7: size7, flag8: flag8, size9: size9)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, first2: first2, flag3: flag3, first4: first4, id5: id5, size6: size6,
+            size7: size7, flag8: flag8, size9: size9)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case296Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case296($size0: Int!, $flag1: Boolean!, $first2: Int, $flag3: Boolean!, $first4: Int, $size5: Int!, $first6: Int, $flag7: Boolean!, $flag8: Boolean!) {
+        query Case296($size0: Int!, $flag1: Boolean!, $first2: Int, $flag3: Boolean!, $first4: Int, $size5: Int!, \
+        $first6: Int, $flag7: Boolean!, $flag8: Boolean!) {
           nodes(ids: [\"p1\", \"u8\", \"u7\"]) {
             id
             ... on User {
@@ -278,7 +279,9 @@ struct Case296Query: GraphQLTypedOperation {
         flag7: Bool,
         flag8: Bool
     ) {
-        self.variables = Variables(size0: size0, flag1: flag1, first2: first2, flag3: flag3, first4: first4, size5: size5, first6: first6, flag7: flag7, flag8: flag8)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, first2: first2, flag3: flag3, first4: first4, size5: size5, first6: first6,
+            flag7: flag7, flag8: flag8)
     }
 
     /// The operation's variables.

@@ -10,7 +10,9 @@ struct Case297Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case297($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $size3: Int!, $flag4: Boolean!, $flag5: Boolean!, $flag6: Boolean!, $first7: Int, $size8: Int!, $size9: Int!, $flag10: Boolean!, $size11: Int!, $flag12: Boolean!, $size13: Int!, $size14: Int!, $flag15: Boolean!, $flag16: Boolean!) {
+        query Case297($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $size3: Int!, $flag4: Boolean!, $flag5: \
+        Boolean!, $flag6: Boolean!, $first7: Int, $size8: Int!, $size9: Int!, $flag10: Boolean!, $size11: Int!, \
+        $flag12: Boolean!, $size13: Int!, $size14: Int!, $flag15: Boolean!, $flag16: Boolean!) {
           viewer {
             name
             email
@@ -386,7 +388,10 @@ struct Case297Query: GraphQLTypedOperation {
         flag15: Bool,
         flag16: Bool
     ) {
-        self.variables = Variables(size0: size0, flag1: flag1, flag2: flag2, size3: size3, flag4: flag4, flag5: flag5, flag6: flag6, first7: first7, size8: size8, size9: size9, flag10: flag10, size11: size11, flag12: flag12, size13: size13, size14: size14, flag15: flag15, flag16: flag16)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, flag2: flag2, size3: size3, flag4: flag4, flag5: flag5, flag6: flag6,
+            first7: first7, size8: size8, size9: size9, flag10: flag10, size11: size11, flag12: flag12, size13: size13,
+            size14: size14, flag15: flag15, flag16: flag16)
     }
 
     /// The operation's variables.

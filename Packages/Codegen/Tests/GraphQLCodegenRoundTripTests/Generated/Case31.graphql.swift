@@ -10,7 +10,8 @@ struct Case31Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case31($flag0: Boolean!, $id1: ID!, $flag2: Boolean!, $size3: Int!, $size4: Int!, $flag5: Boolean!, $size6: Int!, $flag7: Boolean!, $size8: Int!) {
+        query Case31($flag0: Boolean!, $id1: ID!, $flag2: Boolean!, $size3: Int!, $size4: Int!, $flag5: Boolean!, \
+        $size6: Int!, $flag7: Boolean!, $size8: Int!) {
           viewer {
             email
             small: avatar(size: 32)
@@ -260,7 +261,9 @@ struct Case31Query: GraphQLTypedOperation {
         flag7: Bool,
         size8: Int
     ) {
-        self.variables = Variables(flag0: flag0, id1: id1, flag2: flag2, size3: size3, size4: size4, flag5: flag5, size6: size6, flag7: flag7, size8: size8)
+        self.variables = Variables(
+            flag0: flag0, id1: id1, flag2: flag2, size3: size3, size4: size4, flag5: flag5, size6: size6, flag7: flag7,
+            size8: size8)
     }
 
     /// The operation's variables.

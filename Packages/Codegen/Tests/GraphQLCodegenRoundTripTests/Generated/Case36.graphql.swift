@@ -10,7 +10,8 @@ struct Case36Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case36($first0: Int, $size1: Int!, $first2: Int, $flag3: Boolean!, $first4: Int, $size5: Int!, $size6: Int!, $first7: Int, $size8: Int!) {
+        query Case36($first0: Int, $size1: Int!, $first2: Int, $flag3: Boolean!, $first4: Int, $size5: Int!, $size6: \
+        Int!, $first7: Int, $size8: Int!) {
           viewer {
             id
             ...UserBits
@@ -268,7 +269,9 @@ struct Case36Query: GraphQLTypedOperation {
         first7: GraphQLNullable<Int> = .absent,
         size8: Int
     ) {
-        self.variables = Variables(first0: first0, size1: size1, first2: first2, flag3: flag3, first4: first4, size5: size5, size6: size6, first7: first7, size8: size8)
+        self.variables = Variables(
+            first0: first0, size1: size1, first2: first2, flag3: flag3, first4: first4, size5: size5, size6: size6,
+            first7: first7, size8: size8)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case41Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case41($first0: Int, $first1: Int, $size2: Int!, $size3: Int!, $size4: Int!, $flag5: Boolean!, $flag6: Boolean!) {
+        query Case41($first0: Int, $first1: Int, $size2: Int!, $size3: Int!, $size4: Int!, $flag5: Boolean!, $flag6: \
+        Boolean!) {
           viewer {
             id
             ...UserBits
@@ -341,7 +342,8 @@ struct Case41Query: GraphQLTypedOperation {
         flag5: Bool,
         flag6: Bool
     ) {
-        self.variables = Variables(first0: first0, first1: first1, size2: size2, size3: size3, size4: size4, flag5: flag5, flag6: flag6)
+        self.variables = Variables(
+            first0: first0, first1: first1, size2: size2, size3: size3, size4: size4, flag5: flag5, flag6: flag6)
     }
 
     /// The operation's variables.

@@ -10,7 +10,9 @@ struct Case44Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case44($size0: Int!, $flag1: Boolean!, $first2: Int, $size3: Int!, $size4: Int!, $flag5: Boolean!, $first6: Int, $flag7: Boolean!, $flag8: Boolean!, $first9: Int, $first10: Int, $flag11: Boolean!, $flag12: Boolean!, $flag13: Boolean!, $flag14: Boolean!) {
+        query Case44($size0: Int!, $flag1: Boolean!, $first2: Int, $size3: Int!, $size4: Int!, $flag5: Boolean!, \
+        $first6: Int, $flag7: Boolean!, $flag8: Boolean!, $first9: Int, $first10: Int, $flag11: Boolean!, $flag12: \
+        Boolean!, $flag13: Boolean!, $flag14: Boolean!) {
           viewer {
             __typename
             name
@@ -507,7 +509,10 @@ struct Case44Query: GraphQLTypedOperation {
         flag13: Bool,
         flag14: Bool
     ) {
-        self.variables = Variables(size0: size0, flag1: flag1, first2: first2, size3: size3, size4: size4, flag5: flag5, first6: first6, flag7: flag7, flag8: flag8, first9: first9, first10: first10, flag11: flag11, flag12: flag12, flag13: flag13, flag14: flag14)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, first2: first2, size3: size3, size4: size4, flag5: flag5, first6: first6,
+            flag7: flag7, flag8: flag8, first9: first9, first10: first10, flag11: flag11, flag12: flag12,
+            flag13: flag13, flag14: flag14)
     }
 
     /// The operation's variables.

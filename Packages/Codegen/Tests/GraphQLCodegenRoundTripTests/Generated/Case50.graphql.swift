@@ -10,7 +10,8 @@ struct Case50Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case50($flag0: Boolean!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $size4: Int!, $size5: Int!, $first6: Int, $id7: ID!, $flag8: Boolean!, $size9: Int!, $first10: Int, $flag11: Boolean!) {
+        query Case50($flag0: Boolean!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $size4: Int!, $size5: Int!, \
+        $first6: Int, $id7: ID!, $flag8: Boolean!, $size9: Int!, $first10: Int, $flag11: Boolean!) {
           viewer {
             id
             name
@@ -370,7 +371,9 @@ struct Case50Query: GraphQLTypedOperation {
         first10: GraphQLNullable<Int> = .absent,
         flag11: Bool
     ) {
-        self.variables = Variables(flag0: flag0, size1: size1, flag2: flag2, flag3: flag3, size4: size4, size5: size5, first6: first6, id7: id7, flag8: flag8, size9: size9, first10: first10, flag11: flag11)
+        self.variables = Variables(
+            flag0: flag0, size1: size1, flag2: flag2, flag3: flag3, size4: size4, size5: size5, first6: first6,
+            id7: id7, flag8: flag8, size9: size9, first10: first10, flag11: flag11)
     }
 
     /// The operation's variables.

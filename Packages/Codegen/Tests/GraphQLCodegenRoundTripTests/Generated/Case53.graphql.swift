@@ -10,7 +10,8 @@ struct Case53Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case53($first0: Int, $size1: Int!, $size2: Int!, $flag3: Boolean!, $flag4: Boolean!, $flag5: Boolean!, $id6: ID!, $size7: Int!, $flag8: Boolean!, $size9: Int!) {
+        query Case53($first0: Int, $size1: Int!, $size2: Int!, $flag3: Boolean!, $flag4: Boolean!, $flag5: Boolean!, \
+        $id6: ID!, $size7: Int!, $flag8: Boolean!, $size9: Int!) {
           user(id: \"u7\") {
             __typename
             email
@@ -301,7 +302,9 @@ struct Case53Query: GraphQLTypedOperation {
         flag8: Bool,
         size9: Int
     ) {
-        self.variables = Variables(first0: first0, size1: size1, size2: size2, flag3: flag3, flag4: flag4, flag5: flag5, id6: id6, size7: size7, flag8: flag8, size9: size9)
+        self.variables = Variables(
+            first0: first0, size1: size1, size2: size2, flag3: flag3, flag4: flag4, flag5: flag5, id6: id6,
+            size7: size7, flag8: flag8, size9: size9)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case57Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case57($size0: Int!, $first1: Int, $size2: Int!, $size3: Int!, $size4: Int!, $first5: Int, $flag6: Boolean!) {
+        query Case57($size0: Int!, $first1: Int, $size2: Int!, $size3: Int!, $size4: Int!, $first5: Int, $flag6: \
+        Boolean!) {
           nodes(ids: [\"s1\", \"u7\", \"s2\"]) {
             ... on User {
               ...UserBits
@@ -193,7 +194,8 @@ struct Case57Query: GraphQLTypedOperation {
         first5: GraphQLNullable<Int> = .absent,
         flag6: Bool
     ) {
-        self.variables = Variables(size0: size0, first1: first1, size2: size2, size3: size3, size4: size4, first5: first5, flag6: flag6)
+        self.variables = Variables(
+            size0: size0, first1: first1, size2: size2, size3: size3, size4: size4, first5: first5, flag6: flag6)
     }
 
     /// The operation's variables.

@@ -154,7 +154,8 @@ struct Case58Query: GraphQLTypedOperation {
         size4: Int,
         flag5: Bool
     ) {
-        self.variables = Variables(size0: size0, first1: first1, first2: first2, flag3: flag3, size4: size4, flag5: flag5)
+        self.variables = Variables(
+            size0: size0, first1: first1, first2: first2, flag3: flag3, size4: size4, flag5: flag5)
     }
 
     /// The operation's variables.

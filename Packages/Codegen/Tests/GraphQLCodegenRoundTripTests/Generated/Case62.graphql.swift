@@ -10,7 +10,8 @@ struct Case62Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case62($id0: ID!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!, $size5: Int!, $flag6: Boolean!, $flag7: Boolean!, $flag8: Boolean!) {
+        query Case62($id0: ID!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!, $size5: Int!, \
+        $flag6: Boolean!, $flag7: Boolean!, $flag8: Boolean!) {
           node(id: $id0) {
             ... on User {
               ...UserBits
@@ -291,7 +292,9 @@ struct Case62Query: GraphQLTypedOperation {
         flag7: Bool,
         flag8: Bool
     ) {
-        self.variables = Variables(id0: id0, size1: size1, flag2: flag2, flag3: flag3, flag4: flag4, size5: size5, flag6: flag6, flag7: flag7, flag8: flag8)
+        self.variables = Variables(
+            id0: id0, size1: size1, flag2: flag2, flag3: flag3, flag4: flag4, size5: size5, flag6: flag6, flag7: flag7,
+            flag8: flag8)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case69Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case69($size0: Int!, $flag1: Boolean!, $size2: Int!, $flag3: Boolean!, $size4: Int!, $size5: Int!, $flag6: Boolean!, $first7: Int, $size8: Int!, $flag9: Boolean!) {
+        query Case69($size0: Int!, $flag1: Boolean!, $size2: Int!, $flag3: Boolean!, $size4: Int!, $size5: Int!, \
+        $flag6: Boolean!, $first7: Int, $size8: Int!, $flag9: Boolean!) {
           viewer {
             name
             email
@@ -262,7 +263,9 @@ struct Case69Query: GraphQLTypedOperation {
         size8: Int,
         flag9: Bool
     ) {
-        self.variables = Variables(size0: size0, flag1: flag1, size2: size2, flag3: flag3, size4: size4, size5: size5, flag6: flag6, first7: first7, size8: size8, flag9: flag9)
+        self.variables = Variables(
+            size0: size0, flag1: flag1, size2: size2, flag3: flag3, size4: size4, size5: size5, flag6: flag6,
+            first7: first7, size8: size8, flag9: flag9)
     }
 
     /// The operation's variables.

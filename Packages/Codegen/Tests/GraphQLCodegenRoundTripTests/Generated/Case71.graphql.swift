@@ -10,7 +10,8 @@ struct Case71Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case71($flag0: Boolean!, $flag1: Boolean!, $first2: Int, $first3: Int, $id4: ID!, $size5: Int!, $first6: Int, $flag7: Boolean!, $flag8: Boolean!, $flag9: Boolean!) {
+        query Case71($flag0: Boolean!, $flag1: Boolean!, $first2: Int, $first3: Int, $id4: ID!, $size5: Int!, $first6: \
+        Int, $flag7: Boolean!, $flag8: Boolean!, $flag9: Boolean!) {
           user(id: \"u2\") {
             name
             friends(first: $first2) {
@@ -188,7 +189,9 @@ struct Case71Query: GraphQLTypedOperation {
         flag8: Bool,
         flag9: Bool
     ) {
-        self.variables = Variables(flag0: flag0, flag1: flag1, first2: first2, first3: first3, id4: id4, size5: size5, first6: first6, flag7: flag7, flag8: flag8, flag9: flag9)
+        self.variables = Variables(
+            flag0: flag0, flag1: flag1, first2: first2, first3: first3, id4: id4, size5: size5, first6: first6,
+            flag7: flag7, flag8: flag8, flag9: flag9)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case84Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case84($flag0: Boolean!, $flag1: Boolean!, $first2: Int, $size3: Int!, $size4: Int!, $flag5: Boolean!, $size6: Int!, $flag7: Boolean!) {
+        query Case84($flag0: Boolean!, $flag1: Boolean!, $first2: Int, $size3: Int!, $size4: Int!, $flag5: Boolean!, \
+        $size6: Int!, $flag7: Boolean!) {
           nodes(ids: [\"missing\", \"u7\", \"u2\"]) {
             id
             ... on User {
@@ -316,7 +317,9 @@ struct Case84Query: GraphQLTypedOperation {
         size6: Int,
         flag7: Bool
     ) {
-        self.variables = Variables(flag0: flag0, flag1: flag1, first2: first2, size3: size3, size4: size4, flag5: flag5, size6: size6, flag7: flag7)
+        self.variables = Variables(
+            flag0: flag0, flag1: flag1, first2: first2, size3: size3, size4: size4, flag5: flag5, size6: size6,
+            flag7: flag7)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case88Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case88($flag0: Boolean!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!, $flag5: Boolean!, $flag6: Boolean!, $first7: Int, $flag8: Boolean!, $first9: Int) {
+        query Case88($flag0: Boolean!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!, $flag5: \
+        Boolean!, $flag6: Boolean!, $first7: Int, $flag8: Boolean!, $first9: Int) {
           user(id: \"u8\") {
             ...UserBits
             name
@@ -291,7 +292,9 @@ struct Case88Query: GraphQLTypedOperation {
         flag8: Bool,
         first9: GraphQLNullable<Int> = .absent
     ) {
-        self.variables = Variables(flag0: flag0, size1: size1, flag2: flag2, flag3: flag3, flag4: flag4, flag5: flag5, flag6: flag6, first7: first7, flag8: flag8, first9: first9)
+        self.variables = Variables(
+            flag0: flag0, size1: size1, flag2: flag2, flag3: flag3, flag4: flag4, flag5: flag5, flag6: flag6,
+            first7: first7, flag8: flag8, first9: first9)
     }
 
     /// The operation's variables.

@@ -10,7 +10,8 @@ struct Case99Query: GraphQLTypedOperation {
     static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
-        query Case99($size0: Int!, $flag1: Boolean!, $size2: Int!, $flag3: Boolean!, $flag4: Boolean!, $flag5: Boolean!) {
+        query Case99($size0: Int!, $flag1: Boolean!, $size2: Int!, $flag3: Boolean!, $flag4: Boolean!, $flag5: \
+        Boolean!) {
           search(text: \"o\", first: 1) {
             ... on Planet {
               name
