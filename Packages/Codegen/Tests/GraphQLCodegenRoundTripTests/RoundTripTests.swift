@@ -44,4 +44,19 @@ struct RoundTripTests {
         }
         #expect(checked == 300)
     }
+
+    @Test("every generated text is the text the compiler sends for the case")
+    func everyText() throws {
+        let fixture = try JSONValue(parsing: Data(contentsOf: Self.fixture))
+        let schema = try Schema(sdl: try #require(fixture.objectValue?["schema"]?.stringValue))
+        let cases = try #require(fixture.objectValue?["cases"]?.arrayValue)
+        for entry in cases {
+            let name = try #require(entry.objectValue?["name"]?.stringValue)
+            let text = try #require(entry.objectValue?["operation"]?.stringValue)
+            let variables = try #require(entry.objectValue?["variables"]?.objectValue)
+            let operation = try CompiledDocument(text: text, schema: schema).operation(
+                named: name, variables: variables)
+            #expect(generatedText(case: name) == operation.text, "\(name)")
+        }
+    }
 }

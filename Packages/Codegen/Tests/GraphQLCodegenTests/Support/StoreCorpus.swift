@@ -65,6 +65,20 @@ extension StoreCorpus {
                 }
             }
 
+            /// The generated text of the case called `name`.
+            func generatedText(case name: String) -> String? {
+                switch name {
+
+            """
+        for document in documents where document.path != "Fragments.graphql" {
+            let name = String(document.path.dropLast(".graphql".count))
+            text += "    case \"\(name)\": return \(name)Query.text\n"
+        }
+        text += """
+                default: return nil
+                }
+            }
+
             """
         return GeneratedFile(name: "ReencodeCase.swift", contents: text)
     }
