@@ -113,11 +113,14 @@ let package = Package(
             name: "GraphQLCodegenPlugin", capability: .buildTool(), dependencies: ["graphql-codegen"],
             path: "Packages/Codegen/Plugins/GraphQLCodegenPlugin"),
         .testTarget(
-            name: "GraphQLCodegenTests", dependencies: ["GraphQLCodegen", "graphql-codegen", "GraphQLCore"],
+            name: "GraphQLCodegenTests", dependencies: ["GraphQLCodegen", "GraphQLCore"],
             path: "Packages/Codegen/Tests/GraphQLCodegenTests"),
         .testTarget(
             name: "GraphQLCodegenGoldenTests", dependencies: ["GraphQLCore"],
             path: "Packages/Codegen/Tests/GraphQLCodegenGoldenTests", exclude: ["Inputs"]),
+        .testTarget(
+            name: "GraphQLCodegenPluginTests", dependencies: ["GraphQLCore"],
+            path: "Packages/Codegen/Tests/GraphQLCodegenPluginTests", plugins: ["GraphQLCodegenPlugin"]),
         .testTarget(
             name: "GraphQLCodegenRoundTripTests", dependencies: ["GraphQLCore"],
             path: "Packages/Codegen/Tests/GraphQLCodegenRoundTripTests"),

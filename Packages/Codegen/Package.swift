@@ -19,12 +19,16 @@ let package = Package(
         .plugin(name: "GraphQLCodegenPlugin", capability: .buildTool(), dependencies: ["graphql-codegen"]),
         .testTarget(
             name: "GraphQLCodegenTests",
-            dependencies: ["GraphQLCodegen", "graphql-codegen", .product(name: "GraphQLCore", package: "GraphQLCore")]),
+            dependencies: ["GraphQLCodegen", .product(name: "GraphQLCore", package: "GraphQLCore")]),
         // The golden files, compiled: the code generated for `Inputs/` (which the generator tests
         // regenerate and compare byte for byte), and tests of how it behaves.
         .testTarget(
             name: "GraphQLCodegenGoldenTests",
             dependencies: [.product(name: "GraphQLCore", package: "GraphQLCore")], exclude: ["Inputs"]),
+        // A target whose documents the plugin generates during the build.
+        .testTarget(
+            name: "GraphQLCodegenPluginTests", dependencies: [.product(name: "GraphQLCore", package: "GraphQLCore")],
+            plugins: ["GraphQLCodegenPlugin"]),
         // The code generated for the store's 300 reference operations, compiled, and the test that
         // decodes every reference answer with it and encodes it back.
         .testTarget(

@@ -2,7 +2,9 @@ import Foundation
 import GraphQLCodegen
 import Testing
 
-/// Runs the `graphql-codegen` executable, built beside this test bundle.
+/// Runs the `graphql-codegen` executable, built beside this test bundle as the tool of the plugin that
+/// `GraphQLCodegenPluginTests` uses (a test target that depended on the executable as well would link
+/// its `main` twice).
 @Suite("graphql-codegen")
 struct CommandLineTests {
     static var executable: URL {
