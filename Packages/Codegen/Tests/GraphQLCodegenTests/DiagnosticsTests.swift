@@ -77,6 +77,20 @@ struct DiagnosticsTests {
         #expect(files[1].contents.contains("public typealias DateTime = String"))
     }
 
+    @Test("a custom scalar without a mapping inside an input object is an error once, at the variable")
+    func unmappedScalarInInput() throws {
+        let schema = CodegenSource(
+            path: "schema.graphqls",
+            text: "scalar DateTime\ninput Range { from: DateTime }\ntype Query { count(range: Range): Int }\n")
+        let error = try #require(
+            problems(
+                [CodegenSource(path: "C.graphql", text: "query C($range: Range) {\n  count(range: $range)\n}\n")],
+                schema: schema))
+        #expect(error.code == .unmappedScalar)
+        #expect(error.diagnostics.count == 1)
+        #expect(error.diagnostics.first?.line == 1 && error.diagnostics.first?.column == 9)
+    }
+
     @Test("keywords are escaped with backticks; `_` and two fields of one Swift name are errors")
     func keywords() throws {
         let files = try CodeGenerator.generate(

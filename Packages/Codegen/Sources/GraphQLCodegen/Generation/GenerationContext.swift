@@ -69,9 +69,10 @@ final class GenerationContext {
 
     func isComposite(_ typeName: String) -> Bool { schema.type(named: typeName)?.isComposite ?? false }
 
-    /// The Swift type of a scalar or enum, recording that the namespace needs it; an unmapped custom
-    /// scalar is a problem at `location`.
-    func leafType(_ name: String, at location: SourceLocation?) -> String {
+    /// The Swift type of a scalar, enum or input object, recording that the namespace needs it; an
+    /// unmapped custom scalar is a problem at `location` unless `reporting` is off (the namespace's
+    /// file, printed last, meets the scalars again that the documents' uses have reported already).
+    func leafType(_ name: String, at location: SourceLocation?, reporting: Bool = true) -> String {
         let builtIn: [String: String] = [
             "Int": "Int", "Float": "Double", "String": "String", "Boolean": "Bool", "ID": "String",
         ]
@@ -89,6 +90,7 @@ final class GenerationContext {
             useInputObject(name, at: location)
             return namespace + "." + SwiftNames.escaped(name)
         default:
+            guard reporting else { return "String" }
             problem(
                 .unmappedScalar, at: location,
                 "The custom scalar '\(name)' has no Swift type; map it in the configuration, "

@@ -34,7 +34,7 @@ struct SchemaTypesEmitter {
                 let members = type.inputFields.map { field in
                     InputEmitter.member(
                         name: field.name, type: field.type, hasDefault: field.defaultValue != nil,
-                        base: context.leafType(field.type.namedType, at: nil),
+                        base: context.leafType(field.type.namedType, at: nil, reporting: false),
                         documentation: field.description.map(SelectionBuilder.firstParagraph)
                             ?? "The field `\(field.name)` (`\(field.type)`).")
                 }
