@@ -112,12 +112,32 @@ struct DiagnosticsTests {
 
         let twice = try #require(
             problems([
-                CodegenSource(path: "T.graphql", text: "query T { user { friend { id } Friend: friend { name } } }\n")
+                CodegenSource(
+                    path: "T.graphql",
+                    text: "query T { user { Friend: friend { id } friendSelection: friend { name } } }\n")
             ]))
         #expect(twice.code == .nameCollision)
         #expect(
             twice.diagnostics.first?.description.hasPrefix(
-                "T.graphql:1:32: error: The field 'Friend' would generate the type 'Friend'") == true)
+                "T.graphql:1:40: error: The field 'friendSelection' would generate the type 'FriendSelection'") == true)
+
+        // A capitalized key's type takes `Selection`, so that it is not the property's name.
+        let capitalized = try CodeGenerator.generate(
+            schema: Self.schema,
+            documents: [
+                CodegenSource(path: "C.graphql", text: "query C { user { friend { id } Friend: friend { name } } }\n")
+            ])
+        #expect(capitalized[0].contents.contains("public var Friend: FriendSelection?"))
+    }
+
+    @Test("a composite field's type takes the letter after leading underscores up, so it is never the property's name")
+    func underscores() throws {
+        let files = try CodeGenerator.generate(
+            schema: Self.schema,
+            documents: [CodegenSource(path: "I.graphql", text: "query I { __schema { queryType { name } } }\n")])
+        #expect(files[0].contents.contains("public var __schema: __Schema"))
+        #expect(files[0].contents.contains("public struct __Schema: Codable, Sendable, Hashable"))
+        #expect(files[1].contents.contains("public enum __TypeKind") == false)
     }
 
     @Test("two generated types of one name, or one hiding a type the code needs, are errors")

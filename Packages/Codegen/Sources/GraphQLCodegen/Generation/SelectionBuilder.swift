@@ -91,7 +91,7 @@ struct SelectionBuilder {
             let named = info.type.namedType
             let base: String
             if context.isComposite(named) {
-                let nestedName = SwiftNames.upperFirst(field.responseKey)
+                let nestedName = SwiftNames.typeName(ofResponseKey: field.responseKey)
                 if inherited.nested[nestedName] != field.selections {
                     claimType(nestedName, at: place, for: "The field '\(field.responseKey)'")
                     model.nested.append(build(name: nestedName, selections: field.selections, on: named, at: place))

@@ -35,6 +35,15 @@ enum SwiftNames {
         return first.uppercased() + name.dropFirst()
     }
 
+    /// The nested type of a composite field: `friends` → `Friends`, `__schema` → `__Schema` (the
+    /// letter after leading underscores), and a key with no lowercase letter to raise there (`Friend`,
+    /// `_1`) gets `Selection` after it: a type named like the property makes `Friend.self` ambiguous.
+    static func typeName(ofResponseKey key: String) -> String {
+        let underscores = key.prefix { $0 == "_" }
+        let name = String(underscores) + upperFirst(String(key.dropFirst(underscores.count)))
+        return name == key ? key + "Selection" : name
+    }
+
     /// `UserBits` → `userBits`, `URLParts` → `urlParts`: a property name from a fragment's name.
     static func lowerFirst(_ name: String) -> String {
         let characters = Array(name)
