@@ -110,6 +110,8 @@ struct GeneratedCodeTests {
         #expect(HeroQuery.textDigest == DocumentDigest.sha256Hex(HeroQuery.text))
         #expect(HeroQuery.operationKind == .query && HeroQuery.operationName == "Hero")
         #expect(CreatePostMutation.operationKind == .mutation)
+        #expect(HeroQuery.cacheExpiration == operation.cacheExpiration && HeroQuery.cacheExpiration == .seconds(60))
+        #expect(CreatePostMutation.cacheExpiration == nil)
     }
 
     static let inputs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Inputs")

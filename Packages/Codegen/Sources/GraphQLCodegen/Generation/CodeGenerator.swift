@@ -88,8 +88,12 @@ public enum CodeGenerator {
                     let data = builder.build(
                         name: "Data", selections: operation.selectionSet.selections, on: root,
                         at: operation.location.start)
+                    let written = document.operations.first { $0.name == operation.name }
                     OperationEmitter(context: context, access: access).emit(
-                        operation, text: CompiledDocument.sentText(of: operation, in: sent), data: data, into: &writer)
+                        operation, text: CompiledDocument.sentText(of: operation, in: sent),
+                        cacheExpirationSeconds: written.flatMap(OperationEmitter.cacheExpirationSeconds(of:)),
+                        data: data,
+                        into: &writer)
                 case .fragment(let fragment):
                     let model = builder.build(
                         name: fragment.name, selections: fragment.selectionSet.selections, on: fragment.typeCondition,

@@ -13,7 +13,21 @@ struct OperationEmitter {
         return name.hasSuffix(suffix) ? name : name + suffix
     }
 
-    func emit(_ operation: OperationDefinition, text: String, data: SelectionModel, into writer: inout SwiftWriter) {
+    /// The seconds of `@cacheExpiration(seconds:)` on `operation` as written (the compiler has checked
+    /// the directive: once, a positive `Int` literal).
+    static func cacheExpirationSeconds(of operation: OperationDefinition) -> String? {
+        for directive in operation.directives where directive.name == "cacheExpiration" {
+            for argument in directive.arguments where argument.name == "seconds" {
+                if case .int(let seconds) = argument.value { return seconds }
+            }
+        }
+        return nil
+    }
+
+    func emit(
+        _ operation: OperationDefinition, text: String, cacheExpirationSeconds: String?, data: SelectionModel,
+        into writer: inout SwiftWriter
+    ) {
         let name = operation.name ?? ""
         let typeName = Self.typeName(of: operation)
         let kind = operation.kind.rawValue
@@ -43,6 +57,10 @@ struct OperationEmitter {
             }
             writer.doc("The SHA-256 of ``text``, as an automatic persisted query sends it.")
             writer.line("\(access)static let textDigest = \"\(DocumentDigest.sha256Hex(text))\"")
+            if let seconds = cacheExpirationSeconds {
+                writer.doc("From `@cacheExpiration(seconds: \(seconds))`, which the text no longer has.")
+                writer.line("\(access)static let cacheExpiration: Duration? = .seconds(\(seconds))")
+            }
             writer.blank()
             writer.doc("The variables of this instance.")
             writer.line("\(access)var variables: Variables")

@@ -39,6 +39,8 @@ public struct HeroQuery: GraphQLTypedOperation {
         """
     /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     public static let textDigest = "585d9fb18d24704615bd26669ecf73a87ff83c73bcac064a37a36a475cf39360"
+    /// From `@cacheExpiration(seconds: 60)`, which the text no longer has.
+    public static let cacheExpiration: Duration? = .seconds(60)
 
     /// The variables of this instance.
     public var variables: Variables
