@@ -21,6 +21,9 @@ let package = Package(
         .library(name: "Retention", targets: ["Retention"]),
         .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "SchedulingTesting", targets: ["SchedulingTesting"]),
+        .library(name: "GraphQLCodegen", targets: ["GraphQLCodegen"]),
+        .executable(name: "graphql-codegen", targets: ["graphql-codegen"]),
+        .plugin(name: "GraphQLCodegenPlugin", targets: ["GraphQLCodegenPlugin"]),
         .library(name: "Environment", targets: ["Environment"]),
     ],
     targets: [
@@ -101,6 +104,27 @@ let package = Package(
             name: "SchedulingTests", dependencies: ["Scheduling", "SchedulingTesting", "GraphQLCore", "Primitives"],
             path: "Packages/Scheduling/Tests/SchedulingTests"),
 
+        // Codegen
+        .target(
+            name: "GraphQLCodegen", dependencies: ["GraphQLCore"], path: "Packages/Codegen/Sources/GraphQLCodegen"),
+        .executableTarget(
+            name: "graphql-codegen", dependencies: ["GraphQLCodegen"], path: "Packages/Codegen/Sources/graphql-codegen"),
+        .plugin(
+            name: "GraphQLCodegenPlugin", capability: .buildTool(), dependencies: ["graphql-codegen"],
+            path: "Packages/Codegen/Plugins/GraphQLCodegenPlugin"),
+        .testTarget(
+            name: "GraphQLCodegenTests", dependencies: ["GraphQLCodegen", "GraphQLCore"],
+            path: "Packages/Codegen/Tests/GraphQLCodegenTests"),
+        .testTarget(
+            name: "GraphQLCodegenGoldenTests", dependencies: ["GraphQLCore"],
+            path: "Packages/Codegen/Tests/GraphQLCodegenGoldenTests", exclude: ["Inputs"]),
+        .testTarget(
+            name: "GraphQLCodegenPluginTests", dependencies: ["GraphQLCore"],
+            path: "Packages/Codegen/Tests/GraphQLCodegenPluginTests", plugins: ["GraphQLCodegenPlugin"]),
+        .testTarget(
+            name: "GraphQLCodegenRoundTripTests", dependencies: ["GraphQLCore"],
+            path: "Packages/Codegen/Tests/GraphQLCodegenRoundTripTests"),
+
         // The umbrella module and whole-system tests.
         .target(
             name: "Environment",
@@ -119,7 +143,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),

@@ -25,6 +25,7 @@ ALLOWED = {
     "SQLiteStore": {"GraphQLCore", "Primitives", "StoreCore"},
     "Retention": {"GraphQLCore"},
     "Scheduling": {"GraphQLCore", "Primitives"},
+    "Codegen": {"GraphQLCore"},
 }
 
 

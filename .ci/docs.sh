@@ -30,6 +30,7 @@ catalogs=(
     Retention:Packages/Retention/Sources/Retention
     Scheduling:Packages/Scheduling/Sources/Scheduling
     SchedulingTesting:Packages/Scheduling/Sources/SchedulingTesting
+    GraphQLCodegen:Packages/Codegen/Sources/GraphQLCodegen
     Environment:Sources/Environment
 )
 # Every library product of the root manifest must have a catalog above.

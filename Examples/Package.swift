@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// Example programs built on the library, each an executable. `feed-app` is the repository's "main job"
-/// (`swift run --package-path Examples feed-app`; with `--store PATH` it keeps its store in a SQLite file);
+/// (`swift run --package-path Examples feed-app`; with `--store PATH` it keeps its store in a SQLite file;
+/// its query is `Feed.graphql`, which `GraphQLCodegenPlugin` turns into `FeedQuery` at build time);
 /// `graphql-compile` compiles a document against a schema; `infinite-scroll` pages a feed and revalidates it
 /// with one request.
 let package = Package(
@@ -36,7 +37,8 @@ let package = Package(
                 .product(name: "SQLiteStore", package: "swift-graphql-environment"),
             ],
             path: "Sources/feed-app",
-            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")],
+            plugins: [.plugin(name: "GraphQLCodegenPlugin", package: "swift-graphql-environment")]
         ),
     ]
 )

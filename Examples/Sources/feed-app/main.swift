@@ -11,15 +11,18 @@ import SchedulingTesting
 // With `--store PATH` it is instead one launch over a store kept in the SQLite file at PATH; run it
 // twice and the second launch shows the feed from the file with 0 requests (StoreLaunch.swift).
 
+// The same schema as `schema.graphqls`, which the code generator reads at build time.
 let schema = try Schema(
     sdl: """
         type Query { feed: [Post!]! }
         type Post { id: ID! title: String! author: Author! }
         type Author { id: ID! name: String! }
         """)
-let document = try CompiledDocument(
-    text: "query Feed @cacheExpiration(seconds: 300) { feed { title author { name } } }", schema: schema)
-let feed = try document.operation(named: "Feed")
+// `FeedQuery` is generated from `Feed.graphql`. Its text is the one the compiler sends, so compiling it
+// again gives the same text and identity, and the snapshot has the fields `FeedQuery.Data` decodes;
+// `@cacheExpiration`, a client directive, comes back from `FeedQuery.cacheExpiration`.
+var feed = try CompiledDocument(text: FeedQuery.text, schema: schema).operation(named: FeedQuery.operationName)
+feed.cacheExpiration = FeedQuery.cacheExpiration
 
 // Decided before anything else is made, so that without `--store` the main job runs exactly as it
 // always has, over the in-memory store.
@@ -41,17 +44,8 @@ func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-struct FeedData: Decodable {
-    struct Post: Decodable {
-        struct Author: Decodable { var name: String }
-        var title: String
-        var author: Author
-    }
-    var feed: [Post]
-}
-
 func show(_ handle: Handle) throws {
-    for post in try handle.decode(FeedData.self).feed { say("    - \(post.title) by \(post.author.name)") }
+    for post in try handle.decode(FeedQuery.Data.self).feed { say("    - \(post.title) by \(post.author.name)") }
 }
 
 func firstLoaded(_ handle: Handle, where predicate: (Snapshot) -> Bool = { _ in true }) async -> Snapshot? {

@@ -23,6 +23,15 @@ public protocol GraphQLTypedOperation: Sendable {
     /// starts from.
     static var textDigest: String { get }
 
+    /// From `@cacheExpiration(seconds:)` on the operation, which the text no longer has (it is a client
+    /// directive); `nil` means the store's default applies, as for ``GraphQLOperation/cacheExpiration``.
+    static var cacheExpiration: Duration? { get }
+
     /// The variables of this instance.
     var variables: Variables { get }
+}
+
+extension GraphQLTypedOperation {
+    /// No expiration of its own: the operation had no `@cacheExpiration`.
+    public static var cacheExpiration: Duration? { nil }
 }

@@ -1,0 +1,48 @@
+/// What the generator is told beyond the schema and the documents, read from a JSON file such as
+/// `{"scalars": {"DateTime": "String"}, "accessLevel": "internal"}`; every key may be left out.
+public struct CodegenConfiguration: Sendable, Hashable, Decodable {
+    /// The Swift type of each custom scalar, by the scalar's name: `String`, or a type of the app's
+    /// that conforms to `GraphQLCustomScalar`. A custom scalar a document uses without a mapping is
+    /// an error; the built-in scalars map to `Int`, `Double`, `String`, `Bool` and `String` (for `ID`)
+    /// unless named here.
+    public var scalars: [String: String]
+    /// The access level of the generated declarations: ``AccessLevel/public`` (the default) or
+    /// ``AccessLevel/internal``.
+    public var accessLevel: AccessLevel
+    /// The name of the enum that holds the schema's enums, input objects and custom scalar aliases
+    /// that the documents use (`GraphQLSchema` unless named): one namespace, so that two documents
+    /// share one `Episode` and the app's own types keep their names.
+    public var schemaNamespace: String
+
+    /// Whether the generated declarations are visible outside the module.
+    public enum AccessLevel: String, Sendable, Hashable, Decodable {
+        /// Visible to every module that imports the one the code is generated in.
+        case `public`
+        /// Visible inside the module only.
+        case `internal`
+    }
+
+    /// A configuration; the defaults are those of an empty JSON object.
+    public init(
+        scalars: [String: String] = [:], accessLevel: AccessLevel = .public, schemaNamespace: String = "GraphQLSchema"
+    ) {
+        self.scalars = scalars
+        self.accessLevel = accessLevel
+        self.schemaNamespace = schemaNamespace
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case scalars
+        case accessLevel
+        case schemaNamespace
+    }
+
+    /// Reads a configuration from its JSON form; a key left out takes its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            scalars: try container.decodeIfPresent([String: String].self, forKey: .scalars) ?? [:],
+            accessLevel: try container.decodeIfPresent(AccessLevel.self, forKey: .accessLevel) ?? .public,
+            schemaNamespace: try container.decodeIfPresent(String.self, forKey: .schemaNamespace) ?? "GraphQLSchema")
+    }
+}

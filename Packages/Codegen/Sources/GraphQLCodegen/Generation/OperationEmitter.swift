@@ -1,0 +1,131 @@
+import GraphQLCore
+
+/// Prints one operation: a struct conforming to `GraphQLTypedOperation` with the text to send, its
+/// digest, the `Variables` and the `Data`.
+struct OperationEmitter {
+    let context: GenerationContext
+    let access: String
+
+    /// `Feed` → `FeedQuery`; a name that already ends with its kind keeps it.
+    static func typeName(of operation: OperationDefinition) -> String {
+        let name = operation.name ?? ""
+        let suffix = SwiftNames.upperFirst(operation.kind.rawValue)
+        return name.hasSuffix(suffix) ? name : name + suffix
+    }
+
+    /// The seconds of `@cacheExpiration(seconds:)` on `operation` as written (the compiler has checked
+    /// the directive: once, a positive `Int` literal).
+    static func cacheExpirationSeconds(of operation: OperationDefinition) -> String? {
+        for directive in operation.directives where directive.name == "cacheExpiration" {
+            for argument in directive.arguments where argument.name == "seconds" {
+                if case .int(let seconds) = argument.value { return seconds }
+            }
+        }
+        return nil
+    }
+
+    func emit(
+        _ operation: OperationDefinition, text: String, cacheExpirationSeconds: String?, data: SelectionModel,
+        into writer: inout SwiftWriter
+    ) {
+        let name = operation.name ?? ""
+        let typeName = Self.typeName(of: operation)
+        let kind = operation.kind.rawValue
+        let members = operation.variableDefinitions.map { definition in
+            InputEmitter.member(
+                name: definition.name, type: definition.type, hasDefault: definition.defaultValue != nil,
+                base: context.leafType(definition.type.namedType, at: definition.location.start),
+                documentation: "The variable `$\(definition.name)` (`\(definition.type)`"
+                    + (definition.defaultValue.map { ", default `\(Printer.print($0))`" } ?? "") + ").")
+        }
+        writer.blank()
+        writer.doc("The \(kind) `\(name)`.")
+        writer.block("\(access)struct \(SwiftNames.escaped(typeName)): GraphQLTypedOperation") { writer in
+            writer.doc("The operation's name in the document.")
+            writer.line("\(access)static let operationName = \"\(name)\"")
+            writer.doc("A \(kind).")
+            writer.line("\(access)static let operationKind = OperationKind.\(kind)")
+            writer.doc("The text sent: `__typename` and key fields added, client directives removed.")
+            writer.line("\(access)static let text = \"\"\"")
+            writer.indented { writer in
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    for piece in Self.wrapped(Self.escapedLiteralLine(line), width: 119 - writer.indentationWidth) {
+                        writer.line(piece)
+                    }
+                }
+                writer.line("\"\"\"")
+            }
+            writer.doc("The SHA-256 of ``text``, as an automatic persisted query sends it.")
+            writer.line("\(access)static let textDigest = \"\(DocumentDigest.sha256Hex(text))\"")
+            if let seconds = cacheExpirationSeconds {
+                writer.doc("From `@cacheExpiration(seconds: \(seconds))`, which the text no longer has.")
+                writer.line("\(access)static let cacheExpiration: Duration? = .seconds(\(seconds))")
+            }
+            writer.blank()
+            writer.doc("The variables of this instance.")
+            writer.line("\(access)var variables: Variables")
+            writer.blank()
+            writer.doc("The operation with `variables`.")
+            writer.block("\(access)init(variables: Variables)") { writer in
+                writer.line("self.variables = variables")
+            }
+            let inputs = InputEmitter(access: access)
+            if !members.isEmpty {
+                writer.blank()
+                writer.doc("The operation with each variable; the optional ones are left out unless given.")
+                inputs.emitSignature("\(access)init", members.map(\.parameter), into: &writer) { writer in
+                    let arguments = members.map { "\(SwiftNames.escaped($0.name)): \(SwiftNames.escaped($0.name))" }
+                    writer.call("self.variables = Variables", arguments)
+                }
+            } else {
+                writer.blank()
+                writer.doc("The operation, which has no variables.")
+                writer.block("\(access)init()") { writer in
+                    writer.line("self.variables = Variables()")
+                }
+            }
+            inputs.emit(name: "Variables", documentation: "The operation's variables.", members: members, into: &writer)
+            SelectionEmitter(access: access).emit(
+                data, documentation: "The answer's `data`, as the text above selects it.", into: &writer)
+        }
+    }
+
+    /// A literal line longer than `width` cut after spaces into pieces that end in `\`, the escape that
+    /// continues a multi-line string literal's line without a line break: the text is unchanged and
+    /// the file stays within 120 columns. A run without spaces longer than `width` stays whole.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        var pieces: [String] = []
+        var rest = Substring(line)
+        while rest.count > width {
+            let window = rest.prefix(width)
+            // Cut after a space that is not the line's first character (escapes hold no spaces).
+            guard let space = window.dropFirst().lastIndex(of: " ") else { break }
+            let end = rest.index(after: space)
+            pieces.append(String(rest[..<end]) + "\\")
+            rest = rest[end...]
+        }
+        pieces.append(String(rest))
+        return pieces
+    }
+
+    /// A line of a multi-line string literal: backslashes and quotes escaped (so no `"""` or `\(` can
+    /// end or interpolate it), a carriage return or tab spelled out.
+    static func escapedLiteralLine(_ line: Substring) -> String {
+        var out = ""
+        for scalar in line.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,143 @@
+/// Prints a `SelectionModel` as a `Codable`, `Sendable`, `Hashable` struct with its own decoding and
+/// encoding: fragment views and type conditions decode from the same object, and an object a type
+/// condition applies to encodes from that condition's struct, which holds all of it, so that encoding
+/// gives back the answer that was decoded.
+struct SelectionEmitter {
+    /// `public ` or nothing.
+    let access: String
+
+    func emit(_ model: SelectionModel, documentation: String, into writer: inout SwiftWriter) {
+        writer.blank()
+        writer.doc(documentation)
+        writer.block("\(access)struct \(SwiftNames.escaped(model.name)): Codable, Sendable, Hashable") { writer in
+            for field in model.fields {
+                writer.doc(field.documentation)
+                writer.line("\(access)var \(SwiftNames.escaped(field.responseKey)): \(field.propertyType)")
+            }
+            for view in model.fragmentViews {
+                writer.doc(
+                    view.isOptional
+                        ? "The fragment `\(view.fragmentName)` spread here, when it applies to this object."
+                        : "The fragment `\(view.fragmentName)` spread here.")
+                let type = SwiftNames.escaped(view.fragmentName) + (view.isOptional ? "?" : "")
+                writer.line("\(access)var \(SwiftNames.escaped(view.property)): \(type)")
+            }
+            for condition in model.concreteCases + model.abstractViews {
+                writer.doc("This object as a `\(condition.model.typeName)`, when it is one.")
+                writer.line("\(access)var \(condition.property): \(condition.model.name)?")
+            }
+            writer.blank()
+            writer.block("private enum CodingKeys: String, CodingKey") { writer in
+                for field in model.fields { writer.line("case \(SwiftNames.escaped(field.responseKey))") }
+            }
+            writer.blank()
+            emitDecoding(model, into: &writer)
+            writer.blank()
+            emitEncoding(model, into: &writer)
+            for nested in model.nested {
+                emit(nested, documentation: "The selection of `\(nested.name)` on `\(nested.typeName)`.", into: &writer)
+            }
+            for condition in model.concreteCases + model.abstractViews where condition.isDeclaredHere {
+                emit(
+                    condition.model,
+                    documentation: "The selection on `\(model.typeName)` as a `\(condition.model.typeName)`.",
+                    into: &writer)
+            }
+        }
+    }
+
+    private func emitDecoding(_ model: SelectionModel, into writer: inout SwiftWriter) {
+        writer.doc("Decodes the object from the answer.")
+        writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+            writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            for field in model.fields {
+                let property = "self." + SwiftNames.escaped(field.responseKey)
+                let key = "." + SwiftNames.escaped(field.responseKey)
+                let value = "\(field.valueType).self"
+                switch field.presence {
+                case .required:
+                    writer.assignment(property, "try container.decode(\(value), forKey: \(key))")
+                case .nullable:
+                    writer.assignment(property, "try container.decodeNullable(\(value), forKey: \(key))")
+                case .conditional:
+                    writer.assignment(property, "try container.decodeIfPresent(\(value), forKey: \(key))")
+                case .conditionalNullable:
+                    writer.assignment(property, "try container.decodeNullableIfPresent(\(value), forKey: \(key))")
+                }
+            }
+            for view in model.fragmentViews {
+                let property = "self." + SwiftNames.escaped(view.property)
+                let type = SwiftNames.escaped(view.fragmentName)
+                if view.isConditional {
+                    // A spread under `@include`, `@skip` or `@defer` may be missing from the answer, and
+                    // only decoding tells whether its fields are there.
+                    writer.assignment(property, "try? \(type)(from: decoder)")
+                } else if let possibleTypes = view.possibleTypes {
+                    writer.assignment(property, "try \(Self.typeTest(possibleTypes)) ? \(type)(from: decoder) : nil")
+                } else {
+                    writer.assignment(property, "try \(type)(from: decoder)")
+                }
+            }
+            for condition in model.concreteCases + model.abstractViews {
+                writer.assignment(
+                    "self.\(condition.property)",
+                    "try \(Self.typeTest(condition.possibleTypes)) ? \(condition.model.name)(from: decoder) : nil")
+            }
+        }
+    }
+
+    private func emitEncoding(_ model: SelectionModel, into writer: inout SwiftWriter) {
+        writer.doc("Encodes the object as the answer had it.")
+        writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+            for condition in model.concreteCases {
+                writer.block("if let \(condition.property) = self.\(condition.property)") { writer in
+                    writer.line("try \(condition.property).encode(to: encoder)")
+                    writer.line("return")
+                }
+            }
+            writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            for field in model.fields {
+                let property = "self." + SwiftNames.escaped(field.responseKey)
+                let key = "." + SwiftNames.escaped(field.responseKey)
+                switch field.presence {
+                case .required, .nullable:
+                    writer.line("try container.encode(\(property), forKey: \(key))")
+                case .conditional:
+                    writer.line("try container.encodeIfPresent(\(property), forKey: \(key))")
+                case .conditionalNullable:
+                    writer.block("if let value = \(property)") { writer in
+                        writer.line("try container.encode(value, forKey: \(key))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The decoding helpers the structs use, private to the file so that files generated apart never
+    /// clash: a nullable field must be in the answer (missing is not null), and a field under
+    /// `@include` or `@skip` that is also nullable keeps "missing" and "null" apart.
+    static func emitHelpers(into writer: inout SwiftWriter) {
+        writer.blank()
+        writer.block("extension KeyedDecodingContainer") { writer in
+            writer.doc("The value under `key`, `nil` for `null`; a missing key is an error.")
+            writer.block(
+                "fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value?"
+            ) { writer in
+                writer.line("try decodeNil(forKey: key) ? nil : decode(type, forKey: key)")
+            }
+            writer.blank()
+            writer.doc("`nil` for a missing key, `.some(nil)` for `null`, else the value.")
+            writer.line("fileprivate func decodeNullableIfPresent<Value: Decodable>(")
+            writer.line("    _ type: Value.Type, forKey key: Key")
+            writer.block(") throws -> Value??") { writer in
+                writer.line("try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil")
+            }
+        }
+    }
+
+    /// `self.__typename == "User"`, or `["Planet", "User"].contains(self.__typename)`.
+    static func typeTest(_ possibleTypes: [String]) -> String {
+        if possibleTypes.count == 1 { return "self.__typename == \"\(possibleTypes[0])\"" }
+        return "[" + possibleTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "].contains(self.__typename)"
+    }
+}

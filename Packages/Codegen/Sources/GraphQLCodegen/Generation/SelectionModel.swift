@@ -1,0 +1,71 @@
+/// One generated struct for a selection set: what it holds and how each part is read and written.
+///
+/// Built by `SelectionBuilder` from the sent definitions (the answer's shape), printed by
+/// `SelectionEmitter`.
+struct SelectionModel {
+    /// The Swift type name, unescaped.
+    var name: String
+    /// The GraphQL type the selection is on.
+    var typeName: String
+    /// The fields every object answering this selection has, merged by response key.
+    var fields: [FieldModel]
+    /// The fragments spread here, each decoded from the same object.
+    var fragmentViews: [FragmentViewModel]
+    /// For a selection on an abstract type: one struct per object type that a narrower type
+    /// condition applies to, holding everything such an object has. The object is encoded from it.
+    var concreteCases: [ConditionModel]
+    /// For a selection on an abstract type: one view per narrower interface or union condition.
+    var abstractViews: [ConditionModel]
+    /// The structs of the composite fields.
+    var nested: [SelectionModel]
+}
+
+/// One property that a field of the answer becomes.
+struct FieldModel {
+    /// How the key may appear in the answer.
+    enum Presence {
+        /// Always there, never null.
+        case required
+        /// Always there, maybe null.
+        case nullable
+        /// Under `@include`, `@skip` or `@defer` everywhere it is selected: maybe missing, never null.
+        case conditional
+        /// Maybe missing, maybe null: a double optional keeps the two apart.
+        case conditionalNullable
+    }
+
+    var responseKey: String
+    /// The Swift type decoded when the key holds a value (no outer optional).
+    var valueType: String
+    var presence: Presence
+    var documentation: String
+
+    var propertyType: String {
+        switch presence {
+        case .required: valueType
+        case .nullable, .conditional: valueType + "?"
+        case .conditionalNullable: valueType + "??"
+        }
+    }
+}
+
+/// A fragment spread in a selection, exposed as a property of the fragment's own type.
+struct FragmentViewModel {
+    var fragmentName: String
+    var property: String
+    /// The object types it applies to, when fewer than the selection's: then it is optional.
+    var possibleTypes: [String]?
+    /// Under `@include`, `@skip` or `@defer`: optional, and `nil` when the answer lacks its fields.
+    var isConditional: Bool
+
+    var isOptional: Bool { possibleTypes != nil || isConditional }
+}
+
+/// `asUser: AsUser?`: the selection seen as one narrower type.
+struct ConditionModel {
+    var property: String
+    var possibleTypes: [String]
+    var model: SelectionModel
+    /// `false` when the struct is the enclosing selection's, found by name.
+    var isDeclaredHere = true
+}

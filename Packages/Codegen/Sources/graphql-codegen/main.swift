@@ -1,0 +1,67 @@
+// graphql-codegen: Swift types for the operations and fragments of `.graphql` documents.
+//
+//   graphql-codegen --schema schema.graphqls [--config codegen.json] --output DIR DOCUMENT.graphql...
+//
+// Writes one `<name>.graphql.swift` per document and the schema namespace's file into DIR, or nothing
+// at all: problems are printed to standard error as `file:line:column: error: message` and the exit
+// status is 1 (2 for a usage error).
+import Foundation
+import GraphQLCodegen
+
+func readFile(_ path: String) throws(CodegenError) -> String {
+    do {
+        return try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+        throw CodegenError(
+            .io, [CodegenDiagnostic(file: path, message: "Cannot read the file: \(error.localizedDescription)")])
+    }
+}
+
+func run(_ arguments: [String]) throws(CodegenError) -> Int32 {
+    var schemaPath: String?
+    var configPath: String?
+    var output: String?
+    var documents: [String] = []
+    var iterator = arguments.makeIterator()
+    while let argument = iterator.next() {
+        switch argument {
+        case "--schema": schemaPath = iterator.next()
+        case "--config": configPath = iterator.next()
+        case "--output": output = iterator.next()
+        case "--help", "-h":
+            print("usage: graphql-codegen --schema FILE [--config FILE] --output DIR DOCUMENT.graphql...")
+            return 0
+        default: documents.append(argument)
+        }
+    }
+    guard let schemaPath, let output else {
+        FileHandle.standardError.write(
+            Data("usage: graphql-codegen --schema FILE [--config FILE] --output DIR DOCUMENT.graphql...\n".utf8))
+        return 2
+    }
+    var configuration = CodegenConfiguration()
+    if let configPath {
+        do {
+            configuration = try JSONDecoder().decode(
+                CodegenConfiguration.self, from: Data(try readFile(configPath).utf8))
+        } catch let error as CodegenError {
+            throw error
+        } catch {
+            throw CodegenError(.io, [CodegenDiagnostic(file: configPath, message: "Not a configuration: \(error)")])
+        }
+    }
+    var sources: [CodegenSource] = []
+    for path in documents.sorted() { sources.append(CodegenSource(path: path, text: try readFile(path))) }
+    let files = try CodeGenerator.generate(
+        schema: CodegenSource(path: schemaPath, text: try readFile(schemaPath)), documents: sources,
+        configuration: configuration)
+    try OutputWriter.write(files, to: output)
+    return 0
+}
+
+do {
+    exit(try run(Array(CommandLine.arguments.dropFirst())))
+} catch {
+    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    exit(1)
+}

@@ -1,0 +1,56 @@
+import Foundation
+import GraphQLCodegen
+
+/// Where the tests find their inputs and the checked-in generated code.
+enum Paths {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let goldenInputs = tests.appendingPathComponent("GraphQLCodegenGoldenTests/Inputs")
+    static let goldenGenerated = tests.appendingPathComponent("GraphQLCodegenGoldenTests/Generated")
+    static let roundTripGenerated = tests.appendingPathComponent("GraphQLCodegenRoundTripTests/Generated")
+    /// The store's 300 reference operations with graphql-core's answers.
+    static let storeRoundTrip = tests.appendingPathComponent(
+        "../../StoreCore/Tests/StoreCoreTests/Fixtures/store_roundtrip.json")
+
+    /// Set to `1` to write the generated files instead of comparing with them.
+    static var updating: Bool { ProcessInfo.processInfo.environment["GRAPHQL_CODEGEN_UPDATE"] == "1" }
+
+    static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    /// The golden inputs: the schema, the documents in name order, the configuration.
+    static func goldenInput() throws -> (
+        schema: CodegenSource, documents: [CodegenSource], configuration: CodegenConfiguration
+    ) {
+        let names = try FileManager.default.contentsOfDirectory(atPath: goldenInputs.path)
+            .filter { $0.hasSuffix(".graphql") }.sorted()
+        let documents = try names.map {
+            CodegenSource(path: $0, text: try read(goldenInputs.appendingPathComponent($0)))
+        }
+        let configuration = try JSONDecoder().decode(
+            CodegenConfiguration.self, from: Data(contentsOf: goldenInputs.appendingPathComponent("codegen.json")))
+        let schema = CodegenSource(
+            path: "schema.graphqls", text: try read(goldenInputs.appendingPathComponent("schema.graphqls")))
+        return (schema, documents, configuration)
+    }
+
+    /// Compares `files` with the Swift files in `directory` (or writes them when updating): every file
+    /// equal byte for byte, and no other `.graphql.swift` file there.
+    static func compare(_ files: [GeneratedFile], with directory: URL) throws -> [String] {
+        if updating {
+            try OutputWriter.write(files, to: directory.path)
+            return []
+        }
+        var problems: [String] = []
+        for file in files {
+            let path = directory.appendingPathComponent(file.name)
+            let checkedIn = try? read(path)
+            if checkedIn != file.contents { problems.append("\(file.name) differs from the generator's output") }
+        }
+        let names = Set(files.map(\.name))
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        where name.hasSuffix(".graphql.swift") && !names.contains(name) {
+            problems.append("\(name) is not generated any more")
+        }
+        return problems
+    }
+}
