@@ -29,6 +29,11 @@ ALLOWED = {
 }
 
 
+# Test targets the root manifest leaves to their package on purpose, each with the reason in the root
+# Package.swift.
+PACKAGE_ONLY = {"GraphQLCodegenRoundTripTests"}
+
+
 def dump(path):
     out = subprocess.run(
         ["swift", "package", "--package-path", str(path), "dump-package"],
@@ -61,6 +66,8 @@ def main():
             problems.append(f"{name}: not in the design's table of packages (add it to .ci/check-arrows.py)")
         for target in manifest["targets"]:
             tname = target["name"]
+            if tname in PACKAGE_ONLY and tname not in root_targets:
+                continue
             if tname not in root_targets:
                 problems.append(f"{name}: target {tname} is missing from the root Package.swift")
                 continue

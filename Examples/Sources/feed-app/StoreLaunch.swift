@@ -15,7 +15,7 @@ func storePath(in arguments: [String]) -> String? {
 /// and shows it with 0 requests.
 ///
 /// Both launches run the same code: what differs is only what the file holds, as for a real app.
-func launchOverStore(at path: String, schema: Schema, feed: GraphQLOperation) async throws {
+func launchOverStore(at path: String, schema: Schema, feed: FeedQuery) async throws {
     let source = try SQLiteRecordSource(
         path: path, configuration: SQLiteStoreConfiguration(log: { event in say("  store: \(event)") }))
     say("open the store at \(path): \(source.count) records in the file")

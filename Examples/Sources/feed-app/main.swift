@@ -18,11 +18,9 @@ let schema = try Schema(
         type Post { id: ID! title: String! author: Author! }
         type Author { id: ID! name: String! }
         """)
-// `FeedQuery` is generated from `Feed.graphql`. Its text is the one the compiler sends, so compiling it
-// again gives the same text and identity, and the snapshot has the fields `FeedQuery.Data` decodes;
-// `@cacheExpiration`, a client directive, comes back from `FeedQuery.cacheExpiration`.
-var feed = try CompiledDocument(text: FeedQuery.text, schema: schema).operation(named: FeedQuery.operationName)
-feed.cacheExpiration = FeedQuery.cacheExpiration
+// `FeedQuery` is generated from `Feed.graphql` by GraphQLCodegenPlugin at build time: attaching it
+// gives a handle whose phase carries `FeedQuery.Data`.
+let feed = FeedQuery()
 
 // Decided before anything else is made, so that without `--store` the main job runs exactly as it
 // always has, over the in-memory store.
@@ -44,32 +42,29 @@ func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-func show(_ handle: Handle) throws {
-    for post in try handle.decode(FeedQuery.Data.self).feed { say("    - \(post.title) by \(post.author.name)") }
-}
-
-func firstLoaded(_ handle: Handle, where predicate: (Snapshot) -> Bool = { _ in true }) async -> Snapshot? {
-    for await phase in handle.phases {
-        if case .loaded(let snapshot) = phase, predicate(snapshot) { return snapshot }
-    }
-    return nil
+func show(_ handle: TypedHandle<FeedQuery.Data>) {
+    for post in handle.data?.feed ?? [] { say("    - \(post.title) by \(post.author.name)") }
 }
 
 /// Attaches `feed` (`storeOrNetwork`), says its phase at once and once loaded, with the requests and
 /// records so far, and shows the posts.
-func attachAndShow(_ feed: GraphQLOperation, in environment: Environment, server: FeedServer) async throws -> Handle {
+func attachAndShow(
+    _ feed: FeedQuery, in environment: Environment, server: FeedServer
+) async throws -> TypedHandle<FeedQuery.Data> {
     say("attach Feed (storeOrNetwork)")
-    let screen = environment.attach(feed)
+    let screen = try environment.attach(feed)
     say("  phase: \(screen.phase)")
-    _ = await firstLoaded(screen)
+    _ = try await screen.loaded()
     say("  phase: \(screen.phase)   requests: \(server.requestCount)   records: \(environment.store.recordCount)")
-    try show(screen)
+    show(screen)
     return screen
 }
 
 /// Releases the screen and says what the garbage collection that the release starts (coalesced with
 /// any other release) did, from its counts in the event log, and how many requests were made in all.
-func releaseAndCollect(_ screen: Handle, events: InMemoryEventSink, server: FeedServer) async throws {
+func releaseAndCollect(_ screen: TypedHandle<FeedQuery.Data>, events: InMemoryEventSink, server: FeedServer)
+    async throws
+{
     say("release the screen")
     let mark = events.mark()
     screen.release()
@@ -94,7 +89,7 @@ let batch = environment.revalidate()
 say("  started \(batch.started) fetch, phase while refetching: \(screen.phase)")
 await batch.finished()
 say("  phase: \(screen.phase)   requests: \(server.requestCount)")
-try show(screen)
+show(screen)
 
 try await releaseAndCollect(screen, events: events, server: server)
 

@@ -57,8 +57,10 @@ extension Environment {
             compiledDocument = try CompiledDocument(text: Operation.text, schema: schema)
             typedOperations.withLock { $0.documents[type] = compiledDocument }
         }
-        let made = try compiledDocument.operation(
+        var made = try compiledDocument.operation(
             named: Operation.operationName, variables: try Self.encode(operation.variables))
+        // A client directive, so not in the text: the generator keeps it beside.
+        made.cacheExpiration = Operation.cacheExpiration
         if let key { typedOperations.withLock { $0.remember(made, for: key) } }
         return made
     }
