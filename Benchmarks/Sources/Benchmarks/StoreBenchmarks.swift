@@ -122,6 +122,42 @@ private func storeItemsBenchmarks() throws {
 
     let check = median { blackHole(store.check(itemsRoot)) }
     report("check availability (no data built)", check, against: "JSONSerialization parse", parse)
+
+    // Issue 16's figures: against our own parse of the same bytes, and the memory a store keeps.
+    let ownParse = try median { blackHole(try JSONValue(parsing: payload)) }
+    report(
+        "normalize from bytes into an empty store", normalizeFromBytes, against: "JSONValue(parsing:)", ownParse,
+        limit: 3)
+    report("read the snapshot back", read, against: "JSONValue(parsing:)", ownParse, limit: 1.5)
+    report("read and decode into Decodable structs", readAndDecode, against: "JSONValue(parsing:)", ownParse, limit: 2.5)
+    try storeItemsMemory(payload)
+}
+
+/// Prints the malloc'd bytes per record an Items store keeps once the parsed tree is freed, and
+/// the peak while the tree and the store are both alive, beside the JSON's bytes per record.
+private func storeItemsMemory(_ payload: Data) throws {
+    let records = 20_001.0
+    guard let start = mallocInUseBytes() else {
+        print("  (memory per record: malloc's in-use bytes cannot be read here)")
+        return
+    }
+    var data: JSONValue? = try responseData(payload)
+    var store: Store? = Store()
+    try store?.publish(data ?? .null, to: itemsRoot)
+    let both = (mallocInUseBytes() ?? 0) - start
+    data = nil
+    let kept = (mallocInUseBytes() ?? 0) - start
+    precondition(store?.recordCount == 20_001)
+    print(
+        String(
+            format: "  memory per record retained (Items, malloc in-use, tree freed): %.0f bytes (target <= 280)",
+            Double(kept) / records))
+    print(
+        String(
+            format: "  peak during a publish (tree and store alive): %.0f bytes per record (limit %.0f)",
+            Double(both) / records, 1.5 * Double(kept) / records + Double(payload.count) / records))
+    print(String(format: "  (the JSON's bytes per record: %.0f)", Double(payload.count) / records))
+    store = nil
 }
 
 // MARK: Notify
