@@ -129,7 +129,8 @@ private func storeItemsBenchmarks() throws {
         "normalize from bytes into an empty store", normalizeFromBytes, against: "JSONValue(parsing:)", ownParse,
         limit: 3)
     report("read the snapshot back", read, against: "JSONValue(parsing:)", ownParse, limit: 1.5)
-    report("read and decode into Decodable structs", readAndDecode, against: "JSONValue(parsing:)", ownParse, limit: 2.5)
+    report(
+        "read and decode into Decodable structs", readAndDecode, against: "JSONValue(parsing:)", ownParse, limit: 2.5)
     try storeItemsMemory(payload)
 }
 

@@ -2,7 +2,7 @@
 /// to walk from a marked ID.
 protocol MarkingTable {
     /// Marks the source's record `dataID` and returns it, or `nil` when the source has none.
-    mutating func mark(_ dataID: DataID) -> Record?
+    mutating func mark(_ dataID: DataID) -> RecordView?
     /// How many of the source's records are marked: when it equals the source's count, nothing is
     /// left to sweep.
     var markedRecords: Int { get }
@@ -23,20 +23,20 @@ struct PositionMarkingTable: MarkingTable {
 
     init(source: InMemoryRecordSource) {
         self.source = source
-        self.marks = RecordMarks(capacity: source.slots.count)
+        self.marks = RecordMarks(capacity: source.positions)
     }
 
-    mutating func mark(_ dataID: DataID) -> Record? {
+    mutating func mark(_ dataID: DataID) -> RecordView? {
         let position: Int?
-        if next < source.slots.count, source.slots[next]?.dataID == dataID {
+        if source.holds(dataID, at: next) {
             position = next
         } else {
-            position = source.positions[dataID]
+            position = source.position(of: dataID)
         }
         guard let position else { return nil }
         next = position + 1
         if marks.insert(position) { markedRecords += 1 }
-        return source.slots[position]
+        return .encoded(source.encodedRecord(at: position))
     }
 }
 
@@ -51,9 +51,9 @@ struct IdentifierMarkingTable<Source: RecordSource>: MarkingTable {
         marked.reserveCapacity(source.count)
     }
 
-    mutating func mark(_ dataID: DataID) -> Record? {
+    mutating func mark(_ dataID: DataID) -> RecordView? {
         guard let stored = source.record(for: dataID) else { return nil }
         if marked.insert(dataID).inserted { markedRecords += 1 }
-        return stored
+        return .decoded(stored)
     }
 }

@@ -33,15 +33,17 @@ struct ReferenceMarker<Table: MarkingTable> {
 
     private mutating func markRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet, variables: JSONObject) {
         if let record = table.mark(dataID) { mark(selectionSet, of: record, variables: variables) }
-        if !overlay.isEmpty, let layered = overlay[dataID] { mark(selectionSet, of: layered, variables: variables) }
+        if !overlay.isEmpty, let layered = overlay[dataID] {
+            mark(selectionSet, of: .decoded(layered), variables: variables)
+        }
     }
 
-    private mutating func mark(_ selectionSet: CompiledSelectionSet, of record: Record, variables: JSONObject) {
+    private mutating func mark(_ selectionSet: CompiledSelectionSet, of record: RecordView, variables: JSONObject) {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
                 guard let subselection = field.selectionSet,
-                    let stored = record.fields[field.storageKey(variables: variables)]
+                    let stored = record.field(field.storageKey(variables: variables))
                 else { continue }
                 markLinked(stored.value, selectionSet: subselection, variables: variables)
             case .typeCase(let typeCase):

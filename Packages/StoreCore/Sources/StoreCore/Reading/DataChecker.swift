@@ -48,7 +48,7 @@ struct DataChecker<Lookup: RecordLookup> {
         return Availability(isMissingData: isMissingData, oldestWriteTime: oldestWriteTime, isInvalidated: invalidated)
     }
 
-    private mutating func lookupRecord(_ dataID: DataID) -> Record? {
+    private mutating func lookupRecord(_ dataID: DataID) -> RecordView? {
         guard usesHints else { return lookup.lookupRecord(dataID) }
         if nextHint == hints.count { hints.append(-1) }
         defer { nextHint += 1 }
@@ -63,20 +63,18 @@ struct DataChecker<Lookup: RecordLookup> {
         check(selectionSet, of: record)
     }
 
-    private mutating func check(_ selectionSet: CompiledSelectionSet, of record: Record) {
+    private mutating func check(_ selectionSet: CompiledSelectionSet, of record: RecordView) {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                guard let stored = record.fields[field.storageKey(variables: variables)] else {
+                guard let stored = record.field(field.storageKey(variables: variables)) else {
                     isMissingData = true
                     continue
                 }
                 if oldestWriteTime.map({ stored.writtenAt < $0 }) ?? true { oldestWriteTime = stored.writtenAt }
                 if let subselection = field.selectionSet {
                     checkLinked(stored.value, selectionSet: subselection)
-                } else if case .link = stored.value {
-                    isMissingData = true
-                } else if case .links = stored.value {
+                } else if stored.isLink {
                     isMissingData = true
                 }
             case .typeCase(let typeCase):

@@ -4,12 +4,12 @@
 /// A generic parameter rather than an existential, so each walk is specialized and a lookup is a
 /// direct call.
 protocol RecordLookup {
-    func lookupRecord(_ dataID: DataID) -> Record?
-    func lookupRecord(_ dataID: DataID, hint: inout Int) -> Record?
+    func lookupRecord(_ dataID: DataID) -> RecordView?
+    func lookupRecord(_ dataID: DataID, hint: inout Int) -> RecordView?
 }
 
 extension RecordLookup {
     /// The record with this ID; `hint` says where it was found last time, when the lookup can use
     /// one (``StoreRecords`` over the in-memory source). Others ignore it.
-    func lookupRecord(_ dataID: DataID, hint: inout Int) -> Record? { lookupRecord(dataID) }
+    func lookupRecord(_ dataID: DataID, hint: inout Int) -> RecordView? { lookupRecord(dataID) }
 }

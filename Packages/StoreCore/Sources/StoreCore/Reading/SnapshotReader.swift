@@ -76,7 +76,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
     }
 
     private mutating func read(
-        _ selectionSet: CompiledSelectionSet, of record: Record, into object: inout JSONObject, appending: Bool,
+        _ selectionSet: CompiledSelectionSet, of record: RecordView, into object: inout JSONObject, appending: Bool,
         tracking: Bool
     ) {
         for selection in selectionSet.selections {
@@ -84,7 +84,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
             case .field(let field):
                 let storageKey = field.storageKey(variables: variables)
                 if tracking { trackedFields.insert(storageKey) }
-                guard let stored = record.fields[storageKey] else {
+                guard let stored = record.field(storageKey) else {
                     noteMissing(deferred: field.isDeferred)
                     continue
                 }

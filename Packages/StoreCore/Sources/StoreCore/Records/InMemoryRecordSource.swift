@@ -1,146 +1,257 @@
 import Primitives
 
-/// The default record source: records in one array in the order they were first written, found by
-/// a table from data ID to position.
+/// The default record source: every record's bytes (``RecordEncoding``, the format the SQLite
+/// source writes too) in one byte arena, found by position through an ID table (decision 0140).
 ///
-/// The position is what a garbage collection marks (one bit per record, see `RecordMarks`), and
-/// records written together lie together, so a walk over what one response wrote reads memory in
-/// order. Patches merge into the stored record in place, so a publish copies no record it writes.
-/// Removing a record leaves a hole that later writes do not reuse (that would break the order);
-/// once holes outnumber records, the array is compacted.
+/// - Field keys and typenames are interned once per source (``RecordKeyTable``): a record names
+///   them by a one- or two-byte index.
+/// - Each position holds a record's offset and length in the arena. Records take positions in the
+///   order they are first written, the order reads and collections visit them, so a walk over what
+///   one response wrote reads memory in order. A position is what a collection marks (one bit a
+///   record, `RecordMarks`).
+/// - A write merges the patch into the stored bytes: over the old bytes when the merged record is
+///   no longer, else at the arena's end, leaving the old bytes as garbage. The arena is compacted
+///   when garbage outnumbers live bytes, and the positions when removed ones outnumber live ones:
+///   each is then paid for once, by the writes that made it. Links are data IDs, so no compaction
+///   rewrites a record.
+///
+/// The store reads records where they lie (`EncodedRecord`); ``record(for:)`` decodes one into a
+/// ``Record`` for callers outside the store.
 public struct InMemoryRecordSource: RecordSource, Sendable {
-    /// The records by position; `nil` where one was removed.
-    private(set) var slots: ContiguousArray<Record?>
-    /// Each stored record's position in ``slots``.
-    private(set) var positions: [DataID: Int]
+    /// The keys the records' bytes name by index.
+    private(set) var keys = RecordKeyTable()
+    /// Every record's bytes, and garbage.
+    private(set) var arena: ByteArena
+    /// The offset of each position's record in ``arena``.
+    private var offsets: [Int] = []
+    /// The length of each position's record; 0 where the record was removed.
+    private var lengths: [UInt32] = []
+    /// The IDs by position, and the index from ID to position.
+    private(set) var table = RecordIDTable()
+    /// The bytes of the arena that belong to a stored record.
+    private var liveBytes = 0
+
+    /// What a new source's arena starts as: shared, so an empty source allocates nothing, and
+    /// copied (being shared) by the first write.
+    private static let emptyArena = ByteArena(capacity: 0)
 
     /// An empty source.
-    public init() {
-        slots = []
-        positions = [:]
-    }
+    public init() { arena = Self.emptyArena }
 
     /// A source holding these records (the last of two with one ID wins).
     public init(records: [Record]) {
         self.init()
+        makeArenaUnique()
+        table.reserve(records.count)
         for record in records {
-            if let position = positions[record.dataID] {
-                slots[position] = record
-            } else {
-                positions[record.dataID] = slots.count
-                slots.append(record)
+            let bytes = RecordEncoding.encode(record, keys: &keys)
+            let (position, appended) = table.findOrAppend(record.dataID)
+            if appended {
+                offsets.append(0)
+                lengths.append(0)
             }
+            bytes.withUnsafeBytes { place($0, at: position) }
         }
+        arena.shrinkToFit()
     }
 
-    /// The record with this ID, or `nil`.
+    /// The record with this ID, or `nil`: its bytes decoded.
     public func record(for dataID: DataID) -> Record? {
-        guard let position = positions[dataID] else { return nil }
-        return slots[position]
+        guard let position = table.position(of: dataID) else { return nil }
+        // The source wrote these bytes itself with these keys; they always decode.
+        return try? RecordEncoding.decode(
+            arena.bytes(at: offsets[position], length: Int(lengths[position])), dataID: dataID, keys: keys,
+            maximumDepth: .max)
     }
 
-    /// The record with this ID, looked for first at position `hint` (where it was found last
-    /// time), and `hint` updated to where it is (`-1` when it is not stored). The slot is checked
-    /// to hold this very ID, so a hint made stale by a removal or a compaction only costs the
-    /// lookup it would have saved.
-    func record(for dataID: DataID, hint: inout Int) -> Record? {
-        if slots.indices.contains(hint), let record = slots[hint], record.dataID == dataID { return record }
-        guard let position = positions[dataID] else {
+    /// The record with this ID where it lies, or `nil`.
+    func encodedRecord(for dataID: DataID) -> EncodedRecord? {
+        guard let position = table.position(of: dataID) else { return nil }
+        return encodedRecord(at: position)
+    }
+
+    /// The record at `position`, which must hold one.
+    func encodedRecord(at position: Int) -> EncodedRecord {
+        EncodedRecord(arena: arena, offset: offsets[position], length: Int(lengths[position]), keys: keys)
+    }
+
+    /// The position of the record with this ID, or `nil`.
+    func position(of dataID: DataID) -> Int? { table.position(of: dataID) }
+
+    /// Whether `position` holds a record with this ID.
+    func holds(_ dataID: DataID, at position: Int) -> Bool {
+        position >= 0 && position < lengths.count && lengths[position] != 0 && table.ids[position] == dataID
+    }
+
+    /// The number of positions, removed ones included: the size of a collection's marks.
+    var positions: Int { lengths.count }
+
+    /// The record with this ID where it lies, looked for first at position `hint` (where it was
+    /// found last time), and `hint` updated to where it is (`-1` when it is not stored). The
+    /// position is checked to hold this very ID, so a hint made stale by a removal or a compaction
+    /// only costs the lookup it would have saved.
+    func encodedRecord(for dataID: DataID, hint: inout Int) -> EncodedRecord? {
+        if holds(dataID, at: hint) { return encodedRecord(at: hint) }
+        guard let position = table.position(of: dataID) else {
             hint = -1
             return nil
         }
         hint = position
-        return slots[position]
+        return encodedRecord(at: position)
     }
 
     /// The number of records.
-    public var count: Int { positions.count }
+    public var count: Int { table.count }
 
-    /// Merges the patches into their records, in the batch's order (new records are then appended
-    /// in the order reads visit them, which keeps a walk over a large store in step with memory),
-    /// and removes the removals.
+    /// Merges the patches into their records, in the batch's order (new records then take positions
+    /// in the order reads visit them), and removes the removals.
     public mutating func write(_ batch: RecordWriteBatch) {
-        if batch.order.count == batch.patches.count {
-            for dataID in batch.order {
-                guard let patch = batch.patches[dataID] else { continue }
-                merge(patch, into: dataID, at: batch.writtenAt)
-            }
-        } else {
-            // An order that does not list every patch once: apply them all, in any order.
-            for (dataID, patch) in batch.patches { merge(patch, into: dataID, at: batch.writtenAt) }
-        }
+        _ = write(batch.patches, order: batch.order, at: batch.writtenAt, detectsChanges: false) { _ in false }
         for dataID in batch.removals {
-            guard let position = positions.removeValue(forKey: dataID) else { continue }
-            slots[position] = nil
+            guard let position = table.position(of: dataID) else { continue }
+            remove(at: position)
         }
         compactIfSparse()
     }
 
-    private mutating func merge(_ patch: RecordPatch, into dataID: DataID, at writtenAt: WallInstant) {
-        // One probe of the table for a new record as for an existing one: the `default:` accessor
-        // inserts the next position when the ID is absent.
-        let next = slots.count
-        let position = Self.value(of: &positions[dataID, default: next])
-        if position == next {
-            var record = Record(dataID: dataID, typename: patch.typename)
-            Record.merge(patch, writtenAt: writtenAt, into: &record)
-            slots.append(record)
-        } else {
-            slots[position]?.apply(patch, writtenAt: writtenAt)
+    /// Merges the patches into their records, in `order` (every ID of `patches` once, or any order
+    /// when it is not), and returns what changed: new records, a changed typename, and fields
+    /// written with a different value, by storage key for the records `tracksFields` names (nothing
+    /// unless `detectsChanges`).
+    mutating func write(
+        _ patches: [DataID: RecordPatch], order: [DataID], at writtenAt: WallInstant, detectsChanges: Bool = true,
+        tracksFields: (DataID) -> Bool
+    ) -> StoreChanges {
+        var changes = StoreChanges()
+        guard !patches.isEmpty else { return changes }
+        makeArenaUnique()
+        table.reserve(patches.count)
+        offsets.reserveCapacity(Self.grown(offsets.capacity, toHold: table.positions + patches.count))
+        lengths.reserveCapacity(Self.grown(lengths.capacity, toHold: table.positions + patches.count))
+        var merger = RecordMerger()
+        let ordered = order.count == patches.count ? order : Array(patches.keys)
+        for dataID in ordered {
+            guard let patch = patches[dataID] else { continue }
+            let (position, appended) = table.findOrAppend(dataID)
+            if appended {
+                offsets.append(0)
+                lengths.append(0)
+            }
+            let stored = appended ? nil : arena.bytes(at: offsets[position], length: Int(lengths[position]))
+            let change = merger.merge(patch, into: stored, writtenAt: writtenAt, keys: &keys)
+            merger.output.withBytes { place($0, at: position) }
+            guard detectsChanges else { continue }
+            switch change {
+            case .none:
+                continue
+            case .record where appended:
+                // A new record changes exactly the fields it writes (and its typename): listing
+                // them keeps the first write to a shared root record, such as the query root, from
+                // re-reading every subscription rooted there.
+                var changed = Set(patch.values.keys)
+                if patch.typename != nil { changed.insert(SnapshotReader<StoreRecords>.typenameKey) }
+                if tracksFields(dataID), !changed.isEmpty {
+                    changes.insert(dataID, keys: changed)
+                } else {
+                    changes.insertRecord(dataID)
+                }
+            case .record:
+                changes.insertRecord(dataID)
+            case .fields:
+                if tracksFields(dataID) {
+                    changes.insert(dataID, keys: Set(merger.changedKeys.map { keys.keys[Int($0)] }))
+                } else {
+                    changes.insertRecord(dataID)
+                }
+            }
         }
+        arena.shrinkToFit()
+        return changes
     }
 
-    private static func value(of position: inout Int) -> Int { position }
+    /// A capacity for an array of `capacity` that must hold `count`: unchanged when it does, else
+    /// at least half again as much, so that many small batches grow it geometrically while one
+    /// large batch into an empty source gets exactly its size.
+    private static func grown(_ capacity: Int, toHold count: Int) -> Int {
+        count <= capacity ? capacity : max(count, capacity + capacity / 2)
+    }
 
-    /// Removes the list of links at `key` of record `dataID` and returns it: with the record's
-    /// reference gone, the caller may hold the list's only one and append to it in place.
-    mutating func takeLinks(_ key: String, of dataID: DataID) -> [RecordValue]? {
-        guard let position = positions[dataID], case .links? = slots[position]?.fields[key]?.value else { return nil }
-        guard case .links(let links)? = slots[position]?.fields.removeValue(forKey: key)?.value else { return nil }
-        return links
+    /// Puts a record's new bytes at `position`: over its old bytes when they fit, else at the end.
+    private mutating func place(_ bytes: UnsafeRawBufferPointer, at position: Int) {
+        let old = Int(lengths[position])
+        if old != 0 && bytes.count <= old {
+            arena.overwrite(at: offsets[position], with: bytes)
+        } else {
+            offsets[position] = arena.append(bytes)
+        }
+        lengths[position] = UInt32(bytes.count)
+        liveBytes += bytes.count - old
+    }
+
+    /// Copies the arena first when anything else holds it (a view, another copy of the source), so
+    /// that what they see never changes.
+    private mutating func makeArenaUnique() {
+        if !isKnownUniquelyReferenced(&arena) { arena = arena.copy() }
+    }
+
+    private mutating func remove(at position: Int) {
+        liveBytes -= Int(lengths[position])
+        lengths[position] = 0
+        table.remove(at: position)
     }
 
     /// Removes every record not in `kept`.
     public mutating func removeAll(notIn kept: Set<DataID>) -> Int {
-        removeAll { kept.contains($0.dataID) }
+        var removed = 0
+        for position in lengths.indices where lengths[position] != 0 && !kept.contains(table.ids[position]) {
+            remove(at: position)
+            removed += 1
+        }
+        compactIfSparse()
+        return removed
     }
 
     /// Removes every record whose position `marks` does not hold: a collection's sweep, one pass
-    /// over the array in order, probing the table only for the records it removes.
+    /// over the positions in order.
     mutating func removeAll(notMarkedIn marks: RecordMarks) -> Int {
         var removed = 0
-        for position in slots.indices where !marks.contains(position) {
-            guard let dataID = slots[position]?.dataID else { continue }
-            positions.removeValue(forKey: dataID)
-            slots[position] = nil
+        for position in lengths.indices where lengths[position] != 0 && !marks.contains(position) {
+            remove(at: position)
             removed += 1
         }
         compactIfSparse()
         return removed
     }
 
-    private mutating func removeAll(where isKept: (Record) -> Bool) -> Int {
-        var removed = 0
-        for position in slots.indices {
-            guard let record = slots[position], !isKept(record) else { continue }
-            positions.removeValue(forKey: record.dataID)
-            slots[position] = nil
-            removed += 1
-        }
-        compactIfSparse()
-        return removed
-    }
-
-    /// Closes the holes once they outnumber the records, keeping the records' order: each hole is
-    /// then paid for once, by the removal that made it.
+    /// Closes the holes once removed positions outnumber the records, and drops the garbage once
+    /// it outnumbers the live bytes, keeping the records' order.
     private mutating func compactIfSparse() {
-        guard slots.count - positions.count > positions.count else { return }
-        var compacted = ContiguousArray<Record?>()
-        compacted.reserveCapacity(positions.count)
-        for case let record? in slots {
-            positions[record.dataID] = compacted.count
-            compacted.append(record)
+        let sparsePositions = lengths.count - table.count > table.count
+        let sparseBytes = arena.count - liveBytes > max(liveBytes, 4096)
+        guard sparsePositions || sparseBytes else { return }
+        let compacted = ByteArena(capacity: liveBytes)
+        var newOffsets: [Int] = []
+        var newLengths: [UInt32] = []
+        newOffsets.reserveCapacity(sparsePositions ? table.count : lengths.count)
+        newLengths.reserveCapacity(newOffsets.capacity)
+        for position in lengths.indices {
+            let length = Int(lengths[position])
+            if length == 0 {
+                if !sparsePositions {
+                    newOffsets.append(0)
+                    newLengths.append(0)
+                }
+                continue
+            }
+            newOffsets.append(compacted.append(arena.bytes(at: offsets[position], length: length)))
+            newLengths.append(UInt32(length))
         }
-        slots = compacted
+        if sparsePositions {
+            let lengths = self.lengths
+            table.compact { lengths[$0] != 0 }
+        }
+        arena = compacted
+        offsets = newOffsets
+        lengths = newLengths
     }
 }

@@ -57,16 +57,18 @@ enum RecordStorage: RecordSource {
         }
     }
 
-    /// Takes the list of links stored at `key` of record `dataID` out of the in-memory source,
-    /// leaving the record without that field until the next write puts a value there; `nil` for
-    /// any other source, or when the record has no list there. See
-    /// `StoreState.mergingPagesForWrite(_:into:)`, the one caller.
-    mutating func takeLinks(_ key: String, of dataID: DataID) -> [RecordValue]? {
+    /// Writes a publish's patches to the in-memory source and returns what changed
+    /// (``InMemoryRecordSource/write(_:order:at:tracksFields:)``); `nil`, writing nothing, for any
+    /// other source.
+    mutating func writeInMemory(
+        _ patches: [DataID: RecordPatch], order: [DataID], at writtenAt: WallInstant,
+        tracksFields: (DataID) -> Bool
+    ) -> StoreChanges? {
         guard case .memory(var source) = self else { return nil }
         self = .memory(InMemoryRecordSource())
-        let links = source.takeLinks(key, of: dataID)
+        let changes = source.write(patches, order: order, at: writtenAt, tracksFields: tracksFields)
         self = .memory(source)
-        return links
+        return changes
     }
 
     mutating func removeAll(notIn kept: Set<DataID>) -> Int {

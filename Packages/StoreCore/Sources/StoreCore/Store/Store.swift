@@ -37,7 +37,7 @@ public final class Store: Sendable {
     public func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
         let (normalized, order, pages) = try normalize(data, root)
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
-            let patches = try state.mergingPagesForWrite(pages, into: normalized)
+            let patches = try state.mergingPages(pages, into: normalized)
             let changes = try state.write(patches, order: order, now: configuration.clock())
             return (changes, state.notify(changes))
         }
@@ -56,7 +56,7 @@ public final class Store: Sendable {
     {
         let (normalized, order, pages) = try normalize(data, root)
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
-            let patches = try state.mergingPagesForWrite(pages, into: normalized)
+            let patches = try state.mergingPages(pages, into: normalized)
             let changes = try state.write(patches, order: order, at: requestedAt)
             state.record(requestedAt)
             return (changes, state.notify(changes))
@@ -164,7 +164,7 @@ public final class Store: Sendable {
 
     /// The record with this ID as reads see it (optimistic writes included), or `nil`.
     public func record(_ dataID: DataID) -> Record? {
-        state.withLock { $0.records.lookupRecord(dataID) }
+        state.withLock { $0.records.record(dataID) }
     }
 
     /// The number of records in the record source.

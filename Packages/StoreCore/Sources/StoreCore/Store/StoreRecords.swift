@@ -7,15 +7,26 @@ struct StoreRecords: RecordLookup {
 
     init(source: any RecordSource) { self.source = RecordStorage(source) }
 
-    @inline(__always) func lookupRecord(_ dataID: DataID) -> Record? {
-        if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }
-        return source.record(for: dataID)
+    @inline(__always) func lookupRecord(_ dataID: DataID) -> RecordView? {
+        if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return .decoded(record) }
+        switch source {
+        case .memory(let memory): return memory.encodedRecord(for: dataID).map { .encoded($0) }
+        case .other(let other): return other.record(for: dataID).map { .decoded($0) }
+        }
     }
 
-    @inline(__always) func lookupRecord(_ dataID: DataID, hint: inout Int) -> Record? {
+    @inline(__always) func lookupRecord(_ dataID: DataID, hint: inout Int) -> RecordView? {
+        if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return .decoded(record) }
+        switch source {
+        case .memory(let memory): return memory.encodedRecord(for: dataID, hint: &hint).map { .encoded($0) }
+        case .other(let other): return other.record(for: dataID).map { .decoded($0) }
+        }
+    }
+
+    /// The record with this ID as reads see it, decoded: what the store gives callers outside it.
+    func record(_ dataID: DataID) -> Record? {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }
-        guard case .memory(let memory) = source else { return source.record(for: dataID) }
-        return memory.record(for: dataID, hint: &hint)
+        return source.record(for: dataID)
     }
 
     /// Writes a publish's patches to the source; returns the records whose stored value (or
@@ -26,6 +37,10 @@ struct StoreRecords: RecordLookup {
         _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: WallInstant,
         tracksFields: (DataID) -> Bool
     ) throws(StoreError) -> StoreChanges {
+        if let changes = source.writeInMemory(patches, order: dataIDs, at: writtenAt, tracksFields: tracksFields) {
+            refreshOptimistic(patches)
+            return changes
+        }
         var changes = StoreChanges()
         for (dataID, existing) in zip(dataIDs, source.records(for: dataIDs)) {
             // `patches` has every ID of `dataIDs`; the lookup cannot fail.
@@ -56,11 +71,15 @@ struct StoreRecords: RecordLookup {
             }
         }
         try source.write(RecordWriteBatch(patches: patches, order: dataIDs, writtenAt: writtenAt))
-        if !optimistic.isEmpty {
-            let under = patches.keys.filter { optimistic.merged[$0] != nil }
-            if !under.isEmpty { optimistic.refresh(under, base: source) }
-        }
+        refreshOptimistic(patches)
         return changes
+    }
+
+    /// Recomputes what the optimistic layers show of the records a write just changed under them.
+    private mutating func refreshOptimistic(_ patches: [DataID: RecordPatch]) {
+        guard !optimistic.isEmpty else { return }
+        let under = patches.keys.filter { optimistic.merged[$0] != nil }
+        if !under.isEmpty { optimistic.refresh(under, base: source) }
     }
 
     private static func changesValues(_ existing: Record, _ patch: RecordPatch) -> Bool {

@@ -1,0 +1,62 @@
+import Primitives
+
+/// A record as the store's walks (reader, data checker, collector) read it: where it lies in the
+/// in-memory source's bytes, or a decoded ``Record`` (another source's, or an optimistic layer's).
+///
+/// The walks ask only for a typename and for fields by storage key, so the in-memory source's
+/// records are never decoded whole; only the public ``Store/record(_:)`` builds a ``Record``
+/// (decision 0140, option 3).
+enum RecordView {
+    case decoded(Record)
+    case encoded(EncodedRecord)
+
+    /// The record's typename, when it has one.
+    var typename: String? {
+        switch self {
+        case .decoded(let record): record.typename
+        case .encoded(let record): record.typename
+        }
+    }
+
+    /// The field stored under `storageKey`, or `nil` when it was never written.
+    @inline(__always) func field(_ storageKey: String) -> FieldView? {
+        switch self {
+        case .decoded(let record): record.fields[storageKey].map { .decoded($0) }
+        case .encoded(let record): record.field(storageKey).map { .encoded($0) }
+        }
+    }
+}
+
+/// One stored field as the walks read it: its write time, and its value decoded only when asked.
+enum FieldView {
+    case decoded(RecordField)
+    case encoded(EncodedField)
+
+    /// When the field was last written.
+    var writtenAt: WallInstant {
+        switch self {
+        case .decoded(let field): field.writtenAt
+        case .encoded(let field): field.writtenAt
+        }
+    }
+
+    /// The value.
+    var value: RecordValue {
+        switch self {
+        case .decoded(let field): field.value
+        case .encoded(let field): field.value
+        }
+    }
+
+    /// Whether the value is a link or a list of links, told without decoding it.
+    var isLink: Bool {
+        switch self {
+        case .decoded(let field):
+            switch field.value {
+            case .link, .links: true
+            case .null, .scalar: false
+            }
+        case .encoded(let field): field.tag == RecordTag.link || field.tag == RecordTag.links
+        }
+    }
+}
