@@ -3,9 +3,16 @@
 protocol MarkingTable {
     /// Marks the source's record `dataID` and returns it, or `nil` when the source has none.
     mutating func mark(_ dataID: DataID) -> RecordView?
+    /// Marks the record a link names, as ``mark(_:)-(DataID)`` does.
+    mutating func mark(_ link: LinkTarget) -> RecordView?
     /// How many of the source's records are marked: when it equals the source's count, nothing is
     /// left to sweep.
     var markedRecords: Int { get }
+}
+
+extension MarkingTable {
+    /// Marks the record a link names, through its ID.
+    mutating func mark(_ link: LinkTarget) -> RecordView? { mark(link.dataID) }
 }
 
 /// Marks the in-memory source's records by position, in a bit set.
@@ -32,6 +39,21 @@ struct PositionMarkingTable: MarkingTable {
             position = next
         } else {
             position = source.position(of: dataID)
+        }
+        guard let position else { return nil }
+        next = position + 1
+        if marks.insert(position) { markedRecords += 1 }
+        return .encoded(source.encodedRecord(at: position))
+    }
+
+    /// Marks the record a link in the source's bytes names, found by the link's bytes.
+    mutating func mark(_ link: LinkTarget) -> RecordView? {
+        guard case .utf8(let bytes) = link else { return mark(link.dataID) }
+        let position: Int?
+        if source.holds(utf8: bytes, at: next) {
+            position = next
+        } else {
+            position = source.position(ofUTF8: bytes)
         }
         guard let position else { return nil }
         next = position + 1

@@ -32,8 +32,12 @@ struct ReferenceMarker<Table: MarkingTable> {
     }
 
     private mutating func markRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet, variables: JSONObject) {
-        if let record = table.mark(dataID) { mark(selectionSet, of: record, variables: variables) }
-        if !overlay.isEmpty, let layered = overlay[dataID] {
+        markRecord(.dataID(dataID), selectionSet: selectionSet, variables: variables)
+    }
+
+    private mutating func markRecord(_ link: LinkTarget, selectionSet: CompiledSelectionSet, variables: JSONObject) {
+        if let record = table.mark(link) { mark(selectionSet, of: record, variables: variables) }
+        if !overlay.isEmpty, let layered = overlay[link.dataID] {
             mark(selectionSet, of: .decoded(layered), variables: variables)
         }
     }
@@ -45,7 +49,7 @@ struct ReferenceMarker<Table: MarkingTable> {
                 guard let subselection = field.selectionSet,
                     let stored = record.field(field.storageKey(variables: variables))
                 else { continue }
-                markLinked(stored.value, selectionSet: subselection, variables: variables)
+                _ = stored.forEachLink { markRecord($0, selectionSet: subselection, variables: variables) }
             case .typeCase(let typeCase):
                 if let typename = record.typename, typeCase.matches(typename: typename) {
                     mark(typeCase.selectionSet, of: record, variables: variables)
@@ -55,14 +59,6 @@ struct ReferenceMarker<Table: MarkingTable> {
                     mark(conditional.selectionSet, of: record, variables: variables)
                 }
             }
-        }
-    }
-
-    private mutating func markLinked(_ value: RecordValue, selectionSet: CompiledSelectionSet, variables: JSONObject) {
-        switch value {
-        case .null, .scalar: break
-        case .link(let dataID): markRecord(dataID, selectionSet: selectionSet, variables: variables)
-        case .links(let items): for item in items { markLinked(item, selectionSet: selectionSet, variables: variables) }
         }
     }
 }

@@ -48,15 +48,22 @@ struct DataChecker<Lookup: RecordLookup> {
         return Availability(isMissingData: isMissingData, oldestWriteTime: oldestWriteTime, isInvalidated: invalidated)
     }
 
-    private mutating func lookupRecord(_ dataID: DataID) -> RecordView? {
-        guard usesHints else { return lookup.lookupRecord(dataID) }
+    private mutating func lookupRecord(_ link: LinkTarget) -> RecordView? {
+        guard usesHints else {
+            var ignored = -1
+            return lookup.lookupRecord(link, hint: &ignored)
+        }
         if nextHint == hints.count { hints.append(-1) }
         defer { nextHint += 1 }
-        return lookup.lookupRecord(dataID, hint: &hints[nextHint])
+        return lookup.lookupRecord(link, hint: &hints[nextHint])
     }
 
     private mutating func checkRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet) {
-        guard let record = lookupRecord(dataID) else {
+        checkRecord(.dataID(dataID), selectionSet: selectionSet)
+    }
+
+    private mutating func checkRecord(_ link: LinkTarget, selectionSet: CompiledSelectionSet) {
+        guard let record = lookupRecord(link) else {
             isMissingData = true
             return
         }
@@ -73,7 +80,7 @@ struct DataChecker<Lookup: RecordLookup> {
                 }
                 if oldestWriteTime.map({ stored.writtenAt < $0 }) ?? true { oldestWriteTime = stored.writtenAt }
                 if let subselection = field.selectionSet {
-                    checkLinked(stored.value, selectionSet: subselection)
+                    if !stored.forEachLink({ checkRecord($0, selectionSet: subselection) }) { isMissingData = true }
                 } else if stored.isLink {
                     isMissingData = true
                 }
@@ -86,15 +93,6 @@ struct DataChecker<Lookup: RecordLookup> {
             case .conditional(let conditional):
                 if conditional.passes(variables: variables) { check(conditional.selectionSet, of: record) }
             }
-        }
-    }
-
-    private mutating func checkLinked(_ value: RecordValue, selectionSet: CompiledSelectionSet) {
-        switch value {
-        case .null: break
-        case .link(let dataID): checkRecord(dataID, selectionSet: selectionSet)
-        case .links(let items): for item in items { checkLinked(item, selectionSet: selectionSet) }
-        case .scalar: isMissingData = true
         }
     }
 }

@@ -6,10 +6,15 @@
 protocol RecordLookup {
     func lookupRecord(_ dataID: DataID) -> RecordView?
     func lookupRecord(_ dataID: DataID, hint: inout Int) -> RecordView?
+    /// The record a link names, looked for first at `hint` as ``lookupRecord(_:hint:)`` does.
+    func lookupRecord(_ link: LinkTarget, hint: inout Int) -> RecordView?
 }
 
 extension RecordLookup {
     /// The record with this ID; `hint` says where it was found last time, when the lookup can use
     /// one (``StoreRecords`` over the in-memory source). Others ignore it.
     func lookupRecord(_ dataID: DataID, hint: inout Int) -> RecordView? { lookupRecord(dataID) }
+
+    /// The record a link names, through its ID.
+    func lookupRecord(_ link: LinkTarget, hint: inout Int) -> RecordView? { lookupRecord(link.dataID, hint: &hint) }
 }

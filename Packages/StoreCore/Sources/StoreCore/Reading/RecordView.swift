@@ -48,6 +48,29 @@ enum FieldView {
         }
     }
 
+    /// Calls `link` with each data ID the value links to (through nested lists): the ID itself for
+    /// a decoded field, its text's bytes for an encoded one. Returns `false`, calling nothing, when
+    /// the value is a scalar.
+    func forEachLink(_ link: (LinkTarget) -> Void) -> Bool {
+        switch self {
+        case .decoded(let field): return Self.visit(field.value, link)
+        case .encoded(let field): return field.forEachLink { link(.utf8($0)) }
+        }
+    }
+
+    private static func visit(_ value: RecordValue, _ link: (LinkTarget) -> Void) -> Bool {
+        switch value {
+        case .null: return true
+        case .scalar: return false
+        case .link(let dataID):
+            link(.dataID(dataID))
+            return true
+        case .links(let items):
+            for item in items { _ = visit(item, link) }
+            return true
+        }
+    }
+
     /// Whether the value is a link or a list of links, told without decoding it.
     var isLink: Bool {
         switch self {

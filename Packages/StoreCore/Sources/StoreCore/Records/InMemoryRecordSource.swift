@@ -78,6 +78,28 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// The position of the record with this ID, or `nil`.
     func position(of dataID: DataID) -> Int? { table.position(of: dataID) }
 
+    /// The position of the record whose ID's text has these UTF-8 bytes (a link in a record's
+    /// bytes), or `nil`.
+    func position(ofUTF8 bytes: UnsafeRawBufferPointer) -> Int? {
+        table.position(ofUTF8: bytes, hash: DataID.hash(ofUTF8: bytes))
+    }
+
+    /// Whether `position` holds the record whose ID's text has these UTF-8 bytes.
+    func holds(utf8 bytes: UnsafeRawBufferPointer, at position: Int) -> Bool {
+        position >= 0 && position < lengths.count && lengths[position] != 0 && table.ids[position].hasUTF8(bytes)
+    }
+
+    /// ``encodedRecord(for:hint:)`` for a link in a record's bytes.
+    func encodedRecord(utf8 bytes: UnsafeRawBufferPointer, hint: inout Int) -> EncodedRecord? {
+        if holds(utf8: bytes, at: hint) { return encodedRecord(at: hint) }
+        guard let position = position(ofUTF8: bytes) else {
+            hint = -1
+            return nil
+        }
+        hint = position
+        return encodedRecord(at: position)
+    }
+
     /// Whether `position` holds a record with this ID.
     func holds(_ dataID: DataID, at position: Int) -> Bool {
         position >= 0 && position < lengths.count && lengths[position] != 0 && table.ids[position] == dataID
@@ -128,6 +150,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         table.reserve(patches.count)
         offsets.reserveCapacity(Self.grown(offsets.capacity, toHold: table.positions + patches.count))
         lengths.reserveCapacity(Self.grown(lengths.capacity, toHold: table.positions + patches.count))
+        let bytesBefore = arena.count
         var merger = RecordMerger()
         let ordered = order.count == patches.count ? order : Array(patches.keys)
         for dataID in ordered {
@@ -165,7 +188,10 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
                 }
             }
         }
-        arena.shrinkToFit()
+        // A batch that made most of the arena (the first publish of a large response) gives back
+        // what the arena's growth reserved beyond it; a small one keeps the room for the next.
+        if arena.count - bytesBefore > bytesBefore { arena.shrinkToFit() }
+        compactIfSparse()
         return changes
     }
 

@@ -23,6 +23,15 @@ struct StoreRecords: RecordLookup {
         }
     }
 
+    /// The record a link names; a link in the in-memory source's bytes is looked up by its bytes,
+    /// without making its ID, unless an optimistic layer may hold the record.
+    @inline(__always) func lookupRecord(_ link: LinkTarget, hint: inout Int) -> RecordView? {
+        guard case .utf8(let bytes) = link, optimistic.isEmpty, case .memory(let memory) = source else {
+            return lookupRecord(link.dataID, hint: &hint)
+        }
+        return memory.encodedRecord(utf8: bytes, hint: &hint).map { .encoded($0) }
+    }
+
     /// The record with this ID as reads see it, decoded: what the store gives callers outside it.
     func record(_ dataID: DataID) -> Record? {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }

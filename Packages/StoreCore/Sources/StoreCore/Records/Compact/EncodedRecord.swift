@@ -77,6 +77,38 @@ struct EncodedField {
         var cursor = offset
         return EncodedBytes.value(base, &cursor)
     }
+
+    /// Calls `link` with the UTF-8 bytes of each data ID the value links to, in order, through
+    /// nested lists and past their nulls; returns `false`, calling nothing, when the value is a
+    /// scalar. No `DataID` is made: the source finds a record by these bytes.
+    func forEachLink(_ link: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        var cursor = offset
+        switch base.load(fromByteOffset: offset, as: UInt8.self) {
+        case RecordTag.null: return true
+        case RecordTag.link, RecordTag.links:
+            Self.visitLinks(base, &cursor, link)
+            return true
+        default: return false
+        }
+    }
+
+    /// Visits the link or list of links (or null) at `cursor`, moving past it. Recurses once per
+    /// list level, which the normalizer bounded.
+    private static func visitLinks(
+        _ base: UnsafeRawPointer, _ cursor: inout Int, _ link: (UnsafeRawBufferPointer) -> Void
+    ) {
+        switch EncodedBytes.byte(base, &cursor) {
+        case RecordTag.link:
+            let length = Int(EncodedBytes.varint(base, &cursor))
+            link(UnsafeRawBufferPointer(start: base + cursor, count: length))
+            cursor += length
+        case RecordTag.links:
+            let count = EncodedBytes.varint(base, &cursor)
+            for _ in 0..<count { visitLinks(base, &cursor, link) }
+        default:
+            return
+        }
+    }
 }
 
 /// Reads values from record bytes the in-memory source wrote itself, without the checks

@@ -33,6 +33,21 @@ struct RecordIDTable: Sendable {
         }
     }
 
+    /// The position of the ID whose text has these UTF-8 bytes (a link in a record's bytes) and
+    /// whose hash is `hash` (``DataID/hash(ofUTF8:)``), or `nil`: no `String` is made.
+    @inline(__always) func position(ofUTF8 bytes: UnsafeRawBufferPointer, hash: Int) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while true {
+            let position = Int(slots[slot])
+            if position < 0 { return nil }
+            let candidate = ids[position]
+            if candidate.hashOfText == hash && candidate.hasUTF8(bytes) { return position }
+            slot = (slot + 1) & mask
+        }
+    }
+
     /// Makes room in the index for `additional` more IDs, so a batch never grows it mid-write.
     mutating func reserve(_ additional: Int) {
         let needed = count + additional
