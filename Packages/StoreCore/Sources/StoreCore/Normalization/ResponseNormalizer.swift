@@ -15,11 +15,18 @@ import GraphQLCore
 struct ResponseNormalizer {
     let configuration: StoreConfiguration
     let variables: JSONObject
-    /// The patches so far; the same object reached by two paths merges into one patch.
-    private(set) var patches: [DataID: RecordPatch] = [:]
-    /// The patched IDs in the order the walk first reached them (a parent before its children, as
-    /// reads and collections walk), so a source can lay out together what is read together.
-    private(set) var order: [DataID] = []
+    /// The records written so far, in the order the walk first reached them (a parent before its
+    /// children, as reads and collections walk), so a source can lay out together what is read
+    /// together; the same object reached by two paths is one record.
+    private(set) var batch = NormalizedBatch()
+    /// The fields of the objects being walked, innermost last: each object's are committed to the
+    /// batch when its walk ends, so an object's fields stay together though its children's come
+    /// between them.
+    private var fieldStack: [NormalizedBatch.Field] = []
+    /// Each selection set's storage keys as indices into the batch's key table, by the address of
+    /// its selections (alive and unchanged for the whole walk): a compiled field's key is interned
+    /// once per walk, not once per object.
+    private var keyIndices: [UnsafeRawPointer: [UInt32]] = [:]
     /// The list indices of the lists being walked; those from ``indexBase`` on belong to the
     /// current field of the current record, and go into client IDs.
     private var indices: [Int] = []
@@ -54,36 +61,50 @@ struct ResponseNormalizer {
     ) throws(StoreError) {
         let typename = try Self.typename(of: object)
         // The record takes its place in the order before its children (pre-order, the order reads
-        // and collections walk), through one probe that inserts an empty patch when it is new.
-        let known = patches.count
-        Self.touch(&patches[dataID, default: RecordPatch(typename: nil, values: [:])])
-        if patches.count > known { order.append(dataID) }
+        // and collections walk). Reached again (another path, or a cycle), later writes win, as
+        // they would in sequence.
+        let entry = batch.entry(for: dataID)
+        let base = fieldStack.count
         var cursor = ResponseCursor(object)
-        var values: [String: RecordValue] = [:]
-        values.reserveCapacity(selectionSet.selections.count)
-        try collect(
-            selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth, into: &values)
-        Self.merge(typename, values, into: &patches[dataID, default: RecordPatch(typename: nil, values: [:])])
+        try collect(selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
+        batch.commit(fieldStack[base...], typename: typename, to: entry)
+        fieldStack.removeSubrange(base...)
     }
 
-    private static func touch(_ patch: inout RecordPatch) {}
-
-    /// Merges an object's values into its patch. Reached again (another path, or a cycle): later
-    /// writes win, as they would in sequence.
-    private static func merge(_ typename: String?, _ values: [String: RecordValue], into patch: inout RecordPatch) {
-        if let typename { patch.typename = typename }
-        if patch.values.isEmpty {
-            patch.values = values
-        } else {
-            for (key, value) in values { patch.values[key] = value }
+    /// The batch key index of each of `selectionSet`'s fields (0 for a type case or a
+    /// conditional), interned on the first object the set is walked for.
+    @inline(never)
+    private mutating func storageKeyIndices(of selectionSet: CompiledSelectionSet) -> [UInt32] {
+        let address = selectionSet.selections.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        guard let address else { return [] }
+        if let known = keyIndices[address] { return known }
+        var indices: [UInt32] = []
+        indices.reserveCapacity(selectionSet.selections.count)
+        for selection in selectionSet.selections {
+            if case .field(let field) = selection {
+                indices.append(batch.keys.intern(field.storageKey(variables: variables)))
+            } else {
+                indices.append(0)
+            }
         }
+        keyIndices[address] = indices
+        return indices
+    }
+
+    /// Writes a field's value into the batch and onto the current object's fields.
+    @inline(never)
+    private mutating func push(_ value: RecordValue, key: UInt32) {
+        let start = batch.values.count
+        batch.values.value(value)
+        fieldStack.append(NormalizedBatch.Field(key: key, start: start, end: batch.values.count))
     }
 
     private mutating func collect(
         _ selectionSet: CompiledSelectionSet, from cursor: inout ResponseCursor, typename: String?,
-        dataID: DataID, depth: Int, into values: inout [String: RecordValue]
+        dataID: DataID, depth: Int
     ) throws(StoreError) {
-        for selection in selectionSet.selections {
+        let keys = storageKeyIndices(of: selectionSet)
+        for (position, selection) in selectionSet.selections.enumerated() {
             switch selection {
             case .field(let field):
                 let key = field.responseKey
@@ -102,17 +123,17 @@ struct ResponseNormalizer {
                             offset = try Self.offset(of: connection, variables: variables)
                             listOffset = offset
                         }
-                        values[storageKey] = try normalizeLinked(
+                        let linked = try normalizeLinked(
                             value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
                             shape: field.shape, level: 0, depth: depth + 1)
                         entersConnection = false
                         listOffset = 0
+                        push(linked, key: keys[position])
                         if let connection = field.connection {
-                            try notePage(
-                                of: connection, value: values[storageKey], in: dataID, at: storageKey, offset: offset)
+                            try notePage(of: connection, value: linked, in: dataID, at: storageKey, offset: offset)
                         }
                     } else {
-                        values[storageKey] = try leaf(value, shape: field.shape, depth: depth + 1)
+                        push(try leaf(value, shape: field.shape, depth: depth + 1), key: keys[position])
                     }
                 } catch {
                     throw error.prefixed(.key(key))
@@ -130,15 +151,12 @@ struct ResponseNormalizer {
                     throw Self.missingField("__typename", addedByClient: !selected)
                 }
                 if typeCase.matches(typename: typename) {
-                    try collect(
-                        typeCase.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth,
-                        into: &values)
+                    try collect(typeCase.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
                 }
             case .conditional(let conditional):
                 if conditional.passes(variables: variables) {
                     try collect(
-                        conditional.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth,
-                        into: &values)
+                        conditional.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
                 }
             }
         }

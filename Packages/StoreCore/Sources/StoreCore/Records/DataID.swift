@@ -38,7 +38,10 @@ public struct DataID: Sendable, Hashable, Comparable, CustomStringConvertible, E
     func hasUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let utf8 = rawValue.utf8
         guard utf8.count == bytes.count else { return false }
-        return utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? utf8.elementsEqual(bytes)
+        guard !bytes.isEmpty, let base = bytes.baseAddress else { return true }
+        return utf8.withContiguousStorageIfAvailable { text in
+            EncodedBytes.equal(UnsafeRawPointer(text.baseAddress!), base, count: text.count)
+        } ?? utf8.elementsEqual(bytes)
     }
 
     /// A data ID from a literal.

@@ -195,6 +195,66 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         return changes
     }
 
+    /// Merges a normalized batch into the records, in its order, and returns what changed, as
+    /// ``write(_:order:at:detectsChanges:tracksFields:)`` does: the batch's keys are interned once
+    /// each, and its value bytes are merged as they are.
+    mutating func write(
+        _ batch: NormalizedBatch, at writtenAt: WallInstant, tracksFields: (DataID) -> Bool
+    ) -> StoreChanges {
+        var changes = StoreChanges()
+        guard batch.count > 0 else { return changes }
+        makeArenaUnique()
+        table.reserve(batch.count)
+        offsets.reserveCapacity(Self.grown(offsets.capacity, toHold: table.positions + batch.count))
+        lengths.reserveCapacity(Self.grown(lengths.capacity, toHold: table.positions + batch.count))
+        let storeKeys = batch.keys.keys.map { keys.intern($0) }
+        let bytesBefore = arena.count
+        var merger = RecordMerger()
+        batch.values.withBytes { values in
+            for entry in 0..<batch.count {
+                let dataID = batch.dataID(of: entry)
+                let (position, appended) = table.findOrAppend(dataID)
+                if appended {
+                    offsets.append(0)
+                    lengths.append(0)
+                }
+                let stored = appended ? nil : arena.bytes(at: offsets[position], length: Int(lengths[position]))
+                let change = merger.merge(
+                    entry, of: batch, values: values, storeKeys: storeKeys, into: stored, writtenAt: writtenAt)
+                merger.output.withBytes { place($0, at: position) }
+                switch change {
+                case .none:
+                    continue
+                case .record where appended:
+                    // As for a patch: a new record changes exactly the fields it writes.
+                    if tracksFields(dataID) {
+                        var changed: Set<String> = []
+                        batch.forEachField(of: entry) { changed.insert(batch.keys.keys[Int($0.key)]) }
+                        if batch.typenameKey(of: entry) != nil {
+                            changed.insert(SnapshotReader<StoreRecords>.typenameKey)
+                        }
+                        if !changed.isEmpty {
+                            changes.insert(dataID, keys: changed)
+                            continue
+                        }
+                    }
+                    changes.insertRecord(dataID)
+                case .record:
+                    changes.insertRecord(dataID)
+                case .fields:
+                    if tracksFields(dataID) {
+                        changes.insert(dataID, keys: Set(merger.changedKeys.map { keys.keys[Int($0)] }))
+                    } else {
+                        changes.insertRecord(dataID)
+                    }
+                }
+            }
+        }
+        if arena.count - bytesBefore > bytesBefore { arena.shrinkToFit() }
+        compactIfSparse()
+        return changes
+    }
+
     /// A capacity for an array of `capacity` that must hold `count`: unchanged when it does, else
     /// at least half again as much, so that many small batches grow it geometrically while one
     /// large batch into an empty source gets exactly its size.

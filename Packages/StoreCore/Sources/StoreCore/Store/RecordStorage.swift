@@ -71,6 +71,18 @@ enum RecordStorage: RecordSource {
         return changes
     }
 
+    /// Writes a normalized batch to the in-memory source and returns what changed; `nil`, writing
+    /// nothing, for any other source.
+    mutating func writeInMemory(
+        _ batch: NormalizedBatch, at writtenAt: WallInstant, tracksFields: (DataID) -> Bool
+    ) -> StoreChanges? {
+        guard case .memory(var source) = self else { return nil }
+        self = .memory(InMemoryRecordSource())
+        let changes = source.write(batch, at: writtenAt, tracksFields: tracksFields)
+        self = .memory(source)
+        return changes
+    }
+
     mutating func removeAll(notIn kept: Set<DataID>) -> Int {
         switch self {
         case .memory(var source):

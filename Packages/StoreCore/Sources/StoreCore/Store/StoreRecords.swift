@@ -91,6 +91,21 @@ struct StoreRecords: RecordLookup {
         if !under.isEmpty { optimistic.refresh(under, base: source) }
     }
 
+    /// Writes a normalization's batch: merged as bytes into the in-memory source, or as patches
+    /// into any other; returns what changed, as ``write(_:order:at:tracksFields:)`` does.
+    mutating func write(
+        _ batch: NormalizedBatch, at writtenAt: WallInstant, tracksFields: (DataID) -> Bool
+    ) throws(StoreError) -> StoreChanges {
+        guard let changes = source.writeInMemory(batch, at: writtenAt, tracksFields: tracksFields) else {
+            return try write(batch.patches(), order: batch.order, at: writtenAt, tracksFields: tracksFields)
+        }
+        if !optimistic.isEmpty {
+            let under = batch.order.filter { optimistic.merged[$0] != nil }
+            if !under.isEmpty { optimistic.refresh(under, base: source) }
+        }
+        return changes
+    }
+
     private static func changesValues(_ existing: Record, _ patch: RecordPatch) -> Bool {
         for (key, value) in patch.values where existing.fields[key]?.value != value { return true }
         return false

@@ -78,6 +78,35 @@ struct StoreState {
         return changes
     }
 
+    /// Writes a normalization's batch (with no connection pages to merge) as
+    /// ``write(_:order:now:)`` writes patches.
+    mutating func write(_ batch: NormalizedBatch, now: WallInstant) throws(StoreError) -> StoreChanges {
+        let changes = try write(batch, at: provisionalStamp(now))
+        _ = stamp(now)
+        return changes
+    }
+
+    /// Writes a normalization's batch stamped with `writtenAt` exactly, as
+    /// ``write(_:order:at:)`` writes patches.
+    mutating func write(_ batch: NormalizedBatch, at writtenAt: WallInstant) throws(StoreError) -> StoreChanges {
+        let subscriptions = self.subscriptions
+        return try records.write(batch, at: writtenAt) { subscriptions.tracksFields(of: $0) }
+    }
+
+    /// Writes a normalization's batch, merging the `@connection` pages it holds into the lists
+    /// held first (``mergingPages(_:into:)``), stamped `writtenAt` or, when `nil`, now.
+    mutating func write(
+        _ batch: NormalizedBatch, pages: [ConnectionPage], at writtenAt: WallInstant?, now: WallInstant
+    ) throws(StoreError) -> StoreChanges {
+        if pages.isEmpty {
+            if let writtenAt { return try write(batch, at: writtenAt) }
+            return try write(batch, now: now)
+        }
+        let patches = try mergingPages(pages, into: batch.patches())
+        if let writtenAt { return try write(patches, order: batch.order, at: writtenAt) }
+        return try write(patches, order: batch.order, now: now)
+    }
+
     /// Writes `patches` stamped with `writtenAt` exactly (an earlier request's instant); the caller
     /// records the instant after the write succeeds, so a write the source refuses changes nothing.
     mutating func write(

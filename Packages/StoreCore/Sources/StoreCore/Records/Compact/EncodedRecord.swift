@@ -132,6 +132,28 @@ enum EncodedBytes {
         }
     }
 
+    /// Whether the `count` bytes at `first` and at `second` are equal: eight at a time, as a
+    /// value's bytes are compared on every write of it.
+    static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
+        }
+        while offset < count {
+            if first.load(fromByteOffset: offset, as: UInt8.self) != second.load(fromByteOffset: offset, as: UInt8.self)
+            {
+                return false
+            }
+            offset += 1
+        }
+        return true
+    }
+
     @inline(__always) static func int64(_ base: UnsafeRawPointer, at offset: Int) -> Int64 {
         Int64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: Int64.self))
     }

@@ -20,6 +20,8 @@ struct RecordMerger {
 
     private var values = RecordByteWriter(capacity: 512)
     private var patchFields: [(key: UInt32, start: Int, end: Int)] = []
+    /// Each field of a normalized batch's entry, in walk order, before sorting and deduplication.
+    private var written: [(key: UInt32, order: Int, start: Int, end: Int)] = []
     private var storedFields: [(key: UInt32, writtenAt: Int64, start: Int, end: Int)] = []
     /// The merged record's bytes after ``merge(_:into:writtenAt:keys:)``.
     private(set) var output = RecordByteWriter(capacity: 512)
@@ -36,9 +38,6 @@ struct RecordMerger {
     ) -> Change {
         values.removeAll()
         patchFields.removeAll(keepingCapacity: true)
-        storedFields.removeAll(keepingCapacity: true)
-        changedKeys.removeAll(keepingCapacity: true)
-        output.removeAll()
         for (key, value) in patch.values {
             let start = values.count
             values.value(value)
@@ -46,7 +45,41 @@ struct RecordMerger {
         }
         patchFields.sort { $0.key < $1.key }
         let patchTypename = patch.typename.map { keys.intern($0) }
+        // A local copy (a retain, the buffer is not copied), so the closure may change `self`.
+        let patchValues = values
+        return patchValues.withBytes { merge(typename: patchTypename, values: $0, into: stored, writtenAt: writtenAt) }
+    }
 
+    /// ``merge(_:into:writtenAt:keys:)`` for the entry `entry` of a normalized batch whose value
+    /// bytes are `values`, its keys mapped to the store's through `storeKeys` (by batch index).
+    mutating func merge(
+        _ entry: Int, of batch: NormalizedBatch, values: UnsafeRawBufferPointer, storeKeys: [UInt32],
+        into stored: UnsafeRawBufferPointer?, writtenAt: WallInstant
+    ) -> Change {
+        written.removeAll(keepingCapacity: true)
+        batch.forEachField(of: entry) { field in
+            written.append((storeKeys[Int(field.key)], written.count, field.start, field.end))
+        }
+        // By key, and for one key the last written first, so that it is the one kept.
+        written.sort { $0.key != $1.key ? $0.key < $1.key : $0.order > $1.order }
+        patchFields.removeAll(keepingCapacity: true)
+        for field in written where patchFields.last?.key != field.key {
+            patchFields.append((field.key, field.start, field.end))
+        }
+        let typename = batch.typenameKey(of: entry).map { storeKeys[Int($0)] }
+        return merge(typename: typename, values: values, into: stored, writtenAt: writtenAt)
+    }
+
+    /// The merge of ``patchFields`` (sorted, each key once, their values in `values`) and
+    /// `patchTypename` into `stored`.
+    private mutating func merge(
+        typename patchTypename: UInt32?, values patchBytes: UnsafeRawBufferPointer,
+        into stored: UnsafeRawBufferPointer?,
+        writtenAt: WallInstant
+    ) -> Change {
+        storedFields.removeAll(keepingCapacity: true)
+        changedKeys.removeAll(keepingCapacity: true)
+        output.removeAll()
         var storedTypename: UInt32?
         if let stored, let base = stored.baseAddress {
             storedTypename = Self.readFields(base, into: &storedFields)
@@ -81,7 +114,7 @@ struct RecordMerger {
             count += 1
             if fromPatch {
                 if storedIndex < storedFields.count, storedFields[storedIndex].key == patchFields[patchIndex].key {
-                    if let stored, !equal(patchFields[patchIndex], storedFields[storedIndex], stored) {
+                    if let stored, !Self.equal(patchFields[patchIndex], patchBytes, storedFields[storedIndex], stored) {
                         changedKeys.append(patchFields[patchIndex].key)
                     }
                     storedIndex += 1
@@ -104,9 +137,7 @@ struct RecordMerger {
         output.varint(UInt64(count))
         patchIndex = 0
         storedIndex = 0
-        // A local copy (a retain, the buffer is not copied), so the closure may change `output`.
-        let patchValues = values
-        patchValues.withBytes { patchBytes in
+        do {
             while patchIndex < patchFields.count || storedIndex < storedFields.count {
                 let fromPatch: Bool
                 if patchIndex == patchFields.count {
@@ -135,15 +166,14 @@ struct RecordMerger {
         return change
     }
 
-    private func equal(
-        _ patchField: (key: UInt32, start: Int, end: Int),
-        _ storedField: (key: UInt32, writtenAt: Int64, start: Int, end: Int),
-        _ stored: UnsafeRawBufferPointer
+    private static func equal(
+        _ patchField: (key: UInt32, start: Int, end: Int), _ patchBytes: UnsafeRawBufferPointer,
+        _ storedField: (key: UInt32, writtenAt: Int64, start: Int, end: Int), _ stored: UnsafeRawBufferPointer
     ) -> Bool {
-        guard patchField.end - patchField.start == storedField.end - storedField.start else { return false }
-        return values.withBytes { patchBytes in
-            patchBytes[patchField.start..<patchField.end].elementsEqual(stored[storedField.start..<storedField.end])
-        }
+        let count = patchField.end - patchField.start
+        guard count == storedField.end - storedField.start else { return false }
+        return EncodedBytes.equal(
+            patchBytes.baseAddress! + patchField.start, stored.baseAddress! + storedField.start, count: count)
     }
 
     /// Lists the fields of the record at `base` (its own bytes, trusted): each key, write time and
