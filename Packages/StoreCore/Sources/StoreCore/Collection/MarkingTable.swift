@@ -43,7 +43,7 @@ struct PositionMarkingTable: MarkingTable {
         guard let position else { return nil }
         next = position + 1
         if marks.insert(position) { markedRecords += 1 }
-        return .encoded(source.encodedRecord(at: position))
+        return source.view(at: position)
     }
 
     /// Marks the record a link in the source's bytes names, found by the link's bytes.
@@ -58,7 +58,7 @@ struct PositionMarkingTable: MarkingTable {
         guard let position else { return nil }
         next = position + 1
         if marks.insert(position) { markedRecords += 1 }
-        return .encoded(source.encodedRecord(at: position))
+        return source.view(at: position)
     }
 }
 

@@ -80,6 +80,18 @@ struct NormalizedBatch {
         if let more = revisits[entry] { for field in more { body(field) } }
     }
 
+    /// The patch of `entry`, its values decoded from `values` (the bytes of ``values``).
+    func patch(of entry: Int, values bytes: UnsafeRawBufferPointer) -> RecordPatch {
+        var values: [String: RecordValue] = [:]
+        if let base = bytes.baseAddress {
+            forEachField(of: entry) { field in
+                var cursor = field.start
+                values[keys.keys[Int(field.key)]] = EncodedBytes.value(base, &cursor)
+            }
+        }
+        return RecordPatch(typename: typename(of: entry), values: values)
+    }
+
     /// The batch as record patches, in ``order``.
     func patches() -> [DataID: RecordPatch] {
         var patches: [DataID: RecordPatch] = Dictionary(minimumCapacity: count)

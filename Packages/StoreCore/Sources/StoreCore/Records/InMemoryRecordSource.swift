@@ -15,6 +15,12 @@ import Primitives
 ///   each is then paid for once, by the writes that made it. Links are data IDs, so no compaction
 ///   rewrites a record.
 ///
+/// A record whose bytes would pass ``wideRecordBytes`` (a query root with thousands of fields, a
+/// connection's list of thousands of edges) is kept decoded instead, as a ``Record``: a write to it
+/// then costs what it writes, not the record's size, and a page appended to a long list extends
+/// the list in place (decision 0140, amendment). There are few such records, so they cost little
+/// memory.
+///
 /// The store reads records where they lie (`EncodedRecord`); ``record(for:)`` decodes one into a
 /// ``Record`` for callers outside the store.
 public struct InMemoryRecordSource: RecordSource, Sendable {
@@ -30,6 +36,13 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     private(set) var table = RecordIDTable()
     /// The bytes of the arena that belong to a stored record.
     private var liveBytes = 0
+    /// The records kept decoded, by position; their length is ``wideLength``.
+    private var wide: [Int: Record] = [:]
+
+    /// The size past which a record is kept decoded rather than as bytes.
+    static let wideRecordBytes = 4096
+    /// The length a position of a record kept decoded holds.
+    private static let wideLength = UInt32.max
 
     /// What a new source's arena starts as: shared, so an empty source allocates nothing, and
     /// copied (being shared) by the first write.
@@ -58,6 +71,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// The record with this ID, or `nil`: its bytes decoded.
     public func record(for dataID: DataID) -> Record? {
         guard let position = table.position(of: dataID) else { return nil }
+        if lengths[position] == Self.wideLength { return wide[position] }
         // The source wrote these bytes itself with these keys; they always decode.
         return try? RecordEncoding.decode(
             arena.bytes(at: offsets[position], length: Int(lengths[position])), dataID: dataID, keys: keys,
@@ -65,14 +79,16 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     }
 
     /// The record with this ID where it lies, or `nil`.
-    func encodedRecord(for dataID: DataID) -> EncodedRecord? {
+    func view(for dataID: DataID) -> RecordView? {
         guard let position = table.position(of: dataID) else { return nil }
-        return encodedRecord(at: position)
+        return view(at: position)
     }
 
     /// The record at `position`, which must hold one.
-    func encodedRecord(at position: Int) -> EncodedRecord {
-        EncodedRecord(arena: arena, offset: offsets[position], length: Int(lengths[position]), keys: keys)
+    func view(at position: Int) -> RecordView {
+        let length = lengths[position]
+        if length == Self.wideLength, let record = wide[position] { return .decoded(record) }
+        return .encoded(EncodedRecord(arena: arena, offset: offsets[position], length: Int(length), keys: keys))
     }
 
     /// The position of the record with this ID, or `nil`.
@@ -89,15 +105,15 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         position >= 0 && position < lengths.count && lengths[position] != 0 && table.ids[position].hasUTF8(bytes)
     }
 
-    /// ``encodedRecord(for:hint:)`` for a link in a record's bytes.
-    func encodedRecord(utf8 bytes: UnsafeRawBufferPointer, hint: inout Int) -> EncodedRecord? {
-        if holds(utf8: bytes, at: hint) { return encodedRecord(at: hint) }
+    /// ``view(for:hint:)`` for a link in a record's bytes.
+    func view(utf8 bytes: UnsafeRawBufferPointer, hint: inout Int) -> RecordView? {
+        if holds(utf8: bytes, at: hint) { return view(at: hint) }
         guard let position = position(ofUTF8: bytes) else {
             hint = -1
             return nil
         }
         hint = position
-        return encodedRecord(at: position)
+        return view(at: position)
     }
 
     /// Whether `position` holds a record with this ID.
@@ -112,14 +128,14 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// found last time), and `hint` updated to where it is (`-1` when it is not stored). The
     /// position is checked to hold this very ID, so a hint made stale by a removal or a compaction
     /// only costs the lookup it would have saved.
-    func encodedRecord(for dataID: DataID, hint: inout Int) -> EncodedRecord? {
-        if holds(dataID, at: hint) { return encodedRecord(at: hint) }
+    func view(for dataID: DataID, hint: inout Int) -> RecordView? {
+        if holds(dataID, at: hint) { return view(at: hint) }
         guard let position = table.position(of: dataID) else {
             hint = -1
             return nil
         }
         hint = position
-        return encodedRecord(at: position)
+        return view(at: position)
     }
 
     /// The number of records.
@@ -160,9 +176,15 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
                 offsets.append(0)
                 lengths.append(0)
             }
-            let stored = appended ? nil : arena.bytes(at: offsets[position], length: Int(lengths[position]))
-            let change = merger.merge(patch, into: stored, writtenAt: writtenAt, keys: &keys)
-            merger.output.withBytes { place($0, at: position) }
+            let change: RecordMerger.Change
+            var wideChanges: Set<String> = []
+            if lengths[position] == Self.wideLength {
+                change = mergeWide(patch, at: position, writtenAt: writtenAt, changedKeys: &wideChanges)
+            } else {
+                let stored = appended ? nil : arena.bytes(at: offsets[position], length: Int(lengths[position]))
+                change = merger.merge(patch, into: stored, writtenAt: writtenAt, keys: &keys)
+                merger.output.withBytes { place($0, at: position) }
+            }
             guard detectsChanges else { continue }
             switch change {
             case .none:
@@ -182,7 +204,10 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
                 changes.insertRecord(dataID)
             case .fields:
                 if tracksFields(dataID) {
-                    changes.insert(dataID, keys: Set(merger.changedKeys.map { keys.keys[Int($0)] }))
+                    changes.insert(
+                        dataID,
+                        keys: lengths[position] == Self.wideLength && !wideChanges.isEmpty
+                            ? wideChanges : Set(merger.changedKeys.map { keys.keys[Int($0)] }))
                 } else {
                     changes.insertRecord(dataID)
                 }
@@ -218,10 +243,18 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
                     offsets.append(0)
                     lengths.append(0)
                 }
-                let stored = appended ? nil : arena.bytes(at: offsets[position], length: Int(lengths[position]))
-                let change = merger.merge(
-                    entry, of: batch, values: values, storeKeys: storeKeys, into: stored, writtenAt: writtenAt)
-                merger.output.withBytes { place($0, at: position) }
+                let change: RecordMerger.Change
+                var wideChanges: Set<String> = []
+                if lengths[position] == Self.wideLength {
+                    change = mergeWide(
+                        batch.patch(of: entry, values: values), at: position, writtenAt: writtenAt,
+                        changedKeys: &wideChanges)
+                } else {
+                    let stored = appended ? nil : arena.bytes(at: offsets[position], length: Int(lengths[position]))
+                    change = merger.merge(
+                        entry, of: batch, values: values, storeKeys: storeKeys, into: stored, writtenAt: writtenAt)
+                    merger.output.withBytes { place($0, at: position) }
+                }
                 switch change {
                 case .none:
                     continue
@@ -243,7 +276,10 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
                     changes.insertRecord(dataID)
                 case .fields:
                     if tracksFields(dataID) {
-                        changes.insert(dataID, keys: Set(merger.changedKeys.map { keys.keys[Int($0)] }))
+                        changes.insert(
+                            dataID,
+                            keys: lengths[position] == Self.wideLength && !wideChanges.isEmpty
+                                ? wideChanges : Set(merger.changedKeys.map { keys.keys[Int($0)] }))
                     } else {
                         changes.insertRecord(dataID)
                     }
@@ -262,8 +298,31 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         count <= capacity ? capacity : max(count, capacity + capacity / 2)
     }
 
-    /// Puts a record's new bytes at `position`: over its old bytes when they fit, else at the end.
+    /// Merges `patch` into the record kept decoded at `position`, in place; returns what changed,
+    /// with the storage keys of the changed fields in `changedKeys`.
+    private mutating func mergeWide(
+        _ patch: RecordPatch, at position: Int, writtenAt: WallInstant, changedKeys: inout Set<String>
+    ) -> RecordMerger.Change {
+        var change = RecordMerger.Change.none
+        if let typename = patch.typename, typename != wide[position]?.typename { change = .record }
+        for (key, value) in patch.values where wide[position]?.fields[key]?.value != value { changedKeys.insert(key) }
+        if change == .none && !changedKeys.isEmpty { change = .fields }
+        wide[position]?.apply(patch, writtenAt: writtenAt)
+        return change
+    }
+
+    /// Puts a record's new bytes at `position`: over its old bytes when they fit, else at the end;
+    /// a record past ``wideRecordBytes`` is kept decoded instead.
     private mutating func place(_ bytes: UnsafeRawBufferPointer, at position: Int) {
+        if bytes.count > Self.wideRecordBytes,
+            let record = try? RecordEncoding.decode(
+                bytes, dataID: table.ids[position], keys: keys, maximumDepth: .max)
+        {
+            liveBytes -= Int(lengths[position])
+            lengths[position] = Self.wideLength
+            wide[position] = record
+            return
+        }
         let old = Int(lengths[position])
         if old != 0 && bytes.count <= old {
             arena.overwrite(at: offsets[position], with: bytes)
@@ -281,9 +340,24 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     }
 
     private mutating func remove(at position: Int) {
-        liveBytes -= Int(lengths[position])
+        if lengths[position] == Self.wideLength {
+            wide[position] = nil
+        } else {
+            liveBytes -= Int(lengths[position])
+        }
         lengths[position] = 0
         table.remove(at: position)
+    }
+
+    /// Removes the list of links at `key` of record `dataID` and returns it, when the record is kept
+    /// decoded: with the record's reference gone, the caller may hold the list's only one and
+    /// append to it in place. `nil` for a record kept as bytes, whose list is copied anyway.
+    mutating func takeLinks(_ key: String, of dataID: DataID) -> [RecordValue]? {
+        guard let position = table.position(of: dataID), lengths[position] == Self.wideLength,
+            case .links? = wide[position]?.fields[key]?.value,
+            case .links(let links)? = wide[position]?.fields.removeValue(forKey: key)?.value
+        else { return nil }
+        return links
     }
 
     /// Removes every record not in `kept`.
@@ -318,6 +392,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         let compacted = ByteArena(capacity: liveBytes)
         var newOffsets: [Int] = []
         var newLengths: [UInt32] = []
+        var newWide: [Int: Record] = Dictionary(minimumCapacity: wide.count)
         newOffsets.reserveCapacity(sparsePositions ? table.count : lengths.count)
         newLengths.reserveCapacity(newOffsets.capacity)
         for position in lengths.indices {
@@ -329,9 +404,16 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
                 }
                 continue
             }
+            if lengths[position] == Self.wideLength {
+                newWide[newLengths.count] = wide[position]
+                newOffsets.append(0)
+                newLengths.append(Self.wideLength)
+                continue
+            }
             newOffsets.append(compacted.append(arena.bytes(at: offsets[position], length: length)))
             newLengths.append(UInt32(length))
         }
+        wide = newWide
         if sparsePositions {
             let lengths = self.lengths
             table.compact { lengths[$0] != 0 }

@@ -57,6 +57,18 @@ enum RecordStorage: RecordSource {
         }
     }
 
+    /// Takes the list of links stored at `key` of record `dataID` out of the in-memory source,
+    /// leaving the record without that field until the next write puts a value there; `nil` for
+    /// any other source, or when the record has no list there. See
+    /// `StoreState.mergingPagesForWrite(_:into:)`, the one caller.
+    mutating func takeLinks(_ key: String, of dataID: DataID) -> [RecordValue]? {
+        guard case .memory(var source) = self else { return nil }
+        self = .memory(InMemoryRecordSource())
+        let links = source.takeLinks(key, of: dataID)
+        self = .memory(source)
+        return links
+    }
+
     /// Writes a publish's patches to the in-memory source and returns what changed
     /// (``InMemoryRecordSource/write(_:order:at:tracksFields:)``); `nil`, writing nothing, for any
     /// other source.

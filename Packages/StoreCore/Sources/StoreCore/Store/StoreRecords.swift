@@ -10,7 +10,7 @@ struct StoreRecords: RecordLookup {
     @inline(__always) func lookupRecord(_ dataID: DataID) -> RecordView? {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return .decoded(record) }
         switch source {
-        case .memory(let memory): return memory.encodedRecord(for: dataID).map { .encoded($0) }
+        case .memory(let memory): return memory.view(for: dataID)
         case .other(let other): return other.record(for: dataID).map { .decoded($0) }
         }
     }
@@ -18,7 +18,7 @@ struct StoreRecords: RecordLookup {
     @inline(__always) func lookupRecord(_ dataID: DataID, hint: inout Int) -> RecordView? {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return .decoded(record) }
         switch source {
-        case .memory(let memory): return memory.encodedRecord(for: dataID, hint: &hint).map { .encoded($0) }
+        case .memory(let memory): return memory.view(for: dataID, hint: &hint)
         case .other(let other): return other.record(for: dataID).map { .decoded($0) }
         }
     }
@@ -29,7 +29,7 @@ struct StoreRecords: RecordLookup {
         guard case .utf8(let bytes) = link, optimistic.isEmpty, case .memory(let memory) = source else {
             return lookupRecord(link.dataID, hint: &hint)
         }
-        return memory.encodedRecord(utf8: bytes, hint: &hint).map { .encoded($0) }
+        return memory.view(utf8: bytes, hint: &hint)
     }
 
     /// The record with this ID as reads see it, decoded: what the store gives callers outside it.

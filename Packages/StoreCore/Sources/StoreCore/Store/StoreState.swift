@@ -67,6 +67,31 @@ struct StoreState {
         return merged
     }
 
+    /// ``mergingPages(_:into:)`` for patches that are written to the source next, under this same
+    /// lock: each list a page extends is taken out of its record, so that the page is appended to
+    /// it in place (a page costs its own size, not the list's; the in-memory source keeps a record with
+    /// a long list decoded for this). Nothing can fail between the take
+    /// and the write that puts the merged list back, since the in-memory source's write cannot
+    /// fail; any other source's lists are copied as ``mergingPages(_:into:)`` does.
+    mutating func mergingPagesForWrite(_ pages: [ConnectionPage], into patches: [DataID: RecordPatch])
+        throws(StoreError) -> [DataID: RecordPatch]
+    {
+        guard !pages.isEmpty else { return patches }
+        let steps = try ConnectionMerge.plan(pages, patches: patches) { records.source.record(for: $0) }
+        // Two pages of one list in one response: each must read the list as held, so none is taken.
+        let lends = Set(steps.map(\.page.record)).count == steps.count
+        var merged = patches
+        for step in steps {
+            var list: [RecordValue]?
+            if lends && step.extendsList {
+                list = records.source.takeLinks(step.page.listKey, of: step.page.record)
+            }
+            // Moved, not copied: the list taken must reach the merge with no second reference.
+            ConnectionMerge.apply(step, list: consume list, into: &merged) { records.source.record(for: $0) }
+        }
+        return merged
+    }
+
     /// Writes a publish's (or a transaction's) patches; returns what changed, with changed field
     /// keys for the records subscriptions are rooted at. Stamps the write with the clock's reading
     /// `now` (``stamp(_:)``), and leaves everything as it was when the source refuses the batch.
@@ -102,7 +127,7 @@ struct StoreState {
             if let writtenAt { return try write(batch, at: writtenAt) }
             return try write(batch, now: now)
         }
-        let patches = try mergingPages(pages, into: batch.patches())
+        let patches = try mergingPagesForWrite(pages, into: batch.patches())
         if let writtenAt { return try write(patches, order: batch.order, at: writtenAt) }
         return try write(patches, order: batch.order, now: now)
     }
