@@ -14,8 +14,12 @@ struct DataChecker<Lookup: RecordLookup> {
     private var nextHint = 0
     private var usesHints = false
 
+    /// The compiled fields' storage keys resolved in the in-memory source's key table.
+    private var fieldKeys: FieldKeys
+
     init(lookup: Lookup, variables: JSONObject) {
         self.lookup = lookup
+        fieldKeys = FieldKeys(table: lookup.keyTable)
         self.variables = variables
     }
 
@@ -71,10 +75,12 @@ struct DataChecker<Lookup: RecordLookup> {
     }
 
     private mutating func check(_ selectionSet: CompiledSelectionSet, of record: RecordView) {
-        for selection in selectionSet.selections {
+        let keys = fieldKeys.indices(of: selectionSet, variables: variables)
+        for (position, selection) in selectionSet.selections.enumerated() {
             switch selection {
             case .field(let field):
-                guard let stored = record.field(field.storageKey(variables: variables)) else {
+                let index = keys.isEmpty ? nil : keys[position]
+                guard let stored = record.field(field.storageKey(variables: variables), index: index) else {
                     isMissingData = true
                     continue
                 }

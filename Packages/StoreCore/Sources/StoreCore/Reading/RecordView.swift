@@ -18,6 +18,18 @@ enum RecordView {
         }
     }
 
+    /// The field stored under `storageKey`, whose index in the in-memory source's key table is
+    /// `index` (from ``FieldKeys``; `nil` when not resolved), or `nil` when it was never written.
+    @inline(__always) func field(_ storageKey: String, index: UInt32?) -> FieldView? {
+        switch self {
+        case .decoded(let record): return record.fields[storageKey].map { .decoded($0) }
+        case .encoded(let record):
+            guard let index else { return record.field(storageKey).map { .encoded($0) } }
+            if index == FieldKeys.absent { return nil }
+            return record.field(index: UInt64(index)).map { .encoded($0) }
+        }
+    }
+
     /// The field stored under `storageKey`, or `nil` when it was never written.
     @inline(__always) func field(_ storageKey: String) -> FieldView? {
         switch self {

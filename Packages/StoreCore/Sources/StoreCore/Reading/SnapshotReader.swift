@@ -26,8 +26,12 @@ struct SnapshotReader<Lookup: RecordLookup> {
     /// The storage keys of the fields read (found or missing) on ``trackedRecord``.
     private(set) var trackedFields: Set<String> = []
 
+    /// The compiled fields' storage keys resolved in the in-memory source's key table.
+    private var fieldKeys: FieldKeys
+
     init(lookup: Lookup, variables: JSONObject, trackedRecord: DataID? = nil) {
         self.lookup = lookup
+        fieldKeys = FieldKeys(table: lookup.keyTable)
         self.variables = variables
         self.trackedRecord = trackedRecord
     }
@@ -79,12 +83,13 @@ struct SnapshotReader<Lookup: RecordLookup> {
         _ selectionSet: CompiledSelectionSet, of record: RecordView, into object: inout JSONObject, appending: Bool,
         tracking: Bool
     ) {
-        for selection in selectionSet.selections {
+        let keys = fieldKeys.indices(of: selectionSet, variables: variables)
+        for (position, selection) in selectionSet.selections.enumerated() {
             switch selection {
             case .field(let field):
                 let storageKey = field.storageKey(variables: variables)
                 if tracking { trackedFields.insert(storageKey) }
-                guard let stored = record.field(storageKey) else {
+                guard let stored = record.field(storageKey, index: keys.isEmpty ? nil : keys[position]) else {
                     noteMissing(deferred: field.isDeferred)
                     continue
                 }

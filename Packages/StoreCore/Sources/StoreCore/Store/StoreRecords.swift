@@ -32,6 +32,12 @@ struct StoreRecords: RecordLookup {
         return memory.view(utf8: bytes, hint: &hint)
     }
 
+    /// The in-memory source's key table.
+    var keyTable: RecordKeyTable? {
+        guard case .memory(let memory) = source else { return nil }
+        return memory.keys
+    }
+
     /// The record with this ID as reads see it, decoded: what the store gives callers outside it.
     func record(_ dataID: DataID) -> Record? {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }

@@ -8,6 +8,8 @@ struct StagedRecords: RecordLookup {
     /// The instant staged fields read as written at (they are stamped for real when applied).
     let writtenAt: WallInstant
 
+    var keyTable: RecordKeyTable? { records.keyTable }
+
     func lookupRecord(_ dataID: DataID) -> RecordView? {
         guard patches[dataID] != nil else { return records.lookupRecord(dataID) }
         return record(dataID).map { .decoded($0) }
