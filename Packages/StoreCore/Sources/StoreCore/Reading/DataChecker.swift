@@ -75,30 +75,44 @@ struct DataChecker<Lookup: RecordLookup> {
     }
 
     private mutating func check(_ selectionSet: CompiledSelectionSet, of record: RecordView) {
-        let keys = fieldKeys.indices(of: selectionSet, variables: variables)
-        for (position, selection) in selectionSet.selections.enumerated() {
-            switch selection {
-            case .field(let field):
-                let index = keys.isEmpty ? nil : keys[position]
-                guard let stored = record.field(field.storageKey(variables: variables), index: index) else {
-                    isMissingData = true
-                    continue
-                }
-                if oldestWriteTime.map({ stored.writtenAt < $0 }) ?? true { oldestWriteTime = stored.writtenAt }
-                if let subselection = field.selectionSet {
-                    if !stored.forEachLink({ checkRecord($0, selectionSet: subselection) }) { isMissingData = true }
-                } else if stored.isLink {
-                    isMissingData = true
-                }
-            case .typeCase(let typeCase):
-                guard let typename = record.typename else {
-                    isMissingData = true
-                    continue
-                }
-                if typeCase.matches(typename: typename) { check(typeCase.selectionSet, of: record) }
-            case .conditional(let conditional):
-                if conditional.passes(variables: variables) { check(conditional.selectionSet, of: record) }
+        let plan = fieldKeys.plan(of: selectionSet, variables: variables)
+        let hasTable = fieldKeys.hasTable
+        var cursor = FieldCursor()
+        for position in plan.selections.indices {
+            guard plan.selections[position].isField else {
+                checkBranch(selectionSet.selections[position], of: record)
+                continue
             }
+            let field = plan.selections[position]
+            guard let stored = record.field(field.storageKey, index: hasTable ? field.index : nil, cursor: &cursor)
+            else {
+                isMissingData = true
+                continue
+            }
+            if oldestWriteTime.map({ stored.writtenAt < $0 }) ?? true { oldestWriteTime = stored.writtenAt }
+            if let subselection = field.subselection {
+                if !stored.forEachLink({ checkRecord($0, selectionSet: subselection) }) { isMissingData = true }
+            } else if stored.isLink {
+                isMissingData = true
+            }
+        }
+    }
+
+    /// Checks a type case or a conditional of `record`. Not inlined, so that the field loop's frame
+    /// stays small.
+    @inline(never)
+    private mutating func checkBranch(_ selection: CompiledSelection, of record: RecordView) {
+        switch selection {
+        case .field:
+            return
+        case .typeCase(let typeCase):
+            guard let typename = record.typename else {
+                isMissingData = true
+                return
+            }
+            if typeCase.matches(typename: typename) { check(typeCase.selectionSet, of: record) }
+        case .conditional(let conditional):
+            if conditional.passes(variables: variables) { check(conditional.selectionSet, of: record) }
         }
     }
 }

@@ -21,12 +21,20 @@ enum RecordView {
     /// The field stored under `storageKey`, whose index in the in-memory source's key table is
     /// `index` (from ``FieldKeys``; `nil` when not resolved), or `nil` when it was never written.
     @inline(__always) func field(_ storageKey: String, index: UInt32?) -> FieldView? {
+        var cursor = FieldCursor()
+        return field(storageKey, index: index, cursor: &cursor)
+    }
+
+    /// ``field(_:index:)``, scanning an encoded record's fields from where `cursor` says the last
+    /// one found ended when the key is larger (fields are in key order, and a selection usually
+    /// asks for them in that order, so a record's fields are scanned once for all of them).
+    @inline(__always) func field(_ storageKey: String, index: UInt32?, cursor: inout FieldCursor) -> FieldView? {
         switch self {
         case .decoded(let record): return record.fields[storageKey].map { .decoded($0) }
         case .encoded(let record):
             guard let index else { return record.field(storageKey).map { .encoded($0) } }
             if index == FieldKeys.absent { return nil }
-            return record.field(index: UInt64(index)).map { .encoded($0) }
+            return record.field(index: UInt64(index), cursor: &cursor).map { .encoded($0) }
         }
     }
 

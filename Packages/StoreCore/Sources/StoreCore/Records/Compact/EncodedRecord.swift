@@ -46,12 +46,23 @@ struct EncodedRecord {
     /// The field whose key is `index` in ``keys``, or `nil`. Fields are in ascending key order, so
     /// the scan stops at the first larger key.
     func field(index: UInt64) -> EncodedField? {
+        var start = FieldCursor()
+        return field(index: index, cursor: &start)
+    }
+
+    /// ``field(index:)``, starting after the field `cursor` names when its key is smaller than
+    /// `index`, and leaving in `cursor` the field found.
+    func field(index: UInt64, cursor position: inout FieldCursor) -> EncodedField? {
         var cursor = fieldsStart
+        if position.offset > 0 && position.key < index { cursor = position.offset }
         while cursor < end {
             let key = EncodedBytes.varint(base, &cursor)
             if key > index { return nil }
             let age = hasAges ? EncodedBytes.varint(base, &cursor) : 0
             if key == index {
+                var next = cursor
+                EncodedBytes.skipValue(base, &next)
+                position = FieldCursor(key: key, offset: next)
                 return EncodedField(
                     base: base, offset: cursor,
                     writtenAt: WallInstant(nanosecondsSince1970: newest &- Int64(bitPattern: age)))
@@ -60,6 +71,15 @@ struct EncodedRecord {
         }
         return nil
     }
+}
+
+/// Where the last field a walk found in one encoded record ends: the next lookup of a larger key
+/// scans on from there.
+struct FieldCursor {
+    /// The key of the field found; meaningless while ``offset`` is 0.
+    var key: UInt64 = 0
+    /// The offset just past that field's value, or 0 before any field was found.
+    var offset = 0
 }
 
 /// One field's value where it lies in a record's bytes, and its write time.
