@@ -33,6 +33,9 @@ struct NormalizedBatch {
     /// The number of records the batch writes.
     var count: Int { segments.count }
 
+    /// The number of fields the walk wrote (a field written twice counts twice).
+    var fieldCount: Int { fields.count + revisits.values.reduce(0) { $0 + $1.count } }
+
     /// The IDs in walk order.
     var order: [DataID] { Array(table.ids) }
 

@@ -234,6 +234,10 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         lengths.reserveCapacity(Self.grown(lengths.capacity, toHold: table.positions + batch.count))
         let storeKeys = batch.keys.keys.map { keys.intern($0) }
         let bytesBefore = arena.count
+        // Room for the batch at once (its values, and about a header and a key byte a field more),
+        // rather than growing the arena step by step while it is written.
+        arena.reserve(batch.values.count + batch.count * 16 + batch.fieldCount)
+        if batch.count > 64 { changes.reserveCapacity(batch.count) }
         var merger = RecordMerger()
         batch.values.withBytes { values in
             for entry in 0..<batch.count {
