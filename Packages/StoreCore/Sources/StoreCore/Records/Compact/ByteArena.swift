@@ -5,7 +5,7 @@
 /// bytes a view points at never change under it.
 ///
 /// `@unchecked Sendable`: the only mutations are ``reserve(_:)``, ``append(_:)``, ``overwrite(at:with:)``
-/// and ``shrinkToFit()``, and ``InMemoryRecordSource`` calls them only on an arena it holds the
+/// and ``shrinkToFit(slack:)``, and ``InMemoryRecordSource`` calls them only on an arena it holds the
 /// only reference to (it checks `isKnownUniquelyReferenced` first and copies otherwise). An arena
 /// that is shared, and so may be reached from another thread, is never mutated.
 final class ByteArena: @unchecked Sendable {
@@ -40,10 +40,10 @@ final class ByteArena: @unchecked Sendable {
         resize(to: max(count + additional, capacity + capacity / 2))
     }
 
-    /// Gives back the room a write reserved beyond what it used, when that is more than an eighth of
-    /// the bytes: the arena is the store's largest allocation, and it stays as large as it is.
-    func shrinkToFit() {
-        guard capacity - count > max(count / 8, 4096) else { return }
+    /// Gives back the room a write reserved beyond what it used, when that is more than `slack`
+    /// bytes: the arena is the store's largest allocation, and it stays as large as it is.
+    func shrinkToFit(slack: Int = 4096) {
+        guard capacity - count > slack else { return }
         resize(to: count)
     }
 
