@@ -54,7 +54,7 @@ struct NormalizedBatch {
     mutating func commit(_ stack: ArraySlice<Field>, typename: String?, to entry: Int) {
         if let typename { typenames[entry] = Int32(keys.intern(typename)) }
         guard !stack.isEmpty else { return }
-        if segments[entry].count == 0 && revisits[entry] == nil {
+        if segments[entry].count == 0 && (revisits.isEmpty || revisits[entry] == nil) {
             segments[entry] = (fields.count, stack.count)
             fields.append(contentsOf: stack)
         } else {
@@ -80,7 +80,7 @@ struct NormalizedBatch {
     func forEachField(of entry: Int, _ body: (Field) -> Void) {
         let segment = segments[entry]
         for index in segment.start..<(segment.start + segment.count) { body(fields[index]) }
-        if let more = revisits[entry] { for field in more { body(field) } }
+        if !revisits.isEmpty, let more = revisits[entry] { for field in more { body(field) } }
     }
 
     /// The patch of `entry`, its values decoded from `values` (the bytes of ``values``).

@@ -318,6 +318,11 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// Puts a record's new bytes at `position`: over its old bytes when they fit, else at the end;
     /// a record past ``wideRecordBytes`` is kept decoded instead.
     private mutating func place(_ bytes: UnsafeRawBufferPointer, at position: Int) {
+        // A record kept decoded that is replaced whole (a source made from records, one ID twice).
+        if lengths[position] == Self.wideLength {
+            wide[position] = nil
+            lengths[position] = 0
+        }
         if bytes.count > Self.wideRecordBytes,
             let record = try? RecordEncoding.decode(
                 bytes, dataID: table.ids[position], keys: keys, maximumDepth: .max)
