@@ -23,10 +23,10 @@ struct ResponseNormalizer {
     /// batch when its walk ends, so an object's fields stay together though its children's come
     /// between them.
     private var fieldStack: [NormalizedBatch.Field] = []
-    /// Each selection set's storage keys as indices into the batch's key table, by the address of
-    /// its selections (alive and unchanged for the whole walk): a compiled field's key is interned
-    /// once per walk, not once per object.
-    private var keyIndices: [UnsafeRawPointer: [UInt32]] = [:]
+    /// Each selection set's plan (``PlannedField``), by the address of its selections (alive and
+    /// unchanged for the whole walk): a compiled field is read, and its storage key interned, once
+    /// per walk, not once per object.
+    private var plans: [UnsafeRawPointer: [PlannedField]] = [:]
     /// The list indices of the lists being walked; those from ``indexBase`` on belong to the
     /// current field of the current record, and go into client IDs.
     private var indices: [Int] = []
@@ -71,24 +71,19 @@ struct ResponseNormalizer {
         fieldStack.removeSubrange(base...)
     }
 
-    /// The batch key index of each of `selectionSet`'s fields (0 for a type case or a
-    /// conditional), interned on the first object the set is walked for.
+    /// The plan of `selectionSet`, made on the first object the set is walked for.
     @inline(never)
-    private mutating func storageKeyIndices(of selectionSet: CompiledSelectionSet) -> [UInt32] {
+    private mutating func plan(of selectionSet: CompiledSelectionSet) -> [PlannedField] {
         let address = selectionSet.selections.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         guard let address else { return [] }
-        if let known = keyIndices[address] { return known }
-        var indices: [UInt32] = []
-        indices.reserveCapacity(selectionSet.selections.count)
+        if let known = plans[address] { return known }
+        var fields: [PlannedField] = []
+        fields.reserveCapacity(selectionSet.selections.count)
         for selection in selectionSet.selections {
-            if case .field(let field) = selection {
-                indices.append(batch.keys.intern(field.storageKey(variables: variables)))
-            } else {
-                indices.append(0)
-            }
+            fields.append(PlannedField(selection, variables: variables) { batch.keys.intern($0) })
         }
-        keyIndices[address] = indices
-        return indices
+        plans[address] = fields
+        return fields
     }
 
     /// Writes a field's value into the batch and onto the current object's fields.
@@ -103,61 +98,77 @@ struct ResponseNormalizer {
         _ selectionSet: CompiledSelectionSet, from cursor: inout ResponseCursor, typename: String?,
         dataID: DataID, depth: Int
     ) throws(StoreError) {
-        let keys = storageKeyIndices(of: selectionSet)
-        for (position, selection) in selectionSet.selections.enumerated() {
-            switch selection {
-            case .field(let field):
-                let key = field.responseKey
-                guard let value = cursor.value(forKey: key) else {
-                    // A deferred field comes in a later part of an incremental answer: the parts
-                    // before it are written without it, and what the store held for it stays.
-                    if field.isDeferred { continue }
-                    throw Self.missingField(key, addedByClient: field.isAddedByClient)
+        let fields = plan(of: selectionSet)
+        for position in fields.indices {
+            guard fields[position].isField else {
+                try collectBranch(
+                    selectionSet.selections[position], of: selectionSet, from: &cursor, typename: typename,
+                    dataID: dataID, depth: depth)
+                continue
+            }
+            let key = fields[position].responseKey
+            guard let value = cursor.value(forKey: key) else {
+                // A deferred field comes in a later part of an incremental answer: the parts
+                // before it are written without it, and what the store held for it stays.
+                if fields[position].isDeferred { continue }
+                throw Self.missingField(key, addedByClient: fields[position].isAddedByClient)
+            }
+            do throws(StoreError) {
+                if let subselection = fields[position].subselection {
+                    let storageKey = fields[position].storageKey
+                    let connection = fields[position].connection
+                    entersConnection = connection?.kind == .cursor
+                    var offset = 0
+                    if let connection, connection.kind == .offset {
+                        offset = try Self.offset(of: connection, variables: variables)
+                        listOffset = offset
+                    }
+                    let linked = try normalizeLinked(
+                        value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
+                        shape: fields[position].shape, level: 0, depth: depth + 1)
+                    entersConnection = false
+                    listOffset = 0
+                    push(linked, key: fields[position].key)
+                    if let connection {
+                        try notePage(of: connection, value: linked, in: dataID, at: storageKey, offset: offset)
+                    }
+                } else {
+                    push(try leaf(value, shape: fields[position].shape, depth: depth + 1), key: fields[position].key)
                 }
-                let storageKey = field.storageKey(variables: variables)
-                do throws(StoreError) {
-                    if let subselection = field.selectionSet {
-                        entersConnection = field.connection?.kind == .cursor
-                        var offset = 0
-                        if let connection = field.connection, connection.kind == .offset {
-                            offset = try Self.offset(of: connection, variables: variables)
-                            listOffset = offset
-                        }
-                        let linked = try normalizeLinked(
-                            value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
-                            shape: field.shape, level: 0, depth: depth + 1)
-                        entersConnection = false
-                        listOffset = 0
-                        push(linked, key: keys[position])
-                        if let connection = field.connection {
-                            try notePage(of: connection, value: linked, in: dataID, at: storageKey, offset: offset)
-                        }
+            } catch {
+                throw error.prefixed(.key(key))
+            }
+        }
+    }
+
+    /// Collects a type case or a conditional of the object. Not inlined, so that the field loop's
+    /// frame stays small.
+    @inline(never)
+    private mutating func collectBranch(
+        _ selection: CompiledSelection, of selectionSet: CompiledSelectionSet, from cursor: inout ResponseCursor,
+        typename: String?, dataID: DataID, depth: Int
+    ) throws(StoreError) {
+        switch selection {
+        case .field:
+            return
+        case .typeCase(let typeCase):
+            guard let typename else {
+                // The compiler adds `__typename` to every object selection; the type case needs it.
+                let selected = selectionSet.selections.contains {
+                    if case .field(let field) = $0 {
+                        field.responseKey == "__typename" && !field.isAddedByClient
                     } else {
-                        push(try leaf(value, shape: field.shape, depth: depth + 1), key: keys[position])
+                        false
                     }
-                } catch {
-                    throw error.prefixed(.key(key))
                 }
-            case .typeCase(let typeCase):
-                guard let typename else {
-                    // The compiler adds `__typename` to every object selection; the type case needs it.
-                    let selected = selectionSet.selections.contains {
-                        if case .field(let field) = $0 {
-                            field.responseKey == "__typename" && !field.isAddedByClient
-                        } else {
-                            false
-                        }
-                    }
-                    throw Self.missingField("__typename", addedByClient: !selected)
-                }
-                if typeCase.matches(typename: typename) {
-                    try collect(typeCase.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
-                }
-            case .conditional(let conditional):
-                if conditional.passes(variables: variables) {
-                    try collect(
-                        conditional.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
-                }
+                throw Self.missingField("__typename", addedByClient: !selected)
+            }
+            if typeCase.matches(typename: typename) {
+                try collect(typeCase.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
+            }
+        case .conditional(let conditional):
+            if conditional.passes(variables: variables) {
+                try collect(conditional.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
             }
         }
     }
