@@ -8,11 +8,16 @@ protocol MarkingTable {
     /// How many of the source's records are marked: when it equals the source's count, nothing is
     /// left to sweep.
     var markedRecords: Int { get }
+    /// The key table the source's encoded records name their fields by, or `nil` (``FieldKeys``).
+    var keyTable: RecordKeyTable? { get }
 }
 
 extension MarkingTable {
     /// Marks the record a link names, through its ID.
     mutating func mark(_ link: LinkTarget) -> RecordView? { mark(link.dataID) }
+
+    /// No key table: fields are looked up by storage key.
+    var keyTable: RecordKeyTable? { nil }
 }
 
 /// Marks the in-memory source's records by position, in a bit set.
@@ -32,6 +37,9 @@ struct PositionMarkingTable: MarkingTable {
         self.source = source
         self.marks = RecordMarks(capacity: source.positions)
     }
+
+    /// The source's key table.
+    var keyTable: RecordKeyTable? { source.keys }
 
     mutating func mark(_ dataID: DataID) -> RecordView? {
         let position: Int?
