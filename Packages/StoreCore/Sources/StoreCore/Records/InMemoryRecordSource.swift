@@ -38,6 +38,9 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     private var liveBytes = 0
     /// The records kept decoded, by position; their length is ``wideLength``.
     private var wide: [Int: Record] = [:]
+    /// The positions whose records this write made decoded, whose links ``shareLinkedIDs()`` points
+    /// at the ID table's own IDs once the batch's records all have positions.
+    private var newlyWide: [Int] = []
 
     /// The size past which a record is kept decoded rather than as bytes.
     static let wideRecordBytes = 4096
@@ -216,6 +219,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         // A batch that made most of the arena (the first publish of a large response) gives back
         // what the arena's growth reserved beyond it; a small one keeps the room for the next.
         if arena.count - bytesBefore > bytesBefore { arena.shrinkToFit() }
+        shareLinkedIDs()
         compactIfSparse()
         return changes
     }
@@ -291,6 +295,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
             }
         }
         if arena.count - bytesBefore > bytesBefore { arena.shrinkToFit() }
+        shareLinkedIDs()
         compactIfSparse()
         return changes
     }
@@ -315,6 +320,54 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         return change
     }
 
+    /// Points the links of the records this write made decoded at the ID table's own `DataID`s,
+    /// where it has them: a list of thousands of links (a query root's, a connection's) then holds
+    /// no second copy of each ID's text, and a walk's comparison of a link with the ID at the
+    /// position it expects is one of identical strings, which reads no text.
+    private mutating func shareLinkedIDs() {
+        guard !newlyWide.isEmpty else { return }
+        for position in newlyWide where lengths[position] == Self.wideLength {
+            guard var record = wide.removeValue(forKey: position) else { continue }
+            for key in Array(record.fields.keys) {
+                switch record.fields[key]?.value {
+                case .link(let dataID)?:
+                    if let shared = sharedID(dataID) { record.fields[key]?.value = .link(shared) }
+                case .links?:
+                    guard var field = record.fields.removeValue(forKey: key), case .links(var links) = field.value
+                    else { continue }
+                    // The field lets go of the list, so that `links` is its only reference and changes in place.
+                    field.value = .null
+                    shareIDs(in: &links)
+                    field.value = .links(links)
+                    record.fields[key] = field
+                default:
+                    continue
+                }
+            }
+            wide[position] = record
+        }
+        newlyWide.removeAll()
+    }
+
+    private func shareIDs(in links: inout [RecordValue]) {
+        for index in links.indices {
+            switch links[index] {
+            case .link(let dataID): if let shared = sharedID(dataID) { links[index] = .link(shared) }
+            case .links(var nested):
+                links[index] = .null
+                shareIDs(in: &nested)
+                links[index] = .links(nested)
+            case .null, .scalar: continue
+            }
+        }
+    }
+
+    /// The table's own copy of `dataID`, when it holds the ID.
+    private func sharedID(_ dataID: DataID) -> DataID? {
+        guard let position = table.position(of: dataID) else { return nil }
+        return table.ids[position]
+    }
+
     /// Puts a record's new bytes at `position`: over its old bytes when they fit, else at the end;
     /// a record past ``wideRecordBytes`` is kept decoded instead.
     private mutating func place(_ bytes: UnsafeRawBufferPointer, at position: Int) {
@@ -330,6 +383,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
             liveBytes -= Int(lengths[position])
             lengths[position] = Self.wideLength
             wide[position] = record
+            newlyWide.append(position)
             return
         }
         let old = Int(lengths[position])
