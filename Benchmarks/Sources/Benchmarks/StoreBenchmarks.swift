@@ -122,6 +122,56 @@ private func storeItemsBenchmarks() throws {
 
     let check = median { blackHole(store.check(itemsRoot)) }
     report("check availability (no data built)", check, against: "JSONSerialization parse", parse)
+
+    // Issue 16's figures: against our own parse of the same bytes, each sampled in turn with the
+    // parse so that a neighbour's load drifting during the run weighs on both alike.
+    let ownParse = { blackHole(try JSONValue(parsing: payload)) }
+    let (normalizePaired, parseForNormalize) = try alternatingMedians(
+        samples: 9,
+        {
+            let store = Store()
+            try store.publish(try responseData(payload), to: itemsRoot)
+            blackHole(store)
+        }, ownParse)
+    report(
+        "normalize from bytes into an empty store", normalizePaired, against: "JSONValue(parsing:)",
+        parseForNormalize, limit: 3)
+    let (readPaired, parseForRead) = try alternatingMedians(
+        samples: 9, { blackHole(store.lookup(itemsRoot)) }, ownParse)
+    report("read the snapshot back", readPaired, against: "JSONValue(parsing:)", parseForRead, limit: 1.5)
+    let (decodePaired, parseForDecode) = try alternatingMedians(
+        samples: 9, { blackHole(try store.lookup(itemsRoot).decode(ItemsQuery.self)) }, ownParse)
+    report(
+        "read and decode into Decodable structs", decodePaired, against: "JSONValue(parsing:)", parseForDecode,
+        limit: 2.5)
+    try storeItemsMemory(payload)
+}
+
+/// Prints the malloc'd bytes per record an Items store keeps once the parsed tree is freed, and
+/// the peak while the tree and the store are both alive, beside the JSON's bytes per record.
+private func storeItemsMemory(_ payload: Data) throws {
+    let records = 20_001.0
+    guard let start = mallocInUseBytes() else {
+        print("  (memory per record: malloc's in-use bytes cannot be read here)")
+        return
+    }
+    var data: JSONValue? = try responseData(payload)
+    var store: Store? = Store()
+    try store?.publish(data ?? .null, to: itemsRoot)
+    let both = (mallocInUseBytes() ?? 0) - start
+    data = nil
+    let kept = (mallocInUseBytes() ?? 0) - start
+    precondition(store?.recordCount == 20_001)
+    print(
+        String(
+            format: "  memory per record retained (Items, malloc in-use, tree freed): %.0f bytes (target <= 280)",
+            Double(kept) / records))
+    print(
+        String(
+            format: "  peak during a publish (tree and store alive): %.0f bytes per record (limit %.0f)",
+            Double(both) / records, 1.5 * Double(kept) / records + Double(payload.count) / records))
+    print(String(format: "  (the JSON's bytes per record: %.0f)", Double(payload.count) / records))
+    store = nil
 }
 
 // MARK: Notify

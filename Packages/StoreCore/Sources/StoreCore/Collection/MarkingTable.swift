@@ -2,10 +2,22 @@
 /// to walk from a marked ID.
 protocol MarkingTable {
     /// Marks the source's record `dataID` and returns it, or `nil` when the source has none.
-    mutating func mark(_ dataID: DataID) -> Record?
+    mutating func mark(_ dataID: DataID) -> RecordView?
+    /// Marks the record a link names, as ``mark(_:)-(DataID)`` does.
+    mutating func mark(_ link: LinkTarget) -> RecordView?
     /// How many of the source's records are marked: when it equals the source's count, nothing is
     /// left to sweep.
     var markedRecords: Int { get }
+    /// The key table the source's encoded records name their fields by, or `nil` (``FieldKeys``).
+    var keyTable: RecordKeyTable? { get }
+}
+
+extension MarkingTable {
+    /// Marks the record a link names, through its ID.
+    mutating func mark(_ link: LinkTarget) -> RecordView? { mark(link.dataID) }
+
+    /// No key table: fields are looked up by storage key.
+    var keyTable: RecordKeyTable? { nil }
 }
 
 /// Marks the in-memory source's records by position, in a bit set.
@@ -23,20 +35,38 @@ struct PositionMarkingTable: MarkingTable {
 
     init(source: InMemoryRecordSource) {
         self.source = source
-        self.marks = RecordMarks(capacity: source.slots.count)
+        self.marks = RecordMarks(capacity: source.positions)
     }
 
-    mutating func mark(_ dataID: DataID) -> Record? {
+    /// The source's key table.
+    var keyTable: RecordKeyTable? { source.keys }
+
+    mutating func mark(_ dataID: DataID) -> RecordView? {
         let position: Int?
-        if next < source.slots.count, source.slots[next]?.dataID == dataID {
+        if source.holds(dataID, at: next) {
             position = next
         } else {
-            position = source.positions[dataID]
+            position = source.position(of: dataID)
         }
         guard let position else { return nil }
         next = position + 1
         if marks.insert(position) { markedRecords += 1 }
-        return source.slots[position]
+        return source.view(at: position)
+    }
+
+    /// Marks the record a link in the source's bytes names, found by the link's bytes.
+    mutating func mark(_ link: LinkTarget) -> RecordView? {
+        guard case .utf8(let bytes) = link else { return mark(link.dataID) }
+        let position: Int?
+        if source.holds(utf8: bytes, at: next) {
+            position = next
+        } else {
+            position = source.position(ofUTF8: bytes)
+        }
+        guard let position else { return nil }
+        next = position + 1
+        if marks.insert(position) { markedRecords += 1 }
+        return source.view(at: position)
     }
 }
 
@@ -51,9 +81,9 @@ struct IdentifierMarkingTable<Source: RecordSource>: MarkingTable {
         marked.reserveCapacity(source.count)
     }
 
-    mutating func mark(_ dataID: DataID) -> Record? {
+    mutating func mark(_ dataID: DataID) -> RecordView? {
         guard let stored = source.record(for: dataID) else { return nil }
         if marked.insert(dataID).inserted { markedRecords += 1 }
-        return stored
+        return .decoded(stored)
     }
 }

@@ -15,14 +15,19 @@ struct ReferenceMarker<Table: MarkingTable> {
     private(set) var table: Table
     /// The records as the optimistic layers make them, for those the layers touch.
     private let overlay: [DataID: Record]
+    /// The current root's selection sets read once each (their storage keys depend on the root's
+    /// variables, so each root starts afresh).
+    private var fieldKeys: FieldKeys
 
     init(table: Table, overlay: [DataID: Record]) {
         self.table = table
         self.overlay = overlay
+        fieldKeys = FieldKeys(table: table.keyTable)
     }
 
     /// Marks the records `root` reaches.
     mutating func mark(_ root: StoreRoot) {
+        fieldKeys = FieldKeys(table: table.keyTable)
         markRecord(root.dataID, selectionSet: root.selectionSet, variables: root.variables)
     }
 
@@ -32,35 +37,48 @@ struct ReferenceMarker<Table: MarkingTable> {
     }
 
     private mutating func markRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet, variables: JSONObject) {
-        if let record = table.mark(dataID) { mark(selectionSet, of: record, variables: variables) }
-        if !overlay.isEmpty, let layered = overlay[dataID] { mark(selectionSet, of: layered, variables: variables) }
+        markRecord(.dataID(dataID), selectionSet: selectionSet, variables: variables)
     }
 
-    private mutating func mark(_ selectionSet: CompiledSelectionSet, of record: Record, variables: JSONObject) {
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
-                guard let subselection = field.selectionSet,
-                    let stored = record.fields[field.storageKey(variables: variables)]
-                else { continue }
-                markLinked(stored.value, selectionSet: subselection, variables: variables)
-            case .typeCase(let typeCase):
-                if let typename = record.typename, typeCase.matches(typename: typename) {
-                    mark(typeCase.selectionSet, of: record, variables: variables)
-                }
-            case .conditional(let conditional):
-                if conditional.passes(variables: variables) {
-                    mark(conditional.selectionSet, of: record, variables: variables)
-                }
-            }
+    private mutating func markRecord(_ link: LinkTarget, selectionSet: CompiledSelectionSet, variables: JSONObject) {
+        if let record = table.mark(link) { mark(selectionSet, of: record, variables: variables) }
+        if !overlay.isEmpty, let layered = overlay[link.dataID] {
+            mark(selectionSet, of: .decoded(layered), variables: variables)
         }
     }
 
-    private mutating func markLinked(_ value: RecordValue, selectionSet: CompiledSelectionSet, variables: JSONObject) {
-        switch value {
-        case .null, .scalar: break
-        case .link(let dataID): markRecord(dataID, selectionSet: selectionSet, variables: variables)
-        case .links(let items): for item in items { markLinked(item, selectionSet: selectionSet, variables: variables) }
+    private mutating func mark(_ selectionSet: CompiledSelectionSet, of record: RecordView, variables: JSONObject) {
+        let plan = fieldKeys.plan(of: selectionSet, variables: variables)
+        let hasTable = fieldKeys.hasTable
+        var cursor = FieldCursor()
+        for position in plan.selections.indices {
+            guard plan.selections[position].isField else {
+                markBranch(selectionSet.selections[position], of: record, variables: variables)
+                continue
+            }
+            guard let subselection = plan.selections[position].subselection else { continue }
+            let index = hasTable ? plan.selections[position].index : nil
+            guard let stored = record.field(plan.selections[position].storageKey, index: index, cursor: &cursor)
+            else { continue }
+            _ = stored.forEachLink { markRecord($0, selectionSet: subselection, variables: variables) }
+        }
+    }
+
+    /// Marks through a type case or a conditional of `record`. Not inlined, so that the field
+    /// loop's frame stays small.
+    @inline(never)
+    private mutating func markBranch(_ selection: CompiledSelection, of record: RecordView, variables: JSONObject) {
+        switch selection {
+        case .field:
+            return
+        case .typeCase(let typeCase):
+            if let typename = record.typename, typeCase.matches(typename: typename) {
+                mark(typeCase.selectionSet, of: record, variables: variables)
+            }
+        case .conditional(let conditional):
+            if conditional.passes(variables: variables) {
+                mark(conditional.selectionSet, of: record, variables: variables)
+            }
         }
     }
 }

@@ -15,11 +15,18 @@ import GraphQLCore
 struct ResponseNormalizer {
     let configuration: StoreConfiguration
     let variables: JSONObject
-    /// The patches so far; the same object reached by two paths merges into one patch.
-    private(set) var patches: [DataID: RecordPatch] = [:]
-    /// The patched IDs in the order the walk first reached them (a parent before its children, as
-    /// reads and collections walk), so a source can lay out together what is read together.
-    private(set) var order: [DataID] = []
+    /// The records written so far, in the order the walk first reached them (a parent before its
+    /// children, as reads and collections walk), so a source can lay out together what is read
+    /// together; the same object reached by two paths is one record.
+    private(set) var batch = NormalizedBatch()
+    /// The fields of the objects being walked, innermost last: each object's are committed to the
+    /// batch when its walk ends, so an object's fields stay together though its children's come
+    /// between them.
+    private var fieldStack: [NormalizedBatch.Field] = []
+    /// Each selection set's plan (``PlannedField``), by the address of its selections (alive and
+    /// unchanged for the whole walk): a compiled field is read, and its storage key interned, once
+    /// per walk, not once per object.
+    private var plans: [UnsafeRawPointer: [PlannedField]] = [:]
     /// The list indices of the lists being walked; those from ``indexBase`` on belong to the
     /// current field of the current record, and go into client IDs.
     private var indices: [Int] = []
@@ -54,92 +61,114 @@ struct ResponseNormalizer {
     ) throws(StoreError) {
         let typename = try Self.typename(of: object)
         // The record takes its place in the order before its children (pre-order, the order reads
-        // and collections walk), through one probe that inserts an empty patch when it is new.
-        let known = patches.count
-        Self.touch(&patches[dataID, default: RecordPatch(typename: nil, values: [:])])
-        if patches.count > known { order.append(dataID) }
+        // and collections walk). Reached again (another path, or a cycle), later writes win, as
+        // they would in sequence.
+        let entry = batch.entry(for: dataID)
+        let base = fieldStack.count
         var cursor = ResponseCursor(object)
-        var values: [String: RecordValue] = [:]
-        values.reserveCapacity(selectionSet.selections.count)
-        try collect(
-            selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth, into: &values)
-        Self.merge(typename, values, into: &patches[dataID, default: RecordPatch(typename: nil, values: [:])])
+        try collect(selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
+        batch.commit(fieldStack[base...], typename: typename, to: entry)
+        fieldStack.removeSubrange(base...)
     }
 
-    private static func touch(_ patch: inout RecordPatch) {}
-
-    /// Merges an object's values into its patch. Reached again (another path, or a cycle): later
-    /// writes win, as they would in sequence.
-    private static func merge(_ typename: String?, _ values: [String: RecordValue], into patch: inout RecordPatch) {
-        if let typename { patch.typename = typename }
-        if patch.values.isEmpty {
-            patch.values = values
-        } else {
-            for (key, value) in values { patch.values[key] = value }
+    /// The plan of `selectionSet`, made on the first object the set is walked for.
+    @inline(never)
+    private mutating func plan(of selectionSet: CompiledSelectionSet) -> [PlannedField] {
+        let address = selectionSet.selections.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        guard let address else { return [] }
+        if let known = plans[address] { return known }
+        var fields: [PlannedField] = []
+        fields.reserveCapacity(selectionSet.selections.count)
+        for selection in selectionSet.selections {
+            fields.append(PlannedField(selection, variables: variables) { batch.keys.intern($0) })
         }
+        plans[address] = fields
+        return fields
+    }
+
+    /// Writes a field's value into the batch and onto the current object's fields.
+    @inline(never)
+    private mutating func push(_ value: RecordValue, key: UInt32) {
+        let start = batch.values.count
+        batch.values.value(value)
+        fieldStack.append(NormalizedBatch.Field(key: key, start: start, end: batch.values.count))
     }
 
     private mutating func collect(
         _ selectionSet: CompiledSelectionSet, from cursor: inout ResponseCursor, typename: String?,
-        dataID: DataID, depth: Int, into values: inout [String: RecordValue]
+        dataID: DataID, depth: Int
     ) throws(StoreError) {
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
-                let key = field.responseKey
-                guard let value = cursor.value(forKey: key) else {
-                    // A deferred field comes in a later part of an incremental answer: the parts
-                    // before it are written without it, and what the store held for it stays.
-                    if field.isDeferred { continue }
-                    throw Self.missingField(key, addedByClient: field.isAddedByClient)
+        let fields = plan(of: selectionSet)
+        for position in fields.indices {
+            guard fields[position].isField else {
+                try collectBranch(
+                    selectionSet.selections[position], of: selectionSet, from: &cursor, typename: typename,
+                    dataID: dataID, depth: depth)
+                continue
+            }
+            let key = fields[position].responseKey
+            guard let value = cursor.value(forKey: key) else {
+                // A deferred field comes in a later part of an incremental answer: the parts
+                // before it are written without it, and what the store held for it stays.
+                if fields[position].isDeferred { continue }
+                throw Self.missingField(key, addedByClient: fields[position].isAddedByClient)
+            }
+            do throws(StoreError) {
+                if let subselection = fields[position].subselection {
+                    let storageKey = fields[position].storageKey
+                    let connection = fields[position].connection
+                    entersConnection = connection?.kind == .cursor
+                    var offset = 0
+                    if let connection, connection.kind == .offset {
+                        offset = try Self.offset(of: connection, variables: variables)
+                        listOffset = offset
+                    }
+                    let linked = try normalizeLinked(
+                        value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
+                        shape: fields[position].shape, level: 0, depth: depth + 1)
+                    entersConnection = false
+                    listOffset = 0
+                    push(linked, key: fields[position].key)
+                    if let connection {
+                        try notePage(of: connection, value: linked, in: dataID, at: storageKey, offset: offset)
+                    }
+                } else {
+                    push(try leaf(value, shape: fields[position].shape, depth: depth + 1), key: fields[position].key)
                 }
-                let storageKey = field.storageKey(variables: variables)
-                do throws(StoreError) {
-                    if let subselection = field.selectionSet {
-                        entersConnection = field.connection?.kind == .cursor
-                        var offset = 0
-                        if let connection = field.connection, connection.kind == .offset {
-                            offset = try Self.offset(of: connection, variables: variables)
-                            listOffset = offset
-                        }
-                        values[storageKey] = try normalizeLinked(
-                            value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
-                            shape: field.shape, level: 0, depth: depth + 1)
-                        entersConnection = false
-                        listOffset = 0
-                        if let connection = field.connection {
-                            try notePage(
-                                of: connection, value: values[storageKey], in: dataID, at: storageKey, offset: offset)
-                        }
+            } catch {
+                throw error.prefixed(.key(key))
+            }
+        }
+    }
+
+    /// Collects a type case or a conditional of the object. Not inlined, so that the field loop's
+    /// frame stays small.
+    @inline(never)
+    private mutating func collectBranch(
+        _ selection: CompiledSelection, of selectionSet: CompiledSelectionSet, from cursor: inout ResponseCursor,
+        typename: String?, dataID: DataID, depth: Int
+    ) throws(StoreError) {
+        switch selection {
+        case .field:
+            return
+        case .typeCase(let typeCase):
+            guard let typename else {
+                // The compiler adds `__typename` to every object selection; the type case needs it.
+                let selected = selectionSet.selections.contains {
+                    if case .field(let field) = $0 {
+                        field.responseKey == "__typename" && !field.isAddedByClient
                     } else {
-                        values[storageKey] = try leaf(value, shape: field.shape, depth: depth + 1)
+                        false
                     }
-                } catch {
-                    throw error.prefixed(.key(key))
                 }
-            case .typeCase(let typeCase):
-                guard let typename else {
-                    // The compiler adds `__typename` to every object selection; the type case needs it.
-                    let selected = selectionSet.selections.contains {
-                        if case .field(let field) = $0 {
-                            field.responseKey == "__typename" && !field.isAddedByClient
-                        } else {
-                            false
-                        }
-                    }
-                    throw Self.missingField("__typename", addedByClient: !selected)
-                }
-                if typeCase.matches(typename: typename) {
-                    try collect(
-                        typeCase.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth,
-                        into: &values)
-                }
-            case .conditional(let conditional):
-                if conditional.passes(variables: variables) {
-                    try collect(
-                        conditional.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth,
-                        into: &values)
-                }
+                throw Self.missingField("__typename", addedByClient: !selected)
+            }
+            if typeCase.matches(typename: typename) {
+                try collect(typeCase.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
+            }
+        case .conditional(let conditional):
+            if conditional.passes(variables: variables) {
+                try collect(conditional.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
             }
         }
     }

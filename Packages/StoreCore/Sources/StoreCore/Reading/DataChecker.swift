@@ -14,8 +14,12 @@ struct DataChecker<Lookup: RecordLookup> {
     private var nextHint = 0
     private var usesHints = false
 
+    /// The compiled fields' storage keys resolved in the in-memory source's key table.
+    private var fieldKeys: FieldKeys
+
     init(lookup: Lookup, variables: JSONObject) {
         self.lookup = lookup
+        fieldKeys = FieldKeys(table: lookup.keyTable)
         self.variables = variables
     }
 
@@ -48,55 +52,67 @@ struct DataChecker<Lookup: RecordLookup> {
         return Availability(isMissingData: isMissingData, oldestWriteTime: oldestWriteTime, isInvalidated: invalidated)
     }
 
-    private mutating func lookupRecord(_ dataID: DataID) -> Record? {
-        guard usesHints else { return lookup.lookupRecord(dataID) }
+    private mutating func lookupRecord(_ link: LinkTarget) -> RecordView? {
+        guard usesHints else {
+            var ignored = -1
+            return lookup.lookupRecord(link, hint: &ignored)
+        }
         if nextHint == hints.count { hints.append(-1) }
         defer { nextHint += 1 }
-        return lookup.lookupRecord(dataID, hint: &hints[nextHint])
+        return lookup.lookupRecord(link, hint: &hints[nextHint])
     }
 
     private mutating func checkRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet) {
-        guard let record = lookupRecord(dataID) else {
+        checkRecord(.dataID(dataID), selectionSet: selectionSet)
+    }
+
+    private mutating func checkRecord(_ link: LinkTarget, selectionSet: CompiledSelectionSet) {
+        guard let record = lookupRecord(link) else {
             isMissingData = true
             return
         }
         check(selectionSet, of: record)
     }
 
-    private mutating func check(_ selectionSet: CompiledSelectionSet, of record: Record) {
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
-                guard let stored = record.fields[field.storageKey(variables: variables)] else {
-                    isMissingData = true
-                    continue
-                }
-                if oldestWriteTime.map({ stored.writtenAt < $0 }) ?? true { oldestWriteTime = stored.writtenAt }
-                if let subselection = field.selectionSet {
-                    checkLinked(stored.value, selectionSet: subselection)
-                } else if case .link = stored.value {
-                    isMissingData = true
-                } else if case .links = stored.value {
-                    isMissingData = true
-                }
-            case .typeCase(let typeCase):
-                guard let typename = record.typename else {
-                    isMissingData = true
-                    continue
-                }
-                if typeCase.matches(typename: typename) { check(typeCase.selectionSet, of: record) }
-            case .conditional(let conditional):
-                if conditional.passes(variables: variables) { check(conditional.selectionSet, of: record) }
+    private mutating func check(_ selectionSet: CompiledSelectionSet, of record: RecordView) {
+        let plan = fieldKeys.plan(of: selectionSet, variables: variables)
+        let hasTable = fieldKeys.hasTable
+        var cursor = FieldCursor()
+        for position in plan.selections.indices {
+            guard plan.selections[position].isField else {
+                checkBranch(selectionSet.selections[position], of: record)
+                continue
+            }
+            let field = plan.selections[position]
+            guard let stored = record.field(field.storageKey, index: hasTable ? field.index : nil, cursor: &cursor)
+            else {
+                isMissingData = true
+                continue
+            }
+            if oldestWriteTime.map({ stored.writtenAt < $0 }) ?? true { oldestWriteTime = stored.writtenAt }
+            if let subselection = field.subselection {
+                if !stored.forEachLink({ checkRecord($0, selectionSet: subselection) }) { isMissingData = true }
+            } else if stored.isLink {
+                isMissingData = true
             }
         }
     }
 
-    private mutating func checkLinked(_ value: RecordValue, selectionSet: CompiledSelectionSet) {
-        switch value {
-        case .null: break
-        case .link(let dataID): checkRecord(dataID, selectionSet: selectionSet)
-        case .links(let items): for item in items { checkLinked(item, selectionSet: selectionSet) }
-        case .scalar: isMissingData = true
+    /// Checks a type case or a conditional of `record`. Not inlined, so that the field loop's frame
+    /// stays small.
+    @inline(never)
+    private mutating func checkBranch(_ selection: CompiledSelection, of record: RecordView) {
+        switch selection {
+        case .field:
+            return
+        case .typeCase(let typeCase):
+            guard let typename = record.typename else {
+                isMissingData = true
+                return
+            }
+            if typeCase.matches(typename: typename) { check(typeCase.selectionSet, of: record) }
+        case .conditional(let conditional):
+            if conditional.passes(variables: variables) { check(conditional.selectionSet, of: record) }
         }
     }
 }

@@ -4,12 +4,23 @@
 /// A generic parameter rather than an existential, so each walk is specialized and a lookup is a
 /// direct call.
 protocol RecordLookup {
-    func lookupRecord(_ dataID: DataID) -> Record?
-    func lookupRecord(_ dataID: DataID, hint: inout Int) -> Record?
+    func lookupRecord(_ dataID: DataID) -> RecordView?
+    func lookupRecord(_ dataID: DataID, hint: inout Int) -> RecordView?
+    /// The record a link names, looked for first at `hint` as ``lookupRecord(_:hint:)`` does.
+    func lookupRecord(_ link: LinkTarget, hint: inout Int) -> RecordView?
+    /// The key table the in-memory source's records name their fields by, or `nil` for another
+    /// source: a walk resolves each compiled field's storage key in it once (``FieldKeys``).
+    var keyTable: RecordKeyTable? { get }
 }
 
 extension RecordLookup {
     /// The record with this ID; `hint` says where it was found last time, when the lookup can use
     /// one (``StoreRecords`` over the in-memory source). Others ignore it.
-    func lookupRecord(_ dataID: DataID, hint: inout Int) -> Record? { lookupRecord(dataID) }
+    func lookupRecord(_ dataID: DataID, hint: inout Int) -> RecordView? { lookupRecord(dataID) }
+
+    /// No key table: fields are looked up by storage key.
+    var keyTable: RecordKeyTable? { nil }
+
+    /// The record a link names, through its ID.
+    func lookupRecord(_ link: LinkTarget, hint: inout Int) -> RecordView? { lookupRecord(link.dataID, hint: &hint) }
 }

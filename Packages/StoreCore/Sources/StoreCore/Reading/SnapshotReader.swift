@@ -26,8 +26,12 @@ struct SnapshotReader<Lookup: RecordLookup> {
     /// The storage keys of the fields read (found or missing) on ``trackedRecord``.
     private(set) var trackedFields: Set<String> = []
 
+    /// The compiled fields' storage keys resolved in the in-memory source's key table.
+    private var fieldKeys: FieldKeys
+
     init(lookup: Lookup, variables: JSONObject, trackedRecord: DataID? = nil) {
         self.lookup = lookup
+        fieldKeys = FieldKeys(table: lookup.keyTable)
         self.variables = variables
         self.trackedRecord = trackedRecord
     }
@@ -69,22 +73,38 @@ struct SnapshotReader<Lookup: RecordLookup> {
         var object = JSONObject(minimumCapacity: selectionSet.selections.count)
         // A set of fields alone has each response key once (the compiler merges duplicates), so
         // fields append; type cases and conditionals may repeat a key and go through merging.
-        let fieldsOnly = selectionSet.selections.allSatisfy { if case .field = $0 { true } else { false } }
+        let plan = fieldKeys.plan(of: selectionSet, variables: variables)
         let tracking = trackedRecord.map { $0 == dataID } ?? false
-        read(selectionSet, of: record, into: &object, appending: fieldsOnly, tracking: tracking)
+        read(selectionSet, plan: plan, of: record, into: &object, appending: plan.fieldsOnly, tracking: tracking)
         return .object(object)
     }
 
     private mutating func read(
-        _ selectionSet: CompiledSelectionSet, of record: Record, into object: inout JSONObject, appending: Bool,
+        _ selectionSet: CompiledSelectionSet, of record: RecordView, into object: inout JSONObject, appending: Bool,
         tracking: Bool
     ) {
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
-                let storageKey = field.storageKey(variables: variables)
-                if tracking { trackedFields.insert(storageKey) }
-                guard let stored = record.fields[storageKey] else {
+        let plan = fieldKeys.plan(of: selectionSet, variables: variables)
+        read(selectionSet, plan: plan, of: record, into: &object, appending: appending, tracking: tracking)
+    }
+
+    private mutating func read(
+        _ selectionSet: CompiledSelectionSet, plan: FieldKeys.Plan, of record: RecordView,
+        into object: inout JSONObject, appending: Bool, tracking: Bool
+    ) {
+        let hasTable = fieldKeys.hasTable
+        var cursor = FieldCursor()
+        for position in plan.selections.indices {
+            guard plan.selections[position].isField else {
+                readBranch(selectionSet.selections[position], of: record, into: &object, tracking: tracking)
+                continue
+            }
+            do {
+                let field = plan.selections[position]
+                if tracking { trackedFields.insert(field.storageKey) }
+                guard
+                    let stored = record.field(
+                        field.storageKey, index: hasTable ? field.index : nil, cursor: &cursor)
+                else {
                     noteMissing(deferred: field.isDeferred)
                     continue
                 }
@@ -94,7 +114,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
                     oldestWriteTime = stored.writtenAt
                 }
                 let value: JSONValue?
-                if let subselection = field.selectionSet {
+                if let subselection = field.subselection {
                     value = readLinked(stored.value, selectionSet: subselection)
                 } else {
                     value = readLeaf(stored.value)
@@ -105,19 +125,31 @@ struct SnapshotReader<Lookup: RecordLookup> {
                 } else {
                     Self.merge(value, forKey: field.responseKey, into: &object)
                 }
-            case .typeCase(let typeCase):
-                if tracking { trackedFields.insert(Self.typenameKey) }
-                guard let typename = record.typename else {
-                    noteMissing()
-                    continue
-                }
-                if typeCase.matches(typename: typename) {
-                    read(typeCase.selectionSet, of: record, into: &object, appending: false, tracking: tracking)
-                }
-            case .conditional(let conditional):
-                if conditional.passes(variables: variables) {
-                    read(conditional.selectionSet, of: record, into: &object, appending: false, tracking: tracking)
-                }
+            }
+        }
+    }
+
+    /// Reads a type case or a conditional of `record`. Not inlined, so that the field loop's frame
+    /// stays small.
+    @inline(never)
+    private mutating func readBranch(
+        _ selection: CompiledSelection, of record: RecordView, into object: inout JSONObject, tracking: Bool
+    ) {
+        switch selection {
+        case .field:
+            return
+        case .typeCase(let typeCase):
+            if tracking { trackedFields.insert(Self.typenameKey) }
+            guard let typename = record.typename else {
+                noteMissing()
+                return
+            }
+            if typeCase.matches(typename: typename) {
+                read(typeCase.selectionSet, of: record, into: &object, appending: false, tracking: tracking)
+            }
+        case .conditional(let conditional):
+            if conditional.passes(variables: variables) {
+                read(conditional.selectionSet, of: record, into: &object, appending: false, tracking: tracking)
             }
         }
     }

@@ -7,7 +7,9 @@
 /// The text's hash is computed once, when the ID is made, and kept beside it: the store hashes IDs
 /// far more often than it makes them (every record lookup, every seen record, every mark of a
 /// collection), and an ID like `client:User:1:friends(first:10):3` is long to hash. The hash is the
-/// process's seeded `Hasher`, so crafted IDs cannot make the store's tables collide.
+/// process's seeded `Hasher`, so crafted IDs cannot make the store's tables collide. It is the hash
+/// of the text's UTF-8 bytes, so the in-memory source can find the record a link in its bytes
+/// names without making a `String` of it (decision 0140).
 public struct DataID: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The key as text.
     public let rawValue: String
@@ -16,7 +18,30 @@ public struct DataID: Sendable, Hashable, Comparable, CustomStringConvertible, E
     /// A data ID from its text.
     @inlinable public init(_ rawValue: String) {
         self.rawValue = rawValue
-        self.hashOfText = rawValue.hashValue
+        self.hashOfText = Self.hash(of: rawValue)
+    }
+
+    /// The hash of `text`'s UTF-8 bytes (``hash(ofUTF8:)``).
+    @usableFromInline static func hash(of text: String) -> Int {
+        var text = text
+        return text.withUTF8 { hash(ofUTF8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The hash an ID whose text has these UTF-8 bytes keeps.
+    @usableFromInline static func hash(ofUTF8 bytes: UnsafeRawBufferPointer) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: bytes)
+        return hasher.finalize()
+    }
+
+    /// Whether the text's UTF-8 bytes are `bytes`.
+    func hasUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let utf8 = rawValue.utf8
+        guard utf8.count == bytes.count else { return false }
+        guard !bytes.isEmpty, let base = bytes.baseAddress else { return true }
+        return utf8.withContiguousStorageIfAvailable { text in
+            EncodedBytes.equal(UnsafeRawPointer(text.baseAddress!), base, count: text.count)
+        } ?? utf8.elementsEqual(bytes)
     }
 
     /// A data ID from a literal.

@@ -69,6 +69,32 @@ enum RecordStorage: RecordSource {
         return links
     }
 
+    /// Writes a publish's patches to the in-memory source and returns what changed
+    /// (``InMemoryRecordSource/write(_:order:at:tracksFields:)``); `nil`, writing nothing, for any
+    /// other source.
+    mutating func writeInMemory(
+        _ patches: [DataID: RecordPatch], order: [DataID], at writtenAt: WallInstant,
+        tracksFields: (DataID) -> Bool
+    ) -> StoreChanges? {
+        guard case .memory(var source) = self else { return nil }
+        self = .memory(InMemoryRecordSource())
+        let changes = source.write(patches, order: order, at: writtenAt, tracksFields: tracksFields)
+        self = .memory(source)
+        return changes
+    }
+
+    /// Writes a normalized batch to the in-memory source and returns what changed; `nil`, writing
+    /// nothing, for any other source.
+    mutating func writeInMemory(
+        _ batch: NormalizedBatch, at writtenAt: WallInstant, tracksFields: (DataID) -> Bool
+    ) -> StoreChanges? {
+        guard case .memory(var source) = self else { return nil }
+        self = .memory(InMemoryRecordSource())
+        let changes = source.write(batch, at: writtenAt, tracksFields: tracksFields)
+        self = .memory(source)
+        return changes
+    }
+
     mutating func removeAll(notIn kept: Set<DataID>) -> Int {
         switch self {
         case .memory(var source):

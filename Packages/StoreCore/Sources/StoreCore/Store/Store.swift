@@ -35,10 +35,9 @@ public final class Store: Sendable {
     /// a deferred fragment lack its fields. What the store held for such a field stays.
     @discardableResult
     public func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
-        let (normalized, order, pages) = try normalize(data, root)
+        let (batch, pages) = try normalizeBatch(data, root)
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
-            let patches = try state.mergingPagesForWrite(pages, into: normalized)
-            let changes = try state.write(patches, order: order, now: configuration.clock())
+            let changes = try state.write(batch, pages: pages, at: nil, now: configuration.clock())
             return (changes, state.notify(changes))
         }
         for delivery in deliveries { delivery.perform() }
@@ -54,10 +53,9 @@ public final class Store: Sendable {
     public func publish(_ data: JSONValue, to root: StoreRoot, requestedAt: WallInstant) throws(StoreError)
         -> PublishReport
     {
-        let (normalized, order, pages) = try normalize(data, root)
+        let (batch, pages) = try normalizeBatch(data, root)
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
-            let patches = try state.mergingPagesForWrite(pages, into: normalized)
-            let changes = try state.write(patches, order: order, at: requestedAt)
+            let changes = try state.write(batch, pages: pages, at: requestedAt, now: configuration.clock())
             state.record(requestedAt)
             return (changes, state.notify(changes))
         }
@@ -164,7 +162,7 @@ public final class Store: Sendable {
 
     /// The record with this ID as reads see it (optimistic writes included), or `nil`.
     public func record(_ dataID: DataID) -> Record? {
-        state.withLock { $0.records.lookupRecord(dataID) }
+        state.withLock { $0.records.record(dataID) }
     }
 
     /// The number of records in the record source.
@@ -313,8 +311,17 @@ public final class Store: Sendable {
     func normalize(
         _ data: JSONValue, _ root: StoreRoot
     ) throws(StoreError) -> (patches: [DataID: RecordPatch], order: [DataID], pages: [ConnectionPage]) {
+        let (batch, pages) = try normalizeBatch(data, root)
+        return (batch.patches(), batch.order, pages)
+    }
+
+    /// Normalizes `data` into a batch in the record format's pieces, which the in-memory source
+    /// merges as bytes, and the connection pages it holds.
+    func normalizeBatch(
+        _ data: JSONValue, _ root: StoreRoot
+    ) throws(StoreError) -> (batch: NormalizedBatch, pages: [ConnectionPage]) {
         var normalizer = ResponseNormalizer(configuration: configuration, variables: root.variables)
         try normalizer.normalize(data, selectionSet: root.selectionSet, into: root.dataID)
-        return (normalizer.patches, normalizer.order, normalizer.pages)
+        return (normalizer.batch, normalizer.pages)
     }
 }

@@ -19,8 +19,11 @@ struct StoreChanges {
     /// Notes that `dataID` changed as a whole.
     mutating func insertRecord(_ dataID: DataID) {
         records.insert(dataID)
-        fields[dataID] = nil
+        if !fields.isEmpty { fields[dataID] = nil }
     }
+
+    /// Makes room for `count` changed records, so a large write does not grow the set step by step.
+    mutating func reserveCapacity(_ count: Int) { records.reserveCapacity(count) }
 
     /// Notes that `dataID` changed in the fields `keys` only (nothing when `keys` is empty).
     mutating func insert(_ dataID: DataID, keys: Set<String>) {

@@ -50,7 +50,8 @@ public struct StoreConfiguration: Sendable {
 
     /// The data ID of `object` of type `typename`, or `nil`.
     @inlinable func dataID(typename: String, object: JSONObject) -> DataID? {
-        if let function = keyFunctions[typename] { return function(object) }
+        // Most stores give no key function: then no typename is hashed per object.
+        if !keyFunctions.isEmpty, let function = keyFunctions[typename] { return function(object) }
         return defaultKey(typename, object)
     }
 }

@@ -7,15 +7,41 @@ struct StoreRecords: RecordLookup {
 
     init(source: any RecordSource) { self.source = RecordStorage(source) }
 
-    @inline(__always) func lookupRecord(_ dataID: DataID) -> Record? {
-        if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }
-        return source.record(for: dataID)
+    @inline(__always) func lookupRecord(_ dataID: DataID) -> RecordView? {
+        if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return .decoded(record) }
+        switch source {
+        case .memory(let memory): return memory.view(for: dataID)
+        case .other(let other): return other.record(for: dataID).map { .decoded($0) }
+        }
     }
 
-    @inline(__always) func lookupRecord(_ dataID: DataID, hint: inout Int) -> Record? {
+    @inline(__always) func lookupRecord(_ dataID: DataID, hint: inout Int) -> RecordView? {
+        if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return .decoded(record) }
+        switch source {
+        case .memory(let memory): return memory.view(for: dataID, hint: &hint)
+        case .other(let other): return other.record(for: dataID).map { .decoded($0) }
+        }
+    }
+
+    /// The record a link names; a link in the in-memory source's bytes is looked up by its bytes,
+    /// without making its ID, unless an optimistic layer may hold the record.
+    @inline(__always) func lookupRecord(_ link: LinkTarget, hint: inout Int) -> RecordView? {
+        guard case .utf8(let bytes) = link, optimistic.isEmpty, case .memory(let memory) = source else {
+            return lookupRecord(link.dataID, hint: &hint)
+        }
+        return memory.view(utf8: bytes, hint: &hint)
+    }
+
+    /// The in-memory source's key table.
+    var keyTable: RecordKeyTable? {
+        guard case .memory(let memory) = source else { return nil }
+        return memory.keys
+    }
+
+    /// The record with this ID as reads see it, decoded: what the store gives callers outside it.
+    func record(_ dataID: DataID) -> Record? {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }
-        guard case .memory(let memory) = source else { return source.record(for: dataID) }
-        return memory.record(for: dataID, hint: &hint)
+        return source.record(for: dataID)
     }
 
     /// Writes a publish's patches to the source; returns the records whose stored value (or
@@ -26,6 +52,10 @@ struct StoreRecords: RecordLookup {
         _ patches: [DataID: RecordPatch], order dataIDs: [DataID], at writtenAt: WallInstant,
         tracksFields: (DataID) -> Bool
     ) throws(StoreError) -> StoreChanges {
+        if let changes = source.writeInMemory(patches, order: dataIDs, at: writtenAt, tracksFields: tracksFields) {
+            refreshOptimistic(patches)
+            return changes
+        }
         var changes = StoreChanges()
         for (dataID, existing) in zip(dataIDs, source.records(for: dataIDs)) {
             // `patches` has every ID of `dataIDs`; the lookup cannot fail.
@@ -56,8 +86,27 @@ struct StoreRecords: RecordLookup {
             }
         }
         try source.write(RecordWriteBatch(patches: patches, order: dataIDs, writtenAt: writtenAt))
+        refreshOptimistic(patches)
+        return changes
+    }
+
+    /// Recomputes what the optimistic layers show of the records a write just changed under them.
+    private mutating func refreshOptimistic(_ patches: [DataID: RecordPatch]) {
+        guard !optimistic.isEmpty else { return }
+        let under = patches.keys.filter { optimistic.merged[$0] != nil }
+        if !under.isEmpty { optimistic.refresh(under, base: source) }
+    }
+
+    /// Writes a normalization's batch: merged as bytes into the in-memory source, or as patches
+    /// into any other; returns what changed, as ``write(_:order:at:tracksFields:)`` does.
+    mutating func write(
+        _ batch: NormalizedBatch, at writtenAt: WallInstant, tracksFields: (DataID) -> Bool
+    ) throws(StoreError) -> StoreChanges {
+        guard let changes = source.writeInMemory(batch, at: writtenAt, tracksFields: tracksFields) else {
+            return try write(batch.patches(), order: batch.order, at: writtenAt, tracksFields: tracksFields)
+        }
         if !optimistic.isEmpty {
-            let under = patches.keys.filter { optimistic.merged[$0] != nil }
+            let under = batch.order.filter { optimistic.merged[$0] != nil }
             if !under.isEmpty { optimistic.refresh(under, base: source) }
         }
         return changes

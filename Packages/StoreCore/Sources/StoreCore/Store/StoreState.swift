@@ -69,7 +69,8 @@ struct StoreState {
 
     /// ``mergingPages(_:into:)`` for patches that are written to the source next, under this same
     /// lock: each list a page extends is taken out of its record, so that the page is appended to
-    /// it in place (a page costs its own size, not the list's). Nothing can fail between the take
+    /// it in place (a page costs its own size, not the list's; the in-memory source keeps a record with
+    /// a long list decoded for this). Nothing can fail between the take
     /// and the write that puts the merged list back, since the in-memory source's write cannot
     /// fail; any other source's lists are copied as ``mergingPages(_:into:)`` does.
     mutating func mergingPagesForWrite(_ pages: [ConnectionPage], into patches: [DataID: RecordPatch])
@@ -100,6 +101,35 @@ struct StoreState {
         let changes = try write(patches, order: dataIDs, at: provisionalStamp(now))
         _ = stamp(now)
         return changes
+    }
+
+    /// Writes a normalization's batch (with no connection pages to merge) as
+    /// ``write(_:order:now:)`` writes patches.
+    mutating func write(_ batch: NormalizedBatch, now: WallInstant) throws(StoreError) -> StoreChanges {
+        let changes = try write(batch, at: provisionalStamp(now))
+        _ = stamp(now)
+        return changes
+    }
+
+    /// Writes a normalization's batch stamped with `writtenAt` exactly, as
+    /// ``write(_:order:at:)`` writes patches.
+    mutating func write(_ batch: NormalizedBatch, at writtenAt: WallInstant) throws(StoreError) -> StoreChanges {
+        let subscriptions = self.subscriptions
+        return try records.write(batch, at: writtenAt) { subscriptions.tracksFields(of: $0) }
+    }
+
+    /// Writes a normalization's batch, merging the `@connection` pages it holds into the lists
+    /// held first (``mergingPages(_:into:)``), stamped `writtenAt` or, when `nil`, now.
+    mutating func write(
+        _ batch: NormalizedBatch, pages: [ConnectionPage], at writtenAt: WallInstant?, now: WallInstant
+    ) throws(StoreError) -> StoreChanges {
+        if pages.isEmpty {
+            if let writtenAt { return try write(batch, at: writtenAt) }
+            return try write(batch, now: now)
+        }
+        let patches = try mergingPagesForWrite(pages, into: batch.patches())
+        if let writtenAt { return try write(patches, order: batch.order, at: writtenAt) }
+        return try write(patches, order: batch.order, now: now)
     }
 
     /// Writes `patches` stamped with `writtenAt` exactly (an earlier request's instant); the caller

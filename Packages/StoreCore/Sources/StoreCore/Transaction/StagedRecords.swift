@@ -8,8 +8,16 @@ struct StagedRecords: RecordLookup {
     /// The instant staged fields read as written at (they are stamped for real when applied).
     let writtenAt: WallInstant
 
-    func lookupRecord(_ dataID: DataID) -> Record? {
-        guard let patch = patches[dataID] else { return records.lookupRecord(dataID) }
+    var keyTable: RecordKeyTable? { records.keyTable }
+
+    func lookupRecord(_ dataID: DataID) -> RecordView? {
+        guard patches[dataID] != nil else { return records.lookupRecord(dataID) }
+        return record(dataID).map { .decoded($0) }
+    }
+
+    /// The record with this ID as it will read once the staged patches are applied, decoded.
+    func record(_ dataID: DataID) -> Record? {
+        guard let patch = patches[dataID] else { return records.record(dataID) }
         var record = records.source.record(for: dataID) ?? Record(dataID: dataID, typename: nil)
         Record.merge(patch, writtenAt: writtenAt, into: &record)
         return records.optimistic.isEmpty ? record : records.optimistic.applied(over: record)

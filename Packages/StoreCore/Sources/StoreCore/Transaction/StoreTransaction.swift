@@ -47,7 +47,7 @@ public struct StoreTransaction {
                 records: state.records, patches: self.patches,
                 writtenAt: state.provisionalStamp(store.configuration.clock()))
             var merged = patches
-            try ConnectionMerge.merge(pages, into: &merged) { staged.lookupRecord($0) }
+            try ConnectionMerge.merge(pages, into: &merged) { staged.record($0) }
             return merged
         }
     }
@@ -68,7 +68,7 @@ public struct StoreTransaction {
             StagedRecords(
                 records: state.records, patches: patches,
                 writtenAt: state.provisionalStamp(store.configuration.clock())
-            ).lookupRecord(dataID)
+            ).record(dataID)
         }
     }
 

@@ -9,7 +9,21 @@ struct RecordByteWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// The number of bytes written.
+    var count: Int { bytes.count }
+
+    /// Forgets the bytes written, keeping the room: a writer reused for record after record.
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
     mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    /// Calls `body` with the bytes written.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        bytes.withUnsafeBytes(body)
+    }
+
+    /// Appends bytes as they are (a value copied from another record's bytes).
+    mutating func append(_ raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
 
     mutating func varint(_ value: UInt64) {
         var rest = value

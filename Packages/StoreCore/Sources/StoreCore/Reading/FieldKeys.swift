@@ -1,0 +1,73 @@
+import GraphQLCore
+
+/// What a walk reads of each field of a selection set, taken out of the compiled tree once per walk:
+/// the storage key (variables substituted) and its index in the in-memory source's key table, the
+/// response key, the sub-selection and the flags. A walk over 10,000 records of one selection then
+/// neither copies a `CompiledField` per record (and retains its every member) nor hashes a storage
+/// key per field (decision 0140).
+///
+/// Keyed by the address of a selection set's selections, which the walk's root keeps alive and
+/// unchanged for the whole walk (two sets sharing one buffer are equal, so they read alike).
+struct FieldKeys {
+    /// One selection as the walk reads it; type cases and conditionals are read from the tree.
+    struct Field {
+        /// Whether the selection is a field (else a type case or a conditional).
+        let isField: Bool
+        let storageKey: String
+        let responseKey: String
+        /// The storage key's index in the source's key table, ``absent`` when the table lacks it.
+        let index: UInt32
+        let subselection: CompiledSelectionSet?
+        let isAddedByClient: Bool
+        let isDeferred: Bool
+    }
+
+    /// A selection set as the walk reads it.
+    struct Plan {
+        /// One entry per selection, in order.
+        let selections: [Field]
+        /// Whether every selection is a field: then each response key comes once.
+        let fieldsOnly: Bool
+    }
+
+    /// The index of a storage key that no record holds.
+    static let absent = UInt32.max
+
+    private let table: RecordKeyTable?
+    private var plans: [UnsafeRawPointer: Plan] = [:]
+
+    init(table: RecordKeyTable?) { self.table = table }
+
+    /// Whether indices refer to a key table (the in-memory source's): else fields are looked up
+    /// by storage key.
+    var hasTable: Bool { table != nil }
+
+    /// The plan of `selectionSet`, made on the first record the walk reads with it.
+    @inline(never)
+    mutating func plan(of selectionSet: CompiledSelectionSet, variables: JSONObject) -> Plan {
+        let address = selectionSet.selections.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        if let address, let known = plans[address] { return known }
+        var fields: [Field] = []
+        fields.reserveCapacity(selectionSet.selections.count)
+        var fieldsOnly = true
+        for selection in selectionSet.selections {
+            guard case .field(let field) = selection else {
+                fieldsOnly = false
+                fields.append(
+                    Field(
+                        isField: false, storageKey: "", responseKey: "", index: Self.absent, subselection: nil,
+                        isAddedByClient: false, isDeferred: false))
+                continue
+            }
+            let storageKey = field.storageKey(variables: variables)
+            fields.append(
+                Field(
+                    isField: true, storageKey: storageKey, responseKey: field.responseKey,
+                    index: table?.index(of: storageKey) ?? Self.absent, subselection: field.selectionSet,
+                    isAddedByClient: field.isAddedByClient, isDeferred: field.isDeferred))
+        }
+        let plan = Plan(selections: fields, fieldsOnly: fieldsOnly)
+        if let address { plans[address] = plan }
+        return plan
+    }
+}
