@@ -18,7 +18,9 @@ let package = Package(
                 .product(name: "Primitives", package: "swift-graphql-environment"),
                 .product(name: "SQLiteStore", package: "swift-graphql-environment"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")],
+            // `Items.graphql` becomes `GeneratedItemsQuery`, whose `Data` the Store group decodes.
+            plugins: [.plugin(name: "GraphQLCodegenPlugin", package: "swift-graphql-environment")]
         )
     ]
 )

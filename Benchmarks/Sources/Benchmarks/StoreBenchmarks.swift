@@ -144,6 +144,18 @@ private func storeItemsBenchmarks() throws {
     report(
         "read and decode into Decodable structs", decodePaired, against: "JSONValue(parsing:)", parseForDecode,
         limit: 2.5)
+
+    // Issue 12's figure: the snapshot's data decoded into the generated `Data` (the plugin makes
+    // `GeneratedItemsQuery` from `Items.graphql`), the decode alone, against parsing the bytes.
+    guard let snapshotData = store.lookup(itemsRoot).data else { fatalError("the Items root reads back") }
+    let generatedDecode = try median {
+        blackHole(try JSONValueDecoder().decode(GeneratedItemsQuery.Data.self, from: snapshotData))
+    }
+    let decoded = try JSONValueDecoder().decode(GeneratedItemsQuery.Data.self, from: snapshotData)
+    precondition(decoded.items.count == 10_000, "the generated Data holds every item")
+    report(
+        "decode the snapshot into generated Data", generatedDecode, against: "JSONSerialization parse", parse,
+        limit: 0.6)
     try storeItemsMemory(payload)
 }
 
