@@ -141,13 +141,25 @@ private func live(
             let stream = transport.execute(gatedRequest(gate: run, count: eventsEach, id: "g\(index)"))
             group.addTask {
                 var received = 0
-                for try await response in stream {
-                    guard response.errors.isEmpty, response.data?["gated"]?["value"] == .int(received + 1) else {
-                        throw WebSocketBenchmarkFailure(
-                            description: "subscription g\(index) got \(response) as its event \(received + 1)")
+                do {
+                    for try await response in stream {
+                        guard response.errors.isEmpty, response.data?["gated"]?["value"] == .int(received + 1)
+                        else {
+                            throw WebSocketBenchmarkFailure(
+                                description: "subscription g\(index) got \(response) as its event \(received + 1)")
+                        }
+                        received += 1
+                        if received == eventsEach { finished.yield() }
                     }
-                    received += 1
-                    if received == eventsEach { finished.yield() }
+                } catch {
+                    // Ends the wait below, so that the run fails with this error instead of waiting.
+                    finished.finish()
+                    throw error
+                }
+                guard received >= eventsEach else {
+                    finished.finish()
+                    throw WebSocketBenchmarkFailure(
+                        description: "subscription g\(index) ended after \(received) of its \(eventsEach) events")
                 }
             }
         }
@@ -160,6 +172,12 @@ private func live(
             for await _ in done {
                 complete += 1
                 if complete == subscriptions { break }
+            }
+            if complete < subscriptions {
+                // A consumer failed and ended the wait: its error is the group's.
+                group.cancelAll()
+                try await group.waitForAll()
+                throw WebSocketBenchmarkFailure(description: "\(subscriptions - complete) subscriptions got no events")
             }
         }
         let eventsWall = Double(DispatchTime.now().uptimeNanoseconds - eventsStart) / 1e9
