@@ -17,7 +17,7 @@ extension Environment {
     /// without one (or without a schema), only `storeOnly` is accepted: the handle is `failed`
     /// (``MissingDataError``) until another operation writes the record, then `loaded`.
     ///
-    /// Throws ``GraphQLCoreError`` when the document has no such fragment or the `node` query does not
+    /// Throws `GraphQLCoreError` when the document has no such fragment or the `node` query does not
     /// validate (the fragment's type cannot be a `node`), and ``HandleError`` with code
     /// ``HandleError/Code/notRefetchable`` for a policy that may fetch without a `node` field.
     /// Nothing is sent when it throws.

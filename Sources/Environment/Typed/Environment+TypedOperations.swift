@@ -8,9 +8,11 @@ extension Environment {
     ///
     /// The operation's text is compiled against the environment's schema once per type; each call
     /// encodes the variables and attaches as ``attach(_:policy:)`` does, so a typed and an untyped
-    /// attach of the same operation and variables share one root and one fetch.
+    /// attach of the same operation and variables share one root and one fetch. Attach a query one way
+    /// or the other, not both: the generated `Data` reads the fields the compiler adds (`__typename`,
+    /// `id`), which a root first attached untyped does not read.
     ///
-    /// Throws ``GraphQLCoreError`` when the text does not compile against this environment's schema
+    /// Throws `GraphQLCoreError` when the text does not compile against this environment's schema
     /// (the operation was generated from another schema) or a variable does not fit, and the
     /// encoder's error when the variables cannot be encoded. Nothing is sent when it throws.
     public func attach<Operation: GraphQLTypedOperation>(
@@ -66,7 +68,7 @@ extension Environment {
     }
 
     /// Variables as the request's `variables` object. Through `JSONEncoder`, whose keyed containers
-    /// leave out a ``GraphQLNullable/absent`` input; their text is small.
+    /// leave out an absent `GraphQLNullable` input; their text is small.
     private static func encode(_ variables: some Encodable) throws -> JSONObject {
         let bytes = try JSONEncoder().encode(variables)
         guard case .object(let object) = try JSONValue(parsing: bytes) else {
