@@ -4,7 +4,7 @@ import StoreCore
 import Transport
 
 extension Environment {
-    /// Attaches `operation` as ``attach(_:policy:)`` does, for a screen that reads its
+    /// Attaches `operation` as ``attach(_:policy:)-(GraphQLOperation,_)`` does, for a screen that reads its
     /// `@connection` list page by page: the returned ``PagedHandle`` loads the next and previous
     /// pages into the list the store holds.
     ///

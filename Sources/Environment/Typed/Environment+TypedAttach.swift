@@ -1,7 +1,7 @@
 import GraphQLCore
 
 extension Environment {
-    /// Attaches `operation` as ``attach(_:policy:)`` does and reads its data as `type`: the handle's
+    /// Attaches `operation` as ``attach(_:policy:)-(GraphQLOperation,_)`` does and reads its data as `type`: the handle's
     /// phase carries the decoded data, decoded once per change of the phase rather than on every read.
     ///
     /// `type`'s coding keys are the response keys of the app's document (aliases where it has them);

@@ -2,7 +2,7 @@ import GraphQLCore
 import StoreCore
 
 extension Environment {
-    /// Sends `mutation` as ``commit(_:optimisticResponse:updater:)`` does, and returns the answer's
+    /// Sends `mutation` as ``commit(_:optimisticResponse:updater:)-(GraphQLOperation,_,_)`` does, and returns the answer's
     /// data decoded into `type` once it is written.
     ///
     /// Throws what the untyped `commit` throws, and ``HandleError`` with code

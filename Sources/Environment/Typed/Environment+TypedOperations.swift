@@ -7,7 +7,7 @@ extension Environment {
     /// The handle's phase carries `Operation.Data`, decoded once per change of the phase.
     ///
     /// The operation's text is compiled against the environment's schema once per type; each call
-    /// encodes the variables and attaches as ``attach(_:policy:)`` does, so a typed and an untyped
+    /// encodes the variables and attaches as ``attach(_:policy:)-(GraphQLOperation,_)`` does, so a typed and an untyped
     /// attach of the same operation and variables share one root and one fetch. Attach a query one way
     /// or the other, not both: the generated `Data` reads the fields the compiler adds (`__typename`,
     /// `id`), which a root first attached untyped does not read.
@@ -21,7 +21,7 @@ extension Environment {
         attach(try compiled(operation), as: Operation.Data.self, policy: policy)
     }
 
-    /// Sends a generated mutation as ``commit(_:optimisticResponse:updater:)`` does and returns its
+    /// Sends a generated mutation as ``commit(_:optimisticResponse:updater:)-(GraphQLOperation,_,_)`` does and returns its
     /// data typed once it is written.
     @discardableResult
     public func commit<Operation: GraphQLTypedOperation>(
@@ -32,7 +32,7 @@ extension Environment {
             try compiled(mutation), as: Operation.Data.self, optimisticResponse: optimisticResponse, updater: updater)
     }
 
-    /// Streams a generated subscription as ``subscribe(_:errorPolicy:)`` does; read its events typed
+    /// Streams a generated subscription as ``subscribe(_:errorPolicy:)-(GraphQLOperation,_)`` does; read its events typed
     /// with `events(as: Operation.Data.self)`.
     public func subscribe<Operation: GraphQLTypedOperation>(
         _ operation: Operation, errorPolicy: GraphQLSubscription.ErrorPolicy = .endStream

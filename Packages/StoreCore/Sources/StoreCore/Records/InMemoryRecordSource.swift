@@ -15,7 +15,7 @@ import Primitives
 ///   each is then paid for once, by the writes that made it. Links are data IDs, so no compaction
 ///   rewrites a record.
 ///
-/// A record whose bytes would pass ``wideRecordBytes`` (a query root with thousands of fields, a
+/// A record whose bytes would pass 4 KB (a query root with thousands of fields, a
 /// connection's list of thousands of edges) is kept decoded instead, as a ``Record``: a write to it
 /// then costs what it writes, not the record's size, and a page appended to a long list extends
 /// the list in place (decision 0140, amendment). There are few such records, so they cost little
