@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "StoreCore", package: "swift-graphql-environment"),
                 .product(name: "Primitives", package: "swift-graphql-environment"),
                 .product(name: "SQLiteStore", package: "swift-graphql-environment"),
+                .product(name: "GraphQLCodegen", package: "swift-graphql-environment"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")],
             // `Items.graphql` becomes `GeneratedItemsQuery`, whose `Data` the Store group decodes.
