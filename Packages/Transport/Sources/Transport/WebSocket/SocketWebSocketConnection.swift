@@ -317,8 +317,7 @@ final class SocketWebSocketConnection: WebSocketConnection {
             guard let colon = line.firstIndex(of: ":") else { continue }
             fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        let expected = Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
-            .base64EncodedString()
+        let expected = Self.acceptValue(forKey: key)
         guard fields["sec-websocket-accept"] == expected else {
             throw TransportError(.invalidResponse, "the server's Sec-WebSocket-Accept does not match the key")
         }
@@ -329,6 +328,11 @@ final class SocketWebSocketConnection: WebSocketConnection {
             throw TransportError(.invalidResponse, "the server did not agree to the graphql-transport-ws subprotocol")
         }
         return Array(received[(end + 4)...])
+    }
+
+    /// The `Sec-WebSocket-Accept` a server answers to `key` (RFC 6455 §4.2.2).
+    static func acceptValue(forKey key: String) -> String {
+        Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
     }
 
     private static func endOfHead(_ bytes: [UInt8]) -> Int? {

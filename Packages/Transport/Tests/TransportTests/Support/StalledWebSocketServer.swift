@@ -75,8 +75,7 @@ final class StalledWebSocketServer: Sendable {
             request.components(separatedBy: "\r\n")
             .first { $0.lowercased().hasPrefix("sec-websocket-key:") }
             .map { $0.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces) } ?? ""
-        let accept = Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
-            .base64EncodedString()
+        let accept = SocketWebSocketConnection.acceptValue(forKey: key)
         let answer =
             "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Accept: \(accept)\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n"
