@@ -69,6 +69,17 @@ struct FragmentHandleTests {
         #expect(request.text.contains("node(id: $id)"))
     }
 
+    @Test("the cells of a list compile their node(id:) query once, whatever their ids")
+    func nodeQueryCompiledOnce() throws {
+        let setup = try Setup()
+        let cells = try (1...20).map {
+            try setup.environment.attach(fragment: "UserCell", in: setup.document, id: String($0), policy: .storeOnly)
+        }
+        #expect(Set(cells.map(\.operation.identity)).count == 20)
+        #expect(setup.environment.typedOperations.withLock { $0.nodeQueries.count } == 1)
+        #expect(setup.transport.requestCount == 0)
+    }
+
     @Test("a cell's retention keeps its record after the list is gone; its release lets collection free it")
     func retention() async throws {
         let setup = try Setup(releaseBufferSize: 0)

@@ -27,19 +27,23 @@ extension Environment {
     ) throws -> Handle {
         let fragment = try document.fragment(named: name)
         let text = try document.nodeQueryText(forFragment: name)
+        let refetchable = schema.map(Self.hasNodeField) ?? false
+        guard refetchable || !policy.allowsNetwork else {
+            throw HandleError(
+                .notRefetchable, operationName: name + "Node",
+                message:
+                    "the schema has no node(id:) field on its query root, so the fragment cannot fetch its record; attach it storeOnly"
+            )
+        }
         let query: CompiledDocument
-        if let schema, Self.hasNodeField(schema) {
-            query = try CompiledDocument(text: text, schema: schema, options: document.options)
+        if let known = typedOperations.withLock({ $0.nodeQueries[text] }) {
+            query = known
         } else {
-            guard !policy.allowsNetwork else {
-                throw HandleError(
-                    .notRefetchable, operationName: name + "Node",
-                    message:
-                        "the schema has no node(id:) field on its query root, so the fragment cannot fetch its record; attach it storeOnly"
-                )
-            }
-            // Never sent: the operation only names the root (its text and the id make its identity).
-            query = try CompiledDocument(text: text, options: document.options)
+            // Without a `node` field it is never sent: it only names the root (its text and the id
+            // make its identity), so it compiles without the schema.
+            query = try CompiledDocument(
+                text: text, schema: refetchable ? schema : nil, options: document.options)
+            typedOperations.withLock { $0.nodeQueries[text] = query }
         }
         let operation = try query.operation(named: name + "Node", variables: ["id": .string(id)])
         let type = typename ?? fragment.typeCondition

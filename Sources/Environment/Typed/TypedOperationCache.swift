@@ -1,7 +1,8 @@
 import GraphQLCore
 
 /// What an environment keeps of generated operations: each type's compiled document, and the
-/// operations made lately from a type and its variables (hashable variables only).
+/// operations made lately from a type and its variables (hashable variables only); and the compiled
+/// `node(id:)` queries of fragment handles.
 ///
 /// The operations are bounded: past ``capacity`` the table starts over, so an app that attaches
 /// ever new variables (a search box) holds no more than that many.
@@ -18,6 +19,9 @@ struct TypedOperationCache: Sendable {
     static let capacity = 512
 
     var documents: [ObjectIdentifier: CompiledDocument] = [:]
+    /// Fragment handles' `node(id:)` queries, compiled once per text (a list's cells all attach the
+    /// same fragment); one per fragment an app has, so unbounded is bounded.
+    var nodeQueries: [String: CompiledDocument] = [:]
     private(set) var operations: [Key: GraphQLOperation] = [:]
 
     mutating func remember(_ operation: GraphQLOperation, for key: Key) {
