@@ -1,6 +1,6 @@
 import GraphQLCore
 
-/// What an environment keeps of generated operations: each type's compiled document, and the
+/// What an environment keeps of generated operations and fragments: each type's compiled document, and the
 /// operations made lately from a type and its variables (hashable variables only); and the compiled
 /// `node(id:)` queries of fragment handles.
 ///
