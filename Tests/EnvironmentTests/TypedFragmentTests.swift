@@ -76,8 +76,8 @@ struct TypedFragmentTests {
         #expect(cells.first?.data == .init(name: "Ada", bestFriend: nil, __typename: "User", id: "1"))
         #expect(setup.transport.requestCount == 1)
 
-        setup.transport.answer(
-            .identity(feed.identity), with: .data(["feed": [Self.user("1", name: "Grace"), Self.user("2", name: "Bea")]]))
+        let renamed: JSONValue = ["feed": [Self.user("1", name: "Grace"), Self.user("2", name: "Bea")]]
+        setup.transport.answer(.identity(feed.identity), with: .data(renamed))
         _ = try await list.refetch()
         #expect(cells.map { $0.data?.name } == ["Grace", "Bea"])
         #expect(setup.transport.requestCount == 2)

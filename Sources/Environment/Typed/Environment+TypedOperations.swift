@@ -56,7 +56,8 @@ extension Environment {
         if let document {
             compiledDocument = document
         } else {
-            compiledDocument = try CompiledDocument(text: Operation.text, schema: schema)
+            // The client text keeps `@connection`; it compiles to the same sent text.
+            compiledDocument = try CompiledDocument(text: Operation.clientText ?? Operation.text, schema: schema)
             typedOperations.withLock { $0.documents[type] = compiledDocument }
         }
         var made = try compiledDocument.operation(

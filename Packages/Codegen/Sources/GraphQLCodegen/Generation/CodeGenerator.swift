@@ -65,7 +65,7 @@ public enum CodeGenerator {
         }
         guard invalid.isEmpty else { throw CodegenError(.invalidDocument, invalid) }
 
-        let sent = try sentDefinitions(of: document, schema: schema, documents: documents)
+        let (sent, clientOperations) = try sentDefinitions(of: document, schema: schema, documents: documents)
         let context = GenerationContext(
             schema: schema, configuration: configuration, documents: documents, fragments: sent.fragments)
         let access = configuration.accessLevel == .public ? "public " : ""
@@ -89,8 +89,16 @@ public enum CodeGenerator {
                         name: "Data", selections: operation.selectionSet.selections, on: root,
                         at: operation.location.start)
                     let written = document.operations.first { $0.name == operation.name }
+                    let text = CompiledDocument.sentText(of: operation, in: sent)
+                    // `@cacheExpiration` has its own member; a client text is for the directives
+                    // inside the selection (`@connection`), which have none.
+                    let clientText = clientOperations.operations.first { $0.name == operation.name }.map {
+                        var kept = $0
+                        kept.directives = operation.directives
+                        return CompiledDocument.sentText(of: kept, in: clientOperations)
+                    }
                     OperationEmitter(context: context, access: access).emit(
-                        operation, text: CompiledDocument.sentText(of: operation, in: sent),
+                        operation, text: text, clientText: clientText == text ? nil : clientText,
                         cacheExpirationSeconds: written.flatMap(OperationEmitter.cacheExpirationSeconds(of:)),
                         data: data,
                         into: &writer)
@@ -137,9 +145,10 @@ public enum CodeGenerator {
 
     /// The operations and fragments as sent, in document order: the operations compiled with the
     /// fragments they use, and every fragment compiled alone (a fragment no operation uses is valid
-    /// there).
+    /// there). Beside them, the operations and the fragments they use with their client directives
+    /// kept, for each operation's client text.
     private static func sentDefinitions(of document: Document, schema: Schema, documents: DocumentSet)
-        throws(CodegenError) -> Document
+        throws(CodegenError) -> (sent: Document, client: Document)
     {
         do {
             var used = Set<String>()
@@ -158,6 +167,7 @@ public enum CodeGenerator {
                 }
             }
             var operations: [Definition] = []
+            var client = Document(definitions: [])
             if !document.operations.isEmpty {
                 let compiled = try CompiledDocument(
                     document: Document(
@@ -170,6 +180,7 @@ public enum CodeGenerator {
                         }),
                     schema: schema)
                 operations = try compiled.sentDefinitions().operations.map { .operation($0) }
+                client = try compiled.sentDefinitions(keepingClientDirectives: true)
             }
             var fragments: [Definition] = []
             if !document.fragments.isEmpty {
@@ -179,7 +190,7 @@ public enum CodeGenerator {
             }
             // Back in document order, so that each file's definitions print in the order written.
             let all = operations + fragments
-            return Document(definitions: all.sorted { Self.precedes(location(of: $0), location(of: $1)) })
+            return (Document(definitions: all.sorted { Self.precedes(location(of: $0), location(of: $1)) }), client)
         } catch {
             throw CodegenError(.invalidDocument, [documents.diagnostic(at: error.locations.first, error.message)])
         }

@@ -25,7 +25,8 @@ struct OperationEmitter {
     }
 
     func emit(
-        _ operation: OperationDefinition, text: String, cacheExpirationSeconds: String?, data: SelectionModel,
+        _ operation: OperationDefinition, text: String, clientText: String?, cacheExpirationSeconds: String?,
+        data: SelectionModel,
         into writer: inout SwiftWriter
     ) {
         let name = operation.name ?? ""
@@ -46,17 +47,13 @@ struct OperationEmitter {
             writer.doc("A \(kind).")
             writer.line("\(access)static let operationKind = OperationKind.\(kind)")
             writer.doc("The text sent: `__typename` and key fields added, client directives removed.")
-            writer.line("\(access)static let text = \"\"\"")
-            writer.indented { writer in
-                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                    for piece in Self.wrapped(Self.escapedLiteralLine(line), width: 119 - writer.indentationWidth) {
-                        writer.line(piece)
-                    }
-                }
-                writer.line("\"\"\"")
-            }
+            Self.emitLiteral(text, as: "\(access)static let text", into: &writer)
             writer.doc("The SHA-256 of ``text``, as an automatic persisted query sends it.")
             writer.line("\(access)static let textDigest = \"\(DocumentDigest.sha256Hex(text))\"")
+            if let clientText {
+                writer.doc("The text the client compiles: ``text`` with its client directives kept.")
+                Self.emitLiteral(clientText, as: "\(access)static let clientText: String?", into: &writer)
+            }
             if let seconds = cacheExpirationSeconds {
                 writer.doc("From `@cacheExpiration(seconds: \(seconds))`, which the text no longer has.")
                 writer.line("\(access)static let cacheExpiration: Duration? = .seconds(\(seconds))")
@@ -87,6 +84,19 @@ struct OperationEmitter {
             inputs.emit(name: "Variables", documentation: "The operation's variables.", members: members, into: &writer)
             SelectionEmitter(access: access).emit(
                 data, documentation: "The answer's `data`, as the text above selects it.", into: &writer)
+        }
+    }
+
+    /// `declaration = """ ... """`: `text` as a multi-line string literal, long lines wrapped.
+    static func emitLiteral(_ text: String, as declaration: String, into writer: inout SwiftWriter) {
+        writer.line("\(declaration) = \"\"\"")
+        writer.indented { writer in
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                for piece in wrapped(escapedLiteralLine(line), width: 119 - writer.indentationWidth) {
+                    writer.line(piece)
+                }
+            }
+            writer.line("\"\"\"")
         }
     }
 

@@ -6,8 +6,13 @@ extension CompiledDocument {
     /// For tools that need the shape of the answer a server gives, such as a code generator: the
     /// answer follows these definitions, not the ones written. Nodes written in the source keep their
     /// locations; the nodes the compiler added have ``NodeLocation/unknown``.
-    public func sentDefinitions() throws(GraphQLCoreError) -> Document {
-        let addition = FieldAddition(schema: schema, options: options)
+    ///
+    /// With `keepingClientDirectives`, `@connection` and `@cacheExpiration` stay where they were
+    /// written: a text that compiles again to these same definitions and sent texts, and to the same
+    /// client behaviour (``GraphQLTypedOperation/clientText``).
+    public func sentDefinitions(keepingClientDirectives: Bool = false) throws(GraphQLCoreError) -> Document {
+        let addition = FieldAddition(
+            schema: schema, options: options, keepsClientDirectives: keepingClientDirectives)
         var definitions: [Definition] = []
         for definition in document.definitions {
             switch definition {

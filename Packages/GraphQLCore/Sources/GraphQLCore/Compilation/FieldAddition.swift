@@ -18,15 +18,18 @@
 struct FieldAddition {
     let schema: (any CompilationSchema)?
     let options: CompilationOptions
+    /// Whether client directives stay where they were written: for a text the client compiles again
+    /// (a generated operation's ``GraphQLTypedOperation/clientText``), never for one it sends.
+    var keepsClientDirectives = false
 
     func transform(_ operation: OperationDefinition) throws(GraphQLCoreError) -> OperationDefinition {
         var operation = operation
         operation.description = nil
-        operation.directives = Self.strip(operation.directives)
+        operation.directives = strip(operation.directives)
         operation.variableDefinitions = operation.variableDefinitions.map {
             var definition = $0
             definition.description = nil
-            definition.directives = Self.strip(definition.directives)
+            definition.directives = strip(definition.directives)
             return definition
         }
         let rootType = schema?.rootTypeName(for: operation.kind)
@@ -37,7 +40,7 @@ struct FieldAddition {
     func transform(_ fragment: FragmentDefinition) throws(GraphQLCoreError) -> FragmentDefinition {
         var fragment = fragment
         fragment.description = nil
-        fragment.directives = Self.strip(fragment.directives)
+        fragment.directives = strip(fragment.directives)
         let isRoot = OperationKind.allKinds.contains { kind in
             (schema?.rootTypeName(for: kind) ?? CompiledDocument.conventionalRootTypeName(kind))
                 == fragment.typeCondition
@@ -75,7 +78,7 @@ struct FieldAddition {
         case .field(let field): .field(try transform(field, type: type))
         case .fragmentSpread(let spread):
             .fragmentSpread(
-                FragmentSpread(name: spread.name, directives: Self.strip(spread.directives), location: spread.location))
+                FragmentSpread(name: spread.name, directives: strip(spread.directives), location: spread.location))
         case .inlineFragment(let fragment): .inlineFragment(try transform(fragment, type: type))
         }
     }
@@ -83,7 +86,7 @@ struct FieldAddition {
     private func transform(_ field: Field, type: String?) throws(GraphQLCoreError) -> Field {
         var field = field
         field.clientDirectives = field.directives.filter { ClientDirectives.names.contains($0.name) }
-        field.directives = Self.strip(field.directives)
+        field.directives = strip(field.directives)
         if let selectionSet = field.selectionSet {
             let fieldType = type.flatMap { schema?.fieldType(field.name, on: $0)?.namedType }
             field.selectionSet = try transform(selectionSet, type: fieldType, parentType: type, role: .field)
@@ -93,7 +96,7 @@ struct FieldAddition {
 
     private func transform(_ fragment: InlineFragment, type: String?) throws(GraphQLCoreError) -> InlineFragment {
         var fragment = fragment
-        fragment.directives = Self.strip(fragment.directives)
+        fragment.directives = strip(fragment.directives)
         fragment.selectionSet = try transform(
             fragment.selectionSet, type: fragment.typeCondition ?? type, parentType: type, role: .inlineFragment)
         return fragment
@@ -155,8 +158,8 @@ struct FieldAddition {
         field.directives.contains { $0.name == "include" || $0.name == "skip" }
     }
 
-    private static func strip(_ directives: [Directive]) -> [Directive] {
-        directives.filter { !ClientDirectives.names.contains($0.name) }
+    private func strip(_ directives: [Directive]) -> [Directive] {
+        keepsClientDirectives ? directives : directives.filter { !ClientDirectives.names.contains($0.name) }
     }
 }
 

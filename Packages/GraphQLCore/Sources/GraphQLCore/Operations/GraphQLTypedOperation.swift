@@ -22,6 +22,11 @@ public protocol GraphQLTypedOperation: Sendable {
     /// automatic persisted query sends in place of the text, and the digest the operation's identity
     /// starts from.
     static var textDigest: String { get }
+    /// The text the client compiles, when it is not ``text``: ``text`` with the client directives
+    /// written in the operation kept (`@connection`, which makes a paged list of a field), so that
+    /// what they ask of the store survives. Compiled, it sends ``text``. `nil` when the operation
+    /// has none.
+    static var clientText: String? { get }
 
     /// From `@cacheExpiration(seconds:)` on the operation, which the text no longer has (it is a client
     /// directive); `nil` means the store's default applies, as for ``GraphQLOperation/cacheExpiration``.
@@ -34,4 +39,7 @@ public protocol GraphQLTypedOperation: Sendable {
 extension GraphQLTypedOperation {
     /// No expiration of its own: the operation had no `@cacheExpiration`.
     public static var cacheExpiration: Duration? { nil }
+
+    /// No client directives: the client compiles ``text``.
+    public static var clientText: String? { nil }
 }

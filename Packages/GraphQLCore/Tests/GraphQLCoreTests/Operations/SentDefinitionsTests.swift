@@ -43,4 +43,44 @@ struct SentDefinitionsTests {
         #expect(fields?.map(\.name) == ["name", "__typename", "id"])
         #expect(fields?.map(\.location.start.line) == [3, 0, 0])
     }
+
+    @Test("kept client directives compile again to the same sent text, with the connection and expiration kept")
+    func clientDirectivesKept() throws {
+        let schema = try Schema(
+            sdl: """
+                type Query { feed(first: Int, after: String): PostConnection! }
+                type PostConnection { edges: [PostEdge!]! pageInfo: PageInfo! }
+                type PostEdge { cursor: String! node: Post! }
+                type Post { id: ID! title: String! }
+                type PageInfo { hasNextPage: Boolean! endCursor: String hasPreviousPage: Boolean! startCursor: String }
+                """)
+        let text = """
+            query Feed($first: Int!, $after: String) @cacheExpiration(seconds: 30) {
+              feed(first: $first, after: $after) @connection(key: "Feed_feed") { ...Page }
+            }
+            fragment Page on PostConnection {
+              edges { cursor node { title } }
+              pageInfo { hasNextPage endCursor hasPreviousPage startCursor }
+            }
+            """
+        let compiled = try CompiledDocument(text: text, schema: schema)
+        let variables: JSONObject = ["first": 2, "after": nil]
+        let original = try compiled.operation(named: "Feed", variables: variables)
+        let kept = try compiled.sentDefinitions(keepingClientDirectives: true)
+        let clientText = CompiledDocument.sentText(of: kept.operations[0], in: kept)
+        #expect(clientText.contains("@connection(key: \"Feed_feed\")"))
+        #expect(clientText.contains("@cacheExpiration(seconds: 30)"))
+        #expect(!original.text.contains("@connection"))
+
+        let again = try CompiledDocument(text: clientText, schema: schema)
+            .operation(named: "Feed", variables: variables)
+        #expect(again.text == original.text)
+        #expect(again.identity == original.identity)
+        #expect(again.cacheExpiration == .seconds(30))
+        guard case .field(let feed) = again.selectionSet.selections.first else {
+            Issue.record("no feed field")
+            return
+        }
+        #expect(feed.connection?.key == "Feed_feed")
+    }
 }
