@@ -1,8 +1,8 @@
 import GraphQLCore
 
 extension Environment {
-    /// Attaches `operation` for paging as ``attachPaged(_:policy:)`` does and reads its whole list as
-    /// `type`, decoded once per change of the phase. Throws as ``attachPaged(_:policy:)`` does.
+    /// Attaches `operation` for paging as ``attachPaged(_:policy:)-(GraphQLOperation,_)`` does and reads its whole list as
+    /// `type`, decoded once per change of the phase. Throws as ``attachPaged(_:policy:)-(GraphQLOperation,_)`` does.
     public func attachPaged<Data: Decodable & Sendable>(
         _ operation: GraphQLOperation, as type: Data.Type, policy: FetchPolicy = .storeOrNetwork
     ) throws -> TypedPagedHandle<Data> {

@@ -24,7 +24,7 @@ extension CompiledDocument {
         return Document(definitions: definitions)
     }
 
-    /// The text sent for `operation`, one of the operations of ``sentDefinitions()``: the operation
+    /// The text sent for `operation`, one of the operations of ``sentDefinitions(keepingClientDirectives:)``: the operation
     /// followed by the fragments of `sent` it uses, in their order there, printed. Equal to the
     /// ``GraphQLOperation/text`` of the operation ``operation(named:variables:)`` makes, without
     /// needing its variables.
