@@ -4,8 +4,8 @@ import PackageDescription
 /// Example programs built on the library, each an executable. `feed-app` is the repository's "main job"
 /// (`swift run --package-path Examples feed-app`; with `--store PATH` it keeps its store in a SQLite file;
 /// its query is `Feed.graphql`, which `GraphQLCodegenPlugin` turns into `FeedQuery` at build time);
-/// `graphql-compile` compiles a document against a schema; `infinite-scroll` pages a feed and revalidates it
-/// with one request.
+/// `graphql-compile` compiles a document against a schema; `infinite-scroll` pages a feed (its query
+/// `Feed.graphql`, generated with its `@connection`) and revalidates it with one request.
 let package = Package(
     name: "Examples",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -25,7 +25,8 @@ let package = Package(
                 .product(name: "Primitives", package: "swift-graphql-environment"),
             ],
             path: "Sources/infinite-scroll",
-            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")],
+            plugins: [.plugin(name: "GraphQLCodegenPlugin", package: "swift-graphql-environment")]
         ),
         .executableTarget(
             name: "feed-app",

@@ -3,10 +3,11 @@ import Foundation
 import SchedulingTesting
 
 // infinite-scroll: a feed screen paged through a `@connection` list against an in-process server with
-// 1,000 posts. It loads three pages of 20 (one request each), another user edits a post, the feed
-// goes stale, and one `revalidate()` refreshes all 60 rows with one request: the request counts are
-// printed at each step. `swift run --package-path Examples infinite-scroll`
+// 1,000 posts, its query generated from `Feed.graphql`. It loads three pages of 20 (one request each),
+// another user edits a post, the feed goes stale, and one `revalidate()` refreshes all 60 rows with one
+// request: the request counts are printed at each step. `swift run --package-path Examples infinite-scroll`
 
+// The same schema as `schema.graphqls`, which the code generator reads at build time.
 let schema = try Schema(
     sdl: """
         type Query { feed(first: Int, after: String): PostConnection! }
@@ -15,15 +16,6 @@ let schema = try Schema(
         type Post { id: ID! title: String! }
         type PageInfo { hasNextPage: Boolean! endCursor: String hasPreviousPage: Boolean! startCursor: String }
         """)
-let document = try CompiledDocument(
-    text: """
-        query Feed($first: Int!, $after: String) @cacheExpiration(seconds: 300) {
-          feed(first: $first, after: $after) @connection(key: "Feed_feed") {
-            edges { cursor node { title } }
-            pageInfo { hasNextPage endCursor hasPreviousPage startCursor }
-          }
-        }
-        """, schema: schema)
 
 let server = PagedFeedServer()
 let clock = ManualWallClock()
@@ -31,13 +23,12 @@ let environment = Environment(schema: schema, transport: server, clock: clock)
 
 func say(_ line: String) { print(line) }
 
-func rows(_ feed: PagedHandle) -> [String] {
-    feed.handle.phase.snapshot?.data?["feed"]?["edges"]?.arrayValue?.compactMap { $0["node"]?["title"]?.stringValue }
-        ?? []
+func rows(_ feed: TypedPagedHandle<FeedQuery.Data>) -> [String] {
+    feed.data?.feed.edges.map(\.node.title) ?? []
 }
 
 /// Says what the screen shows and what was sent so far.
-func report(_ step: String, _ feed: PagedHandle) {
+func report(_ step: String, _ feed: TypedPagedHandle<FeedQuery.Data>) {
     let shown = rows(feed)
     let last = server.requests.last.map { variables in
         variables.keys.sorted().map { "\($0): \(variables[$0] ?? .null)" }.joined(separator: ", ")
@@ -47,8 +38,10 @@ func report(_ step: String, _ feed: PagedHandle) {
     say("  requests: \(server.requests.count)   last sent: \(last ?? "-")")
 }
 
-let feed = try environment.attachPaged(try document.operation(named: "Feed", variables: ["first": 20]))
-_ = try await feed.handle.loaded()
+// `FeedQuery` is generated from `Feed.graphql`: the paged handle's data is `FeedQuery.Data`, the
+// whole list so far, decoded once per change.
+let feed = try environment.attachPaged(FeedQuery(first: 20))
+_ = try await feed.typed.loaded()
 report("attach Feed (first: 20)", feed)
 for _ in 1...2 {
     try await feed.loadNext(20)
