@@ -216,6 +216,51 @@ struct TypedOperationTests {
         #expect(fixture.transport.requestCount == 1)
     }
 
+    /// `ItemQuery` as the generator writes its `Data`: following the text as sent, so with the
+    /// `__typename` and `id` the compiler adds to the app's document.
+    struct SentShapeItemQuery: GraphQLTypedOperation {
+        static let operationName = "Item"
+        static let operationKind = OperationKind.query
+        static let text = ItemQuery.text
+        static let textDigest = ItemQuery.textDigest
+
+        struct Data: Decodable, Sendable, Hashable {
+            struct Item: Decodable, Sendable, Hashable {
+                var title: String
+                var __typename: String
+                var id: String
+            }
+            var item: Item?
+        }
+
+        var variables: ItemQuery.Variables
+        init(id: String) { variables = .init(id: id) }
+    }
+
+    @Test(
+        "a typed and an untyped attach of one query each read their own document's fields, in either order, with one request",
+        arguments: [true, false])
+    func eachReadsItsOwnFields(typedFirst: Bool) async throws {
+        let fixture = Fixture()
+        let untyped = try Operations.item("1")
+        fixture.answer(untyped, with: Operations.itemData("1", title: "one"))
+        let plain = typedFirst ? nil : fixture.environment.attach(untyped)
+        let typed = try fixture.environment.attach(SentShapeItemQuery(id: "1"))
+        let later = typedFirst ? fixture.environment.attach(untyped) : nil
+        let untypedHandle = try #require(plain ?? later)
+        #expect(try await typed.loaded() == .init(item: .init(title: "one", __typename: "Item", id: "1")))
+        let snapshot = try await untypedHandle.loaded()
+        // The app's document selects `title` alone; the fields the client added are not in its data.
+        #expect(snapshot.data == ["item": ["title": "one"]])
+        #expect(fixture.transport.requestCount == 1)
+
+        fixture.answer(untyped, with: Operations.itemData("1", title: "two"))
+        _ = try await untypedHandle.refetch()
+        #expect(typed.data == .init(item: .init(title: "two", __typename: "Item", id: "1")))
+        #expect(untypedHandle.snapshot.data == ["item": ["title": "two"]])
+        #expect(fixture.transport.requestCount == 2)
+    }
+
     @Test("operations of equal variables are made once; the kept ones are bounded")
     func operationsKept() throws {
         let fixture = Fixture()

@@ -96,7 +96,7 @@ extension Environment {
             }
             state.roots[root]?.delivered = nil
             state.updateHandles(of: root, into: &effects) { handle in
-                handle.snapshot = delivered
+                handle.show(delivered, from: store)
                 guard handle.policy.allowsNetwork else { return }
                 handle.showsStoreData = true
                 handle.serverErrors = serverErrors
@@ -157,7 +157,7 @@ extension Environment {
             let followUp = followUp(of: request, result, in: &state, into: &effects)
             let fetch = state.fetchState(of: root)
             state.updateHandles(of: root, into: &effects) { handle in
-                if let delivered { handle.snapshot = delivered }
+                if let delivered { handle.show(delivered, from: store) }
                 guard handle.policy.allowsNetwork else { return }
                 handle.fetch = fetch
                 switch result {

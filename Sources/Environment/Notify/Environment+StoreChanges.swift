@@ -31,7 +31,7 @@ extension Environment {
             }
             let fetch = state.fetchState(of: root)
             state.updateHandles(of: root, into: &effects) { handle in
-                handle.snapshot = snapshot
+                handle.show(snapshot, from: store)
                 if handle.policy.allowsNetwork { handle.fetch = fetch }
             }
         }

@@ -23,11 +23,15 @@ public final class Handle: Sendable {
     let state: Locked<HandleState>
     private let registrar = ObservationRegistrar()
 
-    init(environment: Environment, operation: GraphQLOperation, policy: FetchPolicy, snapshot: Snapshot) {
+    init(
+        environment: Environment, operation: GraphQLOperation, policy: FetchPolicy, snapshot: Snapshot,
+        ownRoot: StoreRoot? = nil
+    ) {
         self.environment = environment
         self.operation = operation
         self.policy = policy
-        self.state = Locked(HandleState(policy: policy, operationName: operation.name, snapshot: snapshot))
+        self.state = Locked(
+            HandleState(policy: policy, operationName: operation.name, snapshot: snapshot, ownRoot: ownRoot))
     }
 
     deinit {

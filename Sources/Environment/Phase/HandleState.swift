@@ -13,6 +13,9 @@ struct HandleState: Sendable {
     let policy: FetchPolicy
     let operationName: String?
     var retentionID: RetentionID?
+    /// Where this handle reads when its document reads other fields than its root's (see
+    /// `StoreRoot.readsTheSame(as:)`); `nil` when it shows the root's snapshot as delivered.
+    let ownRoot: StoreRoot?
     var snapshot: Snapshot
     var fetch: FetchState = .idle
     /// `networkOnly` shows store data only after a fetch of its own completes.
@@ -34,12 +37,19 @@ struct HandleState: Sendable {
     var continuations: [UInt64: AsyncStream<Handle.Phase>.Continuation] = [:]
     var nextContinuationID: UInt64 = 0
 
-    init(policy: FetchPolicy, operationName: String?, snapshot: Snapshot) {
+    init(policy: FetchPolicy, operationName: String?, snapshot: Snapshot, ownRoot: StoreRoot? = nil) {
         self.policy = policy
         self.operationName = operationName
+        self.ownRoot = ownRoot
         self.snapshot = snapshot
         self.showsStoreData = policy != .networkOnly
         self.phase = derivedPhase()
+    }
+
+    /// Shows `snapshot`, the root's read, or this handle's own read of `store` when its document
+    /// reads other fields: the same records, so the same moment.
+    mutating func show(_ snapshot: Snapshot, from store: Store) {
+        self.snapshot = ownRoot.map { store.lookup($0) } ?? snapshot
     }
 
     /// The phase the snapshot and the fetch give.

@@ -8,9 +8,9 @@ extension Environment {
     ///
     /// The operation's text is compiled against the environment's schema once per type; each call
     /// encodes the variables and attaches as ``attach(_:policy:)-(GraphQLOperation,_)`` does, so a typed and an untyped
-    /// attach of the same operation and variables share one root and one fetch. Attach a query one way
-    /// or the other, not both: the generated `Data` reads the fields the compiler adds (`__typename`,
-    /// `id`), which a root first attached untyped does not read.
+    /// attach of the same operation and variables share one root and one fetch. Each reads its own
+    /// document's fields: the generated `Data` has the fields the compiler adds (`__typename`, `id`),
+    /// and the untyped handle's snapshot leaves them out, whichever attached first.
     ///
     /// Throws `GraphQLCoreError` when the text does not compile against this environment's schema
     /// (the operation was generated from another schema) or a variable does not fit, and the
