@@ -80,6 +80,22 @@ struct FragmentHandleTests {
         #expect(setup.transport.requestCount == 0)
     }
 
+    @Test("a document compiled with other key fields gets its own node(id:) query, not the first one's")
+    func nodeQueryPerOptions() throws {
+        let setup = try Setup()
+        let schema = try #require(setup.environment.schema)
+        let options = CompilationOptions(keyFields: ["User": ["id", "name"]])
+        let keyedDocument = try CompiledDocument(text: Self.text, schema: schema, options: options)
+        let plain = try setup.environment.attach(fragment: "UserCell", in: setup.document, id: "1", policy: .storeOnly)
+        let keyed = try setup.environment.attach(fragment: "UserCell", in: keyedDocument, id: "1", policy: .storeOnly)
+        let expected = try CompiledDocument(
+            text: keyedDocument.nodeQueryText(forFragment: "UserCell"), schema: schema, options: options
+        ).operation(named: "UserCellNode", variables: ["id": "1"])
+        #expect(keyed.operation.text == expected.text)
+        #expect(keyed.operation.text != plain.operation.text)
+        #expect(setup.environment.typedOperations.withLock { $0.nodeQueries.count } == 2)
+    }
+
     @Test("a cell's retention keeps its record after the list is gone; its release lets collection free it")
     func retention() async throws {
         let setup = try Setup(releaseBufferSize: 0)

@@ -36,14 +36,15 @@ extension Environment {
             )
         }
         let query: CompiledDocument
-        if let known = typedOperations.withLock({ $0.nodeQueries[text] }) {
+        let cacheKey = TypedOperationCache.NodeQueryKey(text: text, options: document.options)
+        if let known = typedOperations.withLock({ $0.nodeQueries[cacheKey] }) {
             query = known
         } else {
             // Without a `node` field it is never sent: it only names the root (its text and the id
             // make its identity), so it compiles without the schema.
             query = try CompiledDocument(
                 text: text, schema: refetchable ? schema : nil, options: document.options)
-            typedOperations.withLock { $0.nodeQueries[text] = query }
+            typedOperations.withLock { $0.nodeQueries[cacheKey] = query }
         }
         let operation = try query.operation(named: name + "Node", variables: ["id": .string(id)])
         let type = typename ?? fragment.typeCondition

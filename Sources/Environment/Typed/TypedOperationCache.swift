@@ -15,13 +15,20 @@ struct TypedOperationCache: Sendable {
         var variables: AnyHashable
     }
 
+    /// A fragment handle's `node(id:)` query: its text and the options it compiles with, since
+    /// documents with other key fields add other fields to the same text.
+    struct NodeQueryKey: Hashable, Sendable {
+        var text: String
+        var options: CompilationOptions
+    }
+
     /// How many operations are kept at most.
     static let capacity = 512
 
     var documents: [ObjectIdentifier: CompiledDocument] = [:]
-    /// Fragment handles' `node(id:)` queries, compiled once per text (a list's cells all attach the
-    /// same fragment); one per fragment an app has, so unbounded is bounded.
-    var nodeQueries: [String: CompiledDocument] = [:]
+    /// Fragment handles' `node(id:)` queries, compiled once per text and options (a list's cells all
+    /// attach the same fragment); one per fragment an app has, so unbounded is bounded.
+    var nodeQueries: [NodeQueryKey: CompiledDocument] = [:]
     private(set) var operations: [Key: GraphQLOperation] = [:]
 
     mutating func remember(_ operation: GraphQLOperation, for key: Key) {
