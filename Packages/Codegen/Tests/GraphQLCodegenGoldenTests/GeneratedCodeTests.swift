@@ -114,5 +114,20 @@ struct GeneratedCodeTests {
         #expect(CreatePostMutation.cacheExpiration == nil)
     }
 
+    @Test("a fragment's text is the compiler's sent form of it, and compiles alone to the same text")
+    func fragmentText() throws {
+        let schema = try Schema(
+            sdl: String(contentsOf: Self.inputs.appendingPathComponent("schema.graphqls"), encoding: .utf8))
+        let source = try String(contentsOf: Self.inputs.appendingPathComponent("Hero.graphql"), encoding: .utf8)
+        let sent = try CompiledDocument(text: source, schema: schema).sentDefinitions()
+        let fragment = try #require(sent.fragments.first { $0.name == "CharacterBits" })
+        #expect(CharacterBits.text == Printer.print(Document(definitions: [.fragment(fragment)])))
+        let alone = try CompiledDocument(text: CharacterBits.text, schema: schema)
+        #expect(Printer.print(try alone.sentDefinitions()) == CharacterBits.text)
+        #expect(try alone.fragment(named: "CharacterBits").typeCondition == "Character")
+        #expect(CharacterBits.fragmentName == "CharacterBits" && CharacterBits.typeCondition == "Character")
+        #expect(PostBits.text.hasPrefix("fragment PostBits on Post {"))
+    }
+
     static let inputs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Inputs")
 }

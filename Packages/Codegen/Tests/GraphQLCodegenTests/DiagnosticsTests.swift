@@ -60,7 +60,22 @@ struct DiagnosticsTests {
                     path: "F.graphql", text: "fragment UserName on User { name }\nfragment Unused on User { id }\n"),
             ])
         #expect(files.map(\.name) == ["A.graphql.swift", "F.graphql.swift", "GraphQLSchema.graphql.swift"])
-        #expect(files[1].contents.contains("struct Unused: Codable, Sendable, Hashable"))
+        #expect(files[1].contents.contains("struct Unused: GraphQLTypedFragment, Codable, Sendable, Hashable"))
+    }
+
+    @Test("a fragment's field that would generate a nested type 'Data' is an error: 'Data' is the fragment")
+    func fragmentData() throws {
+        let error = try #require(
+            problems([CodegenSource(path: "F.graphql", text: "fragment F on User {\n  data: friend { id }\n}\n")]))
+        #expect(error.code == .nameCollision)
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "F.graphql:2:3: error: The field 'data' would generate the type 'Data' in the fragment 'F', "
+                    + "whose 'Data' is the fragment itself; choose an alias."
+            ])
+        // In an operation, `Data` is the answer's struct and a field inside it may take the name.
+        let operation = CodegenSource(path: "Q.graphql", text: "query Q { user { data: friend { id } } }\n")
+        #expect(problems([operation]) == nil)
     }
 
     @Test("a custom scalar without a mapping is an error where it is used; with one it is an alias")

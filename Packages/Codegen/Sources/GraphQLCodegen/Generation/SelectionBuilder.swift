@@ -49,10 +49,11 @@ struct SelectionBuilder {
     }
 
     /// The struct `name` for `selections` on `typeName`; `location` stands in for the places of the
-    /// fields the compiler added.
+    /// fields the compiler added. A fragment's struct (`isFragment`) declares `Data`, which a nested
+    /// type must then not take.
     func build(
         name: String, selections: [Selection], on typeName: String, at location: SourceLocation,
-        inherited: Inherited = Inherited()
+        inherited: Inherited = Inherited(), isFragment: Bool = false
     ) -> SelectionModel {
         var collected = Collected()
         collect(selections, for: typeName, isConditional: false, isDirect: true, into: &collected)
@@ -73,7 +74,12 @@ struct SelectionBuilder {
             properties[property] = place
         }
         func claimType(_ type: String, at place: SourceLocation, for what: String) {
-            if types[type] != nil || context.hiddenTypeNames.contains(type) {
+            if isFragment, type == "Data" {
+                context.problem(
+                    .nameCollision, at: place,
+                    "\(what) would generate the type 'Data' in the fragment '\(name)', whose 'Data' is the "
+                        + "fragment itself; choose an alias.")
+            } else if types[type] != nil || context.hiddenTypeNames.contains(type) {
                 context.problem(
                     .nameCollision, at: place,
                     "\(what) would generate the type '\(type)' in '\(name)', which "

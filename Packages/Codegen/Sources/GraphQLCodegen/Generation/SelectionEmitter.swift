@@ -6,10 +6,25 @@ struct SelectionEmitter {
     /// `public ` or nothing.
     let access: String
 
-    func emit(_ model: SelectionModel, documentation: String, into writer: inout SwiftWriter) {
+    /// What a fragment's struct has beyond its fields: the members of `GraphQLTypedFragment`.
+    struct FragmentMembers {
+        var name: String
+        var typeCondition: String
+        /// The fragment and those it spreads, as sent.
+        var text: String
+    }
+
+    func emit(
+        _ model: SelectionModel, documentation: String, fragment: FragmentMembers? = nil,
+        into writer: inout SwiftWriter
+    ) {
         writer.blank()
         writer.doc(documentation)
-        writer.block("\(access)struct \(SwiftNames.escaped(model.name)): Codable, Sendable, Hashable") { writer in
+        let conformances = (fragment == nil ? "" : "GraphQLTypedFragment, ") + "Codable, Sendable, Hashable"
+        writer.block("\(access)struct \(SwiftNames.escaped(model.name)): \(conformances)") { writer in
+            if let fragment {
+                emitFragmentMembers(fragment, into: &writer)
+            }
             for field in model.fields {
                 writer.doc(field.documentation)
                 writer.line("\(access)var \(SwiftNames.escaped(field.responseKey)): \(field.propertyType)")
@@ -44,6 +59,21 @@ struct SelectionEmitter {
                     into: &writer)
             }
         }
+    }
+
+    private func emitFragmentMembers(_ fragment: FragmentMembers, into writer: inout SwiftWriter) {
+        writer.doc("The fragment's name in the document.")
+        writer.line("\(access)static let fragmentName = \"\(fragment.name)\"")
+        writer.doc("The type the fragment selects on.")
+        writer.line("\(access)static let typeCondition = \"\(fragment.typeCondition)\"")
+        writer.doc(
+            "The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,\n"
+                + "client directives removed.")
+        OperationEmitter.emitLiteral(fragment.text, as: "\(access)static let text", into: &writer)
+        writer.doc("The fragment's data is this struct: it decodes what the fragment reads from the object's record.")
+        // `Self` rather than the name: a fragment named `Data` would make the alias name itself.
+        writer.line("\(access)typealias Data = Self")
+        writer.blank()
     }
 
     private func emitDecoding(_ model: SelectionModel, into writer: inout SwiftWriter) {

@@ -239,7 +239,27 @@ public struct HeroQuery: GraphQLTypedOperation {
 }
 
 /// The fragment `CharacterBits` on `Character`.
-public struct CharacterBits: Codable, Sendable, Hashable {
+public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
+    /// The fragment's name in the document.
+    public static let fragmentName = "CharacterBits"
+    /// The type the fragment selects on.
+    public static let typeCondition = "Character"
+    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+    /// client directives removed.
+    public static let text = """
+        fragment CharacterBits on Character {
+          appearsIn
+          friends {
+            id
+            __typename
+          }
+          __typename
+          id
+        }
+        """
+    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+    public typealias Data = Self
+
     /// The field `appearsIn` (`[Episode]!`).
     public var appearsIn: [GraphQLSchema.Episode?]
     /// The field `friends` (`[Character]`).

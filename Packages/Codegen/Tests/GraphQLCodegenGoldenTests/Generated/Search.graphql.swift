@@ -297,7 +297,23 @@ public struct SearchQuery: GraphQLTypedOperation {
 }
 
 /// The fragment `PostBits` on `Post`.
-public struct PostBits: Codable, Sendable, Hashable {
+public struct PostBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
+    /// The fragment's name in the document.
+    public static let fragmentName = "PostBits"
+    /// The type the fragment selects on.
+    public static let typeCondition = "Post"
+    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+    /// client directives removed.
+    public static let text = """
+        fragment PostBits on Post {
+          title
+          __typename
+          id
+        }
+        """
+    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+    public typealias Data = Self
+
     /// The field `title` (`String!`).
     public var title: String
     /// The field `__typename` (`String!`).
