@@ -170,15 +170,37 @@ struct DiagnosticsTests {
         #expect(hidden.diagnostics.first?.message.contains("would hide another type of that name") == true)
     }
 
-    @Test("enum values that give one Swift case, or the unknown case, are errors")
+    @Test("enum values that give one Swift case are errors; a value UNKNOWN is not")
     func enumCases() throws {
         let error = try #require(problems([CodegenSource(path: "M.graphql", text: "query M { mood }\n")]))
         #expect(error.code == .nameCollision)
         #expect(
             error.diagnostics.map(\.description) == [
-                "schema.graphqls: error: The value 'happy' of enum 'Mood' would be the Swift case 'happy', as 'HAPPY' is.",
-                "schema.graphqls: error: The value 'UNKNOWN' of enum 'Mood' would be the Swift case 'unknown', as the case that holds values not known here is.",
+                "schema.graphqls: error: The value 'happy' of enum 'Mood' would be the Swift case 'happy', as 'HAPPY' is."
             ])
+    }
+
+    @Test("an enum with a value UNKNOWN keeps unknown values in __unknown; other enums in unknown")
+    func unknownValue() throws {
+        let schema = CodegenSource(
+            path: "schema.graphqls",
+            text: """
+                enum Mood { HAPPY UNKNOWN }
+                enum Size { SMALL }
+                type Query { mood: Mood, size: Size }
+                """)
+        let files = try CodeGenerator.generate(
+            schema: schema, documents: [CodegenSource(path: "M.graphql", text: "query M { mood size }\n")])
+        let namespace = try #require(files.last).contents
+        let mood = try #require(namespace.range(of: "enum Mood:"))
+        let size = try #require(namespace.range(of: "enum Size:"))
+        let moodText = namespace[mood.lowerBound..<size.lowerBound]
+        #expect(moodText.contains("    case unknown\n"))
+        #expect(moodText.contains("case __unknown(String)"))
+        #expect(moodText.contains("case \"UNKNOWN\": self = .unknown"))
+        #expect(moodText.contains("default: self = .__unknown(rawValue)"))
+        #expect(!moodText.contains("case unknown(String)"))
+        #expect(namespace[size.lowerBound...].contains("case unknown(String)"))
     }
 
     @Test("a schema that does not parse, or is not valid, is an error in the schema's file")

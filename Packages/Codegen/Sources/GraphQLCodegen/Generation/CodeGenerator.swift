@@ -256,15 +256,17 @@ public enum CodeGenerator {
         }
     }
 
-    /// Two values of one enum must not give one case, nor the case the unknown values take.
+    /// Two values of one enum must not give one case, nor the case the unknown values take (a value
+    /// named like it has to start with `__`, which a schema that validates does not allow).
     private static func checkEnumCases(context: GenerationContext, schemaPath: String) {
         for name in context.usedEnums.sorted() {
             guard let type = context.schema.type(named: name) else { continue }
             var seen: [String: String] = [:]
+            let unknown = SchemaTypesEmitter.unknownCase(of: type)
             for value in type.enumValues {
                 let swiftCase = SwiftNames.enumCase(value.name)
                 let clash =
-                    swiftCase == "unknown"
+                    swiftCase == unknown
                     ? "the case that holds values not known here" : seen[swiftCase].map { "'\($0)'" }
                 if let clash {
                     context.report(
