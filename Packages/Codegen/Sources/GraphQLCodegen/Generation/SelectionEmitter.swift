@@ -30,11 +30,18 @@ struct SelectionEmitter {
                 writer.line("\(access)var \(SwiftNames.escaped(field.responseKey)): \(field.propertyType)")
             }
             for view in model.fragmentViews {
-                writer.doc(
-                    view.isOptional
-                        ? "The fragment `\(view.fragmentName)` spread here, when it applies to this object."
-                        : "The fragment `\(view.fragmentName)` spread here.")
-                let type = SwiftNames.escaped(view.fragmentName) + (view.isOptional ? "?" : "")
+                if view.isMasked {
+                    writer.doc(
+                        "The object that the fragment `\(view.fragmentName)` spread here reads"
+                            + (view.isOptional ? ", when it applies to this object" : "")
+                            + ": attach it to read the fragment's fields, which this struct does not hold.")
+                } else {
+                    writer.doc(
+                        view.isOptional
+                            ? "The fragment `\(view.fragmentName)` spread here, when it applies to this object."
+                            : "The fragment `\(view.fragmentName)` spread here.")
+                }
+                let type = Self.viewType(view) + (view.isOptional ? "?" : "")
                 writer.line("\(access)var \(SwiftNames.escaped(view.property)): \(type)")
             }
             for condition in model.concreteCases + model.abstractViews {
@@ -97,7 +104,7 @@ struct SelectionEmitter {
             }
             for view in model.fragmentViews {
                 let property = "self." + SwiftNames.escaped(view.property)
-                let type = SwiftNames.escaped(view.fragmentName)
+                let type = Self.viewType(view)
                 if view.isConditional {
                     // A spread under `@include`, `@skip` or `@defer` may be missing from the answer, and
                     // only decoding tells whether its fields are there.
@@ -163,6 +170,12 @@ struct SelectionEmitter {
                 writer.line("try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil")
             }
         }
+    }
+
+    /// `UserBits`, or with data masking `GraphQLFragmentReference<UserBits>`.
+    static func viewType(_ view: FragmentViewModel) -> String {
+        let fragment = SwiftNames.escaped(view.fragmentName)
+        return view.isMasked ? "GraphQLFragmentReference<\(fragment)>" : fragment
     }
 
     /// `self.__typename == "User"`, or `["Planet", "User"].contains(self.__typename)`.
