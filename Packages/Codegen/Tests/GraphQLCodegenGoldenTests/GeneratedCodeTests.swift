@@ -129,5 +129,23 @@ struct GeneratedCodeTests {
         #expect(PostBits.text.hasPrefix("fragment PostBits on Post {"))
     }
 
+    @Test("Data built with its memberwise initializers, as a preview would, encodes to the answer it stands for")
+    func memberwise() throws {
+        let data = FeedQuery.Data(
+            feed: [
+                .init(
+                    title: "T", createdAt: "2026-01-01T00:00:00Z", type: .init(name: "news", __typename: "PostType"),
+                    __typename: "Post", id: "p1")
+            ],
+            small: [[1, nil]])
+        let expected = """
+            {"feed": [{"title": "T", "createdAt": "2026-01-01T00:00:00Z", "default": null, "tags": null,
+                       "type": {"name": "news", "__typename": "PostType"}, "__typename": "Post", "id": "p1"}],
+             "small": [[1, null]]}
+            """
+        #expect(jsonEqual(try JSONValue(parsing: JSONEncoder().encode(data)), try JSONValue(parsing: expected)))
+        #expect(try JSONDecoder().decode(FeedQuery.Data.self, from: Foundation.Data(expected.utf8)) == data)
+    }
+
     static let inputs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Inputs")
 }

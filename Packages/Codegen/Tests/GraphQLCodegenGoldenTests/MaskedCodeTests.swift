@@ -52,6 +52,14 @@ struct MaskedCodeTests {
         #expect(friend.name == "Luke" && friend.id == "h1")
     }
 
+    @Test("a fragment's memberwise initializer takes its references, so a cell's preview needs no answer")
+    func fragmentMemberwise() throws {
+        let cell = HeroCell(
+            appearsIn: [.jedi], __typename: "Droid", id: "d1", friendCell: .init(typename: "Droid", id: "d1"))
+        let record = #"{"__typename": "Droid", "id": "d1", "appearsIn": ["JEDI"]}"#
+        #expect(try JSONDecoder().decode(HeroCell.Data.self, from: Foundation.Data(record.utf8)) == cell)
+    }
+
     @Test("a fragment's text is its sent form followed by the fragments it spreads, and compiles alone")
     func fragmentText() throws {
         let schema = try Schema(

@@ -49,6 +49,10 @@ struct SelectionEmitter {
                 writer.line("\(access)var \(condition.property): \(condition.model.name)?")
             }
             writer.blank()
+            if !access.isEmpty {
+                emitMemberwiseInit(model, into: &writer)
+                writer.blank()
+            }
             writer.block("private enum CodingKeys: String, CodingKey") { writer in
                 for field in model.fields { writer.line("case \(SwiftNames.escaped(field.responseKey))") }
             }
@@ -65,6 +69,30 @@ struct SelectionEmitter {
                     documentation: "The selection on `\(model.typeName)` as a `\(condition.model.typeName)`.",
                     into: &writer)
             }
+        }
+    }
+
+    /// A public initializer that takes every property, for previews and test fixtures in other
+    /// modules. Internal structs get none: Swift synthesizes no memberwise initializer for a struct that
+    /// declares `init(from:)` in its body, but one generated for every struct of the 300 reference
+    /// operations would add a fifth to the code the round trip compiles; decision 0172 says more.
+    private func emitMemberwiseInit(_ model: SelectionModel, into writer: inout SwiftWriter) {
+        var properties: [(name: String, type: String)] = model.fields.map {
+            (SwiftNames.escaped($0.responseKey), $0.propertyType)
+        }
+        properties += model.fragmentViews.map {
+            (SwiftNames.escaped($0.property), Self.viewType($0) + ($0.isOptional ? "?" : ""))
+        }
+        properties += (model.concreteCases + model.abstractViews).map { ($0.property, $0.model.name + "?") }
+        writer.doc("Every property, for previews and test fixtures; the optional ones default to `nil`.")
+        guard !properties.isEmpty else {
+            writer.line("\(access)init() {}")
+            return
+        }
+        // As Swift's synthesized initializer does: an optional property may be left out.
+        let parameters = properties.map { "\($0.name): \($0.type)" + ($0.type.hasSuffix("?") ? " = nil" : "") }
+        InputEmitter(access: access).emitSignature("\(access)init", parameters, into: &writer) { writer in
+            for property in properties { writer.line("self.\(property.name) = \(property.name)") }
         }
     }
 

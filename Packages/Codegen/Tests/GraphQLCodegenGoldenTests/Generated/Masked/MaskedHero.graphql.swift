@@ -118,6 +118,13 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
         /// The field `feed` (`[Post!]!`).
         public var feed: [Feed]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(hero: Hero? = nil, search: [Search], feed: [Feed]) {
+            self.hero = hero
+            self.search = search
+            self.feed = feed
+        }
+
         private enum CodingKeys: String, CodingKey {
             case hero
             case search
@@ -152,6 +159,21 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
             public var id: String
             /// The object that the fragment `HeroCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
             public var heroCell: GraphQLFragmentReference<HeroCell>
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            public init(
+                name: String,
+                friends: [Friends?]? = nil,
+                __typename: String,
+                id: String,
+                heroCell: GraphQLFragmentReference<HeroCell>
+            ) {
+                self.name = name
+                self.friends = friends
+                self.__typename = __typename
+                self.id = id
+                self.heroCell = heroCell
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -188,6 +210,13 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 /// The object that the fragment `FriendCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
                 public var friendCell: GraphQLFragmentReference<FriendCell>
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(__typename: String, id: String, friendCell: GraphQLFragmentReference<FriendCell>) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.friendCell = friendCell
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -222,6 +251,21 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
             public var asHuman: AsHuman?
             /// This object as a `Post`, when it is one.
             public var asPost: AsPost?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            public init(
+                __typename: String,
+                searchPost: GraphQLFragmentReference<SearchPost>? = nil,
+                asDroid: AsDroid? = nil,
+                asHuman: AsHuman? = nil,
+                asPost: AsPost? = nil
+            ) {
+                self.__typename = __typename
+                self.searchPost = searchPost
+                self.asDroid = asDroid
+                self.asHuman = asHuman
+                self.asPost = asPost
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -265,6 +309,13 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 public var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(primaryFunction: String? = nil, id: String, __typename: String) {
+                    self.primaryFunction = primaryFunction
+                    self.id = id
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case primaryFunction
                     case id
@@ -295,6 +346,12 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 public var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(__typename: String, id: String) {
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -323,6 +380,13 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 public var id: String
                 /// The object that the fragment `SearchPost` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
                 public var searchPost: GraphQLFragmentReference<SearchPost>
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(__typename: String, id: String, searchPost: GraphQLFragmentReference<SearchPost>) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.searchPost = searchPost
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -358,6 +422,21 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
             public var __typename: String
             /// The field `id` (`ID!`).
             public var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            public init(
+                title: String,
+                status: MaskedSchema.PostStatus? = nil,
+                type: `Type`? = nil,
+                __typename: String,
+                id: String
+            ) {
+                self.title = title
+                self.status = status
+                self.type = type
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case title
@@ -395,6 +474,13 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 public var __typename: String
                 /// The fragment `PostTypeName` spread here.
                 public var postTypeName: PostTypeName
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(name: String, __typename: String, postTypeName: PostTypeName) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.postTypeName = postTypeName
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -454,6 +540,19 @@ public struct HeroCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The object that the fragment `FriendCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
     public var friendCell: GraphQLFragmentReference<FriendCell>
 
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(
+        appearsIn: [MaskedSchema.Episode?],
+        __typename: String,
+        id: String,
+        friendCell: GraphQLFragmentReference<FriendCell>
+    ) {
+        self.appearsIn = appearsIn
+        self.__typename = __typename
+        self.id = id
+        self.friendCell = friendCell
+    }
+
     private enum CodingKeys: String, CodingKey {
         case appearsIn
         case __typename
@@ -503,6 +602,13 @@ public struct FriendCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The field `id` (`ID!`).
     public var id: String
 
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(name: String, __typename: String, id: String) {
+        self.name = name
+        self.__typename = __typename
+        self.id = id
+    }
+
     private enum CodingKeys: String, CodingKey {
         case name
         case __typename
@@ -551,6 +657,13 @@ public struct SearchPost: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The field `id` (`ID!`).
     public var id: String
 
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(title: String, __typename: String, id: String) {
+        self.title = title
+        self.__typename = __typename
+        self.id = id
+    }
+
     private enum CodingKeys: String, CodingKey {
         case title
         case __typename
@@ -595,6 +708,12 @@ public struct PostTypeName: GraphQLTypedFragment, Codable, Sendable, Hashable {
     public var name: String
     /// The field `__typename` (`String!`).
     public var __typename: String
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(name: String, __typename: String) {
+        self.name = name
+        self.__typename = __typename
+    }
 
     private enum CodingKeys: String, CodingKey {
         case name
