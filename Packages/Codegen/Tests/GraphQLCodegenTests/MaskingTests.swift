@@ -55,6 +55,18 @@ struct MaskingTests {
         #expect(unmasked.contains("public var name: String\n"))
     }
 
+    @Test("a spread in a root type's selection stays unmasked, even with an id: the root has no __typename or id")
+    func rootSelection() throws {
+        let schema = CodegenSource(path: "schema.graphqls", text: "type Query { id: ID!, name: String }\n")
+        let document = CodegenSource(
+            path: "R.graphql", text: "query R { ...RootName }\nfragment RootName on Query { name }\n")
+        let files = try CodeGenerator.generate(
+            schema: schema, documents: [document], configuration: CodegenConfiguration(dataMasking: true))
+        let contents = try #require(files.first).contents
+        #expect(contents.contains("public var rootName: RootName\n"))
+        #expect(!contents.contains("GraphQLFragmentReference"))
+    }
+
     @Test("the configuration reads dataMasking, false when left out")
     func configuration() throws {
         let on = try JSONDecoder().decode(CodegenConfiguration.self, from: Data(#"{"dataMasking": true}"#.utf8))
