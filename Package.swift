@@ -138,7 +138,9 @@ let package = Package(
                 "TransportTesting", "GraphQLTestServer", "Retention", "Scheduling", "SchedulingTesting", "Primitives",
                 "SQLiteStore",
             ],
-            path: "Tests/EnvironmentTests"),
+            path: "Tests/EnvironmentTests",
+            // `Masking/`: a query and a fragment generated with data masking on, attached end to end.
+            plugins: ["GraphQLCodegenPlugin"]),
     ]
 )
 

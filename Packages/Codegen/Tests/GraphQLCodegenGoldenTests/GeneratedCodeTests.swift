@@ -114,5 +114,38 @@ struct GeneratedCodeTests {
         #expect(CreatePostMutation.cacheExpiration == nil)
     }
 
+    @Test("a fragment's text is the compiler's sent form of it, and compiles alone to the same text")
+    func fragmentText() throws {
+        let schema = try Schema(
+            sdl: String(contentsOf: Self.inputs.appendingPathComponent("schema.graphqls"), encoding: .utf8))
+        let source = try String(contentsOf: Self.inputs.appendingPathComponent("Hero.graphql"), encoding: .utf8)
+        let sent = try CompiledDocument(text: source, schema: schema).sentDefinitions()
+        let fragment = try #require(sent.fragments.first { $0.name == "CharacterBits" })
+        #expect(CharacterBits.text == Printer.print(Document(definitions: [.fragment(fragment)])))
+        let alone = try CompiledDocument(text: CharacterBits.text, schema: schema)
+        #expect(Printer.print(try alone.sentDefinitions()) == CharacterBits.text)
+        #expect(try alone.fragment(named: "CharacterBits").typeCondition == "Character")
+        #expect(CharacterBits.fragmentName == "CharacterBits" && CharacterBits.typeCondition == "Character")
+        #expect(PostBits.text.hasPrefix("fragment PostBits on Post {"))
+    }
+
+    @Test("Data built with its memberwise initializers, as a preview would, encodes to the answer it stands for")
+    func memberwise() throws {
+        let data = FeedQuery.Data(
+            feed: [
+                .init(
+                    title: "T", createdAt: "2026-01-01T00:00:00Z", type: .init(name: "news", __typename: "PostType"),
+                    __typename: "Post", id: "p1")
+            ],
+            small: [[1, nil]])
+        let expected = """
+            {"feed": [{"title": "T", "createdAt": "2026-01-01T00:00:00Z", "default": null, "tags": null,
+                       "type": {"name": "news", "__typename": "PostType"}, "__typename": "Post", "id": "p1"}],
+             "small": [[1, null]]}
+            """
+        #expect(jsonEqual(try JSONValue(parsing: JSONEncoder().encode(data)), try JSONValue(parsing: expected)))
+        #expect(try JSONDecoder().decode(FeedQuery.Data.self, from: Foundation.Data(expected.utf8)) == data)
+    }
+
     static let inputs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Inputs")
 }

@@ -60,7 +60,22 @@ struct DiagnosticsTests {
                     path: "F.graphql", text: "fragment UserName on User { name }\nfragment Unused on User { id }\n"),
             ])
         #expect(files.map(\.name) == ["A.graphql.swift", "F.graphql.swift", "GraphQLSchema.graphql.swift"])
-        #expect(files[1].contents.contains("struct Unused: Codable, Sendable, Hashable"))
+        #expect(files[1].contents.contains("struct Unused: GraphQLTypedFragment, Codable, Sendable, Hashable"))
+    }
+
+    @Test("a fragment's field that would generate a nested type 'Data' is an error: 'Data' is the fragment")
+    func fragmentData() throws {
+        let error = try #require(
+            problems([CodegenSource(path: "F.graphql", text: "fragment F on User {\n  data: friend { id }\n}\n")]))
+        #expect(error.code == .nameCollision)
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "F.graphql:2:3: error: The field 'data' would generate the type 'Data' in the fragment 'F', "
+                    + "whose 'Data' is the fragment itself; choose an alias."
+            ])
+        // In an operation, `Data` is the answer's struct and a field inside it may take the name.
+        let operation = CodegenSource(path: "Q.graphql", text: "query Q { user { data: friend { id } } }\n")
+        #expect(problems([operation]) == nil)
     }
 
     @Test("a custom scalar without a mapping is an error where it is used; with one it is an alias")
@@ -155,15 +170,37 @@ struct DiagnosticsTests {
         #expect(hidden.diagnostics.first?.message.contains("would hide another type of that name") == true)
     }
 
-    @Test("enum values that give one Swift case, or the unknown case, are errors")
+    @Test("enum values that give one Swift case are errors; a value UNKNOWN is not")
     func enumCases() throws {
         let error = try #require(problems([CodegenSource(path: "M.graphql", text: "query M { mood }\n")]))
         #expect(error.code == .nameCollision)
         #expect(
             error.diagnostics.map(\.description) == [
-                "schema.graphqls: error: The value 'happy' of enum 'Mood' would be the Swift case 'happy', as 'HAPPY' is.",
-                "schema.graphqls: error: The value 'UNKNOWN' of enum 'Mood' would be the Swift case 'unknown', as the case that holds values not known here is.",
+                "schema.graphqls: error: The value 'happy' of enum 'Mood' would be the Swift case 'happy', as 'HAPPY' is."
             ])
+    }
+
+    @Test("an enum with a value UNKNOWN keeps unknown values in __unknown; other enums in unknown")
+    func unknownValue() throws {
+        let schema = CodegenSource(
+            path: "schema.graphqls",
+            text: """
+                enum Mood { HAPPY UNKNOWN }
+                enum Size { SMALL }
+                type Query { mood: Mood, size: Size }
+                """)
+        let files = try CodeGenerator.generate(
+            schema: schema, documents: [CodegenSource(path: "M.graphql", text: "query M { mood size }\n")])
+        let namespace = try #require(files.last).contents
+        let mood = try #require(namespace.range(of: "enum Mood:"))
+        let size = try #require(namespace.range(of: "enum Size:"))
+        let moodText = namespace[mood.lowerBound..<size.lowerBound]
+        #expect(moodText.contains("    case unknown\n"))
+        #expect(moodText.contains("case __unknown(String)"))
+        #expect(moodText.contains("case \"UNKNOWN\": self = .unknown"))
+        #expect(moodText.contains("default: self = .__unknown(rawValue)"))
+        #expect(!moodText.contains("case unknown(String)"))
+        #expect(namespace[size.lowerBound...].contains("case unknown(String)"))
     }
 
     @Test("a schema that does not parse, or is not valid, is an error in the schema's file")

@@ -14,6 +14,17 @@ struct GoldenTests {
         #expect(problems.isEmpty, "\(problems); regenerate with GRAPHQL_CODEGEN_UPDATE=1 swift test")
     }
 
+    @Test("the code generated for the golden inputs with data masking on is the checked-in code, byte for byte")
+    func maskedGolden() throws {
+        let input = try Paths.goldenInput(Paths.maskedInputs)
+        #expect(input.configuration.dataMasking)
+        let files = try CodeGenerator.generate(
+            schema: input.schema, documents: input.documents, configuration: input.configuration)
+        #expect(files.map(\.name) == input.documents.map { $0.baseName + ".swift" } + ["MaskedSchema.graphql.swift"])
+        let problems = try Paths.compare(files, with: Paths.maskedGenerated)
+        #expect(problems.isEmpty, "\(problems); regenerate with GRAPHQL_CODEGEN_UPDATE=1 swift test")
+    }
+
     @Test("generating twice gives the same bytes, whatever the order the documents are given in")
     func deterministic() throws {
         let input = try Paths.goldenInput()

@@ -13,6 +13,12 @@ public struct CodegenConfiguration: Sendable, Hashable, Decodable {
     /// that the documents use (`GraphQLSchema` unless named): one namespace, so that two documents
     /// share one `Episode` and the app's own types keep their names.
     public var schemaNamespace: String
+    /// Whether a selection that spreads a named fragment holds a `GraphQLFragmentReference` to it
+    /// instead of the fragment's fields (`false` unless set): the parent then keeps only the fields
+    /// it selects itself, and the component that owns the fragment attaches the reference to read
+    /// them. Only a spread on objects with a non-null `id` that is always in the answer is masked;
+    /// any other spread is generated as it is without masking.
+    public var dataMasking: Bool
 
     /// Whether the generated declarations are visible outside the module.
     public enum AccessLevel: String, Sendable, Hashable, Decodable {
@@ -24,17 +30,20 @@ public struct CodegenConfiguration: Sendable, Hashable, Decodable {
 
     /// A configuration; the defaults are those of an empty JSON object.
     public init(
-        scalars: [String: String] = [:], accessLevel: AccessLevel = .public, schemaNamespace: String = "GraphQLSchema"
+        scalars: [String: String] = [:], accessLevel: AccessLevel = .public, schemaNamespace: String = "GraphQLSchema",
+        dataMasking: Bool = false
     ) {
         self.scalars = scalars
         self.accessLevel = accessLevel
         self.schemaNamespace = schemaNamespace
+        self.dataMasking = dataMasking
     }
 
     private enum CodingKeys: String, CodingKey {
         case scalars
         case accessLevel
         case schemaNamespace
+        case dataMasking
     }
 
     /// Reads a configuration from its JSON form; a key left out takes its default.
@@ -43,6 +52,7 @@ public struct CodegenConfiguration: Sendable, Hashable, Decodable {
         self.init(
             scalars: try container.decodeIfPresent([String: String].self, forKey: .scalars) ?? [:],
             accessLevel: try container.decodeIfPresent(AccessLevel.self, forKey: .accessLevel) ?? .public,
-            schemaNamespace: try container.decodeIfPresent(String.self, forKey: .schemaNamespace) ?? "GraphQLSchema")
+            schemaNamespace: try container.decodeIfPresent(String.self, forKey: .schemaNamespace) ?? "GraphQLSchema",
+            dataMasking: try container.decodeIfPresent(Bool.self, forKey: .dataMasking) ?? false)
     }
 }

@@ -105,9 +105,12 @@ public enum CodeGenerator {
                 case .fragment(let fragment):
                     let model = builder.build(
                         name: fragment.name, selections: fragment.selectionSet.selections, on: fragment.typeCondition,
-                        at: fragment.location.start)
+                        at: fragment.location.start, isFragment: true)
                     SelectionEmitter(access: access).emit(
                         model, documentation: "The fragment `\(fragment.name)` on `\(fragment.typeCondition)`.",
+                        fragment: SelectionEmitter.FragmentMembers(
+                            name: fragment.name, typeCondition: fragment.typeCondition,
+                            text: Self.sentText(of: fragment, in: sent)),
                         into: &writer)
                 default:
                     continue
@@ -151,21 +154,7 @@ public enum CodeGenerator {
         throws(CodegenError) -> (sent: Document, client: Document)
     {
         do {
-            var used = Set<String>()
-            var pending = document.operations.map(\.selectionSet)
-            let byName = Dictionary(document.fragments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            while let set = pending.popLast() {
-                for selection in set.selections {
-                    switch selection {
-                    case .field(let field): if let inner = field.selectionSet { pending.append(inner) }
-                    case .inlineFragment(let fragment): pending.append(fragment.selectionSet)
-                    case .fragmentSpread(let spread):
-                        if used.insert(spread.name).inserted, let definition = byName[spread.name] {
-                            pending.append(definition.selectionSet)
-                        }
-                    }
-                }
-            }
+            let used = fragmentsUsed(by: document.operations.map(\.selectionSet), in: document.fragments)
             var operations: [Definition] = []
             var client = Document(definitions: [])
             if !document.operations.isEmpty {
@@ -194,6 +183,35 @@ public enum CodeGenerator {
         } catch {
             throw CodegenError(.invalidDocument, [documents.diagnostic(at: error.locations.first, error.message)])
         }
+    }
+
+    /// The names of the fragments `sets` spread, directly or through other fragments of `fragments`.
+    private static func fragmentsUsed(by sets: [SelectionSet], in fragments: [FragmentDefinition]) -> Set<String> {
+        var used = Set<String>()
+        var pending = sets
+        let byName = Dictionary(fragments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        while let set = pending.popLast() {
+            for selection in set.selections {
+                switch selection {
+                case .field(let field): if let inner = field.selectionSet { pending.append(inner) }
+                case .inlineFragment(let fragment): pending.append(fragment.selectionSet)
+                case .fragmentSpread(let spread):
+                    if used.insert(spread.name).inserted, let definition = byName[spread.name] {
+                        pending.append(definition.selectionSet)
+                    }
+                }
+            }
+        }
+        return used
+    }
+
+    /// The text of `fragment`, one of the fragments of `sent`: its definition followed by those of the
+    /// fragments it spreads, in their order there, printed as an operation's sent text is, so that it
+    /// compiles on its own to the same definitions.
+    static func sentText(of fragment: FragmentDefinition, in sent: Document) -> String {
+        let used = fragmentsUsed(by: [fragment.selectionSet], in: sent.fragments)
+        let spread = sent.fragments.filter { used.contains($0.name) && $0.name != fragment.name }
+        return Printer.print(Document(definitions: [.fragment(fragment)] + spread.map { .fragment($0) }))
     }
 
     private static func precedes(_ first: SourceLocation, _ second: SourceLocation) -> Bool {
@@ -238,15 +256,17 @@ public enum CodeGenerator {
         }
     }
 
-    /// Two values of one enum must not give one case, nor the case the unknown values take.
+    /// Two values of one enum must not give one case, nor the case the unknown values take (a value
+    /// named like it has to start with `__`, which a schema that validates does not allow).
     private static func checkEnumCases(context: GenerationContext, schemaPath: String) {
         for name in context.usedEnums.sorted() {
             guard let type = context.schema.type(named: name) else { continue }
             var seen: [String: String] = [:]
+            let unknown = SchemaTypesEmitter.unknownCase(of: type)
             for value in type.enumValues {
                 let swiftCase = SwiftNames.enumCase(value.name)
                 let clash =
-                    swiftCase == "unknown"
+                    swiftCase == unknown
                     ? "the case that holds values not known here" : seen[swiftCase].map { "'\($0)'" }
                 if let clash {
                     context.report(

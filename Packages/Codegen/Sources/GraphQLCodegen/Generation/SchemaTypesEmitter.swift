@@ -57,10 +57,18 @@ struct SchemaTypesEmitter {
         }
     }
 
+    /// The case that holds a value the schema did not have: `unknown`, or `__unknown` in an enum with
+    /// a value whose case is `unknown` (`UNKNOWN`), which no value can take since GraphQL reserves
+    /// names that start with `__`.
+    static func unknownCase(of type: NamedType) -> String {
+        type.enumValues.contains { SwiftNames.enumCase($0.name) == "unknown" } ? "__unknown" : "unknown"
+    }
+
     private func emitEnum(_ type: NamedType, into writer: inout SwiftWriter) {
         writer.blank()
         writer.doc(type.description.map(SelectionBuilder.firstParagraph) ?? "The enum `\(type.name)`.")
         let cases = type.enumValues.map { (value: $0, name: SwiftNames.escaped(SwiftNames.enumCase($0.name))) }
+        let unknown = Self.unknownCase(of: type)
         writer.block("\(access)enum \(SwiftNames.escaped(type.name)): RawRepresentable, Codable, Sendable, Hashable") {
             writer in
             for (value, name) in cases {
@@ -68,13 +76,13 @@ struct SchemaTypesEmitter {
                 writer.line("case \(name)")
             }
             writer.doc("A value the schema did not have when this code was generated.")
-            writer.line("case unknown(String)")
+            writer.line("case \(unknown)(String)")
             writer.blank()
-            writer.doc("The value of that name in the schema, ``unknown(_:)`` for a name not known here.")
+            writer.doc("The value of that name in the schema, ``\(unknown)(_:)`` for a name not known here.")
             writer.block("\(access)init(rawValue: String)") { writer in
                 writer.line("switch rawValue {")
                 for (value, name) in cases { writer.line("case \"\(value.name)\": self = .\(name)") }
-                writer.line("default: self = .unknown(rawValue)")
+                writer.line("default: self = .\(unknown)(rawValue)")
                 writer.line("}")
             }
             writer.blank()
@@ -82,7 +90,7 @@ struct SchemaTypesEmitter {
             writer.block("\(access)var rawValue: String") { writer in
                 writer.line("switch self {")
                 for (value, name) in cases { writer.line("case .\(name): \"\(value.name)\"") }
-                writer.line("case .unknown(let name): name")
+                writer.line("case .\(unknown)(let name): name")
                 writer.line("}")
             }
             writer.blank()

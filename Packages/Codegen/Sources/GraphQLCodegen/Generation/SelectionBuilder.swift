@@ -21,6 +21,7 @@ struct SelectionBuilder {
         var location: SourceLocation
         var possibleTypes: [String]?
         var isConditional: Bool
+        var isMasked = false
     }
 
     private struct Narrower {
@@ -49,10 +50,11 @@ struct SelectionBuilder {
     }
 
     /// The struct `name` for `selections` on `typeName`; `location` stands in for the places of the
-    /// fields the compiler added.
+    /// fields the compiler added. A fragment's struct (`isFragment`) declares `Data`, which a nested
+    /// type must then not take.
     func build(
         name: String, selections: [Selection], on typeName: String, at location: SourceLocation,
-        inherited: Inherited = Inherited()
+        inherited: Inherited = Inherited(), isFragment: Bool = false
     ) -> SelectionModel {
         var collected = Collected()
         collect(selections, for: typeName, isConditional: false, isDirect: true, into: &collected)
@@ -73,7 +75,12 @@ struct SelectionBuilder {
             properties[property] = place
         }
         func claimType(_ type: String, at place: SourceLocation, for what: String) {
-            if types[type] != nil || context.hiddenTypeNames.contains(type) {
+            if isFragment, type == "Data" {
+                context.problem(
+                    .nameCollision, at: place,
+                    "\(what) would generate the type 'Data' in the fragment '\(name)', whose 'Data' is the "
+                        + "fragment itself; choose an alias.")
+            } else if types[type] != nil || context.hiddenTypeNames.contains(type) {
                 context.problem(
                     .nameCollision, at: place,
                     "\(what) would generate the type '\(type)' in '\(name)', which "
@@ -126,7 +133,7 @@ struct SelectionBuilder {
             model.fragmentViews.append(
                 FragmentViewModel(
                     fragmentName: spread.name, property: property, possibleTypes: spread.possibleTypes,
-                    isConditional: spread.isConditional))
+                    isConditional: spread.isConditional, isMasked: spread.isMasked))
         }
 
         if context.isAbstract(typeName), !collected.narrower.isEmpty {
@@ -222,7 +229,16 @@ struct SelectionBuilder {
                 guard let definition = context.fragments[spread.name] else { continue }
                 let conditional = isConditional || Self.isConditional(spread.directives)
                 let condition = definition.typeCondition
-                if context.covers(condition, typeName) {
+                if !conditional, let possible = maskedTypes(of: condition, in: typeName) {
+                    // Masked: a reference to the object, and none of the fragment's fields.
+                    if isDirect {
+                        collected.spreads.append(
+                            Spread(
+                                name: spread.name, location: spread.location.start,
+                                possibleTypes: context.covers(condition, typeName) ? nil : possible,
+                                isConditional: false, isMasked: true))
+                    }
+                } else if context.covers(condition, typeName) {
                     if isDirect {
                         collected.spreads.append(
                             Spread(
@@ -246,6 +262,28 @@ struct SelectionBuilder {
                 }
             }
         }
+    }
+
+    /// With data masking on, the object types a spread of a fragment on `condition` in a selection on
+    /// `typeName` applies to, when it can be masked: every one of them has a non-null `id` (`ID!` or
+    /// `String!`), which the compiler adds to the selection, so the answer always carries what
+    /// `GraphQLFragmentReference` decodes. `nil` when masking is off or the spread cannot be masked:
+    /// a reference could not name the object, so the spread keeps its fields.
+    private func maskedTypes(of condition: String, in typeName: String) -> [String]? {
+        guard context.configuration.dataMasking else { return nil }
+        // The compiler adds neither `__typename` nor key fields to a root type's selection, whose
+        // record is the store's own, so a spread there has nothing to make a reference of.
+        let roots: [OperationKind] = [.query, .mutation, .subscription]
+        guard !roots.contains(where: { context.schema.rootTypeName(for: $0) == typeName }) else { return nil }
+        let possible = context.schema.possibleTypes(of: condition).intersection(
+            context.schema.possibleTypes(of: typeName))
+        guard !possible.isEmpty else { return nil }
+        for object in possible {
+            guard let id = context.schema.field("id", on: object), case .nonNull(.named(let named)) = id.type,
+                named == "ID" || named == "String"
+            else { return nil }
+        }
+        return possible.sorted()
     }
 
     /// `@include` and `@skip` may leave the selection out of the answer, and `@defer` out of its first part.

@@ -6,20 +6,42 @@ struct SelectionEmitter {
     /// `public ` or nothing.
     let access: String
 
-    func emit(_ model: SelectionModel, documentation: String, into writer: inout SwiftWriter) {
+    /// What a fragment's struct has beyond its fields: the members of `GraphQLTypedFragment`.
+    struct FragmentMembers {
+        var name: String
+        var typeCondition: String
+        /// The fragment and those it spreads, as sent.
+        var text: String
+    }
+
+    func emit(
+        _ model: SelectionModel, documentation: String, fragment: FragmentMembers? = nil,
+        into writer: inout SwiftWriter
+    ) {
         writer.blank()
         writer.doc(documentation)
-        writer.block("\(access)struct \(SwiftNames.escaped(model.name)): Codable, Sendable, Hashable") { writer in
+        let conformances = (fragment == nil ? "" : "GraphQLTypedFragment, ") + "Codable, Sendable, Hashable"
+        writer.block("\(access)struct \(SwiftNames.escaped(model.name)): \(conformances)") { writer in
+            if let fragment {
+                emitFragmentMembers(fragment, into: &writer)
+            }
             for field in model.fields {
                 writer.doc(field.documentation)
                 writer.line("\(access)var \(SwiftNames.escaped(field.responseKey)): \(field.propertyType)")
             }
             for view in model.fragmentViews {
-                writer.doc(
-                    view.isOptional
-                        ? "The fragment `\(view.fragmentName)` spread here, when it applies to this object."
-                        : "The fragment `\(view.fragmentName)` spread here.")
-                let type = SwiftNames.escaped(view.fragmentName) + (view.isOptional ? "?" : "")
+                if view.isMasked {
+                    writer.doc(
+                        "The object that the fragment `\(view.fragmentName)` spread here reads"
+                            + (view.isOptional ? ", when it applies to this object" : "")
+                            + ": attach it to read the fragment's fields, which this struct does not hold.")
+                } else {
+                    writer.doc(
+                        view.isOptional
+                            ? "The fragment `\(view.fragmentName)` spread here, when it applies to this object."
+                            : "The fragment `\(view.fragmentName)` spread here.")
+                }
+                let type = Self.viewType(view) + (view.isOptional ? "?" : "")
                 writer.line("\(access)var \(SwiftNames.escaped(view.property)): \(type)")
             }
             for condition in model.concreteCases + model.abstractViews {
@@ -27,6 +49,10 @@ struct SelectionEmitter {
                 writer.line("\(access)var \(condition.property): \(condition.model.name)?")
             }
             writer.blank()
+            if !access.isEmpty {
+                emitMemberwiseInit(model, into: &writer)
+                writer.blank()
+            }
             writer.block("private enum CodingKeys: String, CodingKey") { writer in
                 for field in model.fields { writer.line("case \(SwiftNames.escaped(field.responseKey))") }
             }
@@ -44,6 +70,45 @@ struct SelectionEmitter {
                     into: &writer)
             }
         }
+    }
+
+    /// A public initializer that takes every property, for previews and test fixtures in other
+    /// modules. Internal structs get none: Swift synthesizes no memberwise initializer for a struct that
+    /// declares `init(from:)` in its body, but one generated for every struct of the 300 reference
+    /// operations would add a fifth to the code the round trip compiles; decision 0172 says more.
+    private func emitMemberwiseInit(_ model: SelectionModel, into writer: inout SwiftWriter) {
+        var properties: [(name: String, type: String)] = model.fields.map {
+            (SwiftNames.escaped($0.responseKey), $0.propertyType)
+        }
+        properties += model.fragmentViews.map {
+            (SwiftNames.escaped($0.property), Self.viewType($0) + ($0.isOptional ? "?" : ""))
+        }
+        properties += (model.concreteCases + model.abstractViews).map { ($0.property, $0.model.name + "?") }
+        writer.doc("Every property, for previews and test fixtures; the optional ones default to `nil`.")
+        guard !properties.isEmpty else {
+            writer.line("\(access)init() {}")
+            return
+        }
+        // As Swift's synthesized initializer does: an optional property may be left out.
+        let parameters = properties.map { "\($0.name): \($0.type)" + ($0.type.hasSuffix("?") ? " = nil" : "") }
+        InputEmitter(access: access).emitSignature("\(access)init", parameters, into: &writer) { writer in
+            for property in properties { writer.line("self.\(property.name) = \(property.name)") }
+        }
+    }
+
+    private func emitFragmentMembers(_ fragment: FragmentMembers, into writer: inout SwiftWriter) {
+        writer.doc("The fragment's name in the document.")
+        writer.line("\(access)static let fragmentName = \"\(fragment.name)\"")
+        writer.doc("The type the fragment selects on.")
+        writer.line("\(access)static let typeCondition = \"\(fragment.typeCondition)\"")
+        writer.doc(
+            "The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,\n"
+                + "client directives removed.")
+        OperationEmitter.emitLiteral(fragment.text, as: "\(access)static let text", into: &writer)
+        writer.doc("The fragment's data is this struct: it decodes what the fragment reads from the object's record.")
+        // `Self` rather than the name: a fragment named `Data` would make the alias name itself.
+        writer.line("\(access)typealias Data = Self")
+        writer.blank()
     }
 
     private func emitDecoding(_ model: SelectionModel, into writer: inout SwiftWriter) {
@@ -67,7 +132,7 @@ struct SelectionEmitter {
             }
             for view in model.fragmentViews {
                 let property = "self." + SwiftNames.escaped(view.property)
-                let type = SwiftNames.escaped(view.fragmentName)
+                let type = Self.viewType(view)
                 if view.isConditional {
                     // A spread under `@include`, `@skip` or `@defer` may be missing from the answer, and
                     // only decoding tells whether its fields are there.
@@ -133,6 +198,12 @@ struct SelectionEmitter {
                 writer.line("try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil")
             }
         }
+    }
+
+    /// `UserBits`, or with data masking `GraphQLFragmentReference<UserBits>`.
+    static func viewType(_ view: FragmentViewModel) -> String {
+        let fragment = SwiftNames.escaped(view.fragmentName)
+        return view.isMasked ? "GraphQLFragmentReference<\(fragment)>" : fragment
     }
 
     /// `self.__typename == "User"`, or `["Planet", "User"].contains(self.__typename)`.

@@ -57,6 +57,9 @@ struct FragmentViewModel {
     var possibleTypes: [String]?
     /// Under `@include`, `@skip` or `@defer`: optional, and `nil` when the answer lacks its fields.
     var isConditional: Bool
+    /// With data masking: a `GraphQLFragmentReference` to the object instead of the fragment's data,
+    /// whose fields the selection does not hold.
+    var isMasked = false
 
     var isOptional: Bool { possibleTypes != nil || isConditional }
 }

@@ -21,6 +21,8 @@ enum SwiftNames {
     static let reservedTypeNames: Set<String> = [
         "Swift", "GraphQLCore", "String", "Int", "Double", "Bool", "Decoder", "Encoder", "CodingKey", "CodingKeys",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "GraphQLNullable", "GraphQLTypedOperation",
+        "GraphQLTypedFragment",
+        "GraphQLFragmentReference",
         "GraphQLCustomScalar", "OperationKind", "Optional", "Array",
     ]
 

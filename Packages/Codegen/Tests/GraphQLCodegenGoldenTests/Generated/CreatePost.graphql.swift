@@ -61,6 +61,11 @@ public struct CreatePostMutation: GraphQLTypedOperation {
         /// The field `createPost` (`Post`).
         public var createPost: CreatePost?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(createPost: CreatePost? = nil) {
+            self.createPost = createPost
+        }
+
         private enum CodingKeys: String, CodingKey {
             case createPost
         }
@@ -87,6 +92,14 @@ public struct CreatePostMutation: GraphQLTypedOperation {
             public var createdAt: GraphQLSchema.DateTime
             /// The field `__typename` (`String!`).
             public var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            public init(id: String, title: String, createdAt: GraphQLSchema.DateTime, __typename: String) {
+                self.id = id
+                self.title = title
+                self.createdAt = createdAt
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id

@@ -95,6 +95,12 @@ public struct FeedQuery: GraphQLTypedOperation {
         /// The field `grid`, as `small` (`[[Int]]!`).
         public var small: [[Int?]?]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(feed: [Feed], small: [[Int?]?]) {
+            self.feed = feed
+            self.small = small
+        }
+
         private enum CodingKeys: String, CodingKey {
             case feed
             case small
@@ -130,6 +136,25 @@ public struct FeedQuery: GraphQLTypedOperation {
             public var __typename: String
             /// The field `id` (`ID!`).
             public var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            public init(
+                title: String,
+                createdAt: GraphQLSchema.DateTime,
+                `default`: String? = nil,
+                type: `Type`? = nil,
+                tags: [[String?]?]? = nil,
+                __typename: String,
+                id: String
+            ) {
+                self.title = title
+                self.createdAt = createdAt
+                self.`default` = `default`
+                self.type = type
+                self.tags = tags
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case title
@@ -171,6 +196,12 @@ public struct FeedQuery: GraphQLTypedOperation {
                 public var name: String
                 /// The field `__typename` (`String!`).
                 public var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(name: String, __typename: String) {
+                    self.name = name
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name

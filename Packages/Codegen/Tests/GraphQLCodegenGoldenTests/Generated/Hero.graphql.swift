@@ -86,6 +86,11 @@ public struct HeroQuery: GraphQLTypedOperation {
         /// The field `hero` (`Character`).
         public var hero: Hero?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         private enum CodingKeys: String, CodingKey {
             case hero
         }
@@ -118,6 +123,25 @@ public struct HeroQuery: GraphQLTypedOperation {
             public var characterBits: CharacterBits
             /// This object as a `Droid`, when it is one.
             public var asDroid: AsDroid?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            public init(
+                name: String,
+                appearsIn: [GraphQLSchema.Episode?],
+                friends: [Friends?]? = nil,
+                __typename: String,
+                id: String,
+                characterBits: CharacterBits,
+                asDroid: AsDroid? = nil
+            ) {
+                self.name = name
+                self.appearsIn = appearsIn
+                self.friends = friends
+                self.__typename = __typename
+                self.id = id
+                self.characterBits = characterBits
+                self.asDroid = asDroid
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -162,6 +186,13 @@ public struct HeroQuery: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 public var name: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(id: String, __typename: String, name: String) {
+                    self.id = id
+                    self.__typename = __typename
+                    self.name = name
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case __typename
@@ -202,6 +233,25 @@ public struct HeroQuery: GraphQLTypedOperation {
                 /// The fragment `CharacterBits` spread here.
                 public var characterBits: CharacterBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(
+                    name: String,
+                    appearsIn: [GraphQLSchema.Episode?],
+                    friends: [Friends?]? = nil,
+                    __typename: String,
+                    id: String,
+                    primaryFunction: String? = nil,
+                    characterBits: CharacterBits
+                ) {
+                    self.name = name
+                    self.appearsIn = appearsIn
+                    self.friends = friends
+                    self.__typename = __typename
+                    self.id = id
+                    self.primaryFunction = primaryFunction
+                    self.characterBits = characterBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case appearsIn
@@ -239,7 +289,27 @@ public struct HeroQuery: GraphQLTypedOperation {
 }
 
 /// The fragment `CharacterBits` on `Character`.
-public struct CharacterBits: Codable, Sendable, Hashable {
+public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
+    /// The fragment's name in the document.
+    public static let fragmentName = "CharacterBits"
+    /// The type the fragment selects on.
+    public static let typeCondition = "Character"
+    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+    /// client directives removed.
+    public static let text = """
+        fragment CharacterBits on Character {
+          appearsIn
+          friends {
+            id
+            __typename
+          }
+          __typename
+          id
+        }
+        """
+    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+    public typealias Data = Self
+
     /// The field `appearsIn` (`[Episode]!`).
     public var appearsIn: [GraphQLSchema.Episode?]
     /// The field `friends` (`[Character]`).
@@ -248,6 +318,14 @@ public struct CharacterBits: Codable, Sendable, Hashable {
     public var __typename: String
     /// The field `id` (`ID!`).
     public var id: String
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(appearsIn: [GraphQLSchema.Episode?], friends: [Friends?]? = nil, __typename: String, id: String) {
+        self.appearsIn = appearsIn
+        self.friends = friends
+        self.__typename = __typename
+        self.id = id
+    }
 
     private enum CodingKeys: String, CodingKey {
         case appearsIn
@@ -280,6 +358,12 @@ public struct CharacterBits: Codable, Sendable, Hashable {
         public var id: String
         /// The field `__typename` (`String!`).
         public var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(id: String, __typename: String) {
+            self.id = id
+            self.__typename = __typename
+        }
 
         private enum CodingKeys: String, CodingKey {
             case id

@@ -79,6 +79,11 @@ public struct SearchQuery: GraphQLTypedOperation {
         /// The field `search` (`[SearchResult!]!`).
         public var search: [Search]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(search: [Search]) {
+            self.search = search
+        }
+
         private enum CodingKeys: String, CodingKey {
             case search
         }
@@ -109,6 +114,23 @@ public struct SearchQuery: GraphQLTypedOperation {
             public var asPost: AsPost?
             /// This object as a `Character`, when it is one.
             public var asCharacter: AsCharacter?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            public init(
+                __typename: String,
+                postBits: PostBits? = nil,
+                asDroid: AsDroid? = nil,
+                asHuman: AsHuman? = nil,
+                asPost: AsPost? = nil,
+                asCharacter: AsCharacter? = nil
+            ) {
+                self.__typename = __typename
+                self.postBits = postBits
+                self.asDroid = asDroid
+                self.asHuman = asHuman
+                self.asPost = asPost
+                self.asCharacter = asCharacter
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -152,6 +174,13 @@ public struct SearchQuery: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 public var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(name: String, id: String, __typename: String) {
+                    self.name = name
+                    self.id = id
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case id
@@ -185,6 +214,14 @@ public struct SearchQuery: GraphQLTypedOperation {
                 public var height: Double?
                 /// The field `__typename` (`String!`).
                 public var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(name: String, id: String, height: Double? = nil, __typename: String) {
+                    self.name = name
+                    self.id = id
+                    self.height = height
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -223,6 +260,14 @@ public struct SearchQuery: GraphQLTypedOperation {
                 /// The fragment `PostBits` spread here.
                 public var postBits: PostBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(title: String, __typename: String, id: String, postBits: PostBits) {
+                    self.title = title
+                    self.__typename = __typename
+                    self.id = id
+                    self.postBits = postBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case title
                     case __typename
@@ -259,6 +304,21 @@ public struct SearchQuery: GraphQLTypedOperation {
                 public var asDroid: AsDroid?
                 /// This object as a `Human`, when it is one.
                 public var asHuman: AsHuman?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                public init(
+                    name: String,
+                    id: String,
+                    __typename: String,
+                    asDroid: AsDroid? = nil,
+                    asHuman: AsHuman? = nil
+                ) {
+                    self.name = name
+                    self.id = id
+                    self.__typename = __typename
+                    self.asDroid = asDroid
+                    self.asHuman = asHuman
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -297,13 +357,36 @@ public struct SearchQuery: GraphQLTypedOperation {
 }
 
 /// The fragment `PostBits` on `Post`.
-public struct PostBits: Codable, Sendable, Hashable {
+public struct PostBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
+    /// The fragment's name in the document.
+    public static let fragmentName = "PostBits"
+    /// The type the fragment selects on.
+    public static let typeCondition = "Post"
+    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+    /// client directives removed.
+    public static let text = """
+        fragment PostBits on Post {
+          title
+          __typename
+          id
+        }
+        """
+    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+    public typealias Data = Self
+
     /// The field `title` (`String!`).
     public var title: String
     /// The field `__typename` (`String!`).
     public var __typename: String
     /// The field `id` (`ID!`).
     public var id: String
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    public init(title: String, __typename: String, id: String) {
+        self.title = title
+        self.__typename = __typename
+        self.id = id
+    }
 
     private enum CodingKeys: String, CodingKey {
         case title

@@ -3,7 +3,24 @@
 import GraphQLCore
 
 /// The fragment `PlanetBits` on `Planet`.
-struct PlanetBits: Codable, Sendable, Hashable {
+struct PlanetBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
+    /// The fragment's name in the document.
+    static let fragmentName = "PlanetBits"
+    /// The type the fragment selects on.
+    static let typeCondition = "Planet"
+    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+    /// client directives removed.
+    static let text = """
+        fragment PlanetBits on Planet {
+          diameter
+          name
+          __typename
+          id
+        }
+        """
+    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+    typealias Data = Self
+
     /// The field `diameter` (`Int`).
     var diameter: Int?
     /// The field `name` (`String!`).
@@ -40,7 +57,24 @@ struct PlanetBits: Codable, Sendable, Hashable {
 }
 
 /// The fragment `UserBits` on `User`.
-struct UserBits: Codable, Sendable, Hashable {
+struct UserBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
+    /// The fragment's name in the document.
+    static let fragmentName = "UserBits"
+    /// The type the fragment selects on.
+    static let typeCondition = "User"
+    /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
+    /// client directives removed.
+    static let text = """
+        fragment UserBits on User {
+          email
+          name
+          __typename
+          id
+        }
+        """
+    /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
+    typealias Data = Self
+
     /// The field `email` (`String`).
     var email: String?
     /// The field `name` (`String!`).

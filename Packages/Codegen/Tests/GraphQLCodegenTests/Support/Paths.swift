@@ -7,6 +7,9 @@ enum Paths {
         .deletingLastPathComponent()
     static let goldenInputs = tests.appendingPathComponent("GraphQLCodegenGoldenTests/Inputs")
     static let goldenGenerated = tests.appendingPathComponent("GraphQLCodegenGoldenTests/Generated")
+    /// The golden inputs generated with data masking on, over the same schema.
+    static let maskedInputs = goldenInputs.appendingPathComponent("Masked")
+    static let maskedGenerated = goldenGenerated.appendingPathComponent("Masked")
     static let roundTripGenerated = tests.appendingPathComponent("GraphQLCodegenRoundTripTests/Generated")
     /// The store's 300 reference operations with graphql-core's answers.
     static let storeRoundTrip = tests.appendingPathComponent(
@@ -17,17 +20,18 @@ enum Paths {
 
     static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 
-    /// The golden inputs: the schema, the documents in name order, the configuration.
-    static func goldenInput() throws -> (
+    /// The golden inputs: the schema, the documents in name order, the configuration; `directory`
+    /// holds the documents and the configuration, ``goldenInputs`` the schema.
+    static func goldenInput(_ directory: URL = goldenInputs) throws -> (
         schema: CodegenSource, documents: [CodegenSource], configuration: CodegenConfiguration
     ) {
-        let names = try FileManager.default.contentsOfDirectory(atPath: goldenInputs.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".graphql") }.sorted()
         let documents = try names.map {
-            CodegenSource(path: $0, text: try read(goldenInputs.appendingPathComponent($0)))
+            CodegenSource(path: $0, text: try read(directory.appendingPathComponent($0)))
         }
         let configuration = try JSONDecoder().decode(
-            CodegenConfiguration.self, from: Data(contentsOf: goldenInputs.appendingPathComponent("codegen.json")))
+            CodegenConfiguration.self, from: Data(contentsOf: directory.appendingPathComponent("codegen.json")))
         let schema = CodegenSource(
             path: "schema.graphqls", text: try read(goldenInputs.appendingPathComponent("schema.graphqls")))
         return (schema, documents, configuration)

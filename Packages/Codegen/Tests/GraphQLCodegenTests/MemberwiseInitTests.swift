@@ -1,0 +1,28 @@
+import GraphQLCodegen
+import Testing
+
+@Suite("memberwise initializers")
+struct MemberwiseInitTests {
+    static let schema = CodegenSource(
+        path: "schema.graphqls", text: "type Query { user: User }\ntype User { id: ID!, name: String }\n")
+    static let document = CodegenSource(path: "U.graphql", text: "query U { user { name } }\n")
+
+    @Test("public Data structs take every property, optionals defaulting to nil; internal ones are unchanged")
+    func publicOnly() throws {
+        let publicFile = try #require(
+            CodeGenerator.generate(
+                schema: Self.schema, documents: [Self.document],
+                configuration: CodegenConfiguration(accessLevel: .public)
+            ).first
+        ).contents
+        #expect(publicFile.contains("public init(user: User? = nil) {"))
+        #expect(publicFile.contains("public init(name: String? = nil, __typename: String, id: String) {"))
+        let internalFile = try #require(
+            CodeGenerator.generate(
+                schema: Self.schema, documents: [Self.document],
+                configuration: CodegenConfiguration(accessLevel: .internal)
+            ).first
+        ).contents
+        #expect(!internalFile.contains("Every property"))
+    }
+}
