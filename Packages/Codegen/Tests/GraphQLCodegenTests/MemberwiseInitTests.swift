@@ -7,8 +7,8 @@ struct MemberwiseInitTests {
         path: "schema.graphqls", text: "type Query { user: User }\ntype User { id: ID!, name: String }\n")
     static let document = CodegenSource(path: "U.graphql", text: "query U { user { name } }\n")
 
-    @Test("public Data structs take every property, optionals defaulting to nil; internal ones are unchanged")
-    func publicOnly() throws {
+    @Test("Data structs take every property at their access level, optionals defaulting to nil")
+    func everyAccessLevel() throws {
         let publicFile = try #require(
             CodeGenerator.generate(
                 schema: Self.schema, documents: [Self.document],
@@ -23,6 +23,8 @@ struct MemberwiseInitTests {
                 configuration: CodegenConfiguration(accessLevel: .internal)
             ).first
         ).contents
-        #expect(!internalFile.contains("Every property"))
+        #expect(internalFile.contains("\n        init(user: User? = nil) {"))
+        #expect(internalFile.contains("\n            init(name: String? = nil, __typename: String, id: String) {"))
+        #expect(!internalFile.contains("public init"))
     }
 }

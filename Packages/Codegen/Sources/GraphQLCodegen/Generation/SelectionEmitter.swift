@@ -49,10 +49,8 @@ struct SelectionEmitter {
                 writer.line("\(access)var \(condition.property): \(condition.model.name)?")
             }
             writer.blank()
-            if !access.isEmpty {
-                emitMemberwiseInit(model, into: &writer)
-                writer.blank()
-            }
+            emitMemberwiseInit(model, into: &writer)
+            writer.blank()
             writer.block("private enum CodingKeys: String, CodingKey") { writer in
                 for field in model.fields { writer.line("case \(SwiftNames.escaped(field.responseKey))") }
             }
@@ -72,10 +70,9 @@ struct SelectionEmitter {
         }
     }
 
-    /// A public initializer that takes every property, for previews and test fixtures in other
-    /// modules. Internal structs get none: Swift synthesizes no memberwise initializer for a struct that
-    /// declares `init(from:)` in its body, but one generated for every struct of the 300 reference
-    /// operations would add a fifth to the code the round trip compiles; decision 0172 says more.
+    /// An initializer that takes every property, for previews and test fixtures, at the struct's own
+    /// access level. Written out even for internal structs: Swift synthesizes no memberwise initializer
+    /// for a struct that declares `init(from:)` in its body (decision 0172).
     private func emitMemberwiseInit(_ model: SelectionModel, into writer: inout SwiftWriter) {
         var properties: [(name: String, type: String)] = model.fields.map {
             (SwiftNames.escaped($0.responseKey), $0.propertyType)

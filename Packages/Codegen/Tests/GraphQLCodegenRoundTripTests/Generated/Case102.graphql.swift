@@ -180,6 +180,13 @@ struct Case102Query: GraphQLTypedOperation {
         /// The field `version` (`String!`).
         var version: String
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(search: [Search], grid: [[Grid?]?], version: String) {
+            self.search = search
+            self.grid = grid
+            self.version = version
+        }
+
         private enum CodingKeys: String, CodingKey {
             case search
             case grid
@@ -212,6 +219,14 @@ struct Case102Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -251,6 +266,12 @@ struct Case102Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String) {
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -281,6 +302,14 @@ struct Case102Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, pilot: Pilot? = nil, id: String, __typename: String) {
+                    self.model = model
+                    self.pilot = pilot
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model
@@ -319,6 +348,21 @@ struct Case102Query: GraphQLTypedOperation {
                     var id: String
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        friends: [Friends],
+                        bestFriend: BestFriend? = nil,
+                        id: String,
+                        __typename: String
+                    ) {
+                        self.email = email
+                        self.friends = friends
+                        self.bestFriend = bestFriend
+                        self.id = id
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -367,6 +411,27 @@ struct Case102Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            bestFriend: BestFriend? = nil,
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.bestFriend = bestFriend
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -413,6 +478,13 @@ struct Case102Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(email: String? = nil, __typename: String, id: String) {
+                                self.email = email
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case email
                                 case __typename
@@ -447,6 +519,14 @@ struct Case102Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -480,6 +560,13 @@ struct Case102Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -522,6 +609,25 @@ struct Case102Query: GraphQLTypedOperation {
                         var homeworld: Homeworld?
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            __typename: String,
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            homeworld: Homeworld? = nil,
+                            id: String
+                        ) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.homeworld = homeworld
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case __typename
@@ -568,6 +674,14 @@ struct Case102Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+                                self.name = name
+                                self.moons = moons
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case moons
@@ -601,6 +715,13 @@ struct Case102Query: GraphQLTypedOperation {
                                 var radius: Double?
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(name: String, radius: Double? = nil, __typename: String) {
+                                    self.name = name
+                                    self.radius = radius
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case name
@@ -645,6 +766,25 @@ struct Case102Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    id: String,
+                    __typename: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -691,6 +831,14 @@ struct Case102Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, friends: [Friends], __typename: String, id: String) {
+                        self.name = name
+                        self.friends = friends
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case friends
@@ -730,6 +878,23 @@ struct Case102Query: GraphQLTypedOperation {
                         var friends: [Friends]
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            email: String? = nil,
+                            name: String,
+                            __typename: String,
+                            friends: [Friends],
+                            userBits: UserBits
+                        ) {
+                            self.id = id
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.friends = friends
+                            self.userBits = userBits
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case id
@@ -777,6 +942,25 @@ struct Case102Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                id: String,
+                                scores: [[Int?]?]? = nil,
+                                address: Address? = nil,
+                                userBits: UserBits
+                            ) {
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                                self.scores = scores
+                                self.address = address
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case email
                                 case name
@@ -820,6 +1004,14 @@ struct Case102Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -853,6 +1045,13 @@ struct Case102Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -893,6 +1092,14 @@ struct Case102Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

@@ -225,6 +225,13 @@ struct Case109Query: GraphQLTypedOperation {
         /// The field `grid` (`[[Cell]]!`).
         var grid: [[Grid?]?]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(nodes: [Nodes?], search: [Search], grid: [[Grid?]?]) {
+            self.nodes = nodes
+            self.search = search
+            self.grid = grid
+        }
+
         private enum CodingKeys: String, CodingKey {
             case nodes
             case search
@@ -257,6 +264,14 @@ struct Case109Query: GraphQLTypedOperation {
             var asPlanet: AsPlanet?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -298,6 +313,14 @@ struct Case109Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, residents: [Residents], __typename: String, id: String) {
+                    self.name = name
+                    self.residents = residents
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case residents
@@ -337,6 +360,23 @@ struct Case109Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -388,6 +428,25 @@ struct Case109Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case email
@@ -433,6 +492,14 @@ struct Case109Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, email: String? = nil, __typename: String, id: String) {
+                        self.name = name
+                        self.email = email
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case email
@@ -471,6 +538,14 @@ struct Case109Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -518,6 +593,23 @@ struct Case109Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    diameter: Int? = nil,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    id: String,
+                    __typename: String
+                ) {
+                    self.name = name
+                    self.diameter = diameter
+                    self.moons = moons
+                    self.residents = residents
+                    self.id = id
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case diameter
@@ -557,6 +649,13 @@ struct Case109Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -601,6 +700,29 @@ struct Case109Query: GraphQLTypedOperation {
                     var address: Address?
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        bestFriend: BestFriend? = nil,
+                        address: Address? = nil,
+                        id: String
+                    ) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.bestFriend = bestFriend
+                        self.address = address
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -657,6 +779,23 @@ struct Case109Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            friends: [Friends],
+                            bestFriend: BestFriend? = nil,
+                            address: Address? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.name = name
+                            self.friends = friends
+                            self.bestFriend = bestFriend
+                            self.address = address
+                            self.id = id
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case friends
@@ -709,6 +848,29 @@ struct Case109Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                id: String,
+                                small: String,
+                                large: String,
+                                scores: [[Int?]?]? = nil,
+                                address: Address? = nil,
+                                userBits: UserBits
+                            ) {
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                                self.small = small
+                                self.large = large
+                                self.scores = scores
+                                self.address = address
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case email
                                 case name
@@ -758,6 +920,14 @@ struct Case109Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -791,6 +961,13 @@ struct Case109Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -832,6 +1009,23 @@ struct Case109Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                small: String,
+                                large: String,
+                                scores: [[Int?]?]? = nil,
+                                address: Address? = nil,
+                                __typename: String,
+                                id: String
+                            ) {
+                                self.small = small
+                                self.large = large
+                                self.scores = scores
+                                self.address = address
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case small
                                 case large
@@ -872,6 +1066,13 @@ struct Case109Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -904,6 +1105,13 @@ struct Case109Query: GraphQLTypedOperation {
                             var city: String?
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case street
@@ -941,6 +1149,21 @@ struct Case109Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            homeworld: Homeworld? = nil,
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.email = email
+                            self.homeworld = homeworld
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case email
@@ -981,6 +1204,14 @@ struct Case109Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+                                self.name = name
+                                self.moons = moons
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case moons
@@ -1015,6 +1246,13 @@ struct Case109Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(name: String, radius: Double? = nil, __typename: String) {
+                                    self.name = name
+                                    self.radius = radius
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case name
                                     case radius
@@ -1047,6 +1285,13 @@ struct Case109Query: GraphQLTypedOperation {
                             var city: String?
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case street
@@ -1083,6 +1328,14 @@ struct Case109Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -1117,6 +1370,13 @@ struct Case109Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case lat
                                 case lng
@@ -1149,6 +1409,12 @@ struct Case109Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String) {
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -1186,6 +1452,25 @@ struct Case109Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    bestFriend: BestFriend? = nil,
+                    id: String,
+                    __typename: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.bestFriend = bestFriend
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -1234,6 +1519,15 @@ struct Case109Query: GraphQLTypedOperation {
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.userBits = userBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case email
                         case name
@@ -1273,6 +1567,14 @@ struct Case109Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

@@ -244,6 +244,14 @@ struct Case113Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(node: Node? = nil, planets: [Planets], grid: [[Grid?]?], other: Other? = nil) {
+            self.node = node
+            self.planets = planets
+            self.grid = grid
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case node
             case planets
@@ -279,6 +287,14 @@ struct Case113Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -318,6 +334,13 @@ struct Case113Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, __typename: String, id: String) {
+                    self.model = model
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case model
                     case __typename
@@ -355,6 +378,23 @@ struct Case113Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    bestFriend: BestFriend? = nil,
+                    address: Address? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.bestFriend = bestFriend
+                    self.address = address
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -403,6 +443,25 @@ struct Case113Query: GraphQLTypedOperation {
                     var address: Address?
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        name: String,
+                        small: String,
+                        large: String,
+                        bestFriend: BestFriend? = nil,
+                        address: Address? = nil,
+                        id: String
+                    ) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.bestFriend = bestFriend
+                        self.address = address
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -461,6 +520,31 @@ struct Case113Query: GraphQLTypedOperation {
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            bestFriend: BestFriend? = nil,
+                            homeworld: Homeworld? = nil,
+                            userBits: UserBits
+                        ) {
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.bestFriend = bestFriend
+                            self.homeworld = homeworld
+                            self.userBits = userBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case name
@@ -517,6 +601,23 @@ struct Case113Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                __typename: String,
+                                name: String,
+                                small: String,
+                                large: String,
+                                email: String?? = nil,
+                                id: String
+                            ) {
+                                self.__typename = __typename
+                                self.name = name
+                                self.small = small
+                                self.large = large
+                                self.email = email
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case __typename
                                 case name
@@ -560,6 +661,13 @@ struct Case113Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(diameter: Int? = nil, __typename: String, id: String) {
+                                self.diameter = diameter
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case diameter
                                 case __typename
@@ -595,6 +703,14 @@ struct Case113Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -629,6 +745,13 @@ struct Case113Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case lat
                                 case lng
@@ -662,6 +785,13 @@ struct Case113Query: GraphQLTypedOperation {
                     var city: String?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case street
@@ -703,6 +833,23 @@ struct Case113Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                name: String,
+                diameter: Int? = nil,
+                moons: [Moons?]? = nil,
+                residents: [Residents],
+                __typename: String,
+                id: String
+            ) {
+                self.name = name
+                self.diameter = diameter
+                self.moons = moons
+                self.residents = residents
+                self.__typename = __typename
+                self.id = id
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case name
                 case diameter
@@ -742,6 +889,13 @@ struct Case113Query: GraphQLTypedOperation {
                 var radius: Double?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, radius: Double? = nil, __typename: String) {
+                    self.name = name
+                    self.radius = radius
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -786,6 +940,29 @@ struct Case113Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    small: String,
+                    large: String,
+                    scores: [[Int?]?]? = nil,
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil,
+                    address: Address? = nil,
+                    id: String,
+                    __typename: String
+                ) {
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.scores = scores
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                    self.address = address
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -836,6 +1013,13 @@ struct Case113Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(friends: [Friends], __typename: String, id: String) {
+                        self.friends = friends
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case friends
                         case __typename
@@ -866,6 +1050,13 @@ struct Case113Query: GraphQLTypedOperation {
                         var name: String
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(id: String, name: String, __typename: String) {
+                            self.id = id
+                            self.name = name
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case id
@@ -900,6 +1091,13 @@ struct Case113Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(__typename: String, moons: [Moons?]? = nil, id: String) {
+                        self.__typename = __typename
+                        self.moons = moons
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case __typename
                         case moons
@@ -930,6 +1128,13 @@ struct Case113Query: GraphQLTypedOperation {
                         var radius: Double?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -966,6 +1171,14 @@ struct Case113Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -999,6 +1212,13 @@ struct Case113Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat
@@ -1037,6 +1257,14 @@ struct Case113Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case x
                 case y
@@ -1073,6 +1301,14 @@ struct Case113Query: GraphQLTypedOperation {
             var asPlanet: AsPlanet?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(id: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -1113,6 +1349,14 @@ struct Case113Query: GraphQLTypedOperation {
                 var diameter: Int?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, name: String, diameter: Int? = nil, __typename: String) {
+                    self.id = id
+                    self.name = name
+                    self.diameter = diameter
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -1156,6 +1400,25 @@ struct Case113Query: GraphQLTypedOperation {
                 var address: Address?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    name: String,
+                    email: String? = nil,
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil,
+                    address: Address? = nil,
+                    __typename: String
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.email = email
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                    self.address = address
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -1202,6 +1465,14 @@ struct Case113Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, email: String? = nil, __typename: String, id: String) {
+                        self.name = name
+                        self.email = email
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case email
@@ -1241,6 +1512,15 @@ struct Case113Query: GraphQLTypedOperation {
                     /// The fragment `PlanetBits` spread here.
                     var planetBits: PlanetBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(diameter: Int? = nil, name: String, __typename: String, id: String, planetBits: PlanetBits) {
+                        self.diameter = diameter
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.planetBits = planetBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case diameter
                         case name
@@ -1279,6 +1559,14 @@ struct Case113Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -1312,6 +1600,13 @@ struct Case113Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat

@@ -95,6 +95,13 @@ struct Case116Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil, user: User? = nil, tags: [String?]? = nil) {
+            self.viewer = viewer
+            self.user = user
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
             case user
@@ -129,6 +136,15 @@ struct Case116Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, scores: [[Int?]?]? = nil, friends: [Friends], __typename: String, id: String) {
+                self.name = name
+                self.scores = scores
+                self.friends = friends
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -175,6 +191,25 @@ struct Case116Query: GraphQLTypedOperation {
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    scores: [[Int?]?]? = nil,
+                    address: Address? = nil,
+                    userBits: UserBits
+                ) {
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.scores = scores
+                    self.address = address
+                    self.userBits = userBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case email
                     case name
@@ -215,6 +250,13 @@ struct Case116Query: GraphQLTypedOperation {
                     var city: String?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case street
@@ -257,6 +299,25 @@ struct Case116Query: GraphQLTypedOperation {
             var large: String
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                email: String? = nil,
+                name: String,
+                id: String,
+                small: String,
+                large: String,
+                userBits: UserBits
+            ) {
+                self.__typename = __typename
+                self.email = email
+                self.name = name
+                self.id = id
+                self.small = small
+                self.large = large
+                self.userBits = userBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename

@@ -176,6 +176,11 @@ struct Case122Query: GraphQLTypedOperation {
         /// The field `node` (`Node`).
         var node: Node?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(node: Node? = nil) {
+            self.node = node
+        }
+
         private enum CodingKeys: String, CodingKey {
             case node
         }
@@ -206,6 +211,23 @@ struct Case122Query: GraphQLTypedOperation {
             var asUser: AsUser?
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                id: String,
+                __typename: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -255,6 +277,15 @@ struct Case122Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, diameter: Int? = nil, name: String, __typename: String, planetBits: PlanetBits) {
+                    self.id = id
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case diameter
@@ -292,6 +323,14 @@ struct Case122Query: GraphQLTypedOperation {
                 var pilot: Pilot?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String) {
+                    self.id = id
+                    self.model = model
+                    self.pilot = pilot
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -338,6 +377,29 @@ struct Case122Query: GraphQLTypedOperation {
                     var address: Address?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        small: String,
+                        large: String,
+                        homeworld: Homeworld? = nil,
+                        address: Address? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.small = small
+                        self.large = large
+                        self.homeworld = homeworld
+                        self.address = address
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -388,6 +450,14 @@ struct Case122Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.diameter = diameter
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case diameter
@@ -425,6 +495,14 @@ struct Case122Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -458,6 +536,13 @@ struct Case122Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -499,6 +584,23 @@ struct Case122Query: GraphQLTypedOperation {
                 var bestFriend: BestFriend?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    name: String,
+                    small: String,
+                    large: String,
+                    bestFriend: BestFriend? = nil,
+                    __typename: String
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.bestFriend = bestFriend
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -545,6 +647,23 @@ struct Case122Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        friends: [Friends],
+                        homeworld: Homeworld? = nil,
+                        email: String?? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.friends = friends
+                        self.homeworld = homeworld
+                        self.email = email
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -595,6 +714,25 @@ struct Case122Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            friends: [Friends],
+                            bestFriend: BestFriend? = nil,
+                            homeworld: Homeworld? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.friends = friends
+                            self.bestFriend = bestFriend
+                            self.homeworld = homeworld
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -647,6 +785,25 @@ struct Case122Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                name: String,
+                                email: String? = nil,
+                                small: String,
+                                large: String,
+                                address: Address? = nil,
+                                __typename: String,
+                                id: String
+                            ) {
+                                self.name = name
+                                self.email = email
+                                self.small = small
+                                self.large = large
+                                self.address = address
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case email
@@ -692,6 +849,14 @@ struct Case122Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -725,6 +890,13 @@ struct Case122Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -765,6 +937,23 @@ struct Case122Query: GraphQLTypedOperation {
                             var email: String??
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                id: String,
+                                small: String,
+                                large: String,
+                                scores: [[Int?]?]? = nil,
+                                email: String?? = nil,
+                                __typename: String
+                            ) {
+                                self.id = id
+                                self.small = small
+                                self.large = large
+                                self.scores = scores
+                                self.email = email
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case id
@@ -807,6 +996,12 @@ struct Case122Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(__typename: String, id: String) {
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case __typename
                                 case id
@@ -838,6 +1033,14 @@ struct Case122Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.diameter = diameter
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -877,6 +1080,14 @@ struct Case122Query: GraphQLTypedOperation {
                 var asPlanet: AsPlanet?
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.asPlanet = asPlanet
+                    self.asUser = asUser
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name

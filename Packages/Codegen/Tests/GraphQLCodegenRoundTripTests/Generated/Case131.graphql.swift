@@ -58,6 +58,13 @@ struct Case131Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil, grid: [[Grid?]?], tags: [String?]? = nil) {
+            self.user = user
+            self.grid = grid
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
             case grid
@@ -92,6 +99,15 @@ struct Case131Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(small: String, large: String, scores: [[Int?]?]? = nil, __typename: String, id: String) {
+                self.small = small
+                self.large = large
+                self.scores = scores
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case small
@@ -132,6 +148,14 @@ struct Case131Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

@@ -57,6 +57,13 @@ struct Case134Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(planets: [Planets], grid: [[Grid?]?], tags: [String?]? = nil) {
+            self.planets = planets
+            self.grid = grid
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case planets
             case grid
@@ -89,6 +96,14 @@ struct Case134Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                self.name = name
+                self.diameter = diameter
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -126,6 +141,14 @@ struct Case134Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

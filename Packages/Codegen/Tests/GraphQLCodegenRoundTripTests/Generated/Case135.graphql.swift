@@ -114,6 +114,12 @@ struct Case135Query: GraphQLTypedOperation {
         /// The field `version` (`String!`).
         var version: String
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(nodes: [Nodes?], version: String) {
+            self.nodes = nodes
+            self.version = version
+        }
+
         private enum CodingKeys: String, CodingKey {
             case nodes
             case version
@@ -147,6 +153,23 @@ struct Case135Query: GraphQLTypedOperation {
             var asUser: AsUser?
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -196,6 +219,15 @@ struct Case135Query: GraphQLTypedOperation {
                 /// The field `residents` (`[User!]!`).
                 var residents: [Residents]
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String, name: String, moons: [Moons?]? = nil, residents: [Residents]) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.name = name
+                    self.moons = moons
+                    self.residents = residents
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -232,6 +264,13 @@ struct Case135Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -276,6 +315,29 @@ struct Case135Query: GraphQLTypedOperation {
                     var homeworld: Homeworld?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        small: String,
+                        large: String,
+                        bestFriend: BestFriend? = nil,
+                        homeworld: Homeworld? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.small = small
+                        self.large = large
+                        self.bestFriend = bestFriend
+                        self.homeworld = homeworld
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -326,6 +388,14 @@ struct Case135Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(__typename: String, small: String, large: String, id: String) {
+                            self.__typename = __typename
+                            self.small = small
+                            self.large = large
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case __typename
                             case small
@@ -365,6 +435,21 @@ struct Case135Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            diameter: Int? = nil,
+                            moons: [Moons?]? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.diameter = diameter
+                            self.moons = moons
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case diameter
@@ -402,6 +487,13 @@ struct Case135Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case radius
@@ -437,6 +529,13 @@ struct Case135Query: GraphQLTypedOperation {
                 /// The field `model` (`String`).
                 var model: String?
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String, model: String? = nil) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.model = model
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -469,6 +568,13 @@ struct Case135Query: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 var name: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String, name: String) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.name = name
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -500,6 +606,13 @@ struct Case135Query: GraphQLTypedOperation {
                 var name: String
                 /// This object as a `Planet`, when it is one.
                 var asPlanet: AsPlanet?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, asPlanet: AsPlanet? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.asPlanet = asPlanet
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename

@@ -191,6 +191,14 @@ struct Case14Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(nodes: [Nodes?], planets: [Planets], version: String, other: Other? = nil) {
+            self.nodes = nodes
+            self.planets = planets
+            self.version = version
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case nodes
             case planets
@@ -228,6 +236,21 @@ struct Case14Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -274,6 +297,14 @@ struct Case14Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                    self.name = name
+                    self.diameter = diameter
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case diameter
@@ -308,6 +339,13 @@ struct Case14Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, __typename: String, id: String) {
+                    self.model = model
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model
@@ -348,6 +386,25 @@ struct Case14Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    homeworld: Homeworld? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.homeworld = homeworld
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -398,6 +455,23 @@ struct Case14Query: GraphQLTypedOperation {
                     /// The fragment `PlanetBits` spread here.
                     var planetBits: PlanetBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        id: String,
+                        diameter: Int? = nil,
+                        name: String,
+                        residents: [Residents],
+                        planetBits: PlanetBits
+                    ) {
+                        self.__typename = __typename
+                        self.id = id
+                        self.diameter = diameter
+                        self.name = name
+                        self.residents = residents
+                        self.planetBits = planetBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case __typename
                         case id
@@ -440,6 +514,21 @@ struct Case14Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            friends: [Friends],
+                            homeworld: Homeworld? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.name = name
+                            self.friends = friends
+                            self.homeworld = homeworld
+                            self.id = id
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case friends
@@ -480,6 +569,21 @@ struct Case14Query: GraphQLTypedOperation {
                             var __typename: String
                             /// The field `id` (`ID!`).
                             var id: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                name: String,
+                                scores: [[Int?]?]? = nil,
+                                email: String?? = nil,
+                                __typename: String,
+                                id: String
+                            ) {
+                                self.name = name
+                                self.scores = scores
+                                self.email = email
+                                self.__typename = __typename
+                                self.id = id
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case name
@@ -523,6 +627,14 @@ struct Case14Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                                self.name = name
+                                self.diameter = diameter
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case diameter
@@ -562,6 +674,13 @@ struct Case14Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, __typename: String, id: String) {
+                self.name = name
+                self.__typename = __typename
+                self.id = id
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case name
                 case __typename
@@ -595,6 +714,14 @@ struct Case14Query: GraphQLTypedOperation {
             var asPlanet: AsPlanet?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(id: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -637,6 +764,15 @@ struct Case14Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, diameter: Int? = nil, name: String, __typename: String, planetBits: PlanetBits) {
+                    self.id = id
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.planetBits = planetBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -683,6 +819,27 @@ struct Case14Query: GraphQLTypedOperation {
                 var address: Address?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    name: String,
+                    scores: [[Int?]?]? = nil,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil,
+                    address: Address? = nil,
+                    __typename: String
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.scores = scores
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                    self.address = address
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -732,6 +889,14 @@ struct Case14Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, friends: [Friends], __typename: String, id: String) {
+                        self.name = name
+                        self.friends = friends
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case friends
@@ -767,6 +932,14 @@ struct Case14Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, email: String? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.email = email
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -807,6 +980,15 @@ struct Case14Query: GraphQLTypedOperation {
                     var id: String
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -852,6 +1034,25 @@ struct Case14Query: GraphQLTypedOperation {
                     /// The fragment `PlanetBits` spread here.
                     var planetBits: PlanetBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        diameter: Int? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        moons: [Moons?]? = nil,
+                        residents: [Residents],
+                        planetBits: PlanetBits
+                    ) {
+                        self.diameter = diameter
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.moons = moons
+                        self.residents = residents
+                        self.planetBits = planetBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case diameter
                         case name
@@ -893,6 +1094,13 @@ struct Case14Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case radius
@@ -930,6 +1138,23 @@ struct Case14Query: GraphQLTypedOperation {
                         var id: String
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            small: String,
+                            large: String,
+                            address: Address? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.address = address
+                            self.id = id
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -971,6 +1196,13 @@ struct Case14Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -1004,6 +1236,13 @@ struct Case14Query: GraphQLTypedOperation {
                     var city: String?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case street

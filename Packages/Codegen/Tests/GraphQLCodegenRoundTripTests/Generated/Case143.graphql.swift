@@ -449,6 +449,14 @@ struct Case143Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil, nodes: [Nodes?], tags: [String?]? = nil, other: Other? = nil) {
+            self.user = user
+            self.nodes = nodes
+            self.tags = tags
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
             case nodes
@@ -488,6 +496,23 @@ struct Case143Query: GraphQLTypedOperation {
             var id: String
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                name: String,
+                bestFriend: BestFriend? = nil,
+                homeworld: Homeworld? = nil,
+                email: String?? = nil,
+                id: String,
+                __typename: String
+            ) {
+                self.name = name
+                self.bestFriend = bestFriend
+                self.homeworld = homeworld
+                self.email = email
+                self.id = id
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -538,6 +563,25 @@ struct Case143Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    id: String,
+                    __typename: String
+                ) {
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -596,6 +640,31 @@ struct Case143Query: GraphQLTypedOperation {
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        small: String,
+                        large: String,
+                        scores: [[Int?]?]? = nil,
+                        bestFriend: BestFriend? = nil,
+                        homeworld: Homeworld? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.small = small
+                        self.large = large
+                        self.scores = scores
+                        self.bestFriend = bestFriend
+                        self.homeworld = homeworld
+                        self.userBits = userBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case email
                         case name
@@ -650,6 +719,21 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -687,6 +771,13 @@ struct Case143Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -722,6 +813,14 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(__typename: String, name: String, moons: [Moons?]? = nil, id: String) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.moons = moons
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case __typename
                             case name
@@ -755,6 +854,13 @@ struct Case143Query: GraphQLTypedOperation {
                             var radius: Double?
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case name
@@ -795,6 +901,23 @@ struct Case143Query: GraphQLTypedOperation {
                     var id: String
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        friends: [Friends],
+                        bestFriend: BestFriend? = nil,
+                        address: Address? = nil,
+                        id: String,
+                        __typename: String
+                    ) {
+                        self.name = name
+                        self.friends = friends
+                        self.bestFriend = bestFriend
+                        self.address = address
+                        self.id = id
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -846,6 +969,27 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            __typename: String,
+                            name: String,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            address: Address? = nil,
+                            email: String?? = nil,
+                            id: String
+                        ) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.address = address
+                            self.email = email
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case __typename
                             case name
@@ -894,6 +1038,13 @@ struct Case143Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -929,6 +1080,14 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, email: String? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.email = email
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -963,6 +1122,13 @@ struct Case143Query: GraphQLTypedOperation {
                         var city: String?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case street
@@ -1006,6 +1172,25 @@ struct Case143Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    planetBits: PlanetBits
+                ) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.moons = moons
+                    self.residents = residents
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case diameter
                     case name
@@ -1047,6 +1232,13 @@ struct Case143Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -1086,6 +1278,25 @@ struct Case143Query: GraphQLTypedOperation {
                     var address: Address?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        id: String,
+                        small: String,
+                        large: String,
+                        bestFriend: BestFriend? = nil,
+                        homeworld: Homeworld? = nil,
+                        address: Address? = nil,
+                        __typename: String
+                    ) {
+                        self.id = id
+                        self.small = small
+                        self.large = large
+                        self.bestFriend = bestFriend
+                        self.homeworld = homeworld
+                        self.address = address
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case id
@@ -1136,6 +1347,23 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            scores: [[Int?]?]? = nil,
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.scores = scores
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -1176,6 +1404,13 @@ struct Case143Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -1208,6 +1443,13 @@ struct Case143Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, __typename: String, id: String) {
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1243,6 +1485,14 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -1276,6 +1526,13 @@ struct Case143Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -1312,6 +1569,13 @@ struct Case143Query: GraphQLTypedOperation {
             var id: String
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -1357,6 +1621,29 @@ struct Case143Query: GraphQLTypedOperation {
                 var address: Address?
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    name: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    homeworld: Homeworld? = nil,
+                    address: Address? = nil,
+                    id: String
+                ) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.homeworld = homeworld
+                    self.address = address
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -1417,6 +1704,27 @@ struct Case143Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        homeworld: Homeworld? = nil,
+                        id: String,
+                        __typename: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.homeworld = homeworld
+                        self.id = id
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case email
@@ -1469,6 +1777,23 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            homeworld: Homeworld? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.homeworld = homeworld
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case small
@@ -1509,6 +1834,13 @@ struct Case143Query: GraphQLTypedOperation {
                             /// The field `name` (`String!`).
                             var name: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(__typename: String, id: String, name: String) {
+                                self.__typename = __typename
+                                self.id = id
+                                self.name = name
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case __typename
                                 case id
@@ -1547,6 +1879,23 @@ struct Case143Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            diameter: Int? = nil,
+                            moons: [Moons?]? = nil,
+                            residents: [Residents],
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.diameter = diameter
+                            self.moons = moons
+                            self.residents = residents
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1588,6 +1937,13 @@ struct Case143Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case radius
@@ -1623,6 +1979,21 @@ struct Case143Query: GraphQLTypedOperation {
                             var address: Address?
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                id: String,
+                                name: String,
+                                scores: [[Int?]?]? = nil,
+                                address: Address? = nil,
+                                __typename: String
+                            ) {
+                                self.id = id
+                                self.name = name
+                                self.scores = scores
+                                self.address = address
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case id
@@ -1663,6 +2034,14 @@ struct Case143Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -1696,6 +2075,13 @@ struct Case143Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -1741,6 +2127,25 @@ struct Case143Query: GraphQLTypedOperation {
                     /// The fragment `PlanetBits` spread here.
                     var planetBits: PlanetBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        diameter: Int? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        moons: [Moons?]? = nil,
+                        residents: [Residents],
+                        planetBits: PlanetBits
+                    ) {
+                        self.diameter = diameter
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.moons = moons
+                        self.residents = residents
+                        self.planetBits = planetBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case diameter
                         case name
@@ -1782,6 +2187,13 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case radius
@@ -1817,6 +2229,21 @@ struct Case143Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            homeworld: Homeworld? = nil,
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.homeworld = homeworld
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1857,6 +2284,14 @@ struct Case143Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+                                self.name = name
+                                self.moons = moons
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case moons
@@ -1891,6 +2326,13 @@ struct Case143Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(name: String, radius: Double? = nil, __typename: String) {
+                                    self.name = name
+                                    self.radius = radius
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case name
                                     case radius
@@ -1923,6 +2365,13 @@ struct Case143Query: GraphQLTypedOperation {
                             var city: String?
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case street
@@ -1957,6 +2406,13 @@ struct Case143Query: GraphQLTypedOperation {
                     var city: String?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case street
@@ -1997,6 +2453,23 @@ struct Case143Query: GraphQLTypedOperation {
             var asUser: AsUser?
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -2048,6 +2521,23 @@ struct Case143Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    residents: [Residents],
+                    planetBits: PlanetBits
+                ) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.residents = residents
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case diameter
                     case name
@@ -2094,6 +2584,25 @@ struct Case143Query: GraphQLTypedOperation {
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        friends: [Friends],
+                        bestFriend: BestFriend? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.friends = friends
+                        self.bestFriend = bestFriend
+                        self.userBits = userBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case email
                         case name
@@ -2139,6 +2648,21 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            scores: [[Int?]?]? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.scores = scores
+                            self.id = id
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -2181,6 +2705,15 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(id: String, small: String, large: String, address: Address? = nil, __typename: String) {
+                            self.id = id
+                            self.small = small
+                            self.large = large
+                            self.address = address
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case id
                             case small
@@ -2218,6 +2751,13 @@ struct Case143Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -2254,6 +2794,14 @@ struct Case143Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, pilot: Pilot? = nil, __typename: String, id: String) {
+                    self.model = model
+                    self.pilot = pilot
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model
@@ -2300,6 +2848,29 @@ struct Case143Query: GraphQLTypedOperation {
                     var bestFriend: BestFriend?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        id: String,
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        bestFriend: BestFriend? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.id = id
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.bestFriend = bestFriend
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case id
@@ -2354,6 +2925,23 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            small: String,
+                            large: String,
+                            email: String?? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.email = email
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case small
@@ -2399,6 +2987,14 @@ struct Case143Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, email: String?? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.email = email
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -2438,6 +3034,13 @@ struct Case143Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, __typename: String, id: String) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case __typename
@@ -2469,6 +3072,13 @@ struct Case143Query: GraphQLTypedOperation {
                 var __typename: String
                 /// This object as a `Planet`, when it is one.
                 var asPlanet: AsPlanet?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, __typename: String, asPlanet: AsPlanet? = nil) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.asPlanet = asPlanet
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name

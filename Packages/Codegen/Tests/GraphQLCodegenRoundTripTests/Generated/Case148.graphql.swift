@@ -250,6 +250,12 @@ struct Case148Query: GraphQLTypedOperation {
         /// The field `version` (`String!`).
         var version: String
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(node: Node? = nil, version: String) {
+            self.node = node
+            self.version = version
+        }
+
         private enum CodingKeys: String, CodingKey {
             case node
             case version
@@ -281,6 +287,21 @@ struct Case148Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -333,6 +354,25 @@ struct Case148Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    planetBits: PlanetBits
+                ) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.moons = moons
+                    self.residents = residents
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case diameter
                     case name
@@ -373,6 +413,13 @@ struct Case148Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -415,6 +462,27 @@ struct Case148Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -466,6 +534,21 @@ struct Case148Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            friends: [Friends],
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.email = email
+                            self.friends = friends
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case friends
@@ -507,6 +590,21 @@ struct Case148Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                id: String,
+                                userBits: UserBits
+                            ) {
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case email
                                 case name
@@ -545,6 +643,14 @@ struct Case148Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -579,6 +685,13 @@ struct Case148Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
                                     case lng
@@ -612,6 +725,13 @@ struct Case148Query: GraphQLTypedOperation {
                         var city: String?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case street
@@ -648,6 +768,14 @@ struct Case148Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, pilot: Pilot? = nil, __typename: String, id: String) {
+                    self.model = model
+                    self.pilot = pilot
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model
@@ -690,6 +818,25 @@ struct Case148Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        homeworld: Homeworld? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.homeworld = homeworld
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -740,6 +887,23 @@ struct Case148Query: GraphQLTypedOperation {
                         /// The fragment `PlanetBits` spread here.
                         var planetBits: PlanetBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            diameter: Int? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            residents: [Residents],
+                            planetBits: PlanetBits
+                        ) {
+                            self.diameter = diameter
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.residents = residents
+                            self.planetBits = planetBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case diameter
                             case name
@@ -777,6 +941,13 @@ struct Case148Query: GraphQLTypedOperation {
                             var name: String
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(id: String, name: String, __typename: String) {
+                                self.id = id
+                                self.name = name
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case id
@@ -820,6 +991,25 @@ struct Case148Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    homeworld: Homeworld? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.homeworld = homeworld
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -866,6 +1056,14 @@ struct Case148Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, friends: [Friends], id: String, __typename: String) {
+                        self.name = name
+                        self.friends = friends
+                        self.id = id
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case friends
@@ -907,6 +1105,25 @@ struct Case148Query: GraphQLTypedOperation {
                         var homeworld: Homeworld?
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            bestFriend: BestFriend? = nil,
+                            homeworld: Homeworld? = nil,
+                            userBits: UserBits
+                        ) {
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.bestFriend = bestFriend
+                            self.homeworld = homeworld
+                            self.userBits = userBits
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case email
@@ -951,6 +1168,14 @@ struct Case148Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, address: Address? = nil, id: String, __typename: String) {
+                                self.name = name
+                                self.address = address
+                                self.id = id
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case address
@@ -987,6 +1212,14 @@ struct Case148Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -1020,6 +1253,13 @@ struct Case148Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -1056,6 +1296,14 @@ struct Case148Query: GraphQLTypedOperation {
                             var __typename: String
                             /// The field `id` (`ID!`).
                             var id: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                                self.name = name
+                                self.diameter = diameter
+                                self.__typename = __typename
+                                self.id = id
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case name
@@ -1098,6 +1346,21 @@ struct Case148Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        diameter: Int? = nil,
+                        moons: [Moons?]? = nil,
+                        residents: [Residents],
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.diameter = diameter
+                        self.moons = moons
+                        self.residents = residents
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case diameter
                         case moons
@@ -1134,6 +1397,13 @@ struct Case148Query: GraphQLTypedOperation {
                         var radius: Double?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1176,6 +1446,27 @@ struct Case148Query: GraphQLTypedOperation {
                         var homeworld: Homeworld?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            bestFriend: BestFriend? = nil,
+                            homeworld: Homeworld? = nil,
+                            __typename: String
+                        ) {
+                            self.id = id
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.bestFriend = bestFriend
+                            self.homeworld = homeworld
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case id
@@ -1233,6 +1524,27 @@ struct Case148Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                __typename: String,
+                                id: String,
+                                email: String? = nil,
+                                name: String,
+                                small: String,
+                                large: String,
+                                scores: [[Int?]?]? = nil,
+                                userBits: UserBits
+                            ) {
+                                self.__typename = __typename
+                                self.id = id
+                                self.email = email
+                                self.name = name
+                                self.small = small
+                                self.large = large
+                                self.scores = scores
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case __typename
                                 case id
@@ -1282,6 +1594,21 @@ struct Case148Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                name: String,
+                                diameter: Int? = nil,
+                                moons: [Moons?]? = nil,
+                                __typename: String,
+                                id: String
+                            ) {
+                                self.name = name
+                                self.diameter = diameter
+                                self.moons = moons
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case diameter
@@ -1318,6 +1645,13 @@ struct Case148Query: GraphQLTypedOperation {
                                 var radius: Double?
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(name: String, radius: Double? = nil, __typename: String) {
+                                    self.name = name
+                                    self.radius = radius
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case name

@@ -108,6 +108,12 @@ struct Case15Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil, other: Other? = nil) {
+            self.user = user
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
             case other
@@ -141,6 +147,16 @@ struct Case15Query: GraphQLTypedOperation {
             var id: String
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, small: String, large: String, email: String?? = nil, id: String, __typename: String) {
+                self.name = name
+                self.small = small
+                self.large = large
+                self.email = email
+                self.id = id
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -186,6 +202,14 @@ struct Case15Query: GraphQLTypedOperation {
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
             var asShip: AsShip?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -233,6 +257,25 @@ struct Case15Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    diameter: Int? = nil,
+                    name: String,
+                    id: String,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    planetBits: PlanetBits
+                ) {
+                    self.__typename = __typename
+                    self.diameter = diameter
+                    self.name = name
+                    self.id = id
+                    self.moons = moons
+                    self.residents = residents
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case diameter
@@ -274,6 +317,13 @@ struct Case15Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -309,6 +359,15 @@ struct Case15Query: GraphQLTypedOperation {
                     var id: String
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -347,6 +406,13 @@ struct Case15Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, pilot: Pilot? = nil, id: String) {
+                    self.__typename = __typename
+                    self.pilot = pilot
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case pilot
@@ -383,6 +449,23 @@ struct Case15Query: GraphQLTypedOperation {
                     var scores: [[Int?]?]?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        scores: [[Int?]?]? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.scores = scores
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email

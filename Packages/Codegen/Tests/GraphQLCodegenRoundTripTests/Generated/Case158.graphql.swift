@@ -49,6 +49,12 @@ struct Case158Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(grid: [[Grid?]?], tags: [String?]? = nil) {
+            self.grid = grid
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case grid
             case tags
@@ -78,6 +84,14 @@ struct Case158Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

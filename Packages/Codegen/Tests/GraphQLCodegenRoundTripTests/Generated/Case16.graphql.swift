@@ -91,6 +91,11 @@ struct Case16Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(other: Other? = nil) {
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case other
         }
@@ -119,6 +124,21 @@ struct Case16Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -165,6 +185,14 @@ struct Case16Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, diameter: Int? = nil, id: String) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.diameter = diameter
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case name
@@ -200,6 +228,13 @@ struct Case16Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, pilot: Pilot? = nil, id: String) {
+                    self.__typename = __typename
+                    self.pilot = pilot
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case pilot
@@ -234,6 +269,15 @@ struct Case16Query: GraphQLTypedOperation {
                     var address: Address?
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(__typename: String, name: String, friends: [Friends], address: Address? = nil, id: String) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.friends = friends
+                        self.address = address
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -278,6 +322,23 @@ struct Case16Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            name: String,
+                            small: String,
+                            large: String,
+                            address: Address? = nil,
+                            __typename: String
+                        ) {
+                            self.id = id
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.address = address
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case id
                             case name
@@ -318,6 +379,13 @@ struct Case16Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -353,6 +421,14 @@ struct Case16Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -386,6 +462,13 @@ struct Case16Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -425,6 +508,15 @@ struct Case16Query: GraphQLTypedOperation {
                 var friends: [Friends]
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, email: String? = nil, friends: [Friends], id: String) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.email = email
+                    self.friends = friends
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -466,6 +558,15 @@ struct Case16Query: GraphQLTypedOperation {
                     var large: String
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(id: String, name: String, small: String, large: String, __typename: String) {
+                        self.id = id
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case id

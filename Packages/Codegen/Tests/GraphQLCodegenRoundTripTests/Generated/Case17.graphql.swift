@@ -49,6 +49,12 @@ struct Case17Query: GraphQLTypedOperation {
         /// The field `version` (`String!`).
         var version: String
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(grid: [[Grid?]?], version: String) {
+            self.grid = grid
+            self.version = version
+        }
+
         private enum CodingKeys: String, CodingKey {
             case grid
             case version
@@ -78,6 +84,14 @@ struct Case17Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

@@ -89,6 +89,11 @@ struct Case171Query: GraphQLTypedOperation {
         /// The field `search` (`[SearchResult!]!`).
         var search: [Search]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(search: [Search]) {
+            self.search = search
+        }
+
         private enum CodingKeys: String, CodingKey {
             case search
         }
@@ -115,6 +120,14 @@ struct Case171Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -158,6 +171,14 @@ struct Case171Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, moons: [Moons?]? = nil, id: String, __typename: String) {
+                    self.name = name
+                    self.moons = moons
+                    self.id = id
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case moons
@@ -191,6 +212,13 @@ struct Case171Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -227,6 +255,14 @@ struct Case171Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, pilot: Pilot? = nil, id: String, __typename: String) {
+                    self.model = model
+                    self.pilot = pilot
+                    self.id = id
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case model
                     case pilot
@@ -262,6 +298,14 @@ struct Case171Query: GraphQLTypedOperation {
                     var friends: [Friends]
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(__typename: String, email: String? = nil, friends: [Friends], id: String) {
+                        self.__typename = __typename
+                        self.email = email
+                        self.friends = friends
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -302,6 +346,23 @@ struct Case171Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -345,6 +406,13 @@ struct Case171Query: GraphQLTypedOperation {
                 var email: String?
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, email: String? = nil, id: String) {
+                    self.__typename = __typename
+                    self.email = email
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename

@@ -152,6 +152,12 @@ struct Case176Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(nodes: [Nodes?], other: Other? = nil) {
+            self.nodes = nodes
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case nodes
             case other
@@ -179,6 +185,13 @@ struct Case176Query: GraphQLTypedOperation {
             var id: String
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -222,6 +235,27 @@ struct Case176Query: GraphQLTypedOperation {
                 var address: Address?
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    scores: [[Int?]?]? = nil,
+                    bestFriend: BestFriend? = nil,
+                    address: Address? = nil,
+                    userBits: UserBits
+                ) {
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.scores = scores
+                    self.bestFriend = bestFriend
+                    self.address = address
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case email
@@ -279,6 +313,29 @@ struct Case176Query: GraphQLTypedOperation {
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        id: String,
+                        email: String? = nil,
+                        name: String,
+                        small: String,
+                        large: String,
+                        scores: [[Int?]?]? = nil,
+                        homeworld: Homeworld? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.__typename = __typename
+                        self.id = id
+                        self.email = email
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.scores = scores
+                        self.homeworld = homeworld
+                        self.userBits = userBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case __typename
                         case id
@@ -330,6 +387,21 @@ struct Case176Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            name: String,
+                            moons: [Moons?]? = nil,
+                            residents: [Residents],
+                            __typename: String
+                        ) {
+                            self.id = id
+                            self.name = name
+                            self.moons = moons
+                            self.residents = residents
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case id
                             case name
@@ -366,6 +438,13 @@ struct Case176Query: GraphQLTypedOperation {
                             var radius: Double?
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case name
@@ -406,6 +485,25 @@ struct Case176Query: GraphQLTypedOperation {
                             var __typename: String
                             /// The field `id` (`ID!`).
                             var id: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                name: String,
+                                small: String,
+                                large: String,
+                                address: Address? = nil,
+                                email: String?? = nil,
+                                __typename: String,
+                                id: String
+                            ) {
+                                self.name = name
+                                self.small = small
+                                self.large = large
+                                self.address = address
+                                self.email = email
+                                self.__typename = __typename
+                                self.id = id
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case name
@@ -454,6 +552,14 @@ struct Case176Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -487,6 +593,13 @@ struct Case176Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -526,6 +639,14 @@ struct Case176Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -559,6 +680,13 @@ struct Case176Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat
@@ -597,6 +725,14 @@ struct Case176Query: GraphQLTypedOperation {
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asShip = asShip
+                self.asUser = asUser
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case __typename
                 case id
@@ -634,6 +770,13 @@ struct Case176Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `model` (`String`).
                 var model: String?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String, model: String? = nil) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.model = model
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -674,6 +817,25 @@ struct Case176Query: GraphQLTypedOperation {
                 var scores: [[Int?]?]?
                 /// The field `homeworld` (`Planet`).
                 var homeworld: Homeworld?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    id: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    scores: [[Int?]?]? = nil,
+                    homeworld: Homeworld? = nil
+                ) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.scores = scores
+                    self.homeworld = homeworld
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -722,6 +884,15 @@ struct Case176Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, diameter: Int? = nil, residents: [Residents], __typename: String, id: String) {
+                        self.name = name
+                        self.diameter = diameter
+                        self.residents = residents
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case diameter
@@ -760,6 +931,14 @@ struct Case176Query: GraphQLTypedOperation {
                         var scores: [[Int?]?]?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(id: String, name: String, scores: [[Int?]?]? = nil, __typename: String) {
+                            self.id = id
+                            self.name = name
+                            self.scores = scores
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case id

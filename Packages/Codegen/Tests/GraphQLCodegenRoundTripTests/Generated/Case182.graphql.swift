@@ -139,6 +139,11 @@ struct Case182Query: GraphQLTypedOperation {
         /// The field `viewer` (`User`).
         var viewer: Viewer?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil) {
+            self.viewer = viewer
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
         }
@@ -167,6 +172,21 @@ struct Case182Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                email: String? = nil,
+                scores: [[Int?]?]? = nil,
+                bestFriend: BestFriend? = nil,
+                __typename: String,
+                id: String
+            ) {
+                self.email = email
+                self.scores = scores
+                self.bestFriend = bestFriend
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case email
@@ -210,6 +230,23 @@ struct Case182Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -259,6 +296,25 @@ struct Case182Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        scores: [[Int?]?]? = nil,
+                        bestFriend: BestFriend? = nil,
+                        homeworld: Homeworld? = nil,
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.email = email
+                        self.scores = scores
+                        self.bestFriend = bestFriend
+                        self.homeworld = homeworld
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case email
                         case scores
@@ -306,6 +362,15 @@ struct Case182Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, small: String, large: String, __typename: String, id: String) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case small
@@ -350,6 +415,23 @@ struct Case182Query: GraphQLTypedOperation {
                         /// The fragment `PlanetBits` spread here.
                         var planetBits: PlanetBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            diameter: Int? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            moons: [Moons?]? = nil,
+                            planetBits: PlanetBits
+                        ) {
+                            self.diameter = diameter
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.moons = moons
+                            self.planetBits = planetBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case diameter
                             case name
@@ -388,6 +470,13 @@ struct Case182Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case radius
@@ -420,6 +509,13 @@ struct Case182Query: GraphQLTypedOperation {
                         var city: String?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case street
@@ -459,6 +555,23 @@ struct Case182Query: GraphQLTypedOperation {
                     var address: Address?
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        name: String,
+                        scores: [[Int?]?]? = nil,
+                        friends: [Friends],
+                        address: Address? = nil,
+                        id: String
+                    ) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.scores = scores
+                        self.friends = friends
+                        self.address = address
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -506,6 +619,23 @@ struct Case182Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case small
@@ -549,6 +679,14 @@ struct Case182Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -582,6 +720,13 @@ struct Case182Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat

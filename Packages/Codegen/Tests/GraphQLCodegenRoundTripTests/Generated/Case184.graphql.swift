@@ -85,6 +85,13 @@ struct Case184Query: GraphQLTypedOperation {
         /// The field `grid` (`[[Cell]]!`).
         var grid: [[Grid?]?]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(node: Node? = nil, planets: [Planets], grid: [[Grid?]?]) {
+            self.node = node
+            self.planets = planets
+            self.grid = grid
+        }
+
         private enum CodingKeys: String, CodingKey {
             case node
             case planets
@@ -117,6 +124,14 @@ struct Case184Query: GraphQLTypedOperation {
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
             var asShip: AsShip?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -156,6 +171,13 @@ struct Case184Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, __typename: String, id: String) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case __typename
@@ -187,6 +209,13 @@ struct Case184Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, __typename: String, id: String) {
+                    self.model = model
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model
@@ -223,6 +252,14 @@ struct Case184Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+                self.name = name
+                self.moons = moons
+                self.__typename = __typename
+                self.id = id
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case name
                 case moons
@@ -256,6 +293,13 @@ struct Case184Query: GraphQLTypedOperation {
                 var radius: Double?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, radius: Double? = nil, __typename: String) {
+                    self.name = name
+                    self.radius = radius
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -291,6 +335,14 @@ struct Case184Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

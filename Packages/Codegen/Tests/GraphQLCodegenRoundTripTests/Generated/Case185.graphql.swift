@@ -337,6 +337,13 @@ struct Case185Query: GraphQLTypedOperation {
         /// The field `planets` (`[Planet!]!`).
         var planets: [Planets]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil, search: [Search], planets: [Planets]) {
+            self.viewer = viewer
+            self.search = search
+            self.planets = planets
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
             case search
@@ -375,6 +382,25 @@ struct Case185Query: GraphQLTypedOperation {
             var bestFriend: BestFriend?
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                id: String,
+                email: String? = nil,
+                name: String,
+                __typename: String,
+                friends: [Friends],
+                bestFriend: BestFriend? = nil,
+                userBits: UserBits
+            ) {
+                self.id = id
+                self.email = email
+                self.name = name
+                self.__typename = __typename
+                self.friends = friends
+                self.bestFriend = bestFriend
+                self.userBits = userBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -427,6 +453,27 @@ struct Case185Query: GraphQLTypedOperation {
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    userBits: UserBits
+                ) {
+                    self.id = id
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.userBits = userBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case email
@@ -478,6 +525,25 @@ struct Case185Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -532,6 +598,27 @@ struct Case185Query: GraphQLTypedOperation {
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            __typename: String,
+                            email: String? = nil,
+                            name: String,
+                            id: String,
+                            small: String,
+                            large: String,
+                            address: Address? = nil,
+                            userBits: UserBits
+                        ) {
+                            self.__typename = __typename
+                            self.email = email
+                            self.name = name
+                            self.id = id
+                            self.small = small
+                            self.large = large
+                            self.address = address
+                            self.userBits = userBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case __typename
                             case email
@@ -578,6 +665,14 @@ struct Case185Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -611,6 +706,13 @@ struct Case185Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -661,6 +763,31 @@ struct Case185Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil,
+                    address: Address? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                    self.address = address
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -724,6 +851,27 @@ struct Case185Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case email
@@ -774,6 +922,15 @@ struct Case185Query: GraphQLTypedOperation {
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.userBits = userBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case name
@@ -812,6 +969,14 @@ struct Case185Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -845,6 +1010,13 @@ struct Case185Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -885,6 +1057,23 @@ struct Case185Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        scores: [[Int?]?]? = nil,
+                        bestFriend: BestFriend? = nil,
+                        homeworld: Homeworld? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.scores = scores
+                        self.bestFriend = bestFriend
+                        self.homeworld = homeworld
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -933,6 +1122,25 @@ struct Case185Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -984,6 +1192,23 @@ struct Case185Query: GraphQLTypedOperation {
                         /// The fragment `PlanetBits` spread here.
                         var planetBits: PlanetBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            diameter: Int? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            moons: [Moons?]? = nil,
+                            planetBits: PlanetBits
+                        ) {
+                            self.diameter = diameter
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.moons = moons
+                            self.planetBits = planetBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case diameter
                             case name
@@ -1022,6 +1247,13 @@ struct Case185Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case radius
@@ -1058,6 +1290,14 @@ struct Case185Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(moons: [Moons?]? = nil, residents: [Residents], __typename: String, id: String) {
+                        self.moons = moons
+                        self.residents = residents
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case moons
                         case residents
@@ -1092,6 +1332,13 @@ struct Case185Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case radius
@@ -1125,6 +1372,14 @@ struct Case185Query: GraphQLTypedOperation {
                         var address: Address?
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(__typename: String, name: String, address: Address? = nil, id: String) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.address = address
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case __typename
@@ -1162,6 +1417,14 @@ struct Case185Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -1195,6 +1458,13 @@ struct Case185Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -1230,6 +1500,13 @@ struct Case185Query: GraphQLTypedOperation {
                     var city: String?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case street
@@ -1268,6 +1545,21 @@ struct Case185Query: GraphQLTypedOperation {
             var asUser: AsUser?
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -1310,6 +1602,13 @@ struct Case185Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, __typename: String, id: String) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case __typename
@@ -1343,6 +1642,14 @@ struct Case185Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, pilot: Pilot? = nil, id: String, __typename: String) {
+                    self.model = model
+                    self.pilot = pilot
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model
@@ -1385,6 +1692,25 @@ struct Case185Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        small: String,
+                        large: String,
+                        bestFriend: BestFriend? = nil,
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.bestFriend = bestFriend
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -1433,6 +1759,21 @@ struct Case185Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            friends: [Friends],
+                            bestFriend: BestFriend? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.email = email
+                            self.friends = friends
+                            self.bestFriend = bestFriend
+                            self.id = id
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case friends
@@ -1477,6 +1818,25 @@ struct Case185Query: GraphQLTypedOperation {
                             var __typename: String
                             /// The field `id` (`ID!`).
                             var id: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                name: String,
+                                email: String? = nil,
+                                small: String,
+                                large: String,
+                                scores: [[Int?]?]? = nil,
+                                __typename: String,
+                                id: String
+                            ) {
+                                self.name = name
+                                self.email = email
+                                self.small = small
+                                self.large = large
+                                self.scores = scores
+                                self.__typename = __typename
+                                self.id = id
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case name
@@ -1530,6 +1890,25 @@ struct Case185Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                id: String,
+                                name: String,
+                                email: String? = nil,
+                                small: String,
+                                large: String,
+                                address: Address? = nil,
+                                __typename: String
+                            ) {
+                                self.id = id
+                                self.name = name
+                                self.email = email
+                                self.small = small
+                                self.large = large
+                                self.address = address
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case id
                                 case name
@@ -1575,6 +1954,14 @@ struct Case185Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -1608,6 +1995,13 @@ struct Case185Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -1646,6 +2040,14 @@ struct Case185Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -1679,6 +2081,13 @@ struct Case185Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -1715,6 +2124,13 @@ struct Case185Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, __typename: String, id: String) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case __typename
@@ -1748,6 +2164,14 @@ struct Case185Query: GraphQLTypedOperation {
                 var asPlanet: AsPlanet?
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.asPlanet = asPlanet
+                    self.asUser = asUser
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -1790,6 +2214,14 @@ struct Case185Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                self.name = name
+                self.diameter = diameter
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name

@@ -128,6 +128,11 @@ struct Case190Query: GraphQLTypedOperation {
         /// The field `search` (`[SearchResult!]!`).
         var search: [Search]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(search: [Search]) {
+            self.search = search
+        }
+
         private enum CodingKeys: String, CodingKey {
             case search
         }
@@ -154,6 +159,14 @@ struct Case190Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -197,6 +210,14 @@ struct Case190Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, moons: [Moons?]? = nil, id: String) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.moons = moons
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case name
@@ -231,6 +252,13 @@ struct Case190Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -263,6 +291,13 @@ struct Case190Query: GraphQLTypedOperation {
                 var model: String?
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, model: String? = nil, id: String) {
+                    self.__typename = __typename
+                    self.model = model
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -303,6 +338,25 @@ struct Case190Query: GraphQLTypedOperation {
                 var address: Address?
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    name: String,
+                    email: String? = nil,
+                    friends: [Friends],
+                    homeworld: Homeworld? = nil,
+                    address: Address? = nil,
+                    id: String
+                ) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.email = email
+                    self.friends = friends
+                    self.homeworld = homeworld
+                    self.address = address
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -353,6 +407,23 @@ struct Case190Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        bestFriend: BestFriend? = nil,
+                        homeworld: Homeworld? = nil,
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.email = email
+                        self.bestFriend = bestFriend
+                        self.homeworld = homeworld
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case email
                         case bestFriend
@@ -401,6 +472,25 @@ struct Case190Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            homeworld: Homeworld? = nil,
+                            __typename: String
+                        ) {
+                            self.id = id
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.homeworld = homeworld
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case id
                             case name
@@ -446,6 +536,14 @@ struct Case190Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(__typename: String, name: String, diameter: Int? = nil, id: String) {
+                                self.__typename = __typename
+                                self.name = name
+                                self.diameter = diameter
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case __typename
                                 case name
@@ -485,6 +583,21 @@ struct Case190Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            diameter: Int? = nil,
+                            residents: [Residents],
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.diameter = diameter
+                            self.residents = residents
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -529,6 +642,23 @@ struct Case190Query: GraphQLTypedOperation {
                             /// The field `address` (`Address`).
                             var address: Address?
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                __typename: String,
+                                id: String,
+                                name: String,
+                                small: String,
+                                large: String,
+                                address: Address? = nil
+                            ) {
+                                self.__typename = __typename
+                                self.id = id
+                                self.name = name
+                                self.small = small
+                                self.large = large
+                                self.address = address
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case __typename
                                 case id
@@ -569,6 +699,13 @@ struct Case190Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -605,6 +742,14 @@ struct Case190Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -638,6 +783,13 @@ struct Case190Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -677,6 +829,15 @@ struct Case190Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String, id: String) {
+                        self.name = name
+                        self.diameter = diameter
+                        self.moons = moons
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case diameter
@@ -714,6 +875,13 @@ struct Case190Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case radius
@@ -746,6 +914,13 @@ struct Case190Query: GraphQLTypedOperation {
                     var city: String?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case street

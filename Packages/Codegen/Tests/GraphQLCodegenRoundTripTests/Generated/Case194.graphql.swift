@@ -206,6 +206,12 @@ struct Case194Query: GraphQLTypedOperation {
         /// The field `node` (`Node`).
         var node: Node?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil, node: Node? = nil) {
+            self.viewer = viewer
+            self.node = node
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
             case node
@@ -241,6 +247,25 @@ struct Case194Query: GraphQLTypedOperation {
             var address: Address?
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                id: String,
+                email: String? = nil,
+                name: String,
+                __typename: String,
+                friends: [Friends],
+                address: Address? = nil,
+                userBits: UserBits
+            ) {
+                self.id = id
+                self.email = email
+                self.name = name
+                self.__typename = __typename
+                self.friends = friends
+                self.address = address
+                self.userBits = userBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -283,6 +308,13 @@ struct Case194Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(address: Address? = nil, __typename: String, id: String) {
+                    self.address = address
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case address
                     case __typename
@@ -315,6 +347,14 @@ struct Case194Query: GraphQLTypedOperation {
                     var geo: Geo?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case street
@@ -349,6 +389,13 @@ struct Case194Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat
@@ -386,6 +433,14 @@ struct Case194Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    self.street = street
+                    self.city = city
+                    self.geo = geo
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case street
                     case city
@@ -420,6 +475,13 @@ struct Case194Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(lat: Double, lng: Double, __typename: String) {
+                        self.lat = lat
+                        self.lng = lng
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case lat
                         case lng
@@ -453,6 +515,13 @@ struct Case194Query: GraphQLTypedOperation {
             var id: String
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -492,6 +561,23 @@ struct Case194Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    homeworld: Homeworld? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.homeworld = homeworld
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case small
@@ -540,6 +626,25 @@ struct Case194Query: GraphQLTypedOperation {
                     var homeworld: Homeworld?
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        name: String,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        homeworld: Homeworld? = nil,
+                        id: String
+                    ) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.homeworld = homeworld
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -591,6 +696,25 @@ struct Case194Query: GraphQLTypedOperation {
                         var address: Address?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            bestFriend: BestFriend? = nil,
+                            address: Address? = nil,
+                            __typename: String
+                        ) {
+                            self.id = id
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.bestFriend = bestFriend
+                            self.address = address
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case id
@@ -645,6 +769,27 @@ struct Case194Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                id: String,
+                                small: String,
+                                large: String,
+                                scores: [[Int?]?]? = nil,
+                                userBits: UserBits
+                            ) {
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                                self.small = small
+                                self.large = large
+                                self.scores = scores
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case email
                                 case name
@@ -692,6 +837,14 @@ struct Case194Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -725,6 +878,13 @@ struct Case194Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -763,6 +923,21 @@ struct Case194Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            diameter: Int? = nil,
+                            residents: [Residents],
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.diameter = diameter
+                            self.residents = residents
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -805,6 +980,21 @@ struct Case194Query: GraphQLTypedOperation {
                             /// The field `address` (`Address`).
                             var address: Address?
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                __typename: String,
+                                id: String,
+                                name: String,
+                                email: String? = nil,
+                                address: Address? = nil
+                            ) {
+                                self.__typename = __typename
+                                self.id = id
+                                self.name = name
+                                self.email = email
+                                self.address = address
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case __typename
                                 case id
@@ -844,6 +1034,14 @@ struct Case194Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -877,6 +1075,13 @@ struct Case194Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -919,6 +1124,23 @@ struct Case194Query: GraphQLTypedOperation {
                     var residents: [Residents]
                     /// The fragment `PlanetBits` spread here.
                     var planetBits: PlanetBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        diameter: Int? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        residents: [Residents],
+                        planetBits: PlanetBits
+                    ) {
+                        self.diameter = diameter
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.residents = residents
+                        self.planetBits = planetBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case diameter
@@ -967,6 +1189,27 @@ struct Case194Query: GraphQLTypedOperation {
                         var homeworld: Homeworld?
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            email: String? = nil,
+                            name: String,
+                            __typename: String,
+                            scores: [[Int?]?]? = nil,
+                            friends: [Friends],
+                            homeworld: Homeworld? = nil,
+                            userBits: UserBits
+                        ) {
+                            self.id = id
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.scores = scores
+                            self.friends = friends
+                            self.homeworld = homeworld
+                            self.userBits = userBits
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case id
@@ -1022,6 +1265,27 @@ struct Case194Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                id: String,
+                                small: String,
+                                large: String,
+                                address: Address? = nil,
+                                userBits: UserBits
+                            ) {
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                                self.small = small
+                                self.large = large
+                                self.address = address
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case email
                                 case name
@@ -1068,6 +1332,14 @@ struct Case194Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -1101,6 +1373,13 @@ struct Case194Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -1140,6 +1419,21 @@ struct Case194Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                name: String,
+                                diameter: Int? = nil,
+                                moons: [Moons?]? = nil,
+                                __typename: String,
+                                id: String
+                            ) {
+                                self.name = name
+                                self.diameter = diameter
+                                self.moons = moons
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case diameter
@@ -1176,6 +1470,13 @@ struct Case194Query: GraphQLTypedOperation {
                                 var radius: Double?
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(name: String, radius: Double? = nil, __typename: String) {
+                                    self.name = name
+                                    self.radius = radius
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case name

@@ -89,6 +89,13 @@ struct Case204Query: GraphQLTypedOperation {
         /// The field `version` (`String!`).
         var version: String
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(node: Node? = nil, grid: [[Grid?]?], version: String) {
+            self.node = node
+            self.grid = grid
+            self.version = version
+        }
+
         private enum CodingKeys: String, CodingKey {
             case node
             case grid
@@ -125,6 +132,23 @@ struct Case204Query: GraphQLTypedOperation {
             var asUser: AsUser?
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                id: String,
+                __typename: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -170,6 +194,13 @@ struct Case204Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, id: String, __typename: String) {
+                    self.name = name
+                    self.id = id
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case id
@@ -201,6 +232,13 @@ struct Case204Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, id: String, __typename: String) {
+                    self.model = model
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model
@@ -239,6 +277,16 @@ struct Case204Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(small: String, large: String, email: String? = nil, name: String, id: String, __typename: String) {
+                    self.small = small
+                    self.large = large
+                    self.email = email
+                    self.name = name
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case small
@@ -281,6 +329,13 @@ struct Case204Query: GraphQLTypedOperation {
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, __typename: String, asUser: AsUser? = nil) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.asUser = asUser
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case __typename
@@ -317,6 +372,14 @@ struct Case204Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

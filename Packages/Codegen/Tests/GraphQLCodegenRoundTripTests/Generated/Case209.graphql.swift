@@ -108,6 +108,12 @@ struct Case209Query: GraphQLTypedOperation {
         /// The field `node` (`Node`).
         var node: Node?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil, node: Node? = nil) {
+            self.viewer = viewer
+            self.node = node
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
             case node
@@ -147,6 +153,29 @@ struct Case209Query: GraphQLTypedOperation {
             var address: Address?
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                email: String? = nil,
+                name: String,
+                id: String,
+                small: String,
+                large: String,
+                homeworld: Homeworld? = nil,
+                address: Address? = nil,
+                userBits: UserBits
+            ) {
+                self.__typename = __typename
+                self.email = email
+                self.name = name
+                self.id = id
+                self.small = small
+                self.large = large
+                self.homeworld = homeworld
+                self.address = address
+                self.userBits = userBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -197,6 +226,14 @@ struct Case209Query: GraphQLTypedOperation {
                 /// The field `diameter` (`Int`).
                 var diameter: Int?
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String, name: String, diameter: Int? = nil) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.name = name
+                    self.diameter = diameter
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -234,6 +271,14 @@ struct Case209Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    self.street = street
+                    self.city = city
+                    self.geo = geo
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case street
                     case city
@@ -268,6 +313,13 @@ struct Case209Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(lat: Double, lng: Double, __typename: String) {
+                        self.lat = lat
+                        self.lng = lng
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case lat
                         case lng
@@ -301,6 +353,13 @@ struct Case209Query: GraphQLTypedOperation {
             var id: String
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asPlanet: AsPlanet? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -341,6 +400,23 @@ struct Case209Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    moons: [Moons?]? = nil,
+                    planetBits: PlanetBits
+                ) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.moons = moons
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case diameter
                     case name
@@ -378,6 +454,13 @@ struct Case209Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name

@@ -51,6 +51,13 @@ struct Case21Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(planets: [Planets], version: String, tags: [String?]? = nil) {
+            self.planets = planets
+            self.version = version
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case planets
             case version
@@ -81,6 +88,13 @@ struct Case21Query: GraphQLTypedOperation {
             var diameter: Int?
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, diameter: Int? = nil, id: String) {
+                self.__typename = __typename
+                self.diameter = diameter
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename

@@ -91,6 +91,11 @@ struct Case212Query: GraphQLTypedOperation {
         /// The field `viewer` (`User`).
         var viewer: Viewer?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil) {
+            self.viewer = viewer
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
         }
@@ -125,6 +130,27 @@ struct Case212Query: GraphQLTypedOperation {
             var homeworld: Homeworld?
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                id: String,
+                email: String? = nil,
+                name: String,
+                __typename: String,
+                scores: [[Int?]?]? = nil,
+                friends: [Friends],
+                homeworld: Homeworld? = nil,
+                userBits: UserBits
+            ) {
+                self.id = id
+                self.email = email
+                self.name = name
+                self.__typename = __typename
+                self.scores = scores
+                self.friends = friends
+                self.homeworld = homeworld
+                self.userBits = userBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -174,6 +200,15 @@ struct Case212Query: GraphQLTypedOperation {
                 /// The field `address` (`Address`).
                 var address: Address?
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String, name: String, email: String? = nil, address: Address? = nil) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.name = name
+                    self.email = email
+                    self.address = address
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -210,6 +245,13 @@ struct Case212Query: GraphQLTypedOperation {
                     var city: String?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case street
@@ -248,6 +290,15 @@ struct Case212Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String, id: String) {
+                    self.name = name
+                    self.diameter = diameter
+                    self.moons = moons
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case diameter
@@ -284,6 +335,13 @@ struct Case212Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name

@@ -119,6 +119,11 @@ struct Case213Query: GraphQLTypedOperation {
         /// The field `viewer` (`User`).
         var viewer: Viewer?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil) {
+            self.viewer = viewer
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
         }
@@ -149,6 +154,23 @@ struct Case213Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                name: String,
+                friends: [Friends],
+                homeworld: Homeworld? = nil,
+                email: String?? = nil,
+                __typename: String,
+                id: String
+            ) {
+                self.name = name
+                self.friends = friends
+                self.homeworld = homeworld
+                self.email = email
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -203,6 +225,29 @@ struct Case213Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    address: Address? = nil,
+                    id: String,
+                    __typename: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.address = address
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -259,6 +304,23 @@ struct Case213Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        id: String,
+                        __typename: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.id = id
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case email
@@ -306,6 +368,23 @@ struct Case213Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        id: String,
+                        name: String,
+                        email: String? = nil,
+                        scores: [[Int?]?]? = nil,
+                        friends: [Friends],
+                        __typename: String
+                    ) {
+                        self.id = id
+                        self.name = name
+                        self.email = email
+                        self.scores = scores
+                        self.friends = friends
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case id
                         case name
@@ -344,6 +423,12 @@ struct Case213Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(id: String, __typename: String) {
+                            self.id = id
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case id
                             case __typename
@@ -375,6 +460,14 @@ struct Case213Query: GraphQLTypedOperation {
                     var geo: Geo?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case street
@@ -410,6 +503,13 @@ struct Case213Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case lat
                             case lng
@@ -443,6 +543,13 @@ struct Case213Query: GraphQLTypedOperation {
                 var name: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, name: String, __typename: String) {
+                    self.id = id
+                    self.name = name
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id

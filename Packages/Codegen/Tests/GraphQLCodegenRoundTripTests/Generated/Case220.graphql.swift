@@ -402,6 +402,14 @@ struct Case220Query: GraphQLTypedOperation {
         /// The field `grid` (`[[Cell]]!`).
         var grid: [[Grid?]?]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil, nodes: [Nodes?], planets: [Planets], grid: [[Grid?]?]) {
+            self.user = user
+            self.nodes = nodes
+            self.planets = planets
+            self.grid = grid
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
             case nodes
@@ -439,6 +447,15 @@ struct Case220Query: GraphQLTypedOperation {
             var id: String
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, friends: [Friends], address: Address? = nil, id: String, __typename: String) {
+                self.name = name
+                self.friends = friends
+                self.address = address
+                self.id = id
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -486,6 +503,27 @@ struct Case220Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    scores: [[Int?]?]? = nil,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil,
+                    address: Address? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.scores = scores
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                    self.address = address
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -537,6 +575,21 @@ struct Case220Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        friends: [Friends],
+                        homeworld: Homeworld? = nil,
+                        id: String,
+                        __typename: String
+                    ) {
+                        self.name = name
+                        self.friends = friends
+                        self.homeworld = homeworld
+                        self.id = id
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case friends
@@ -578,6 +631,15 @@ struct Case220Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, small: String, large: String, __typename: String, id: String) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case small
@@ -618,6 +680,14 @@ struct Case220Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.diameter = diameter
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case diameter
@@ -654,6 +724,13 @@ struct Case220Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(homeworld: Homeworld? = nil, __typename: String, id: String) {
+                        self.homeworld = homeworld
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case homeworld
                         case __typename
@@ -688,6 +765,21 @@ struct Case220Query: GraphQLTypedOperation {
                         var moons: [Moons?]?
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            __typename: String,
+                            name: String,
+                            diameter: Int? = nil,
+                            moons: [Moons?]? = nil,
+                            id: String
+                        ) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.diameter = diameter
+                            self.moons = moons
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case __typename
@@ -726,6 +818,13 @@ struct Case220Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case radius
@@ -763,6 +862,15 @@ struct Case220Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, diameter: Int? = nil, residents: [Residents], __typename: String, id: String) {
+                        self.name = name
+                        self.diameter = diameter
+                        self.residents = residents
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -810,6 +918,27 @@ struct Case220Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            address: Address? = nil,
+                            email: String?? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.address = address
+                            self.email = email
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -861,6 +990,14 @@ struct Case220Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -894,6 +1031,13 @@ struct Case220Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -932,6 +1076,14 @@ struct Case220Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -966,6 +1118,13 @@ struct Case220Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case lat
                             case lng
@@ -999,6 +1158,13 @@ struct Case220Query: GraphQLTypedOperation {
                 var city: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(street: String, city: String? = nil, __typename: String) {
+                    self.street = street
+                    self.city = city
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case street
@@ -1036,6 +1202,21 @@ struct Case220Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -1084,6 +1265,15 @@ struct Case220Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(diameter: Int? = nil, name: String, __typename: String, id: String, planetBits: PlanetBits) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case diameter
                     case name
@@ -1119,6 +1309,13 @@ struct Case220Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, __typename: String, id: String) {
+                    self.model = model
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model
@@ -1159,6 +1356,25 @@ struct Case220Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -1207,6 +1423,21 @@ struct Case220Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        bestFriend: BestFriend? = nil,
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.bestFriend = bestFriend
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case bestFriend
@@ -1249,6 +1480,23 @@ struct Case220Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            bestFriend: BestFriend? = nil,
+                            address: Address? = nil,
+                            email: String?? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.bestFriend = bestFriend
+                            self.address = address
+                            self.email = email
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1298,6 +1546,23 @@ struct Case220Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                id: String,
+                                scores: [[Int?]?]? = nil,
+                                userBits: UserBits
+                            ) {
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                                self.scores = scores
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case email
                                 case name
@@ -1337,6 +1602,13 @@ struct Case220Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -1369,6 +1641,13 @@ struct Case220Query: GraphQLTypedOperation {
                         var city: String?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case street
@@ -1410,6 +1689,25 @@ struct Case220Query: GraphQLTypedOperation {
                     var address: Address?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        bestFriend: BestFriend? = nil,
+                        address: Address? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.bestFriend = bestFriend
+                        self.address = address
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -1457,6 +1755,23 @@ struct Case220Query: GraphQLTypedOperation {
                         var homeworld: Homeworld?
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            __typename: String,
+                            name: String,
+                            friends: [Friends],
+                            bestFriend: BestFriend? = nil,
+                            homeworld: Homeworld? = nil,
+                            id: String
+                        ) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.friends = friends
+                            self.bestFriend = bestFriend
+                            self.homeworld = homeworld
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case __typename
@@ -1506,6 +1821,25 @@ struct Case220Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                id: String,
+                                scores: [[Int?]?]? = nil,
+                                address: Address? = nil,
+                                userBits: UserBits
+                            ) {
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                                self.scores = scores
+                                self.address = address
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case email
                                 case name
@@ -1549,6 +1883,14 @@ struct Case220Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -1582,6 +1924,13 @@ struct Case220Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -1621,6 +1970,21 @@ struct Case220Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                id: String,
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                userBits: UserBits
+                            ) {
+                                self.id = id
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case id
                                 case email
@@ -1657,6 +2021,13 @@ struct Case220Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(diameter: Int? = nil, __typename: String, id: String) {
+                                self.diameter = diameter
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case diameter
                                 case __typename
@@ -1692,6 +2063,14 @@ struct Case220Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -1725,6 +2104,13 @@ struct Case220Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -1766,6 +2152,23 @@ struct Case220Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        diameter: Int? = nil,
+                        moons: [Moons?]? = nil,
+                        residents: [Residents],
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.diameter = diameter
+                        self.moons = moons
+                        self.residents = residents
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case diameter
@@ -1805,6 +2208,13 @@ struct Case220Query: GraphQLTypedOperation {
                         var radius: Double?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1847,6 +2257,27 @@ struct Case220Query: GraphQLTypedOperation {
                         var address: Address?
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            email: String? = nil,
+                            name: String,
+                            __typename: String,
+                            friends: [Friends],
+                            bestFriend: BestFriend? = nil,
+                            address: Address? = nil,
+                            userBits: UserBits
+                        ) {
+                            self.id = id
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.friends = friends
+                            self.bestFriend = bestFriend
+                            self.address = address
+                            self.userBits = userBits
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case id
@@ -1894,6 +2325,14 @@ struct Case220Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, email: String? = nil, id: String, __typename: String) {
+                                self.name = name
+                                self.email = email
+                                self.id = id
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case email
@@ -1938,6 +2377,27 @@ struct Case220Query: GraphQLTypedOperation {
                             var address: Address?
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                id: String,
+                                small: String,
+                                large: String,
+                                address: Address? = nil,
+                                userBits: UserBits
+                            ) {
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                                self.small = small
+                                self.large = large
+                                self.address = address
+                                self.userBits = userBits
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case email
@@ -1985,6 +2445,14 @@ struct Case220Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -2019,6 +2487,13 @@ struct Case220Query: GraphQLTypedOperation {
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
 
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
+
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
                                         case lng
@@ -2052,6 +2527,13 @@ struct Case220Query: GraphQLTypedOperation {
                             var city: String?
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case street
@@ -2094,6 +2576,23 @@ struct Case220Query: GraphQLTypedOperation {
             var residents: [Residents]
             /// The fragment `PlanetBits` spread here.
             var planetBits: PlanetBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                diameter: Int? = nil,
+                name: String,
+                __typename: String,
+                id: String,
+                residents: [Residents],
+                planetBits: PlanetBits
+            ) {
+                self.diameter = diameter
+                self.name = name
+                self.__typename = __typename
+                self.id = id
+                self.residents = residents
+                self.planetBits = planetBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case diameter
@@ -2140,6 +2639,25 @@ struct Case220Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    scores: [[Int?]?]? = nil,
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil,
+                    id: String,
+                    __typename: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.scores = scores
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -2190,6 +2708,23 @@ struct Case220Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        friends: [Friends],
+                        bestFriend: BestFriend? = nil,
+                        address: Address? = nil,
+                        id: String,
+                        __typename: String
+                    ) {
+                        self.name = name
+                        self.friends = friends
+                        self.bestFriend = bestFriend
+                        self.address = address
+                        self.id = id
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case friends
@@ -2238,6 +2773,25 @@ struct Case220Query: GraphQLTypedOperation {
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            scores: [[Int?]?]? = nil,
+                            address: Address? = nil,
+                            userBits: UserBits
+                        ) {
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.scores = scores
+                            self.address = address
+                            self.userBits = userBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case name
@@ -2281,6 +2835,14 @@ struct Case220Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -2314,6 +2876,13 @@ struct Case220Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -2356,6 +2925,25 @@ struct Case220Query: GraphQLTypedOperation {
                         var id: String
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            address: Address? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.address = address
+                            self.id = id
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -2402,6 +2990,14 @@ struct Case220Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -2435,6 +3031,13 @@ struct Case220Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -2470,6 +3073,13 @@ struct Case220Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -2500,6 +3110,12 @@ struct Case220Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(__typename: String, id: String) {
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -2533,6 +3149,14 @@ struct Case220Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

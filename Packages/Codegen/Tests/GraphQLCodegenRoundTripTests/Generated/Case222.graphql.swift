@@ -82,6 +82,13 @@ struct Case222Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(search: [Search], version: String, tags: [String?]? = nil) {
+            self.search = search
+            self.version = version
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case search
             case version
@@ -116,6 +123,21 @@ struct Case222Query: GraphQLTypedOperation {
             var asUser: AsUser?
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -158,6 +180,13 @@ struct Case222Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, id: String) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case name
@@ -189,6 +218,13 @@ struct Case222Query: GraphQLTypedOperation {
                 var model: String?
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, model: String? = nil, id: String) {
+                    self.__typename = __typename
+                    self.model = model
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -229,6 +265,25 @@ struct Case222Query: GraphQLTypedOperation {
                 var address: Address?
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    email: String? = nil,
+                    name: String,
+                    id: String,
+                    scores: [[Int?]?]? = nil,
+                    address: Address? = nil,
+                    userBits: UserBits
+                ) {
+                    self.__typename = __typename
+                    self.email = email
+                    self.name = name
+                    self.id = id
+                    self.scores = scores
+                    self.address = address
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -271,6 +326,13 @@ struct Case222Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -305,6 +367,14 @@ struct Case222Query: GraphQLTypedOperation {
                 var asPlanet: AsPlanet?
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.asPlanet = asPlanet
+                    self.asUser = asUser
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename

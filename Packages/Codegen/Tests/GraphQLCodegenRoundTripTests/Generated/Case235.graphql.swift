@@ -41,6 +41,11 @@ struct Case235Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(tags: [String?]? = nil) {
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case tags
         }

@@ -155,6 +155,12 @@ struct Case25Query: GraphQLTypedOperation {
         /// The field `grid` (`[[Cell]]!`).
         var grid: [[Grid?]?]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(node: Node? = nil, grid: [[Grid?]?]) {
+            self.node = node
+            self.grid = grid
+        }
+
         private enum CodingKeys: String, CodingKey {
             case node
             case grid
@@ -184,6 +190,14 @@ struct Case25Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(id: String, __typename: String, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.id = id
+                self.__typename = __typename
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -225,6 +239,14 @@ struct Case25Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String) {
+                    self.id = id
+                    self.model = model
+                    self.pilot = pilot
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case model
@@ -262,6 +284,15 @@ struct Case25Query: GraphQLTypedOperation {
                     var id: String
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -311,6 +342,29 @@ struct Case25Query: GraphQLTypedOperation {
                 var email: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    name: String,
+                    small: String,
+                    large: String,
+                    scores: [[Int?]?]? = nil,
+                    bestFriend: BestFriend? = nil,
+                    address: Address? = nil,
+                    email: String? = nil,
+                    __typename: String
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.scores = scores
+                    self.bestFriend = bestFriend
+                    self.address = address
+                    self.email = email
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -373,6 +427,29 @@ struct Case25Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        small: String,
+                        large: String,
+                        scores: [[Int?]?]? = nil,
+                        friends: [Friends],
+                        bestFriend: BestFriend? = nil,
+                        email: String?? = nil,
+                        id: String,
+                        __typename: String
+                    ) {
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.scores = scores
+                        self.friends = friends
+                        self.bestFriend = bestFriend
+                        self.email = email
+                        self.id = id
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case small
@@ -434,6 +511,27 @@ struct Case25Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            homeworld: Homeworld? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.homeworld = homeworld
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -484,6 +582,21 @@ struct Case25Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                name: String,
+                                diameter: Int? = nil,
+                                moons: [Moons?]? = nil,
+                                __typename: String,
+                                id: String
+                            ) {
+                                self.name = name
+                                self.diameter = diameter
+                                self.moons = moons
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case diameter
@@ -520,6 +633,13 @@ struct Case25Query: GraphQLTypedOperation {
                                 var radius: Double?
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(name: String, radius: Double? = nil, __typename: String) {
+                                    self.name = name
+                                    self.radius = radius
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case name
@@ -560,6 +680,23 @@ struct Case25Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -605,6 +742,14 @@ struct Case25Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -638,6 +783,13 @@ struct Case25Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat
@@ -675,6 +827,14 @@ struct Case25Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

@@ -207,6 +207,13 @@ struct Case258Query: GraphQLTypedOperation {
         /// The field `grid` (`[[Cell]]!`).
         var grid: [[Grid?]?]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil, nodes: [Nodes?], grid: [[Grid?]?]) {
+            self.viewer = viewer
+            self.nodes = nodes
+            self.grid = grid
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
             case nodes
@@ -247,6 +254,27 @@ struct Case258Query: GraphQLTypedOperation {
             var homeworld: Homeworld?
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                email: String? = nil,
+                small: String,
+                large: String,
+                friends: [Friends],
+                bestFriend: BestFriend? = nil,
+                homeworld: Homeworld? = nil,
+                id: String
+            ) {
+                self.__typename = __typename
+                self.email = email
+                self.small = small
+                self.large = large
+                self.friends = friends
+                self.bestFriend = bestFriend
+                self.homeworld = homeworld
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -298,6 +326,15 @@ struct Case258Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, email: String? = nil, scores: [[Int?]?]? = nil, __typename: String, id: String) {
+                    self.name = name
+                    self.email = email
+                    self.scores = scores
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case email
@@ -345,6 +382,27 @@ struct Case258Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    scores: [[Int?]?]? = nil,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.scores = scores
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -404,6 +462,29 @@ struct Case258Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        scores: [[Int?]?]? = nil,
+                        bestFriend: BestFriend? = nil,
+                        address: Address? = nil,
+                        id: String
+                    ) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.scores = scores
+                        self.bestFriend = bestFriend
+                        self.address = address
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case __typename
                         case name
@@ -455,6 +536,14 @@ struct Case258Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(email: String? = nil, address: Address? = nil, __typename: String, id: String) {
+                            self.email = email
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case address
@@ -491,6 +580,14 @@ struct Case258Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -524,6 +621,13 @@ struct Case258Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -561,6 +665,14 @@ struct Case258Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -594,6 +706,13 @@ struct Case258Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -640,6 +759,29 @@ struct Case258Query: GraphQLTypedOperation {
                     var homeworld: Homeworld?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        homeworld: Homeworld? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.homeworld = homeworld
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -692,6 +834,15 @@ struct Case258Query: GraphQLTypedOperation {
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.userBits = userBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case name
@@ -728,6 +879,13 @@ struct Case258Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(id: String, name: String, __typename: String) {
+                            self.id = id
+                            self.name = name
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case id
                             case name
@@ -763,6 +921,14 @@ struct Case258Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(moons: [Moons?]? = nil, residents: [Residents], __typename: String, id: String) {
+                        self.moons = moons
+                        self.residents = residents
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case moons
                         case residents
@@ -796,6 +962,13 @@ struct Case258Query: GraphQLTypedOperation {
                         var radius: Double?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -836,6 +1009,25 @@ struct Case258Query: GraphQLTypedOperation {
                         var large: String
                         /// The field `address` (`Address`).
                         var address: Address?
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            __typename: String,
+                            id: String,
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            address: Address? = nil
+                        ) {
+                            self.__typename = __typename
+                            self.id = id
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.address = address
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case __typename
@@ -880,6 +1072,13 @@ struct Case258Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -916,6 +1115,14 @@ struct Case258Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                    self.name = name
+                    self.diameter = diameter
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -955,6 +1162,14 @@ struct Case258Query: GraphQLTypedOperation {
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asShip = asShip
+                self.asUser = asUser
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case __typename
                 case id
@@ -993,6 +1208,13 @@ struct Case258Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, model: String? = nil, id: String) {
+                    self.__typename = __typename
+                    self.model = model
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case model
@@ -1026,6 +1248,14 @@ struct Case258Query: GraphQLTypedOperation {
                 var friends: [Friends]
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, friends: [Friends], id: String) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.friends = friends
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -1064,6 +1294,15 @@ struct Case258Query: GraphQLTypedOperation {
                     var id: String
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(email: String? = nil, small: String, large: String, id: String, __typename: String) {
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.id = id
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -1106,6 +1345,14 @@ struct Case258Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

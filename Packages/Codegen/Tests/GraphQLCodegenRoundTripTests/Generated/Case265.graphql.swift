@@ -109,6 +109,12 @@ struct Case265Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(node: Node? = nil, other: Other? = nil) {
+            self.node = node
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case node
             case other
@@ -136,6 +142,13 @@ struct Case265Query: GraphQLTypedOperation {
             var __typename: String
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(id: String, __typename: String, asPlanet: AsPlanet? = nil) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -176,6 +189,23 @@ struct Case265Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    moons: [Moons?]? = nil,
+                    planetBits: PlanetBits
+                ) {
+                    self.id = id
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.moons = moons
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case diameter
@@ -214,6 +244,13 @@ struct Case265Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -249,6 +286,14 @@ struct Case265Query: GraphQLTypedOperation {
             var asPlanet: AsPlanet?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(id: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -289,6 +334,14 @@ struct Case265Query: GraphQLTypedOperation {
                 var diameter: Int?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, name: String, diameter: Int? = nil, __typename: String) {
+                    self.id = id
+                    self.name = name
+                    self.diameter = diameter
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -334,6 +387,27 @@ struct Case265Query: GraphQLTypedOperation {
                 var address: Address?
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    small: String,
+                    large: String,
+                    address: Address? = nil,
+                    userBits: UserBits
+                ) {
+                    self.id = id
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.small = small
+                    self.large = large
+                    self.address = address
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -381,6 +455,14 @@ struct Case265Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -414,6 +496,13 @@ struct Case265Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat

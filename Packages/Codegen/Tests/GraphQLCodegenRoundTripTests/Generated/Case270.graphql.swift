@@ -201,6 +201,12 @@ struct Case270Query: GraphQLTypedOperation {
         /// The field `user` (`User`).
         var user: User?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil, user: User? = nil) {
+            self.viewer = viewer
+            self.user = user
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
             case user
@@ -232,6 +238,15 @@ struct Case270Query: GraphQLTypedOperation {
             var friends: [Friends]
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, email: String? = nil, scores: [[Int?]?]? = nil, friends: [Friends], id: String) {
+                self.__typename = __typename
+                self.email = email
+                self.scores = scores
+                self.friends = friends
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -275,6 +290,23 @@ struct Case270Query: GraphQLTypedOperation {
                 var email: String??
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    scores: [[Int?]?]? = nil,
+                    homeworld: Homeworld? = nil,
+                    address: Address? = nil,
+                    email: String?? = nil,
+                    id: String
+                ) {
+                    self.__typename = __typename
+                    self.scores = scores
+                    self.homeworld = homeworld
+                    self.address = address
+                    self.email = email
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -324,6 +356,23 @@ struct Case270Query: GraphQLTypedOperation {
                     /// The fragment `PlanetBits` spread here.
                     var planetBits: PlanetBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        diameter: Int? = nil,
+                        name: String,
+                        id: String,
+                        moons: [Moons?]? = nil,
+                        planetBits: PlanetBits
+                    ) {
+                        self.__typename = __typename
+                        self.diameter = diameter
+                        self.name = name
+                        self.id = id
+                        self.moons = moons
+                        self.planetBits = planetBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case __typename
                         case diameter
@@ -362,6 +411,13 @@ struct Case270Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case radius
@@ -394,6 +450,13 @@ struct Case270Query: GraphQLTypedOperation {
                     var city: String?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case street
@@ -434,6 +497,23 @@ struct Case270Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                small: String,
+                large: String,
+                friends: [Friends],
+                email: String?? = nil,
+                __typename: String,
+                id: String
+            ) {
+                self.small = small
+                self.large = large
+                self.friends = friends
+                self.email = email
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case small
@@ -483,6 +563,23 @@ struct Case270Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    friends: [Friends],
+                    homeworld: Homeworld? = nil,
+                    address: Address? = nil,
+                    id: String,
+                    __typename: String
+                ) {
+                    self.name = name
+                    self.friends = friends
+                    self.homeworld = homeworld
+                    self.address = address
+                    self.id = id
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case friends
@@ -529,6 +626,23 @@ struct Case270Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        friends: [Friends],
+                        homeworld: Homeworld? = nil,
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.friends = friends
+                        self.homeworld = homeworld
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case friends
@@ -573,6 +687,15 @@ struct Case270Query: GraphQLTypedOperation {
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.userBits = userBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case name
@@ -611,6 +734,14 @@ struct Case270Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.diameter = diameter
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case diameter
@@ -645,6 +776,13 @@ struct Case270Query: GraphQLTypedOperation {
                         var city: String?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case street
@@ -683,6 +821,15 @@ struct Case270Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, moons: [Moons?]? = nil, residents: [Residents], __typename: String, id: String) {
+                        self.name = name
+                        self.moons = moons
+                        self.residents = residents
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case moons
@@ -719,6 +866,13 @@ struct Case270Query: GraphQLTypedOperation {
                         var radius: Double?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -757,6 +911,23 @@ struct Case270Query: GraphQLTypedOperation {
                         var large: String
                         /// The field `email` (`String`).
                         var email: String??
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            __typename: String,
+                            id: String,
+                            name: String,
+                            small: String,
+                            large: String,
+                            email: String?? = nil
+                        ) {
+                            self.__typename = __typename
+                            self.id = id
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.email = email
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case __typename
@@ -804,6 +975,14 @@ struct Case270Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -837,6 +1016,13 @@ struct Case270Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat

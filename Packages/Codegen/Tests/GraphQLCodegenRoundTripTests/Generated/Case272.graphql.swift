@@ -138,6 +138,14 @@ struct Case272Query: GraphQLTypedOperation {
         /// The field `grid` (`[[Cell]]!`).
         var grid: [[Grid?]?]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil, nodes: [Nodes?], planets: [Planets], grid: [[Grid?]?]) {
+            self.user = user
+            self.nodes = nodes
+            self.planets = planets
+            self.grid = grid
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
             case nodes
@@ -172,6 +180,13 @@ struct Case272Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, email: String? = nil, id: String) {
+                self.__typename = __typename
+                self.email = email
+                self.id = id
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case __typename
                 case email
@@ -203,6 +218,13 @@ struct Case272Query: GraphQLTypedOperation {
             var id: String
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asPlanet: AsPlanet? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -245,6 +267,25 @@ struct Case272Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    planetBits: PlanetBits
+                ) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.moons = moons
+                    self.residents = residents
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case diameter
                     case name
@@ -286,6 +327,13 @@ struct Case272Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -323,6 +371,23 @@ struct Case272Query: GraphQLTypedOperation {
                     var bestFriend: BestFriend?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        bestFriend: BestFriend? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.bestFriend = bestFriend
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -366,6 +431,21 @@ struct Case272Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            friends: [Friends],
+                            homeworld: Homeworld? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.name = name
+                            self.friends = friends
+                            self.homeworld = homeworld
+                            self.id = id
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case friends
@@ -407,6 +487,21 @@ struct Case272Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                id: String,
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                userBits: UserBits
+                            ) {
+                                self.id = id
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case id
                                 case email
@@ -445,6 +540,14 @@ struct Case272Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+                                self.name = name
+                                self.moons = moons
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case moons
@@ -478,6 +581,13 @@ struct Case272Query: GraphQLTypedOperation {
                                 var radius: Double?
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(name: String, radius: Double? = nil, __typename: String) {
+                                    self.name = name
+                                    self.radius = radius
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case name
@@ -516,6 +626,13 @@ struct Case272Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(diameter: Int? = nil, __typename: String, id: String) {
+                self.diameter = diameter
+                self.__typename = __typename
+                self.id = id
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case diameter
                 case __typename
@@ -549,6 +666,14 @@ struct Case272Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

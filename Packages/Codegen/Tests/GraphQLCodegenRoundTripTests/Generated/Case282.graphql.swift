@@ -199,6 +199,14 @@ struct Case282Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil, user: User? = nil, planets: [Planets], tags: [String?]? = nil) {
+            self.viewer = viewer
+            self.user = user
+            self.planets = planets
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
             case user
@@ -236,6 +244,15 @@ struct Case282Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, email: String? = nil, friends: [Friends], __typename: String, id: String) {
+                self.name = name
+                self.email = email
+                self.friends = friends
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -282,6 +299,25 @@ struct Case282Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    name: String,
+                    small: String,
+                    large: String,
+                    scores: [[Int?]?]? = nil,
+                    address: Address? = nil,
+                    id: String
+                ) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.scores = scores
+                    self.address = address
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case name
@@ -327,6 +363,14 @@ struct Case282Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -360,6 +404,13 @@ struct Case282Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat
@@ -411,6 +462,33 @@ struct Case282Query: GraphQLTypedOperation {
             var address: Address?
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                email: String? = nil,
+                name: String,
+                __typename: String,
+                id: String,
+                small: String,
+                large: String,
+                scores: [[Int?]?]? = nil,
+                bestFriend: BestFriend? = nil,
+                homeworld: Homeworld? = nil,
+                address: Address? = nil,
+                userBits: UserBits
+            ) {
+                self.email = email
+                self.name = name
+                self.__typename = __typename
+                self.id = id
+                self.small = small
+                self.large = large
+                self.scores = scores
+                self.bestFriend = bestFriend
+                self.homeworld = homeworld
+                self.address = address
+                self.userBits = userBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case email
@@ -473,6 +551,25 @@ struct Case282Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    email: String?? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.email = email
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case small
@@ -530,6 +627,29 @@ struct Case282Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        small: String,
+                        large: String,
+                        scores: [[Int?]?]? = nil,
+                        friends: [Friends],
+                        bestFriend: BestFriend? = nil,
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.scores = scores
+                        self.friends = friends
+                        self.bestFriend = bestFriend
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case small
@@ -583,6 +703,21 @@ struct Case282Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            name: String,
+                            email: String? = nil,
+                            address: Address? = nil,
+                            __typename: String
+                        ) {
+                            self.id = id
+                            self.name = name
+                            self.email = email
+                            self.address = address
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case id
                             case name
@@ -622,6 +757,14 @@ struct Case282Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -655,6 +798,13 @@ struct Case282Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -697,6 +847,25 @@ struct Case282Query: GraphQLTypedOperation {
                         var id: String
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            address: Address? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.address = address
+                            self.id = id
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -743,6 +912,14 @@ struct Case282Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -777,6 +954,13 @@ struct Case282Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
                                     case lng
@@ -810,6 +994,13 @@ struct Case282Query: GraphQLTypedOperation {
                         var city: String?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case street
@@ -849,6 +1040,15 @@ struct Case282Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String) {
+                    self.id = id
+                    self.name = name
+                    self.diameter = diameter
+                    self.moons = moons
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case name
@@ -886,6 +1086,13 @@ struct Case282Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -921,6 +1128,14 @@ struct Case282Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    self.street = street
+                    self.city = city
+                    self.geo = geo
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case street
                     case city
@@ -954,6 +1169,13 @@ struct Case282Query: GraphQLTypedOperation {
                     var lng: Double
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(lat: Double, lng: Double, __typename: String) {
+                        self.lat = lat
+                        self.lng = lng
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case lat
@@ -991,6 +1213,14 @@ struct Case282Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(id: String, name: String, moons: [Moons?]? = nil, __typename: String) {
+                self.id = id
+                self.name = name
+                self.moons = moons
+                self.__typename = __typename
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case id
                 case name
@@ -1024,6 +1254,13 @@ struct Case282Query: GraphQLTypedOperation {
                 var radius: Double?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, radius: Double? = nil, __typename: String) {
+                    self.name = name
+                    self.radius = radius
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name

@@ -319,6 +319,14 @@ struct Case285Query: GraphQLTypedOperation {
         /// The field `planets` (`[Planet!]!`).
         var planets: [Planets]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil, user: User? = nil, nodes: [Nodes?], planets: [Planets]) {
+            self.viewer = viewer
+            self.user = user
+            self.nodes = nodes
+            self.planets = planets
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
             case user
@@ -360,6 +368,25 @@ struct Case285Query: GraphQLTypedOperation {
             var homeworld: Homeworld?
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                name: String,
+                email: String? = nil,
+                small: String,
+                large: String,
+                homeworld: Homeworld? = nil,
+                id: String
+            ) {
+                self.__typename = __typename
+                self.name = name
+                self.email = email
+                self.small = small
+                self.large = large
+                self.homeworld = homeworld
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -408,6 +435,15 @@ struct Case285Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String) {
+                    self.id = id
+                    self.name = name
+                    self.diameter = diameter
+                    self.moons = moons
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case name
@@ -444,6 +480,13 @@ struct Case285Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -492,6 +535,31 @@ struct Case285Query: GraphQLTypedOperation {
             var address: Address?
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                email: String? = nil,
+                name: String,
+                id: String,
+                small: String,
+                large: String,
+                friends: [Friends],
+                bestFriend: BestFriend? = nil,
+                address: Address? = nil,
+                userBits: UserBits
+            ) {
+                self.__typename = __typename
+                self.email = email
+                self.name = name
+                self.id = id
+                self.small = small
+                self.large = large
+                self.friends = friends
+                self.bestFriend = bestFriend
+                self.address = address
+                self.userBits = userBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -553,6 +621,27 @@ struct Case285Query: GraphQLTypedOperation {
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    small: String,
+                    large: String,
+                    address: Address? = nil,
+                    userBits: UserBits
+                ) {
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.small = small
+                    self.large = large
+                    self.address = address
+                    self.userBits = userBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case email
                     case name
@@ -599,6 +688,14 @@ struct Case285Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -632,6 +729,13 @@ struct Case285Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat
@@ -672,6 +776,23 @@ struct Case285Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    friends: [Friends],
+                    address: Address? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.friends = friends
+                    self.address = address
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -721,6 +842,25 @@ struct Case285Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        scores: [[Int?]?]? = nil,
+                        friends: [Friends],
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.scores = scores
+                        self.friends = friends
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case email
                         case small
@@ -766,6 +906,14 @@ struct Case285Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, scores: [[Int?]?]? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.scores = scores
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case scores
@@ -804,6 +952,14 @@ struct Case285Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -838,6 +994,13 @@ struct Case285Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case lat
                             case lng
@@ -871,6 +1034,13 @@ struct Case285Query: GraphQLTypedOperation {
                 var city: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(street: String, city: String? = nil, __typename: String) {
+                    self.street = street
+                    self.city = city
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case street
@@ -908,6 +1078,21 @@ struct Case285Query: GraphQLTypedOperation {
             var asUser: AsUser?
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                id: String,
+                __typename: String,
+                asPlanet: AsPlanet? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -950,6 +1135,14 @@ struct Case285Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, name: String, residents: [Residents], __typename: String) {
+                    self.id = id
+                    self.name = name
+                    self.residents = residents
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case name
@@ -985,6 +1178,14 @@ struct Case285Query: GraphQLTypedOperation {
                     var id: String
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, email: String? = nil, id: String, __typename: String) {
+                        self.name = name
+                        self.email = email
+                        self.id = id
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -1035,6 +1236,31 @@ struct Case285Query: GraphQLTypedOperation {
                 var address: Address?
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    address: Address? = nil,
+                    userBits: UserBits
+                ) {
+                    self.id = id
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.address = address
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -1096,6 +1322,27 @@ struct Case285Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        bestFriend: BestFriend? = nil,
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.bestFriend = bestFriend
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case small
@@ -1150,6 +1397,25 @@ struct Case285Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            small: String,
+                            large: String,
+                            friends: [Friends],
+                            homeworld: Homeworld? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.friends = friends
+                            self.homeworld = homeworld
+                            self.id = id
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case small
@@ -1197,6 +1463,15 @@ struct Case285Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, small: String, large: String, id: String, __typename: String) {
+                                self.name = name
+                                self.small = small
+                                self.large = large
+                                self.id = id
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case small
@@ -1233,6 +1508,12 @@ struct Case285Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(__typename: String, id: String) {
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case __typename
                                 case id
@@ -1266,6 +1547,21 @@ struct Case285Query: GraphQLTypedOperation {
                         var address: Address?
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            __typename: String,
+                            name: String,
+                            homeworld: Homeworld? = nil,
+                            address: Address? = nil,
+                            id: String
+                        ) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.homeworld = homeworld
+                            self.address = address
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case __typename
@@ -1304,6 +1600,13 @@ struct Case285Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(id: String, name: String, __typename: String) {
+                                self.id = id
+                                self.name = name
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case id
                                 case name
@@ -1335,6 +1638,13 @@ struct Case285Query: GraphQLTypedOperation {
                             var city: String?
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case street
@@ -1371,6 +1681,14 @@ struct Case285Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -1404,6 +1722,13 @@ struct Case285Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -1444,6 +1769,23 @@ struct Case285Query: GraphQLTypedOperation {
                     var address: Address?
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        email: String? = nil,
+                        scores: [[Int?]?]? = nil,
+                        bestFriend: BestFriend? = nil,
+                        address: Address? = nil,
+                        id: String
+                    ) {
+                        self.__typename = __typename
+                        self.email = email
+                        self.scores = scores
+                        self.bestFriend = bestFriend
+                        self.address = address
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -1492,6 +1834,25 @@ struct Case285Query: GraphQLTypedOperation {
                         var id: String
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            friends: [Friends],
+                            homeworld: Homeworld? = nil,
+                            address: Address? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.friends = friends
+                            self.homeworld = homeworld
+                            self.address = address
+                            self.id = id
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1548,6 +1909,29 @@ struct Case285Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                __typename: String,
+                                email: String? = nil,
+                                name: String,
+                                id: String,
+                                small: String,
+                                large: String,
+                                scores: [[Int?]?]? = nil,
+                                address: Address? = nil,
+                                userBits: UserBits
+                            ) {
+                                self.__typename = __typename
+                                self.email = email
+                                self.name = name
+                                self.id = id
+                                self.small = small
+                                self.large = large
+                                self.scores = scores
+                                self.address = address
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case __typename
                                 case email
@@ -1597,6 +1981,14 @@ struct Case285Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -1630,6 +2022,13 @@ struct Case285Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -1669,6 +2068,21 @@ struct Case285Query: GraphQLTypedOperation {
                             /// The fragment `PlanetBits` spread here.
                             var planetBits: PlanetBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                diameter: Int? = nil,
+                                name: String,
+                                __typename: String,
+                                id: String,
+                                planetBits: PlanetBits
+                            ) {
+                                self.diameter = diameter
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                                self.planetBits = planetBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case diameter
                                 case name
@@ -1707,6 +2121,14 @@ struct Case285Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -1740,6 +2162,13 @@ struct Case285Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -1777,6 +2206,14 @@ struct Case285Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -1810,6 +2247,13 @@ struct Case285Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -1845,6 +2289,13 @@ struct Case285Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -1879,6 +2330,14 @@ struct Case285Query: GraphQLTypedOperation {
                 var asPlanet: AsPlanet?
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.asPlanet = asPlanet
+                    self.asUser = asUser
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -1921,6 +2380,14 @@ struct Case285Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                self.name = name
+                self.diameter = diameter
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name

@@ -256,6 +256,14 @@ struct Case289Query: GraphQLTypedOperation {
         /// The field `grid` (`[[Cell]]!`).
         var grid: [[Grid?]?]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil, nodes: [Nodes?], planets: [Planets], grid: [[Grid?]?]) {
+            self.user = user
+            self.nodes = nodes
+            self.planets = planets
+            self.grid = grid
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
             case nodes
@@ -299,6 +307,27 @@ struct Case289Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                name: String,
+                small: String,
+                large: String,
+                scores: [[Int?]?]? = nil,
+                friends: [Friends],
+                address: Address? = nil,
+                __typename: String,
+                id: String
+            ) {
+                self.name = name
+                self.small = small
+                self.large = large
+                self.scores = scores
+                self.friends = friends
+                self.address = address
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -354,6 +383,25 @@ struct Case289Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    name: String,
+                    email: String? = nil,
+                    friends: [Friends],
+                    homeworld: Homeworld? = nil,
+                    address: Address? = nil,
+                    __typename: String
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.email = email
+                    self.friends = friends
+                    self.homeworld = homeworld
+                    self.address = address
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case name
@@ -403,6 +451,23 @@ struct Case289Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        scores: [[Int?]?]? = nil,
+                        friends: [Friends],
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.scores = scores
+                        self.friends = friends
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case scores
@@ -447,6 +512,15 @@ struct Case289Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(id: String, name: String, small: String, large: String, __typename: String) {
+                            self.id = id
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case id
                             case name
@@ -487,6 +561,14 @@ struct Case289Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -520,6 +602,13 @@ struct Case289Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -561,6 +650,23 @@ struct Case289Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        diameter: Int? = nil,
+                        moons: [Moons?]? = nil,
+                        residents: [Residents],
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.diameter = diameter
+                        self.moons = moons
+                        self.residents = residents
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case diameter
@@ -601,6 +707,13 @@ struct Case289Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case radius
@@ -640,6 +753,25 @@ struct Case289Query: GraphQLTypedOperation {
                         var id: String
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            email: String?? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.email = email
+                            self.id = id
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -690,6 +822,14 @@ struct Case289Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -723,6 +863,13 @@ struct Case289Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat
@@ -760,6 +907,14 @@ struct Case289Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    self.street = street
+                    self.city = city
+                    self.geo = geo
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case street
                     case city
@@ -793,6 +948,13 @@ struct Case289Query: GraphQLTypedOperation {
                     var lng: Double
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(lat: Double, lng: Double, __typename: String) {
+                        self.lat = lat
+                        self.lng = lng
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case lat
@@ -833,6 +995,23 @@ struct Case289Query: GraphQLTypedOperation {
             var asUser: AsUser?
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                id: String,
+                __typename: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -886,6 +1065,25 @@ struct Case289Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    planetBits: PlanetBits
+                ) {
+                    self.id = id
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.moons = moons
+                    self.residents = residents
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case diameter
@@ -927,6 +1125,13 @@ struct Case289Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -964,6 +1169,23 @@ struct Case289Query: GraphQLTypedOperation {
                     var homeworld: Homeworld?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        homeworld: Homeworld? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.homeworld = homeworld
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -1011,6 +1233,25 @@ struct Case289Query: GraphQLTypedOperation {
                         /// The fragment `PlanetBits` spread here.
                         var planetBits: PlanetBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            diameter: Int? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            moons: [Moons?]? = nil,
+                            residents: [Residents],
+                            planetBits: PlanetBits
+                        ) {
+                            self.diameter = diameter
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.moons = moons
+                            self.residents = residents
+                            self.planetBits = planetBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case diameter
                             case name
@@ -1052,6 +1293,13 @@ struct Case289Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case radius
@@ -1089,6 +1337,23 @@ struct Case289Query: GraphQLTypedOperation {
                             var address: Address?
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                id: String,
+                                name: String,
+                                small: String,
+                                large: String,
+                                address: Address? = nil,
+                                __typename: String
+                            ) {
+                                self.id = id
+                                self.name = name
+                                self.small = small
+                                self.large = large
+                                self.address = address
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case id
@@ -1132,6 +1397,14 @@ struct Case289Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -1165,6 +1438,13 @@ struct Case289Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -1202,6 +1482,13 @@ struct Case289Query: GraphQLTypedOperation {
                 var model: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, model: String? = nil, __typename: String) {
+                    self.id = id
+                    self.model = model
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -1246,6 +1533,29 @@ struct Case289Query: GraphQLTypedOperation {
                 var homeworld: Homeworld?
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    small: String,
+                    large: String,
+                    scores: [[Int?]?]? = nil,
+                    homeworld: Homeworld? = nil,
+                    userBits: UserBits
+                ) {
+                    self.id = id
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.small = small
+                    self.large = large
+                    self.scores = scores
+                    self.homeworld = homeworld
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -1300,6 +1610,23 @@ struct Case289Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        id: String,
+                        name: String,
+                        diameter: Int? = nil,
+                        moons: [Moons?]? = nil,
+                        residents: [Residents],
+                        __typename: String
+                    ) {
+                        self.id = id
+                        self.name = name
+                        self.diameter = diameter
+                        self.moons = moons
+                        self.residents = residents
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case id
                         case name
@@ -1340,6 +1667,13 @@ struct Case289Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case radius
@@ -1375,6 +1709,21 @@ struct Case289Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1413,6 +1762,13 @@ struct Case289Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -1449,6 +1805,14 @@ struct Case289Query: GraphQLTypedOperation {
                 var asPlanet: AsPlanet?
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.asPlanet = asPlanet
+                    self.asUser = asUser
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -1490,6 +1854,13 @@ struct Case289Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, __typename: String, id: String) {
+                self.name = name
+                self.__typename = __typename
+                self.id = id
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case name
                 case __typename
@@ -1523,6 +1894,14 @@ struct Case289Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

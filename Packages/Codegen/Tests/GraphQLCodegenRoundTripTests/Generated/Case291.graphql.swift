@@ -138,6 +138,14 @@ struct Case291Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(node: Node? = nil, search: [Search], planets: [Planets], tags: [String?]? = nil) {
+            self.node = node
+            self.search = search
+            self.planets = planets
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case node
             case search
@@ -171,6 +179,13 @@ struct Case291Query: GraphQLTypedOperation {
             var id: String
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asPlanet: AsPlanet? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -210,6 +225,23 @@ struct Case291Query: GraphQLTypedOperation {
                 var residents: [Residents]
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    residents: [Residents],
+                    planetBits: PlanetBits
+                ) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.residents = residents
+                    self.planetBits = planetBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case diameter
@@ -257,6 +289,25 @@ struct Case291Query: GraphQLTypedOperation {
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        homeworld: Homeworld? = nil,
+                        address: Address? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.homeworld = homeworld
+                        self.address = address
+                        self.userBits = userBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case email
                         case name
@@ -302,6 +353,21 @@ struct Case291Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            name: String,
+                            diameter: Int? = nil,
+                            moons: [Moons?]? = nil,
+                            __typename: String
+                        ) {
+                            self.id = id
+                            self.name = name
+                            self.diameter = diameter
+                            self.moons = moons
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case id
                             case name
@@ -339,6 +405,13 @@ struct Case291Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case radius
@@ -371,6 +444,13 @@ struct Case291Query: GraphQLTypedOperation {
                         var city: String?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case street
@@ -408,6 +488,14 @@ struct Case291Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -455,6 +543,23 @@ struct Case291Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    diameter: Int? = nil,
+                    name: String,
+                    id: String,
+                    moons: [Moons?]? = nil,
+                    planetBits: PlanetBits
+                ) {
+                    self.__typename = __typename
+                    self.diameter = diameter
+                    self.name = name
+                    self.id = id
+                    self.moons = moons
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case diameter
@@ -493,6 +598,13 @@ struct Case291Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -524,6 +636,12 @@ struct Case291Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String) {
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -550,6 +668,12 @@ struct Case291Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String) {
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -584,6 +708,15 @@ struct Case291Query: GraphQLTypedOperation {
             var id: String
             /// The fragment `PlanetBits` spread here.
             var planetBits: PlanetBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(diameter: Int? = nil, name: String, __typename: String, id: String, planetBits: PlanetBits) {
+                self.diameter = diameter
+                self.name = name
+                self.__typename = __typename
+                self.id = id
+                self.planetBits = planetBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case diameter

@@ -73,6 +73,11 @@ struct Case30Query: GraphQLTypedOperation {
         /// The field `nodes` (`[Node]!`).
         var nodes: [Nodes?]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(nodes: [Nodes?]) {
+            self.nodes = nodes
+        }
+
         private enum CodingKeys: String, CodingKey {
             case nodes
         }
@@ -99,6 +104,14 @@ struct Case30Query: GraphQLTypedOperation {
             var asPlanet: AsPlanet?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(id: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -142,6 +155,15 @@ struct Case30Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, moons: [Moons?]? = nil, residents: [Residents], id: String, __typename: String) {
+                    self.name = name
+                    self.moons = moons
+                    self.residents = residents
+                    self.id = id
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case moons
@@ -179,6 +201,13 @@ struct Case30Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -214,6 +243,15 @@ struct Case30Query: GraphQLTypedOperation {
                     var id: String
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -255,6 +293,15 @@ struct Case30Query: GraphQLTypedOperation {
                 var id: String
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case email

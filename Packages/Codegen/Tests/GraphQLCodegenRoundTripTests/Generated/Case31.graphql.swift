@@ -348,6 +348,14 @@ struct Case31Query: GraphQLTypedOperation {
         /// The field `search` (`[SearchResult!]!`).
         var search: [Search]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil, node: Node? = nil, nodes: [Nodes?], search: [Search]) {
+            self.viewer = viewer
+            self.node = node
+            self.nodes = nodes
+            self.search = search
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
             case node
@@ -387,6 +395,23 @@ struct Case31Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                email: String? = nil,
+                small: String,
+                large: String,
+                friends: [Friends],
+                __typename: String,
+                id: String
+            ) {
+                self.email = email
+                self.small = small
+                self.large = large
+                self.friends = friends
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case email
@@ -434,6 +459,23 @@ struct Case31Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    small: String,
+                    large: String,
+                    email: String?? = nil,
+                    id: String,
+                    __typename: String
+                ) {
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.email = email
+                    self.id = id
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case small
@@ -480,6 +522,14 @@ struct Case31Query: GraphQLTypedOperation {
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(id: String, __typename: String, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.id = id
+                self.__typename = __typename
+                self.asShip = asShip
+                self.asUser = asUser
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case id
                 case __typename
@@ -518,6 +568,13 @@ struct Case31Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, pilot: Pilot? = nil, __typename: String) {
+                    self.id = id
+                    self.pilot = pilot
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case pilot
@@ -554,6 +611,23 @@ struct Case31Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        email: String?? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.email = email
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case small
@@ -603,6 +677,23 @@ struct Case31Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            small: String,
+                            large: String,
+                            bestFriend: BestFriend? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.bestFriend = bestFriend
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case small
@@ -650,6 +741,25 @@ struct Case31Query: GraphQLTypedOperation {
                             var large: String
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                id: String,
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                small: String,
+                                large: String,
+                                userBits: UserBits
+                            ) {
+                                self.id = id
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.small = small
+                                self.large = large
+                                self.userBits = userBits
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case id
@@ -704,6 +814,25 @@ struct Case31Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    name: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    bestFriend: BestFriend? = nil,
+                    __typename: String
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.bestFriend = bestFriend
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case name
@@ -753,6 +882,23 @@ struct Case31Query: GraphQLTypedOperation {
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        email: String? = nil,
+                        name: String,
+                        id: String,
+                        homeworld: Homeworld? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.__typename = __typename
+                        self.email = email
+                        self.name = name
+                        self.id = id
+                        self.homeworld = homeworld
+                        self.userBits = userBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case __typename
                         case email
@@ -794,6 +940,21 @@ struct Case31Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            diameter: Int? = nil,
+                            residents: [Residents],
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.diameter = diameter
+                            self.residents = residents
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -838,6 +999,23 @@ struct Case31Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                __typename: String,
+                                name: String,
+                                small: String,
+                                large: String,
+                                address: Address? = nil,
+                                id: String
+                            ) {
+                                self.__typename = __typename
+                                self.name = name
+                                self.small = small
+                                self.large = large
+                                self.address = address
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case __typename
                                 case name
@@ -880,6 +1058,14 @@ struct Case31Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -913,6 +1099,13 @@ struct Case31Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -955,6 +1148,21 @@ struct Case31Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -1001,6 +1209,14 @@ struct Case31Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, moons: [Moons?]? = nil, id: String) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.moons = moons
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case name
@@ -1034,6 +1250,13 @@ struct Case31Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -1069,6 +1292,14 @@ struct Case31Query: GraphQLTypedOperation {
                 var pilot: Pilot?
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, model: String? = nil, pilot: Pilot? = nil, id: String) {
+                    self.__typename = __typename
+                    self.model = model
+                    self.pilot = pilot
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -1113,6 +1344,27 @@ struct Case31Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        scores: [[Int?]?]? = nil,
+                        bestFriend: BestFriend? = nil,
+                        homeworld: Homeworld? = nil,
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.scores = scores
+                        self.bestFriend = bestFriend
+                        self.homeworld = homeworld
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -1162,6 +1414,14 @@ struct Case31Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, email: String?? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.email = email
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -1200,6 +1460,14 @@ struct Case31Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, residents: [Residents], __typename: String, id: String) {
+                            self.name = name
+                            self.residents = residents
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1242,6 +1510,25 @@ struct Case31Query: GraphQLTypedOperation {
                             var __typename: String
                             /// The field `id` (`ID!`).
                             var id: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                name: String,
+                                email: String? = nil,
+                                small: String,
+                                large: String,
+                                scores: [[Int?]?]? = nil,
+                                __typename: String,
+                                id: String
+                            ) {
+                                self.name = name
+                                self.email = email
+                                self.small = small
+                                self.large = large
+                                self.scores = scores
+                                self.__typename = __typename
+                                self.id = id
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case name
@@ -1288,6 +1575,13 @@ struct Case31Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -1325,6 +1619,21 @@ struct Case31Query: GraphQLTypedOperation {
                 var homeworld: Homeworld?
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    name: String,
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil,
+                    id: String
+                ) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -1366,6 +1675,15 @@ struct Case31Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(small: String, large: String, friends: [Friends], __typename: String, id: String) {
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case small
@@ -1416,6 +1734,29 @@ struct Case31Query: GraphQLTypedOperation {
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            __typename: String,
+                            email: String? = nil,
+                            name: String,
+                            id: String,
+                            small: String,
+                            large: String,
+                            friends: [Friends],
+                            address: Address? = nil,
+                            userBits: UserBits
+                        ) {
+                            self.__typename = __typename
+                            self.email = email
+                            self.name = name
+                            self.id = id
+                            self.small = small
+                            self.large = large
+                            self.friends = friends
+                            self.address = address
+                            self.userBits = userBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case __typename
                             case email
@@ -1463,6 +1804,13 @@ struct Case31Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(id: String, name: String, __typename: String) {
+                                self.id = id
+                                self.name = name
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case id
                                 case name
@@ -1497,6 +1845,14 @@ struct Case31Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -1530,6 +1886,13 @@ struct Case31Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -1566,6 +1929,13 @@ struct Case31Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, __typename: String, id: String) {
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case __typename
@@ -1601,6 +1971,14 @@ struct Case31Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -1650,6 +2028,25 @@ struct Case31Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    planetBits: PlanetBits
+                ) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.moons = moons
+                    self.residents = residents
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case diameter
                     case name
@@ -1691,6 +2088,13 @@ struct Case31Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -1730,6 +2134,25 @@ struct Case31Query: GraphQLTypedOperation {
                     var large: String
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        id: String,
+                        email: String? = nil,
+                        name: String,
+                        small: String,
+                        large: String,
+                        userBits: UserBits
+                    ) {
+                        self.__typename = __typename
+                        self.id = id
+                        self.email = email
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -1772,6 +2195,12 @@ struct Case31Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String) {
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -1812,6 +2241,29 @@ struct Case31Query: GraphQLTypedOperation {
                 var homeworld: Homeworld?
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    small: String,
+                    large: String,
+                    scores: [[Int?]?]? = nil,
+                    homeworld: Homeworld? = nil,
+                    userBits: UserBits
+                ) {
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.small = small
+                    self.large = large
+                    self.scores = scores
+                    self.homeworld = homeworld
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case email
@@ -1860,6 +2312,13 @@ struct Case31Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(moons: [Moons?]? = nil, __typename: String, id: String) {
+                        self.moons = moons
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case moons
                         case __typename
@@ -1890,6 +2349,13 @@ struct Case31Query: GraphQLTypedOperation {
                         var radius: Double?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name

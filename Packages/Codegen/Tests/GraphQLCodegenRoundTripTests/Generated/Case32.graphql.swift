@@ -45,6 +45,11 @@ struct Case32Query: GraphQLTypedOperation {
         /// The field `planets` (`[Planet!]!`).
         var planets: [Planets]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(planets: [Planets]) {
+            self.planets = planets
+        }
+
         private enum CodingKeys: String, CodingKey {
             case planets
         }
@@ -69,6 +74,13 @@ struct Case32Query: GraphQLTypedOperation {
             var name: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, name: String, id: String) {
+                self.__typename = __typename
+                self.name = name
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename

@@ -205,6 +205,13 @@ struct Case33Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(nodes: [Nodes?], search: [Search], other: Other? = nil) {
+            self.nodes = nodes
+            self.search = search
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case nodes
             case search
@@ -235,6 +242,13 @@ struct Case33Query: GraphQLTypedOperation {
             var id: String
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asPlanet: AsPlanet? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -274,6 +288,23 @@ struct Case33Query: GraphQLTypedOperation {
                 var residents: [Residents]
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    residents: [Residents],
+                    planetBits: PlanetBits
+                ) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.residents = residents
+                    self.planetBits = planetBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case diameter
@@ -318,6 +349,23 @@ struct Case33Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case small
@@ -370,6 +418,29 @@ struct Case33Query: GraphQLTypedOperation {
                         var homeworld: Homeworld?
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            email: String? = nil,
+                            name: String,
+                            __typename: String,
+                            small: String,
+                            large: String,
+                            bestFriend: BestFriend? = nil,
+                            homeworld: Homeworld? = nil,
+                            userBits: UserBits
+                        ) {
+                            self.id = id
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.small = small
+                            self.large = large
+                            self.bestFriend = bestFriend
+                            self.homeworld = homeworld
+                            self.userBits = userBits
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case id
@@ -428,6 +499,27 @@ struct Case33Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                id: String,
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                small: String,
+                                large: String,
+                                scores: [[Int?]?]? = nil,
+                                userBits: UserBits
+                            ) {
+                                self.id = id
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.small = small
+                                self.large = large
+                                self.scores = scores
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case id
                                 case email
@@ -475,6 +567,14 @@ struct Case33Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                                self.name = name
+                                self.diameter = diameter
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case diameter
@@ -510,6 +610,13 @@ struct Case33Query: GraphQLTypedOperation {
                         var city: String?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case street
@@ -547,6 +654,14 @@ struct Case33Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -592,6 +707,15 @@ struct Case33Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(diameter: Int? = nil, name: String, __typename: String, id: String, planetBits: PlanetBits) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case diameter
                     case name
@@ -626,6 +750,12 @@ struct Case33Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String) {
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -658,6 +788,15 @@ struct Case33Query: GraphQLTypedOperation {
                 var id: String
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case email
@@ -699,6 +838,21 @@ struct Case33Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                id: String,
+                __typename: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil
+            ) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -745,6 +899,14 @@ struct Case33Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, moons: [Moons?]? = nil, residents: [Residents], __typename: String) {
+                    self.id = id
+                    self.moons = moons
+                    self.residents = residents
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case moons
@@ -778,6 +940,13 @@ struct Case33Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -814,6 +983,15 @@ struct Case33Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, scores: [[Int?]?]? = nil, friends: [Friends], __typename: String, id: String) {
+                        self.name = name
+                        self.scores = scores
+                        self.friends = friends
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -856,6 +1034,21 @@ struct Case33Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            id: String,
+                            email: String? = nil,
+                            scores: [[Int?]?]? = nil,
+                            address: Address? = nil,
+                            __typename: String
+                        ) {
+                            self.id = id
+                            self.email = email
+                            self.scores = scores
+                            self.address = address
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case id
                             case email
@@ -895,6 +1088,14 @@ struct Case33Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -928,6 +1129,13 @@ struct Case33Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -966,6 +1174,14 @@ struct Case33Query: GraphQLTypedOperation {
                 var pilot: Pilot?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String) {
+                    self.id = id
+                    self.model = model
+                    self.pilot = pilot
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -1011,6 +1227,27 @@ struct Case33Query: GraphQLTypedOperation {
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        small: String,
+                        large: String,
+                        address: Address? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.small = small
+                        self.large = large
+                        self.address = address
+                        self.userBits = userBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case email
                         case name
@@ -1055,6 +1292,13 @@ struct Case33Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -1094,6 +1338,23 @@ struct Case33Query: GraphQLTypedOperation {
                 var scores: [[Int?]?]?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    name: String,
+                    small: String,
+                    large: String,
+                    scores: [[Int?]?]? = nil,
+                    __typename: String
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.scores = scores
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id

@@ -47,6 +47,11 @@ struct Case35Query: GraphQLTypedOperation {
         /// The field `nodes` (`[Node]!`).
         var nodes: [Nodes?]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(nodes: [Nodes?]) {
+            self.nodes = nodes
+        }
+
         private enum CodingKeys: String, CodingKey {
             case nodes
         }
@@ -71,6 +76,13 @@ struct Case35Query: GraphQLTypedOperation {
             var id: String
             /// This object as a `Ship`, when it is one.
             var asShip: AsShip?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asShip: AsShip? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asShip = asShip
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -104,6 +116,13 @@ struct Case35Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, __typename: String, id: String) {
+                    self.model = model
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model

@@ -172,6 +172,14 @@ struct Case43Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil, planets: [Planets], tags: [String?]? = nil, other: Other? = nil) {
+            self.user = user
+            self.planets = planets
+            self.tags = tags
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
             case planets
@@ -211,6 +219,23 @@ struct Case43Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                name: String,
+                email: String? = nil,
+                bestFriend: BestFriend? = nil,
+                address: Address? = nil,
+                __typename: String,
+                id: String
+            ) {
+                self.name = name
+                self.email = email
+                self.bestFriend = bestFriend
+                self.address = address
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -252,6 +277,13 @@ struct Case43Query: GraphQLTypedOperation {
                 /// The field `bestFriend` (`User`).
                 var bestFriend: BestFriend?
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String, bestFriend: BestFriend? = nil) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.bestFriend = bestFriend
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -282,6 +314,13 @@ struct Case43Query: GraphQLTypedOperation {
                     var name: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(__typename: String, name: String, id: String) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -315,6 +354,13 @@ struct Case43Query: GraphQLTypedOperation {
                 var city: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(street: String, city: String? = nil, __typename: String) {
+                    self.street = street
+                    self.city = city
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case street
@@ -354,6 +400,23 @@ struct Case43Query: GraphQLTypedOperation {
             var residents: [Residents]
             /// The fragment `PlanetBits` spread here.
             var planetBits: PlanetBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                diameter: Int? = nil,
+                name: String,
+                __typename: String,
+                id: String,
+                residents: [Residents],
+                planetBits: PlanetBits
+            ) {
+                self.diameter = diameter
+                self.name = name
+                self.__typename = __typename
+                self.id = id
+                self.residents = residents
+                self.planetBits = planetBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case diameter
@@ -399,6 +462,23 @@ struct Case43Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    small: String,
+                    large: String,
+                    homeworld: Homeworld? = nil,
+                    email: String?? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.small = small
+                    self.large = large
+                    self.homeworld = homeworld
+                    self.email = email
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case small
                     case large
@@ -443,6 +523,14 @@ struct Case43Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, residents: [Residents], __typename: String, id: String) {
+                        self.name = name
+                        self.residents = residents
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case residents
@@ -484,6 +572,25 @@ struct Case43Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -528,6 +635,13 @@ struct Case43Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -568,6 +682,21 @@ struct Case43Query: GraphQLTypedOperation {
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                id: String,
+                __typename: String,
+                asPlanet: AsPlanet? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case id
                 case __typename
@@ -606,6 +735,13 @@ struct Case43Query: GraphQLTypedOperation {
                 var name: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, name: String, __typename: String) {
+                    self.id = id
+                    self.name = name
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -648,6 +784,27 @@ struct Case43Query: GraphQLTypedOperation {
                 var email: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    name: String,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    address: Address? = nil,
+                    email: String? = nil,
+                    __typename: String
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.address = address
+                    self.email = email
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -703,6 +860,25 @@ struct Case43Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        id: String,
+                        __typename: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.id = id
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case email
@@ -750,6 +926,15 @@ struct Case43Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(email: String? = nil, small: String, large: String, id: String, __typename: String) {
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.id = id
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case small
@@ -791,6 +976,14 @@ struct Case43Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -825,6 +1018,13 @@ struct Case43Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case lat
                             case lng
@@ -858,6 +1058,13 @@ struct Case43Query: GraphQLTypedOperation {
                 var __typename: String
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, __typename: String, asUser: AsUser? = nil) {
+                    self.name = name
+                    self.__typename = __typename
+                    self.asUser = asUser
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name

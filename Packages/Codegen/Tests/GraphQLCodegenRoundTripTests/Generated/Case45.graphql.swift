@@ -221,6 +221,13 @@ struct Case45Query: GraphQLTypedOperation {
         /// The field `grid` (`[[Cell]]!`).
         var grid: [[Grid?]?]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(node: Node? = nil, search: [Search], grid: [[Grid?]?]) {
+            self.node = node
+            self.search = search
+            self.grid = grid
+        }
+
         private enum CodingKeys: String, CodingKey {
             case node
             case search
@@ -255,6 +262,21 @@ struct Case45Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                id: String,
+                __typename: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil
+            ) {
+                self.id = id
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -303,6 +325,15 @@ struct Case45Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(diameter: Int? = nil, name: String, __typename: String, id: String, planetBits: PlanetBits) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case diameter
                     case name
@@ -338,6 +369,13 @@ struct Case45Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, id: String, __typename: String) {
+                    self.model = model
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model
@@ -382,6 +420,29 @@ struct Case45Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil,
+                    id: String,
+                    __typename: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -434,6 +495,14 @@ struct Case45Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(__typename: String, name: String, friends: [Friends], id: String) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.friends = friends
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case __typename
                         case name
@@ -471,6 +540,15 @@ struct Case45Query: GraphQLTypedOperation {
                         var large: String
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(id: String, name: String, small: String, large: String, __typename: String) {
+                            self.id = id
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case id
@@ -516,6 +594,23 @@ struct Case45Query: GraphQLTypedOperation {
                     var bestFriend: BestFriend?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        id: String,
+                        name: String,
+                        email: String? = nil,
+                        scores: [[Int?]?]? = nil,
+                        bestFriend: BestFriend? = nil,
+                        __typename: String
+                    ) {
+                        self.id = id
+                        self.name = name
+                        self.email = email
+                        self.scores = scores
+                        self.bestFriend = bestFriend
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case id
@@ -564,6 +659,25 @@ struct Case45Query: GraphQLTypedOperation {
                         var bestFriend: BestFriend?
                         /// The field `homeworld` (`Planet`).
                         var homeworld: Homeworld?
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            __typename: String,
+                            id: String,
+                            name: String,
+                            small: String,
+                            large: String,
+                            bestFriend: BestFriend? = nil,
+                            homeworld: Homeworld? = nil
+                        ) {
+                            self.__typename = __typename
+                            self.id = id
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.bestFriend = bestFriend
+                            self.homeworld = homeworld
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case __typename
@@ -614,6 +728,23 @@ struct Case45Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                name: String,
+                                email: String? = nil,
+                                small: String,
+                                large: String,
+                                __typename: String,
+                                id: String
+                            ) {
+                                self.name = name
+                                self.email = email
+                                self.small = small
+                                self.large = large
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case email
@@ -661,6 +792,23 @@ struct Case45Query: GraphQLTypedOperation {
                             /// The fragment `PlanetBits` spread here.
                             var planetBits: PlanetBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                diameter: Int? = nil,
+                                name: String,
+                                __typename: String,
+                                id: String,
+                                moons: [Moons?]? = nil,
+                                planetBits: PlanetBits
+                            ) {
+                                self.diameter = diameter
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                                self.moons = moons
+                                self.planetBits = planetBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case diameter
                                 case name
@@ -698,6 +846,13 @@ struct Case45Query: GraphQLTypedOperation {
                                 var radius: Double?
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(name: String, radius: Double? = nil, __typename: String) {
+                                    self.name = name
+                                    self.radius = radius
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case name
@@ -738,6 +893,15 @@ struct Case45Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String, id: String) {
+                        self.name = name
+                        self.diameter = diameter
+                        self.moons = moons
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case diameter
@@ -775,6 +939,13 @@ struct Case45Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case radius
@@ -811,6 +982,14 @@ struct Case45Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -856,6 +1035,15 @@ struct Case45Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, moons: [Moons?]? = nil, residents: [Residents], id: String) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.moons = moons
+                    self.residents = residents
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case name
@@ -892,6 +1080,13 @@ struct Case45Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -930,6 +1125,23 @@ struct Case45Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        small: String,
+                        large: String,
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -973,6 +1185,14 @@ struct Case45Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -1006,6 +1226,13 @@ struct Case45Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -1043,6 +1270,14 @@ struct Case45Query: GraphQLTypedOperation {
                 var pilot: Pilot?
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, model: String? = nil, pilot: Pilot? = nil, id: String) {
+                    self.__typename = __typename
+                    self.model = model
+                    self.pilot = pilot
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -1087,6 +1322,27 @@ struct Case45Query: GraphQLTypedOperation {
                     var homeworld: Homeworld?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        small: String,
+                        large: String,
+                        homeworld: Homeworld? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.small = small
+                        self.large = large
+                        self.homeworld = homeworld
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case email
@@ -1134,6 +1390,14 @@ struct Case45Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.moons = moons
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case moons
@@ -1168,6 +1432,13 @@ struct Case45Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case radius
@@ -1201,6 +1472,12 @@ struct Case45Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String) {
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -1232,6 +1509,14 @@ struct Case45Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

@@ -99,6 +99,13 @@ struct Case5Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(node: Node? = nil, planets: [Planets], tags: [String?]? = nil) {
+            self.node = node
+            self.planets = planets
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case node
             case planets
@@ -129,6 +136,13 @@ struct Case5Query: GraphQLTypedOperation {
             var id: String
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asPlanet: AsPlanet? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -171,6 +185,25 @@ struct Case5Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    diameter: Int? = nil,
+                    name: String,
+                    id: String,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    planetBits: PlanetBits
+                ) {
+                    self.__typename = __typename
+                    self.diameter = diameter
+                    self.name = name
+                    self.id = id
+                    self.moons = moons
+                    self.residents = residents
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case diameter
@@ -212,6 +245,13 @@ struct Case5Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -249,6 +289,23 @@ struct Case5Query: GraphQLTypedOperation {
                     var large: String
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        id: String,
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        __typename: String
+                    ) {
+                        self.id = id
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case id
@@ -297,6 +354,15 @@ struct Case5Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String, id: String) {
+                self.name = name
+                self.diameter = diameter
+                self.moons = moons
+                self.__typename = __typename
+                self.id = id
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case name
                 case diameter
@@ -333,6 +399,13 @@ struct Case5Query: GraphQLTypedOperation {
                 var radius: Double?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, radius: Double? = nil, __typename: String) {
+                    self.name = name
+                    self.radius = radius
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name

@@ -53,6 +53,11 @@ struct Case52Query: GraphQLTypedOperation {
         /// The field `user` (`User`).
         var user: User?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil) {
+            self.user = user
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
         }
@@ -81,6 +86,15 @@ struct Case52Query: GraphQLTypedOperation {
             var id: String
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                self.email = email
+                self.name = name
+                self.__typename = __typename
+                self.id = id
+                self.userBits = userBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case email

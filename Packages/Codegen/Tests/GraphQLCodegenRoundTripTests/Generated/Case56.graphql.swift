@@ -75,6 +75,11 @@ struct Case56Query: GraphQLTypedOperation {
         /// The field `user` (`User`).
         var user: User?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil) {
+            self.user = user
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
         }
@@ -107,6 +112,25 @@ struct Case56Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                name: String,
+                small: String,
+                large: String,
+                bestFriend: BestFriend? = nil,
+                address: Address? = nil,
+                __typename: String,
+                id: String
+            ) {
+                self.name = name
+                self.small = small
+                self.large = large
+                self.bestFriend = bestFriend
+                self.address = address
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -157,6 +181,23 @@ struct Case56Query: GraphQLTypedOperation {
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    address: Address? = nil,
+                    userBits: UserBits
+                ) {
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.address = address
+                    self.userBits = userBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case email
                     case name
@@ -197,6 +238,14 @@ struct Case56Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -231,6 +280,13 @@ struct Case56Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case lat
                             case lng
@@ -264,6 +320,13 @@ struct Case56Query: GraphQLTypedOperation {
                 var city: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(street: String, city: String? = nil, __typename: String) {
+                    self.street = street
+                    self.city = city
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case street

@@ -143,6 +143,13 @@ struct Case63Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil, grid: [[Grid?]?], tags: [String?]? = nil) {
+            self.viewer = viewer
+            self.grid = grid
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
             case grid
@@ -187,6 +194,31 @@ struct Case63Query: GraphQLTypedOperation {
             var address: Address?
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                email: String? = nil,
+                name: String,
+                __typename: String,
+                id: String,
+                small: String,
+                large: String,
+                friends: [Friends],
+                homeworld: Homeworld? = nil,
+                address: Address? = nil,
+                userBits: UserBits
+            ) {
+                self.email = email
+                self.name = name
+                self.__typename = __typename
+                self.id = id
+                self.small = small
+                self.large = large
+                self.friends = friends
+                self.homeworld = homeworld
+                self.address = address
+                self.userBits = userBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case email
@@ -244,6 +276,23 @@ struct Case63Query: GraphQLTypedOperation {
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    bestFriend: BestFriend? = nil,
+                    userBits: UserBits
+                ) {
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.bestFriend = bestFriend
+                    self.userBits = userBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case email
                     case name
@@ -293,6 +342,29 @@ struct Case63Query: GraphQLTypedOperation {
                     var homeworld: Homeworld?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        id: String,
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        scores: [[Int?]?]? = nil,
+                        friends: [Friends],
+                        homeworld: Homeworld? = nil,
+                        __typename: String
+                    ) {
+                        self.id = id
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.scores = scores
+                        self.friends = friends
+                        self.homeworld = homeworld
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case id
@@ -349,6 +421,23 @@ struct Case63Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            scores: [[Int?]?]? = nil,
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.scores = scores
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -391,6 +480,14 @@ struct Case63Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -425,6 +522,13 @@ struct Case63Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
                                     case lng
@@ -458,6 +562,13 @@ struct Case63Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, __typename: String, id: String) {
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -497,6 +608,15 @@ struct Case63Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(diameter: Int? = nil, name: String, __typename: String, id: String, planetBits: PlanetBits) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case diameter
                     case name
@@ -535,6 +655,14 @@ struct Case63Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    self.street = street
+                    self.city = city
+                    self.geo = geo
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case street
                     case city
@@ -568,6 +696,13 @@ struct Case63Query: GraphQLTypedOperation {
                     var lng: Double
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(lat: Double, lng: Double, __typename: String) {
+                        self.lat = lat
+                        self.lng = lng
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case lat
@@ -604,6 +739,14 @@ struct Case63Query: GraphQLTypedOperation {
             var value: Double?
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+                self.x = x
+                self.y = y
+                self.value = value
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case x

@@ -100,6 +100,12 @@ struct Case70Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(planets: [Planets], other: Other? = nil) {
+            self.planets = planets
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case planets
             case other
@@ -127,6 +133,13 @@ struct Case70Query: GraphQLTypedOperation {
             var name: String
             /// The field `__typename` (`String!`).
             var __typename: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(id: String, name: String, __typename: String) {
+                self.id = id
+                self.name = name
+                self.__typename = __typename
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case id
@@ -165,6 +178,23 @@ struct Case70Query: GraphQLTypedOperation {
             var asUser: AsUser?
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -214,6 +244,15 @@ struct Case70Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, diameter: Int? = nil, moons: [Moons?]? = nil, id: String) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.diameter = diameter
+                    self.moons = moons
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case name
@@ -251,6 +290,13 @@ struct Case70Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -285,6 +331,14 @@ struct Case70Query: GraphQLTypedOperation {
                 var pilot: Pilot?
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, model: String? = nil, pilot: Pilot? = nil, id: String) {
+                    self.__typename = __typename
+                    self.model = model
+                    self.pilot = pilot
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -327,6 +381,25 @@ struct Case70Query: GraphQLTypedOperation {
                     var email: String??
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        id: String,
+                        name: String,
+                        small: String,
+                        large: String,
+                        homeworld: Homeworld? = nil,
+                        email: String?? = nil,
+                        __typename: String
+                    ) {
+                        self.id = id
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.homeworld = homeworld
+                        self.email = email
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case id
@@ -375,6 +448,14 @@ struct Case70Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.diameter = diameter
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case diameter
@@ -412,6 +493,13 @@ struct Case70Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, id: String) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case name
@@ -443,6 +531,13 @@ struct Case70Query: GraphQLTypedOperation {
                 var name: String
                 /// This object as a `Planet`, when it is one.
                 var asPlanet: AsPlanet?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, asPlanet: AsPlanet? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.asPlanet = asPlanet
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename

@@ -280,6 +280,13 @@ struct Case71Query: GraphQLTypedOperation {
         /// The field `planets` (`[Planet!]!`).
         var planets: [Planets]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil, node: Node? = nil, planets: [Planets]) {
+            self.user = user
+            self.node = node
+            self.planets = planets
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
             case node
@@ -316,6 +323,23 @@ struct Case71Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                name: String,
+                friends: [Friends],
+                homeworld: Homeworld? = nil,
+                address: Address? = nil,
+                __typename: String,
+                id: String
+            ) {
+                self.name = name
+                self.friends = friends
+                self.homeworld = homeworld
+                self.address = address
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -366,6 +390,27 @@ struct Case71Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    small: String,
+                    large: String,
+                    scores: [[Int?]?]? = nil,
+                    friends: [Friends],
+                    email: String?? = nil,
+                    id: String,
+                    __typename: String
+                ) {
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.scores = scores
+                    self.friends = friends
+                    self.email = email
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -427,6 +472,29 @@ struct Case71Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        scores: [[Int?]?]? = nil,
+                        bestFriend: BestFriend? = nil,
+                        homeworld: Homeworld? = nil,
+                        id: String
+                    ) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.scores = scores
+                        self.bestFriend = bestFriend
+                        self.homeworld = homeworld
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case __typename
                         case name
@@ -484,6 +552,25 @@ struct Case71Query: GraphQLTypedOperation {
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            small: String,
+                            large: String,
+                            userBits: UserBits
+                        ) {
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.small = small
+                            self.large = large
+                            self.userBits = userBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case name
@@ -530,6 +617,21 @@ struct Case71Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            diameter: Int? = nil,
+                            moons: [Moons?]? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.diameter = diameter
+                            self.moons = moons
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case diameter
@@ -567,6 +669,13 @@ struct Case71Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case radius
@@ -603,6 +712,14 @@ struct Case71Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, residents: [Residents], __typename: String, id: String) {
+                    self.name = name
+                    self.residents = residents
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -645,6 +762,25 @@ struct Case71Query: GraphQLTypedOperation {
                     var id: String
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        id: String,
+                        __typename: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.id = id
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -691,6 +827,14 @@ struct Case71Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, email: String? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.email = email
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -728,6 +872,13 @@ struct Case71Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(street: String, city: String? = nil, __typename: String) {
+                    self.street = street
+                    self.city = city
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case street
                     case city
@@ -764,6 +915,21 @@ struct Case71Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -810,6 +976,14 @@ struct Case71Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                    self.name = name
+                    self.diameter = diameter
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case diameter
@@ -845,6 +1019,13 @@ struct Case71Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(pilot: Pilot? = nil, __typename: String, id: String) {
+                    self.pilot = pilot
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case pilot
                     case __typename
@@ -879,6 +1060,15 @@ struct Case71Query: GraphQLTypedOperation {
                     var id: String
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(__typename: String, email: String? = nil, name: String, id: String, userBits: UserBits) {
+                        self.__typename = __typename
+                        self.email = email
+                        self.name = name
+                        self.id = id
+                        self.userBits = userBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -924,6 +1114,25 @@ struct Case71Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    name: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    homeworld: Homeworld? = nil,
+                    __typename: String,
+                    id: String
+                ) {
+                    self.name = name
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.homeworld = homeworld
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name
@@ -974,6 +1183,23 @@ struct Case71Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        diameter: Int? = nil,
+                        moons: [Moons?]? = nil,
+                        residents: [Residents],
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.diameter = diameter
+                        self.moons = moons
+                        self.residents = residents
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case diameter
@@ -1013,6 +1239,13 @@ struct Case71Query: GraphQLTypedOperation {
                         var radius: Double?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1059,6 +1292,31 @@ struct Case71Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            scores: [[Int?]?]? = nil,
+                            friends: [Friends],
+                            bestFriend: BestFriend? = nil,
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.scores = scores
+                            self.friends = friends
+                            self.bestFriend = bestFriend
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1114,6 +1372,14 @@ struct Case71Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, email: String? = nil, __typename: String, id: String) {
+                                self.name = name
+                                self.email = email
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case email
@@ -1150,6 +1416,14 @@ struct Case71Query: GraphQLTypedOperation {
                             var __typename: String
                             /// The field `id` (`ID!`).
                             var id: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(email: String? = nil, scores: [[Int?]?]? = nil, __typename: String, id: String) {
+                                self.email = email
+                                self.scores = scores
+                                self.__typename = __typename
+                                self.id = id
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case email
@@ -1188,6 +1462,14 @@ struct Case71Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -1221,6 +1503,13 @@ struct Case71Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -1261,6 +1550,14 @@ struct Case71Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+                self.name = name
+                self.moons = moons
+                self.__typename = __typename
+                self.id = id
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case name
                 case moons
@@ -1294,6 +1591,13 @@ struct Case71Query: GraphQLTypedOperation {
                 var radius: Double?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, radius: Double? = nil, __typename: String) {
+                    self.name = name
+                    self.radius = radius
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case name

@@ -111,6 +111,11 @@ struct Case74Query: GraphQLTypedOperation {
         /// The field `viewer` (`User`).
         var viewer: Viewer?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil) {
+            self.viewer = viewer
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
         }
@@ -137,6 +142,14 @@ struct Case74Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, friends: [Friends], __typename: String, id: String) {
+                self.name = name
+                self.friends = friends
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -183,6 +196,29 @@ struct Case74Query: GraphQLTypedOperation {
                 var address: Address?
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    address: Address? = nil,
+                    userBits: UserBits
+                ) {
+                    self.id = id
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.address = address
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -241,6 +277,27 @@ struct Case74Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        small: String,
+                        large: String,
+                        scores: [[Int?]?]? = nil,
+                        friends: [Friends],
+                        address: Address? = nil,
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.scores = scores
+                        self.friends = friends
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case small
@@ -293,6 +350,23 @@ struct Case74Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            small: String,
+                            large: String,
+                            address: Address? = nil,
+                            id: String,
+                            __typename: String
+                        ) {
+                            self.name = name
+                            self.small = small
+                            self.large = large
+                            self.address = address
+                            self.id = id
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case small
@@ -333,6 +407,13 @@ struct Case74Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -365,6 +446,13 @@ struct Case74Query: GraphQLTypedOperation {
                         var city: String?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case street
@@ -401,6 +489,14 @@ struct Case74Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -434,6 +530,13 @@ struct Case74Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat

@@ -44,6 +44,11 @@ struct Case76Query: GraphQLTypedOperation {
         /// The field `planets` (`[Planet!]!`).
         var planets: [Planets]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(planets: [Planets]) {
+            self.planets = planets
+        }
+
         private enum CodingKeys: String, CodingKey {
             case planets
         }
@@ -66,6 +71,12 @@ struct Case76Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String) {
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename

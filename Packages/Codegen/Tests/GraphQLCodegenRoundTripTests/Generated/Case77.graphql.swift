@@ -51,6 +51,11 @@ struct Case77Query: GraphQLTypedOperation {
         /// The field `planets` (`[Planet!]!`).
         var planets: [Planets]
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(planets: [Planets]) {
+            self.planets = planets
+        }
+
         private enum CodingKeys: String, CodingKey {
             case planets
         }
@@ -79,6 +84,15 @@ struct Case77Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, diameter: Int? = nil, residents: [Residents], __typename: String, id: String) {
+                self.name = name
+                self.diameter = diameter
+                self.residents = residents
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -116,6 +130,13 @@ struct Case77Query: GraphQLTypedOperation {
                 var name: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, id: String) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename

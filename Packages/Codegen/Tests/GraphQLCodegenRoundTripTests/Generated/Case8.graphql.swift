@@ -189,6 +189,13 @@ struct Case8Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(nodes: [Nodes?], search: [Search], other: Other? = nil) {
+            self.nodes = nodes
+            self.search = search
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case nodes
             case search
@@ -223,6 +230,21 @@ struct Case8Query: GraphQLTypedOperation {
             var asUser: AsUser?
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -269,6 +291,23 @@ struct Case8Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    id: String,
+                    diameter: Int? = nil,
+                    name: String,
+                    moons: [Moons?]? = nil,
+                    planetBits: PlanetBits
+                ) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.diameter = diameter
+                    self.name = name
+                    self.moons = moons
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -306,6 +345,13 @@ struct Case8Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -349,6 +395,27 @@ struct Case8Query: GraphQLTypedOperation {
                 var bestFriend: BestFriend?
                 /// The field `homeworld` (`Planet`).
                 var homeworld: Homeworld?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    id: String,
+                    name: String,
+                    email: String? = nil,
+                    small: String,
+                    large: String,
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil
+                ) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.name = name
+                    self.email = email
+                    self.small = small
+                    self.large = large
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -398,6 +465,14 @@ struct Case8Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(__typename: String, name: String, friends: [Friends], id: String) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.friends = friends
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case __typename
                         case name
@@ -439,6 +514,25 @@ struct Case8Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            bestFriend: BestFriend? = nil,
+                            homeworld: Homeworld? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.bestFriend = bestFriend
+                            self.homeworld = homeworld
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case email
@@ -487,6 +581,15 @@ struct Case8Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, small: String, large: String, __typename: String, id: String) {
+                                self.name = name
+                                self.small = small
+                                self.large = large
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case small
@@ -527,6 +630,14 @@ struct Case8Query: GraphQLTypedOperation {
                             /// The field `id` (`ID!`).
                             var id: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                                self.name = name
+                                self.diameter = diameter
+                                self.__typename = __typename
+                                self.id = id
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case diameter
@@ -566,6 +677,14 @@ struct Case8Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String, id: String) {
+                        self.diameter = diameter
+                        self.moons = moons
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case diameter
                         case moons
@@ -599,6 +718,13 @@ struct Case8Query: GraphQLTypedOperation {
                         var radius: Double?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -635,6 +761,14 @@ struct Case8Query: GraphQLTypedOperation {
                 var asPlanet: AsPlanet?
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.asPlanet = asPlanet
+                    self.asUser = asUser
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -678,6 +812,14 @@ struct Case8Query: GraphQLTypedOperation {
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case __typename
             }
@@ -716,6 +858,12 @@ struct Case8Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String) {
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -744,6 +892,13 @@ struct Case8Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, id: String, __typename: String) {
+                    self.model = model
+                    self.id = id
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model
@@ -774,6 +929,12 @@ struct Case8Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String) {
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -806,6 +967,14 @@ struct Case8Query: GraphQLTypedOperation {
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
             var asShip: AsShip?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -849,6 +1018,15 @@ struct Case8Query: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 var id: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String, id: String) {
+                    self.name = name
+                    self.diameter = diameter
+                    self.moons = moons
+                    self.__typename = __typename
+                    self.id = id
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case diameter
@@ -886,6 +1064,13 @@ struct Case8Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case radius
@@ -918,6 +1103,13 @@ struct Case8Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(pilot: Pilot? = nil, __typename: String, id: String) {
+                    self.pilot = pilot
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case pilot
@@ -957,6 +1149,25 @@ struct Case8Query: GraphQLTypedOperation {
                     var address: Address?
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        name: String,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        address: Address? = nil,
+                        id: String
+                    ) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.address = address
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -1005,6 +1216,15 @@ struct Case8Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(email: String? = nil, small: String, large: String, __typename: String, id: String) {
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case small
@@ -1042,6 +1262,13 @@ struct Case8Query: GraphQLTypedOperation {
                         var city: String?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case street

@@ -41,6 +41,11 @@ struct Case81Query: GraphQLTypedOperation {
         /// The field `version` (`String!`).
         var version: String
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(version: String) {
+            self.version = version
+        }
+
         private enum CodingKeys: String, CodingKey {
             case version
         }

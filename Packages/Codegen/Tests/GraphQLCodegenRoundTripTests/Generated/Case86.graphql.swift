@@ -108,6 +108,13 @@ struct Case86Query: GraphQLTypedOperation {
         /// The field `tags` (`[String]`).
         var tags: [String?]?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(viewer: Viewer? = nil, user: User? = nil, tags: [String?]? = nil) {
+            self.viewer = viewer
+            self.user = user
+            self.tags = tags
+        }
+
         private enum CodingKeys: String, CodingKey {
             case viewer
             case user
@@ -146,6 +153,25 @@ struct Case86Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                name: String,
+                email: String? = nil,
+                small: String,
+                large: String,
+                homeworld: Homeworld? = nil,
+                __typename: String,
+                id: String
+            ) {
+                self.name = name
+                self.email = email
+                self.small = small
+                self.large = large
+                self.homeworld = homeworld
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -196,6 +222,23 @@ struct Case86Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    name: String,
+                    diameter: Int? = nil,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    __typename: String
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.diameter = diameter
+                    self.moons = moons
+                    self.residents = residents
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case name
@@ -235,6 +278,13 @@ struct Case86Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -277,6 +327,27 @@ struct Case86Query: GraphQLTypedOperation {
                     var __typename: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        scores: [[Int?]?]? = nil,
+                        friends: [Friends],
+                        __typename: String,
+                        id: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.scores = scores
+                        self.friends = friends
+                        self.__typename = __typename
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -326,6 +397,14 @@ struct Case86Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(__typename: String, name: String, email: String? = nil, id: String) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.email = email
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case __typename
                             case name
@@ -367,6 +446,15 @@ struct Case86Query: GraphQLTypedOperation {
             var id: String
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                self.email = email
+                self.name = name
+                self.__typename = __typename
+                self.id = id
+                self.userBits = userBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case email

@@ -125,6 +125,13 @@ struct Case90Query: GraphQLTypedOperation {
         /// The field `version` (`String!`).
         var version: String
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(nodes: [Nodes?], planets: [Planets], version: String) {
+            self.nodes = nodes
+            self.planets = planets
+            self.version = version
+        }
+
         private enum CodingKeys: String, CodingKey {
             case nodes
             case planets
@@ -159,6 +166,21 @@ struct Case90Query: GraphQLTypedOperation {
             var asUser: AsUser?
             /// This object as a `Named`, when it is one.
             var asNamed: AsNamed?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asUser: AsUser? = nil,
+                asNamed: AsNamed? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asUser = asUser
+                self.asNamed = asNamed
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -198,6 +220,13 @@ struct Case90Query: GraphQLTypedOperation {
                 var id: String
                 /// The field `name` (`String!`).
                 var name: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, id: String, name: String) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.name = name
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -240,6 +269,27 @@ struct Case90Query: GraphQLTypedOperation {
                 var bestFriend: BestFriend?
                 /// The field `homeworld` (`Planet`).
                 var homeworld: Homeworld?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    id: String,
+                    name: String,
+                    small: String,
+                    large: String,
+                    scores: [[Int?]?]? = nil,
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil
+                ) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.scores = scores
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -289,6 +339,14 @@ struct Case90Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, address: Address? = nil, __typename: String, id: String) {
+                        self.name = name
+                        self.address = address
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case address
@@ -325,6 +383,14 @@ struct Case90Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.geo = geo
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -358,6 +424,13 @@ struct Case90Query: GraphQLTypedOperation {
                             var lng: Double
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(lat: Double, lng: Double, __typename: String) {
+                                self.lat = lat
+                                self.lng = lng
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case lat
@@ -395,6 +468,14 @@ struct Case90Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                        self.name = name
+                        self.diameter = diameter
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case diameter
@@ -430,6 +511,13 @@ struct Case90Query: GraphQLTypedOperation {
                 var name: String
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, name: String, asUser: AsUser? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.asUser = asUser
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -474,6 +562,25 @@ struct Case90Query: GraphQLTypedOperation {
             /// The fragment `PlanetBits` spread here.
             var planetBits: PlanetBits
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                diameter: Int? = nil,
+                name: String,
+                __typename: String,
+                id: String,
+                moons: [Moons?]? = nil,
+                residents: [Residents],
+                planetBits: PlanetBits
+            ) {
+                self.diameter = diameter
+                self.name = name
+                self.__typename = __typename
+                self.id = id
+                self.moons = moons
+                self.residents = residents
+                self.planetBits = planetBits
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case diameter
                 case name
@@ -515,6 +622,13 @@ struct Case90Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, radius: Double? = nil, __typename: String) {
+                    self.name = name
+                    self.radius = radius
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case radius
@@ -550,6 +664,15 @@ struct Case90Query: GraphQLTypedOperation {
                 var id: String
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case email

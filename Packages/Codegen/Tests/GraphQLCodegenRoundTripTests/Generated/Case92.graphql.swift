@@ -268,6 +268,13 @@ struct Case92Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil, planets: [Planets], other: Other? = nil) {
+            self.user = user
+            self.planets = planets
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
             case planets
@@ -308,6 +315,27 @@ struct Case92Query: GraphQLTypedOperation {
             var bestFriend: BestFriend?
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                email: String? = nil,
+                name: String,
+                __typename: String,
+                id: String,
+                scores: [[Int?]?]? = nil,
+                friends: [Friends],
+                bestFriend: BestFriend? = nil,
+                userBits: UserBits
+            ) {
+                self.email = email
+                self.name = name
+                self.__typename = __typename
+                self.id = id
+                self.scores = scores
+                self.friends = friends
+                self.bestFriend = bestFriend
+                self.userBits = userBits
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case email
@@ -362,6 +390,27 @@ struct Case92Query: GraphQLTypedOperation {
                 var email: String??
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    name: String,
+                    small: String,
+                    large: String,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    email: String?? = nil,
+                    __typename: String
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.small = small
+                    self.large = large
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.email = email
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -421,6 +470,27 @@ struct Case92Query: GraphQLTypedOperation {
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        id: String,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        userBits: UserBits
+                    ) {
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.userBits = userBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case email
                         case name
@@ -471,6 +541,23 @@ struct Case92Query: GraphQLTypedOperation {
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            address: Address? = nil,
+                            userBits: UserBits
+                        ) {
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.address = address
+                            self.userBits = userBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case name
@@ -511,6 +598,14 @@ struct Case92Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -544,6 +639,13 @@ struct Case92Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -585,6 +687,23 @@ struct Case92Query: GraphQLTypedOperation {
                     var address: Address?
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        name: String,
+                        email: String? = nil,
+                        friends: [Friends],
+                        address: Address? = nil,
+                        id: String
+                    ) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.email = email
+                        self.friends = friends
+                        self.address = address
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -634,6 +753,25 @@ struct Case92Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -679,6 +817,14 @@ struct Case92Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -713,6 +859,13 @@ struct Case92Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
                                     case lng
@@ -746,6 +899,13 @@ struct Case92Query: GraphQLTypedOperation {
                         var city: String?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case street
@@ -792,6 +952,29 @@ struct Case92Query: GraphQLTypedOperation {
                 var homeworld: Homeworld?
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    small: String,
+                    large: String,
+                    scores: [[Int?]?]? = nil,
+                    homeworld: Homeworld? = nil,
+                    userBits: UserBits
+                ) {
+                    self.id = id
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.small = small
+                    self.large = large
+                    self.scores = scores
+                    self.homeworld = homeworld
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -840,6 +1023,13 @@ struct Case92Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(moons: [Moons?]? = nil, __typename: String, id: String) {
+                        self.moons = moons
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case moons
                         case __typename
@@ -870,6 +1060,13 @@ struct Case92Query: GraphQLTypedOperation {
                         var radius: Double?
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -912,6 +1109,23 @@ struct Case92Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                id: String,
+                name: String,
+                diameter: Int? = nil,
+                moons: [Moons?]? = nil,
+                residents: [Residents],
+                __typename: String
+            ) {
+                self.id = id
+                self.name = name
+                self.diameter = diameter
+                self.moons = moons
+                self.residents = residents
+                self.__typename = __typename
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case id
                 case name
@@ -952,6 +1166,13 @@ struct Case92Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(name: String, radius: Double? = nil, __typename: String) {
+                    self.name = name
+                    self.radius = radius
+                    self.__typename = __typename
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case name
                     case radius
@@ -989,6 +1210,23 @@ struct Case92Query: GraphQLTypedOperation {
                 var homeworld: Homeworld?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    name: String,
+                    email: String? = nil,
+                    friends: [Friends],
+                    homeworld: Homeworld? = nil,
+                    __typename: String
+                ) {
+                    self.id = id
+                    self.name = name
+                    self.email = email
+                    self.friends = friends
+                    self.homeworld = homeworld
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id
@@ -1039,6 +1277,27 @@ struct Case92Query: GraphQLTypedOperation {
                     var id: String
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        name: String,
+                        email: String? = nil,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        bestFriend: BestFriend? = nil,
+                        id: String,
+                        __typename: String
+                    ) {
+                        self.name = name
+                        self.email = email
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.bestFriend = bestFriend
+                        self.id = id
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name
@@ -1094,6 +1353,25 @@ struct Case92Query: GraphQLTypedOperation {
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            small: String,
+                            large: String,
+                            userBits: UserBits
+                        ) {
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.small = small
+                            self.large = large
+                            self.userBits = userBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case name
@@ -1142,6 +1420,23 @@ struct Case92Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            scores: [[Int?]?]? = nil,
+                            address: Address? = nil,
+                            __typename: String,
+                            id: String
+                        ) {
+                            self.name = name
+                            self.email = email
+                            self.scores = scores
+                            self.address = address
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -1184,6 +1479,14 @@ struct Case92Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.geo = geo
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case street
                                 case city
@@ -1217,6 +1520,13 @@ struct Case92Query: GraphQLTypedOperation {
                                 var lng: Double
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
+
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(lat: Double, lng: Double, __typename: String) {
+                                    self.lat = lat
+                                    self.lng = lng
+                                    self.__typename = __typename
+                                }
 
                                 private enum CodingKeys: String, CodingKey {
                                     case lat
@@ -1253,6 +1563,13 @@ struct Case92Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, __typename: String, id: String) {
+                        self.name = name
+                        self.__typename = __typename
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case name
                         case __typename
@@ -1288,6 +1605,14 @@ struct Case92Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, id: String, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -1326,6 +1651,13 @@ struct Case92Query: GraphQLTypedOperation {
                 var model: String?
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(__typename: String, model: String? = nil, id: String) {
+                    self.__typename = __typename
+                    self.model = model
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -1370,6 +1702,29 @@ struct Case92Query: GraphQLTypedOperation {
                 var address: Address?
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    __typename: String,
+                    email: String? = nil,
+                    name: String,
+                    id: String,
+                    small: String,
+                    large: String,
+                    homeworld: Homeworld? = nil,
+                    address: Address? = nil,
+                    userBits: UserBits
+                ) {
+                    self.__typename = __typename
+                    self.email = email
+                    self.name = name
+                    self.id = id
+                    self.small = small
+                    self.large = large
+                    self.homeworld = homeworld
+                    self.address = address
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case __typename
@@ -1426,6 +1781,25 @@ struct Case92Query: GraphQLTypedOperation {
                     /// The fragment `PlanetBits` spread here.
                     var planetBits: PlanetBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        diameter: Int? = nil,
+                        name: String,
+                        id: String,
+                        moons: [Moons?]? = nil,
+                        residents: [Residents],
+                        planetBits: PlanetBits
+                    ) {
+                        self.__typename = __typename
+                        self.diameter = diameter
+                        self.name = name
+                        self.id = id
+                        self.moons = moons
+                        self.residents = residents
+                        self.planetBits = planetBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case __typename
                         case diameter
@@ -1467,6 +1841,13 @@ struct Case92Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, radius: Double? = nil, __typename: String) {
+                            self.name = name
+                            self.radius = radius
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case radius
@@ -1498,6 +1879,13 @@ struct Case92Query: GraphQLTypedOperation {
                         var __typename: String
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, __typename: String, id: String) {
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case name
@@ -1534,6 +1922,14 @@ struct Case92Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        self.street = street
+                        self.city = city
+                        self.geo = geo
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case street
                         case city
@@ -1567,6 +1963,13 @@ struct Case92Query: GraphQLTypedOperation {
                         var lng: Double
                         /// The field `__typename` (`String!`).
                         var __typename: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(lat: Double, lng: Double, __typename: String) {
+                            self.lat = lat
+                            self.lng = lng
+                            self.__typename = __typename
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case lat

@@ -58,6 +58,13 @@ struct Case93Query: GraphQLTypedOperation {
         /// The field `node`, as `other` (`Node`).
         var other: Other?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil, tags: [String?]? = nil, other: Other? = nil) {
+            self.user = user
+            self.tags = tags
+            self.other = other
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
             case tags
@@ -90,6 +97,14 @@ struct Case93Query: GraphQLTypedOperation {
             var email: String?
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(__typename: String, name: String, email: String? = nil, id: String) {
+                self.__typename = __typename
+                self.name = name
+                self.email = email
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -126,6 +141,13 @@ struct Case93Query: GraphQLTypedOperation {
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
 
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(id: String, __typename: String, asUser: AsUser? = nil) {
+                self.id = id
+                self.__typename = __typename
+                self.asUser = asUser
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case id
                 case __typename
@@ -158,6 +180,13 @@ struct Case93Query: GraphQLTypedOperation {
                 var email: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(id: String, email: String? = nil, __typename: String) {
+                    self.id = id
+                    self.email = email
+                    self.__typename = __typename
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case id

@@ -206,6 +206,11 @@ struct Case95Query: GraphQLTypedOperation {
         /// The field `node` (`Node`).
         var node: Node?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(node: Node? = nil) {
+            self.node = node
+        }
+
         private enum CodingKeys: String, CodingKey {
             case node
         }
@@ -234,6 +239,21 @@ struct Case95Query: GraphQLTypedOperation {
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(
+                __typename: String,
+                id: String,
+                asPlanet: AsPlanet? = nil,
+                asShip: AsShip? = nil,
+                asUser: AsUser? = nil
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.asPlanet = asPlanet
+                self.asShip = asShip
+                self.asUser = asUser
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case __typename
@@ -284,6 +304,23 @@ struct Case95Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    residents: [Residents],
+                    planetBits: PlanetBits
+                ) {
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.residents = residents
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case diameter
                     case name
@@ -328,6 +365,23 @@ struct Case95Query: GraphQLTypedOperation {
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        id: String,
+                        email: String? = nil,
+                        name: String,
+                        __typename: String,
+                        homeworld: Homeworld? = nil,
+                        userBits: UserBits
+                    ) {
+                        self.id = id
+                        self.email = email
+                        self.name = name
+                        self.__typename = __typename
+                        self.homeworld = homeworld
+                        self.userBits = userBits
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case id
                         case email
@@ -368,6 +422,14 @@ struct Case95Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(id: String, name: String, residents: [Residents], __typename: String) {
+                            self.id = id
+                            self.name = name
+                            self.residents = residents
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case id
                             case name
@@ -403,6 +465,14 @@ struct Case95Query: GraphQLTypedOperation {
                             var id: String
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, address: Address? = nil, id: String, __typename: String) {
+                                self.name = name
+                                self.address = address
+                                self.id = id
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case name
@@ -440,6 +510,14 @@ struct Case95Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -473,6 +551,13 @@ struct Case95Query: GraphQLTypedOperation {
                                     var lng: Double
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
+
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
 
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
@@ -510,6 +595,13 @@ struct Case95Query: GraphQLTypedOperation {
                 var __typename: String
                 /// The field `id` (`ID!`).
                 var id: String
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(model: String? = nil, __typename: String, id: String) {
+                    self.model = model
+                    self.__typename = __typename
+                    self.id = id
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case model
@@ -556,6 +648,31 @@ struct Case95Query: GraphQLTypedOperation {
                 var homeworld: Homeworld?
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    small: String,
+                    large: String,
+                    scores: [[Int?]?]? = nil,
+                    bestFriend: BestFriend? = nil,
+                    homeworld: Homeworld? = nil,
+                    userBits: UserBits
+                ) {
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.small = small
+                    self.large = large
+                    self.scores = scores
+                    self.bestFriend = bestFriend
+                    self.homeworld = homeworld
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case email
@@ -619,6 +736,29 @@ struct Case95Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        id: String,
+                        name: String,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        homeworld: Homeworld? = nil,
+                        address: Address? = nil,
+                        email: String?? = nil,
+                        __typename: String
+                    ) {
+                        self.id = id
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.homeworld = homeworld
+                        self.address = address
+                        self.email = email
+                        self.__typename = __typename
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case id
                         case name
@@ -678,6 +818,25 @@ struct Case95Query: GraphQLTypedOperation {
                         /// The fragment `UserBits` spread here.
                         var userBits: UserBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            email: String? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            scores: [[Int?]?]? = nil,
+                            bestFriend: BestFriend? = nil,
+                            userBits: UserBits
+                        ) {
+                            self.email = email
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.scores = scores
+                            self.bestFriend = bestFriend
+                            self.userBits = userBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case email
                             case name
@@ -718,6 +877,13 @@ struct Case95Query: GraphQLTypedOperation {
                             var __typename: String
                             /// The field `id` (`ID!`).
                             var id: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, __typename: String, id: String) {
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case name
@@ -760,6 +926,25 @@ struct Case95Query: GraphQLTypedOperation {
                         /// The fragment `PlanetBits` spread here.
                         var planetBits: PlanetBits
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            diameter: Int? = nil,
+                            name: String,
+                            __typename: String,
+                            id: String,
+                            moons: [Moons?]? = nil,
+                            residents: [Residents],
+                            planetBits: PlanetBits
+                        ) {
+                            self.diameter = diameter
+                            self.name = name
+                            self.__typename = __typename
+                            self.id = id
+                            self.moons = moons
+                            self.residents = residents
+                            self.planetBits = planetBits
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case diameter
                             case name
@@ -801,6 +986,13 @@ struct Case95Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(name: String, radius: Double? = nil, __typename: String) {
+                                self.name = name
+                                self.radius = radius
+                                self.__typename = __typename
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case name
                                 case radius
@@ -838,6 +1030,23 @@ struct Case95Query: GraphQLTypedOperation {
                             var __typename: String
                             /// The field `id` (`ID!`).
                             var id: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                name: String,
+                                email: String? = nil,
+                                small: String,
+                                large: String,
+                                __typename: String,
+                                id: String
+                            ) {
+                                self.name = name
+                                self.email = email
+                                self.small = small
+                                self.large = large
+                                self.__typename = __typename
+                                self.id = id
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case name
@@ -881,6 +1090,13 @@ struct Case95Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(street: String, city: String? = nil, __typename: String) {
+                            self.street = street
+                            self.city = city
+                            self.__typename = __typename
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case street
                             case city
@@ -919,6 +1135,23 @@ struct Case95Query: GraphQLTypedOperation {
                     var residents: [Residents]
                     /// The fragment `PlanetBits` spread here.
                     var planetBits: PlanetBits
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        diameter: Int? = nil,
+                        name: String,
+                        id: String,
+                        residents: [Residents],
+                        planetBits: PlanetBits
+                    ) {
+                        self.__typename = __typename
+                        self.diameter = diameter
+                        self.name = name
+                        self.id = id
+                        self.residents = residents
+                        self.planetBits = planetBits
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -967,6 +1200,27 @@ struct Case95Query: GraphQLTypedOperation {
                         var address: Address?
                         /// The field `id` (`ID!`).
                         var id: String
+
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(
+                            __typename: String,
+                            name: String,
+                            email: String? = nil,
+                            small: String,
+                            large: String,
+                            bestFriend: BestFriend? = nil,
+                            address: Address? = nil,
+                            id: String
+                        ) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.email = email
+                            self.small = small
+                            self.large = large
+                            self.bestFriend = bestFriend
+                            self.address = address
+                            self.id = id
+                        }
 
                         private enum CodingKeys: String, CodingKey {
                             case __typename
@@ -1026,6 +1280,29 @@ struct Case95Query: GraphQLTypedOperation {
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(
+                                email: String? = nil,
+                                name: String,
+                                __typename: String,
+                                id: String,
+                                small: String,
+                                large: String,
+                                scores: [[Int?]?]? = nil,
+                                address: Address? = nil,
+                                userBits: UserBits
+                            ) {
+                                self.email = email
+                                self.name = name
+                                self.__typename = __typename
+                                self.id = id
+                                self.small = small
+                                self.large = large
+                                self.scores = scores
+                                self.address = address
+                                self.userBits = userBits
+                            }
+
                             private enum CodingKeys: String, CodingKey {
                                 case email
                                 case name
@@ -1075,6 +1352,14 @@ struct Case95Query: GraphQLTypedOperation {
                                 /// The field `__typename` (`String!`).
                                 var __typename: String
 
+                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                    self.street = street
+                                    self.city = city
+                                    self.geo = geo
+                                    self.__typename = __typename
+                                }
+
                                 private enum CodingKeys: String, CodingKey {
                                     case street
                                     case city
@@ -1109,6 +1394,13 @@ struct Case95Query: GraphQLTypedOperation {
                                     /// The field `__typename` (`String!`).
                                     var __typename: String
 
+                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                                    init(lat: Double, lng: Double, __typename: String) {
+                                        self.lat = lat
+                                        self.lng = lng
+                                        self.__typename = __typename
+                                    }
+
                                     private enum CodingKeys: String, CodingKey {
                                         case lat
                                         case lng
@@ -1142,6 +1434,13 @@ struct Case95Query: GraphQLTypedOperation {
                             var city: String?
                             /// The field `__typename` (`String!`).
                             var __typename: String
+
+                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                            init(street: String, city: String? = nil, __typename: String) {
+                                self.street = street
+                                self.city = city
+                                self.__typename = __typename
+                            }
 
                             private enum CodingKeys: String, CodingKey {
                                 case street

@@ -127,6 +127,11 @@ struct Case98Query: GraphQLTypedOperation {
         /// The field `user` (`User`).
         var user: User?
 
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(user: User? = nil) {
+            self.user = user
+        }
+
         private enum CodingKeys: String, CodingKey {
             case user
         }
@@ -155,6 +160,15 @@ struct Case98Query: GraphQLTypedOperation {
             var __typename: String
             /// The field `id` (`ID!`).
             var id: String
+
+            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+            init(name: String, friends: [Friends], homeworld: Homeworld? = nil, __typename: String, id: String) {
+                self.name = name
+                self.friends = friends
+                self.homeworld = homeworld
+                self.__typename = __typename
+                self.id = id
+            }
 
             private enum CodingKeys: String, CodingKey {
                 case name
@@ -200,6 +214,25 @@ struct Case98Query: GraphQLTypedOperation {
                 var bestFriend: BestFriend?
                 /// The fragment `UserBits` spread here.
                 var userBits: UserBits
+
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    email: String? = nil,
+                    name: String,
+                    __typename: String,
+                    id: String,
+                    friends: [Friends],
+                    bestFriend: BestFriend? = nil,
+                    userBits: UserBits
+                ) {
+                    self.email = email
+                    self.name = name
+                    self.__typename = __typename
+                    self.id = id
+                    self.friends = friends
+                    self.bestFriend = bestFriend
+                    self.userBits = userBits
+                }
 
                 private enum CodingKeys: String, CodingKey {
                     case email
@@ -248,6 +281,23 @@ struct Case98Query: GraphQLTypedOperation {
                     /// The field `id` (`ID!`).
                     var id: String
 
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(
+                        __typename: String,
+                        name: String,
+                        small: String,
+                        large: String,
+                        friends: [Friends],
+                        id: String
+                    ) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.friends = friends
+                        self.id = id
+                    }
+
                     private enum CodingKeys: String, CodingKey {
                         case __typename
                         case name
@@ -290,6 +340,14 @@ struct Case98Query: GraphQLTypedOperation {
                         /// The field `id` (`ID!`).
                         var id: String
 
+                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                        init(name: String, email: String?? = nil, __typename: String, id: String) {
+                            self.name = name
+                            self.email = email
+                            self.__typename = __typename
+                            self.id = id
+                        }
+
                         private enum CodingKeys: String, CodingKey {
                             case name
                             case email
@@ -331,6 +389,15 @@ struct Case98Query: GraphQLTypedOperation {
                     var large: String
                     /// The field `id` (`ID!`).
                     var id: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(__typename: String, name: String, small: String, large: String, id: String) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.small = small
+                        self.large = large
+                        self.id = id
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case __typename
@@ -377,6 +444,23 @@ struct Case98Query: GraphQLTypedOperation {
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
+                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                init(
+                    id: String,
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String,
+                    moons: [Moons?]? = nil,
+                    planetBits: PlanetBits
+                ) {
+                    self.id = id
+                    self.diameter = diameter
+                    self.name = name
+                    self.__typename = __typename
+                    self.moons = moons
+                    self.planetBits = planetBits
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case id
                     case diameter
@@ -414,6 +498,13 @@ struct Case98Query: GraphQLTypedOperation {
                     var radius: Double?
                     /// The field `__typename` (`String!`).
                     var __typename: String
+
+                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+                    init(name: String, radius: Double? = nil, __typename: String) {
+                        self.name = name
+                        self.radius = radius
+                        self.__typename = __typename
+                    }
 
                     private enum CodingKeys: String, CodingKey {
                         case name

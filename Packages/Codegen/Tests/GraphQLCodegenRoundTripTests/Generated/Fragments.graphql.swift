@@ -30,6 +30,14 @@ struct PlanetBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The field `id` (`ID!`).
     var id: String
 
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    init(diameter: Int? = nil, name: String, __typename: String, id: String) {
+        self.diameter = diameter
+        self.name = name
+        self.__typename = __typename
+        self.id = id
+    }
+
     private enum CodingKeys: String, CodingKey {
         case diameter
         case name
@@ -83,6 +91,14 @@ struct UserBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
     var __typename: String
     /// The field `id` (`ID!`).
     var id: String
+
+    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+    init(email: String? = nil, name: String, __typename: String, id: String) {
+        self.email = email
+        self.name = name
+        self.__typename = __typename
+        self.id = id
+    }
 
     private enum CodingKeys: String, CodingKey {
         case email
