@@ -15,7 +15,8 @@ import Primitives
 struct SnapshotReader<Lookup: RecordLookup> {
     let lookup: Lookup
     let variables: JSONObject
-    private(set) var seenRecords: Set<DataID> = []
+    /// The records read so far (``Snapshot/seenRecords``).
+    private var seen = SeenRecords()
     private(set) var isMissingData = false
     /// Whether something other than a deferred field (`CompiledField.isDeferred`) is missing.
     private(set) var isMissingUndeferredData = false
@@ -28,13 +29,20 @@ struct SnapshotReader<Lookup: RecordLookup> {
 
     /// The compiled fields' storage keys resolved in the in-memory source's key table.
     private var fieldKeys: FieldKeys
+    /// The in-memory source, when the read can find records in it by position and follow the links
+    /// in their bytes without making a `DataID` of each (``RecordLookup/directSource``).
+    private let source: InMemoryRecordSource?
 
     init(lookup: Lookup, variables: JSONObject, trackedRecord: DataID? = nil) {
         self.lookup = lookup
         fieldKeys = FieldKeys(table: lookup.keyTable)
+        source = lookup.directSource
         self.variables = variables
         self.trackedRecord = trackedRecord
     }
+
+    /// The data IDs of the records read so far.
+    var seenRecords: Set<DataID> { seen.set() }
 
     /// Reads `root`, with `invalidationPoint` deciding ``Snapshot/isInvalidated``.
     static func read(_ root: StoreRoot, from lookup: Lookup, invalidationPoint: WallInstant?) -> Snapshot {
@@ -57,12 +65,15 @@ struct SnapshotReader<Lookup: RecordLookup> {
         let invalidated =
             if let oldest = oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else { false }
         return Snapshot(
-            data: data, isMissingData: isMissingData, seenRecords: seenRecords, oldestWriteTime: oldestWriteTime,
+            data: data, isMissingData: isMissingData, seenRecords: seen.set(), oldestWriteTime: oldestWriteTime,
             isInvalidated: invalidated, missesOnlyDeferredFields: isMissingData && !isMissingUndeferredData)
     }
 
     private mutating func readRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet) -> JSONValue? {
-        seenRecords.insert(dataID)
+        if let source, let position = source.position(of: dataID) {
+            return readRecord(at: position, in: source, selectionSet: selectionSet)
+        }
+        seen.insert(dataID)
         guard let record = lookup.lookupRecord(dataID) else {
             noteMissing()
             // The record's first write lists the keys it writes; a subscription rooted here must be
@@ -70,42 +81,61 @@ struct SnapshotReader<Lookup: RecordLookup> {
             if trackedRecord == dataID { noteTrackedKeys(of: selectionSet) }
             return nil
         }
+        return read(record, tracking: trackedRecord == dataID, in: nil, selectionSet: selectionSet)
+    }
+
+    /// Reads the in-memory source's record at `position`: it is marked seen by position, and its
+    /// ID is the table's own (no `DataID` is made or hashed).
+    private mutating func readRecord(
+        at position: Int, in source: InMemoryRecordSource, selectionSet: CompiledSelectionSet
+    ) -> JSONValue? {
+        seen.insert(position: position, of: source.positions) { source.table.ids[position] }
+        let tracking = trackedRecord.map { $0 == source.table.ids[position] } ?? false
+        return read(source.view(at: position), tracking: tracking, in: source, selectionSet: selectionSet)
+    }
+
+    private mutating func read(
+        _ record: RecordView, tracking: Bool, in source: InMemoryRecordSource?, selectionSet: CompiledSelectionSet
+    ) -> JSONValue? {
         var object = JSONObject(minimumCapacity: selectionSet.selections.count)
         // A set of fields alone has each response key once (the compiler merges duplicates), so
         // fields append; type cases and conditionals may repeat a key and go through merging.
         let plan = fieldKeys.plan(of: selectionSet, variables: variables)
-        let tracking = trackedRecord.map { $0 == dataID } ?? false
-        read(selectionSet, plan: plan, of: record, into: &object, appending: plan.fieldsOnly, tracking: tracking)
+        read(
+            selectionSet, plan: plan, of: record, in: source, into: &object, appending: plan.fieldsOnly,
+            tracking: tracking)
         return .object(object)
     }
 
     private mutating func read(
-        _ selectionSet: CompiledSelectionSet, of record: RecordView, into object: inout JSONObject, appending: Bool,
-        tracking: Bool
+        _ selectionSet: CompiledSelectionSet, of record: RecordView, in source: InMemoryRecordSource?,
+        into object: inout JSONObject, appending: Bool, tracking: Bool
     ) {
         let plan = fieldKeys.plan(of: selectionSet, variables: variables)
-        read(selectionSet, plan: plan, of: record, into: &object, appending: appending, tracking: tracking)
+        read(selectionSet, plan: plan, of: record, in: source, into: &object, appending: appending, tracking: tracking)
     }
 
     private mutating func read(
         _ selectionSet: CompiledSelectionSet, plan: FieldKeys.Plan, of record: RecordView,
-        into object: inout JSONObject, appending: Bool, tracking: Bool
+        in source: InMemoryRecordSource?, into object: inout JSONObject, appending: Bool, tracking: Bool
     ) {
         let hasTable = fieldKeys.hasTable
         var cursor = FieldCursor()
-        for position in plan.selections.indices {
-            guard plan.selections[position].isField else {
-                readBranch(selectionSet.selections[position], of: record, into: &object, tracking: tracking)
-                continue
-            }
-            do {
-                let field = plan.selections[position]
-                if tracking { trackedFields.insert(field.storageKey) }
+        // Through the buffer, each field's members are read where they lie: binding a plan's field
+        // to a local copied it, retaining its keys and sub-selection, for every field of every record.
+        plan.selections.withUnsafeBufferPointer { fields in
+            for position in fields.indices {
+                guard fields[position].isField else {
+                    readBranch(
+                        selectionSet.selections[position], of: record, in: source, into: &object, tracking: tracking)
+                    continue
+                }
+                if tracking { trackedFields.insert(fields[position].storageKey) }
                 guard
                     let stored = record.field(
-                        field.storageKey, index: hasTable ? field.index : nil, cursor: &cursor)
+                        fields[position].storageKey, index: hasTable ? fields[position].index : nil, cursor: &cursor)
                 else {
-                    noteMissing(deferred: field.isDeferred)
+                    noteMissing(deferred: fields[position].isDeferred)
                     continue
                 }
                 if let oldest = oldestWriteTime {
@@ -114,16 +144,21 @@ struct SnapshotReader<Lookup: RecordLookup> {
                     oldestWriteTime = stored.writtenAt
                 }
                 let value: JSONValue?
-                if let subselection = field.subselection {
-                    value = readLinked(stored.value, selectionSet: subselection)
+                if let subselection = fields[position].subselection {
+                    if let source, case .encoded(let field) = stored {
+                        var offset = field.offset
+                        value = readLinked(field.base, &offset, in: source, selectionSet: subselection)
+                    } else {
+                        value = readLinked(stored.value, selectionSet: subselection)
+                    }
                 } else {
                     value = readLeaf(stored.value)
                 }
-                guard let value, !field.isAddedByClient else { continue }
+                guard let value, !fields[position].isAddedByClient else { continue }
                 if appending {
-                    object.appendNew(key: field.responseKey, value: value)
+                    object.appendNew(key: fields[position].responseKey, value: value)
                 } else {
-                    Self.merge(value, forKey: field.responseKey, into: &object)
+                    Self.merge(value, forKey: fields[position].responseKey, into: &object)
                 }
             }
         }
@@ -133,7 +168,8 @@ struct SnapshotReader<Lookup: RecordLookup> {
     /// stays small.
     @inline(never)
     private mutating func readBranch(
-        _ selection: CompiledSelection, of record: RecordView, into object: inout JSONObject, tracking: Bool
+        _ selection: CompiledSelection, of record: RecordView, in source: InMemoryRecordSource?,
+        into object: inout JSONObject, tracking: Bool
     ) {
         switch selection {
         case .field:
@@ -145,11 +181,14 @@ struct SnapshotReader<Lookup: RecordLookup> {
                 return
             }
             if typeCase.matches(typename: typename) {
-                read(typeCase.selectionSet, of: record, into: &object, appending: false, tracking: tracking)
+                read(
+                    typeCase.selectionSet, of: record, in: source, into: &object, appending: false, tracking: tracking)
             }
         case .conditional(let conditional):
             if conditional.passes(variables: variables) {
-                read(conditional.selectionSet, of: record, into: &object, appending: false, tracking: tracking)
+                read(
+                    conditional.selectionSet, of: record, in: source, into: &object, appending: false,
+                    tracking: tracking)
             }
         }
     }
@@ -190,6 +229,38 @@ struct SnapshotReader<Lookup: RecordLookup> {
             return .array(array)
         case .scalar:
             // Written as a leaf by an operation that saw a different schema: not this selection's data.
+            noteMissing()
+            return nil
+        }
+    }
+
+    /// ``readLinked(_:selectionSet:)`` for the value at `cursor` in one of `source`'s records'
+    /// bytes, moving past it: each link's record is found by the bytes of its ID.
+    private mutating func readLinked(
+        _ base: UnsafeRawPointer, _ cursor: inout Int, in source: InMemoryRecordSource,
+        selectionSet: CompiledSelectionSet
+    ) -> JSONValue? {
+        switch EncodedBytes.byte(base, &cursor) {
+        case RecordTag.null:
+            return .null
+        case RecordTag.link:
+            let length = Int(EncodedBytes.varint(base, &cursor))
+            let bytes = UnsafeRawBufferPointer(start: base + cursor, count: length)
+            cursor += length
+            guard let position = source.position(ofUTF8: bytes) else {
+                return readRecord(DataID(String(decoding: bytes, as: UTF8.self)), selectionSet: selectionSet)
+            }
+            return readRecord(at: position, in: source, selectionSet: selectionSet)
+        case RecordTag.links:
+            let count = Int(EncodedBytes.varint(base, &cursor))
+            var array: [JSONValue] = []
+            array.reserveCapacity(count)
+            for _ in 0..<count {
+                array.append(readLinked(base, &cursor, in: source, selectionSet: selectionSet) ?? .null)
+            }
+            return .array(array)
+        default:
+            // A scalar, written as a leaf by an operation that saw a different schema.
             noteMissing()
             return nil
         }
