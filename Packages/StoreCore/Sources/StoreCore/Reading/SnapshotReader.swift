@@ -97,14 +97,40 @@ struct SnapshotReader<Lookup: RecordLookup> {
     private mutating func read(
         _ record: RecordView, tracking: Bool, in source: InMemoryRecordSource?, selectionSet: CompiledSelectionSet
     ) -> JSONValue? {
-        var object = JSONObject(minimumCapacity: selectionSet.selections.count)
-        // A set of fields alone has each response key once (the compiler merges duplicates), so
-        // fields append; type cases and conditionals may repeat a key and go through merging.
         let plan = fieldKeys.plan(of: selectionSet, variables: variables)
-        read(
-            selectionSet, plan: plan, of: record, in: source, into: &object, appending: plan.fieldsOnly,
-            tracking: tracking)
+        if plan.fieldsOnly { return readFields(plan: plan, of: record, in: source, tracking: tracking) }
+        var object = JSONObject(minimumCapacity: selectionSet.selections.count)
+        read(selectionSet, plan: plan, of: record, in: source, into: &object, appending: false, tracking: tracking)
         return .object(object)
+    }
+
+    /// Reads a set of fields alone, where each response key comes once: the object shares the
+    /// plan's keys when none is missing, so it costs one array (its values), not two.
+    private mutating func readFields(
+        plan: FieldKeys.Plan, of record: RecordView, in source: InMemoryRecordSource?, tracking: Bool
+    ) -> JSONValue {
+        var values: [JSONValue] = []
+        values.reserveCapacity(plan.responseKeys.count)
+        // `nil` while the keys are the plan's; made from the keys so far when a field is missing.
+        var keys: [String]? = nil
+        let hasTable = fieldKeys.hasTable
+        var cursor = FieldCursor()
+        plan.selections.withUnsafeBufferPointer { fields in
+            guard let first = fields.baseAddress else { return }
+            for position in fields.indices {
+                let value = value(
+                    of: first + position, in: record, source: source, hasTable: hasTable, cursor: &cursor,
+                    tracking: tracking)
+                if fields[position].isAddedByClient { continue }
+                guard let value else {
+                    if keys == nil { keys = Array(plan.responseKeys[..<values.count]) }
+                    continue
+                }
+                values.append(value)
+                keys?.append(fields[position].responseKey)
+            }
+        }
+        return .object(JSONObject(distinctKeys: keys ?? plan.responseKeys, values: values))
     }
 
     private mutating func read(
@@ -121,40 +147,20 @@ struct SnapshotReader<Lookup: RecordLookup> {
     ) {
         let hasTable = fieldKeys.hasTable
         var cursor = FieldCursor()
-        // Through the buffer, each field's members are read where they lie: binding a plan's field
-        // to a local copied it, retaining its keys and sub-selection, for every field of every record.
         plan.selections.withUnsafeBufferPointer { fields in
+            guard let first = fields.baseAddress else { return }
             for position in fields.indices {
                 guard fields[position].isField else {
                     readBranch(
                         selectionSet.selections[position], of: record, in: source, into: &object, tracking: tracking)
                     continue
                 }
-                if tracking { trackedFields.insert(fields[position].storageKey) }
                 guard
-                    let stored = record.field(
-                        fields[position].storageKey, index: hasTable ? fields[position].index : nil, cursor: &cursor)
-                else {
-                    noteMissing(deferred: fields[position].isDeferred)
-                    continue
-                }
-                if let oldest = oldestWriteTime {
-                    if stored.writtenAt < oldest { oldestWriteTime = stored.writtenAt }
-                } else {
-                    oldestWriteTime = stored.writtenAt
-                }
-                let value: JSONValue?
-                if let subselection = fields[position].subselection {
-                    if let source, case .encoded(let field) = stored {
-                        var offset = field.offset
-                        value = readLinked(field.base, &offset, in: source, selectionSet: subselection)
-                    } else {
-                        value = readLinked(stored.value, selectionSet: subselection)
-                    }
-                } else {
-                    value = readLeaf(stored.value)
-                }
-                guard let value, !fields[position].isAddedByClient else { continue }
+                    let value = value(
+                        of: first + position, in: record, source: source, hasTable: hasTable, cursor: &cursor,
+                        tracking: tracking),
+                    !fields[position].isAddedByClient
+                else { continue }
                 if appending {
                     object.appendNew(key: fields[position].responseKey, value: value)
                 } else {
@@ -162,6 +168,36 @@ struct SnapshotReader<Lookup: RecordLookup> {
                 }
             }
         }
+    }
+
+    /// The value of the plan's `field` in `record`, noting what reading it finds (missing data, the
+    /// oldest write time, a tracked storage key); `nil` when it is missing or not this selection's
+    /// data. Takes the field where it lies in the plan: a copy would retain its keys and
+    /// sub-selection for every field of every record.
+    @inline(__always)
+    private mutating func value(
+        of field: UnsafePointer<FieldKeys.Field>, in record: RecordView, source: InMemoryRecordSource?,
+        hasTable: Bool, cursor: inout FieldCursor, tracking: Bool
+    ) -> JSONValue? {
+        if tracking { trackedFields.insert(field.pointee.storageKey) }
+        guard
+            let stored = record.field(
+                field.pointee.storageKey, index: hasTable ? field.pointee.index : nil, cursor: &cursor)
+        else {
+            noteMissing(deferred: field.pointee.isDeferred)
+            return nil
+        }
+        if let oldest = oldestWriteTime {
+            if stored.writtenAt < oldest { oldestWriteTime = stored.writtenAt }
+        } else {
+            oldestWriteTime = stored.writtenAt
+        }
+        guard let subselection = field.pointee.subselection else { return readLeaf(stored.value) }
+        if let source, case .encoded(let encoded) = stored {
+            var offset = encoded.offset
+            return readLinked(encoded.base, &offset, in: source, selectionSet: subselection)
+        }
+        return readLinked(stored.value, selectionSet: subselection)
     }
 
     /// Reads a type case or a conditional of `record`. Not inlined, so that the field loop's frame
