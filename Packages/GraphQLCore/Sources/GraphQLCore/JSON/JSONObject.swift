@@ -27,6 +27,18 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         valueStorage = values
     }
 
+    /// An object from parallel arrays of keys and values, which the caller guarantees hold distinct
+    /// keys and as many values as keys (the counts are checked, the keys are not).
+    ///
+    /// For builders that make many objects with the same keys (a store reading a list of records
+    /// through one selection): each object can share one keys array, so that it costs only its
+    /// values, and the objects compare with one check of the shared keys.
+    @inlinable public init(distinctKeys keys: [String], values: [JSONValue]) {
+        precondition(keys.count == values.count, "a JSON object has one value per key")
+        keyStorage = keys
+        valueStorage = values
+    }
+
     /// An object from pairs in order; a repeated key keeps its first position and its last value.
     @inlinable public init<S: Sequence>(_ pairs: S) where S.Element == (String, JSONValue) {
         self.init()

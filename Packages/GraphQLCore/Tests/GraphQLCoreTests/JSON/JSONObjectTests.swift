@@ -20,4 +20,21 @@ struct JSONObjectTests {
         renamed["extra"] = .int(count - 1)
         #expect(forward != renamed)
     }
+
+    @Test("objects sharing one keys array read, compare and change like objects built key by key")
+    func sharedKeys() {
+        let keys = ["id", "name"]
+        let first = JSONObject(distinctKeys: keys, values: ["1", "Ada"])
+        let second = JSONObject(distinctKeys: keys, values: ["2", "Grace"])
+        #expect(first == ["id": "1", "name": "Ada"])
+        #expect(first.keys == keys && second["name"] == "Grace")
+        #expect(first != second)
+        var changed = second
+        changed["id"] = "1"
+        changed["name"] = "Ada"
+        #expect(changed == first)
+        changed["extra"] = true
+        #expect(changed.keys == ["id", "name", "extra"])
+        #expect(second.keys == keys, "a change to one object leaves the shared keys as they were")
+    }
 }

@@ -28,6 +28,10 @@ struct FieldKeys {
         let selections: [Field]
         /// Whether every selection is a field: then each response key comes once.
         let fieldsOnly: Bool
+        /// The response keys of the fields the data shows (not ``Field/isAddedByClient``), in
+        /// order: the keys of every object read through this plan with none missing, which they
+        /// share (`JSONObject(distinctKeys:values:)`) instead of each building its own.
+        let responseKeys: [String]
     }
 
     /// The index of a storage key that no record holds.
@@ -66,7 +70,8 @@ struct FieldKeys {
                     index: table?.index(of: storageKey) ?? Self.absent, subselection: field.selectionSet,
                     isAddedByClient: field.isAddedByClient, isDeferred: field.isDeferred))
         }
-        let plan = Plan(selections: fields, fieldsOnly: fieldsOnly)
+        let responseKeys = fields.filter { $0.isField && !$0.isAddedByClient }.map(\.responseKey)
+        let plan = Plan(selections: fields, fieldsOnly: fieldsOnly, responseKeys: responseKeys)
         if let address { plans[address] = plan }
         return plan
     }

@@ -11,6 +11,10 @@ protocol RecordLookup {
     /// The key table the in-memory source's records name their fields by, or `nil` for another
     /// source: a walk resolves each compiled field's storage key in it once (``FieldKeys``).
     var keyTable: RecordKeyTable? { get }
+    /// The in-memory source, when every record a walk reads is in it as it lies (no optimistic
+    /// layer or staged patch over it): the reader then finds records by position and follows links
+    /// by their bytes.
+    var directSource: InMemoryRecordSource? { get }
 }
 
 extension RecordLookup {
@@ -20,6 +24,9 @@ extension RecordLookup {
 
     /// No key table: fields are looked up by storage key.
     var keyTable: RecordKeyTable? { nil }
+
+    /// No source read directly: every record goes through ``lookupRecord(_:)``.
+    var directSource: InMemoryRecordSource? { nil }
 
     /// The record a link names, through its ID.
     func lookupRecord(_ link: LinkTarget, hint: inout Int) -> RecordView? { lookupRecord(link.dataID, hint: &hint) }

@@ -15,7 +15,8 @@ import Primitives
 struct SnapshotReader<Lookup: RecordLookup> {
     let lookup: Lookup
     let variables: JSONObject
-    private(set) var seenRecords: Set<DataID> = []
+    /// The records read so far (``Snapshot/seenRecords``).
+    private var seen = SeenRecords()
     private(set) var isMissingData = false
     /// Whether something other than a deferred field (`CompiledField.isDeferred`) is missing.
     private(set) var isMissingUndeferredData = false
@@ -28,13 +29,20 @@ struct SnapshotReader<Lookup: RecordLookup> {
 
     /// The compiled fields' storage keys resolved in the in-memory source's key table.
     private var fieldKeys: FieldKeys
+    /// The in-memory source, when the read can find records in it by position and follow the links
+    /// in their bytes without making a `DataID` of each (``RecordLookup/directSource``).
+    private let source: InMemoryRecordSource?
 
     init(lookup: Lookup, variables: JSONObject, trackedRecord: DataID? = nil) {
         self.lookup = lookup
         fieldKeys = FieldKeys(table: lookup.keyTable)
+        source = lookup.directSource
         self.variables = variables
         self.trackedRecord = trackedRecord
     }
+
+    /// The data IDs of the records read so far.
+    var seenRecords: Set<DataID> { seen.set() }
 
     /// Reads `root`, with `invalidationPoint` deciding ``Snapshot/isInvalidated``.
     static func read(_ root: StoreRoot, from lookup: Lookup, invalidationPoint: WallInstant?) -> Snapshot {
@@ -57,12 +65,15 @@ struct SnapshotReader<Lookup: RecordLookup> {
         let invalidated =
             if let oldest = oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else { false }
         return Snapshot(
-            data: data, isMissingData: isMissingData, seenRecords: seenRecords, oldestWriteTime: oldestWriteTime,
+            data: data, isMissingData: isMissingData, seenRecords: seen.set(), oldestWriteTime: oldestWriteTime,
             isInvalidated: invalidated, missesOnlyDeferredFields: isMissingData && !isMissingUndeferredData)
     }
 
     private mutating func readRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet) -> JSONValue? {
-        seenRecords.insert(dataID)
+        if let source, let position = source.position(of: dataID) {
+            return readRecord(at: position, in: source, selectionSet: selectionSet)
+        }
+        seen.insert(dataID)
         guard let record = lookup.lookupRecord(dataID) else {
             noteMissing()
             // The record's first write lists the keys it writes; a subscription rooted here must be
@@ -70,70 +81,131 @@ struct SnapshotReader<Lookup: RecordLookup> {
             if trackedRecord == dataID { noteTrackedKeys(of: selectionSet) }
             return nil
         }
-        var object = JSONObject(minimumCapacity: selectionSet.selections.count)
-        // A set of fields alone has each response key once (the compiler merges duplicates), so
-        // fields append; type cases and conditionals may repeat a key and go through merging.
-        let plan = fieldKeys.plan(of: selectionSet, variables: variables)
-        let tracking = trackedRecord.map { $0 == dataID } ?? false
-        read(selectionSet, plan: plan, of: record, into: &object, appending: plan.fieldsOnly, tracking: tracking)
-        return .object(object)
+        return read(record, tracking: trackedRecord == dataID, in: nil, selectionSet: selectionSet)
+    }
+
+    /// Reads the in-memory source's record at `position`: it is marked seen by position, and its
+    /// ID is the table's own (no `DataID` is made or hashed).
+    private mutating func readRecord(
+        at position: Int, in source: InMemoryRecordSource, selectionSet: CompiledSelectionSet
+    ) -> JSONValue? {
+        seen.insert(position: position, of: source.positions) { source.table.ids[position] }
+        let tracking = trackedRecord.map { $0 == source.table.ids[position] } ?? false
+        return read(source.view(at: position), tracking: tracking, in: source, selectionSet: selectionSet)
     }
 
     private mutating func read(
-        _ selectionSet: CompiledSelectionSet, of record: RecordView, into object: inout JSONObject, appending: Bool,
-        tracking: Bool
+        _ record: RecordView, tracking: Bool, in source: InMemoryRecordSource?, selectionSet: CompiledSelectionSet
+    ) -> JSONValue? {
+        let plan = fieldKeys.plan(of: selectionSet, variables: variables)
+        if plan.fieldsOnly { return readFields(plan: plan, of: record, in: source, tracking: tracking) }
+        var object = JSONObject(minimumCapacity: selectionSet.selections.count)
+        read(selectionSet, plan: plan, of: record, in: source, into: &object, appending: false, tracking: tracking)
+        return .object(object)
+    }
+
+    /// Reads a set of fields alone, where each response key comes once: the object shares the
+    /// plan's keys when none is missing, so it costs one array (its values), not two.
+    private mutating func readFields(
+        plan: FieldKeys.Plan, of record: RecordView, in source: InMemoryRecordSource?, tracking: Bool
+    ) -> JSONValue {
+        var values: [JSONValue] = []
+        values.reserveCapacity(plan.responseKeys.count)
+        // `nil` while the keys are the plan's; made from the keys so far when a field is missing.
+        var keys: [String]? = nil
+        let hasTable = fieldKeys.hasTable
+        var cursor = FieldCursor()
+        plan.selections.withUnsafeBufferPointer { fields in
+            guard let first = fields.baseAddress else { return }
+            for position in fields.indices {
+                let value = value(
+                    of: first + position, in: record, source: source, hasTable: hasTable, cursor: &cursor,
+                    tracking: tracking)
+                if fields[position].isAddedByClient { continue }
+                guard let value else {
+                    if keys == nil { keys = Array(plan.responseKeys[..<values.count]) }
+                    continue
+                }
+                values.append(value)
+                keys?.append(fields[position].responseKey)
+            }
+        }
+        return .object(JSONObject(distinctKeys: keys ?? plan.responseKeys, values: values))
+    }
+
+    private mutating func read(
+        _ selectionSet: CompiledSelectionSet, of record: RecordView, in source: InMemoryRecordSource?,
+        into object: inout JSONObject, appending: Bool, tracking: Bool
     ) {
         let plan = fieldKeys.plan(of: selectionSet, variables: variables)
-        read(selectionSet, plan: plan, of: record, into: &object, appending: appending, tracking: tracking)
+        read(selectionSet, plan: plan, of: record, in: source, into: &object, appending: appending, tracking: tracking)
     }
 
     private mutating func read(
         _ selectionSet: CompiledSelectionSet, plan: FieldKeys.Plan, of record: RecordView,
-        into object: inout JSONObject, appending: Bool, tracking: Bool
+        in source: InMemoryRecordSource?, into object: inout JSONObject, appending: Bool, tracking: Bool
     ) {
         let hasTable = fieldKeys.hasTable
         var cursor = FieldCursor()
-        for position in plan.selections.indices {
-            guard plan.selections[position].isField else {
-                readBranch(selectionSet.selections[position], of: record, into: &object, tracking: tracking)
-                continue
-            }
-            do {
-                let field = plan.selections[position]
-                if tracking { trackedFields.insert(field.storageKey) }
-                guard
-                    let stored = record.field(
-                        field.storageKey, index: hasTable ? field.index : nil, cursor: &cursor)
-                else {
-                    noteMissing(deferred: field.isDeferred)
+        plan.selections.withUnsafeBufferPointer { fields in
+            guard let first = fields.baseAddress else { return }
+            for position in fields.indices {
+                guard fields[position].isField else {
+                    readBranch(
+                        selectionSet.selections[position], of: record, in: source, into: &object, tracking: tracking)
                     continue
                 }
-                if let oldest = oldestWriteTime {
-                    if stored.writtenAt < oldest { oldestWriteTime = stored.writtenAt }
-                } else {
-                    oldestWriteTime = stored.writtenAt
-                }
-                let value: JSONValue?
-                if let subselection = field.subselection {
-                    value = readLinked(stored.value, selectionSet: subselection)
-                } else {
-                    value = readLeaf(stored.value)
-                }
-                guard let value, !field.isAddedByClient else { continue }
+                guard
+                    let value = value(
+                        of: first + position, in: record, source: source, hasTable: hasTable, cursor: &cursor,
+                        tracking: tracking),
+                    !fields[position].isAddedByClient
+                else { continue }
                 if appending {
-                    object.appendNew(key: field.responseKey, value: value)
+                    object.appendNew(key: fields[position].responseKey, value: value)
                 } else {
-                    Self.merge(value, forKey: field.responseKey, into: &object)
+                    Self.merge(value, forKey: fields[position].responseKey, into: &object)
                 }
             }
         }
+    }
+
+    /// The value of the plan's `field` in `record`, noting what reading it finds (missing data, the
+    /// oldest write time, a tracked storage key); `nil` when it is missing or not this selection's
+    /// data. Takes the field where it lies in the plan: a copy would retain its keys and
+    /// sub-selection for every field of every record.
+    @inline(__always)
+    private mutating func value(
+        of field: UnsafePointer<FieldKeys.Field>, in record: RecordView, source: InMemoryRecordSource?,
+        hasTable: Bool, cursor: inout FieldCursor, tracking: Bool
+    ) -> JSONValue? {
+        if tracking { trackedFields.insert(field.pointee.storageKey) }
+        guard
+            let stored = record.field(
+                field.pointee.storageKey, index: hasTable ? field.pointee.index : nil, cursor: &cursor)
+        else {
+            noteMissing(deferred: field.pointee.isDeferred)
+            return nil
+        }
+        if let oldest = oldestWriteTime {
+            if stored.writtenAt < oldest { oldestWriteTime = stored.writtenAt }
+        } else {
+            oldestWriteTime = stored.writtenAt
+        }
+        guard let subselection = field.pointee.subselection else { return readLeaf(stored.value) }
+        if let source, case .encoded(let encoded) = stored {
+            var offset = encoded.offset
+            return readLinked(encoded.base, &offset, in: source, selectionSet: subselection)
+        }
+        return readLinked(stored.value, selectionSet: subselection)
     }
 
     /// Reads a type case or a conditional of `record`. Not inlined, so that the field loop's frame
     /// stays small.
     @inline(never)
     private mutating func readBranch(
-        _ selection: CompiledSelection, of record: RecordView, into object: inout JSONObject, tracking: Bool
+        _ selection: CompiledSelection, of record: RecordView, in source: InMemoryRecordSource?,
+        into object: inout JSONObject, tracking: Bool
     ) {
         switch selection {
         case .field:
@@ -145,11 +217,14 @@ struct SnapshotReader<Lookup: RecordLookup> {
                 return
             }
             if typeCase.matches(typename: typename) {
-                read(typeCase.selectionSet, of: record, into: &object, appending: false, tracking: tracking)
+                read(
+                    typeCase.selectionSet, of: record, in: source, into: &object, appending: false, tracking: tracking)
             }
         case .conditional(let conditional):
             if conditional.passes(variables: variables) {
-                read(conditional.selectionSet, of: record, into: &object, appending: false, tracking: tracking)
+                read(
+                    conditional.selectionSet, of: record, in: source, into: &object, appending: false,
+                    tracking: tracking)
             }
         }
     }
@@ -190,6 +265,38 @@ struct SnapshotReader<Lookup: RecordLookup> {
             return .array(array)
         case .scalar:
             // Written as a leaf by an operation that saw a different schema: not this selection's data.
+            noteMissing()
+            return nil
+        }
+    }
+
+    /// ``readLinked(_:selectionSet:)`` for the value at `cursor` in one of `source`'s records'
+    /// bytes, moving past it: each link's record is found by the bytes of its ID.
+    private mutating func readLinked(
+        _ base: UnsafeRawPointer, _ cursor: inout Int, in source: InMemoryRecordSource,
+        selectionSet: CompiledSelectionSet
+    ) -> JSONValue? {
+        switch EncodedBytes.byte(base, &cursor) {
+        case RecordTag.null:
+            return .null
+        case RecordTag.link:
+            let length = Int(EncodedBytes.varint(base, &cursor))
+            let bytes = UnsafeRawBufferPointer(start: base + cursor, count: length)
+            cursor += length
+            guard let position = source.position(ofUTF8: bytes) else {
+                return readRecord(DataID(String(decoding: bytes, as: UTF8.self)), selectionSet: selectionSet)
+            }
+            return readRecord(at: position, in: source, selectionSet: selectionSet)
+        case RecordTag.links:
+            let count = Int(EncodedBytes.varint(base, &cursor))
+            var array: [JSONValue] = []
+            array.reserveCapacity(count)
+            for _ in 0..<count {
+                array.append(readLinked(base, &cursor, in: source, selectionSet: selectionSet) ?? .null)
+            }
+            return .array(array)
+        default:
+            // A scalar, written as a leaf by an operation that saw a different schema.
             noteMissing()
             return nil
         }

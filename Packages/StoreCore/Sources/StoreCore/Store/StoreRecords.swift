@@ -32,6 +32,12 @@ struct StoreRecords: RecordLookup {
         return memory.view(utf8: bytes, hint: &hint)
     }
 
+    /// The in-memory source, when no optimistic layer lies over it.
+    var directSource: InMemoryRecordSource? {
+        guard optimistic.isEmpty, case .memory(let memory) = source else { return nil }
+        return memory
+    }
+
     /// The in-memory source's key table.
     var keyTable: RecordKeyTable? {
         guard case .memory(let memory) = source else { return nil }

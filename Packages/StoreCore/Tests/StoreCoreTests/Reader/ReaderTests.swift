@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCore
+import Primitives
 import StoreCore
 import Testing
 
@@ -41,6 +42,30 @@ struct ReaderTests {
         let store = makeStore()
         try store.publish(Self.response, to: Self.root)
         #expect(store.lookup(Self.root).seenRecords == [.root, "User:1", "User:2"])
+    }
+
+    @Test("a read of many records, some linked twice and one absent, sees each record once")
+    func seenRecordsOfManyRecords() throws {
+        let now = WallInstant(nanosecondsSince1970: 1)
+        // 40 users, each linked twice, and a link to a record the source does not hold: more
+        // records than a read notes by scanning, so the positions are marked in a bit set.
+        let users = (0..<40).map { DataID("User:\($0)") }
+        let links = (users + users + ["User:absent"]).map { RecordValue.link($0) }
+        var records = users.map {
+            Record(
+                dataID: $0, typename: "User",
+                fields: ["id": .init(value: .scalar(.string($0.rawValue)), writtenAt: now)])
+        }
+        records.append(
+            Record(dataID: .root, typename: nil, fields: ["users": .init(value: .links(links), writtenAt: now)]))
+        let store = Store(source: InMemoryRecordSource(records: records))
+        let snapshot = store.lookup(query([object("users", [leaf("id")])]))
+        #expect(snapshot.seenRecords == Set(users + [.root, "User:absent"]))
+        #expect(snapshot.isMissingData)
+        let items = snapshot.data?["users"]?.arrayValue ?? []
+        #expect(items.count == 81)
+        #expect(items.first == ["id": "User:0"])
+        #expect(items[40] == ["id": "User:0"])
     }
 
     @Test("a field never written is missing, and absent from its object, while null is data")

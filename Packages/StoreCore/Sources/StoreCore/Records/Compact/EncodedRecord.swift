@@ -84,8 +84,10 @@ struct FieldCursor {
 
 /// One field's value where it lies in a record's bytes, and its write time.
 struct EncodedField {
-    fileprivate let base: UnsafeRawPointer
-    fileprivate let offset: Int
+    /// The record's first byte.
+    let base: UnsafeRawPointer
+    /// The offset of the value's tag from ``base``.
+    let offset: Int
     /// When the field was last written.
     let writtenAt: WallInstant
 
