@@ -1,0 +1,189 @@
+import Foundation
+import GraphQLCore
+
+extension JSONTape {
+    /// Runs `body` with the tape's first value, read over `bytes`, the ones the tape was built from.
+    /// The node reads the tape through pointers, valid only inside `body`: the walk then retains
+    /// nothing per value it visits.
+    func withRoot<Result, Failure: Error>(
+        bytes: UnsafeBufferPointer<UInt8>, _ body: (Node) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let result = entries.withUnsafeBufferPointer { entries in
+            Swift.Result { () throws(Failure) in try body(Node(bytes: bytes, entries: entries, index: 0)) }
+        }
+        return try result.get()
+    }
+
+    /// A value on the tape: the entry of its first token.
+    struct Node: NormalizerInput {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let entries: UnsafeBufferPointer<Entry>
+        let index: Int
+
+        private var entry: Entry { entries[index] }
+
+        var inputKind: InputKind {
+            switch entry.kind {
+            case .null: .null
+            case .true, .false: .bool
+            case .number: .number
+            case .string, .escapedString: .string
+            case .array: .array
+            case .object: .object
+            }
+        }
+
+        /// The index of the entry after this value.
+        private func end(of index: Int) -> Int {
+            let entry = entries[index]
+            return entry.kind == .array || entry.kind == .object ? entry.payload : index + 1
+        }
+
+        private func node(_ index: Int) -> Node { Node(bytes: bytes, entries: entries, index: index) }
+
+        func memberCursor() -> Cursor { Cursor(object: self) }
+
+        func member(_ key: String) -> Node? {
+            guard entry.kind == .object else { return nil }
+            let end = entry.payload
+            var found: Int?
+            var keyIndex = index + 1
+            while keyIndex < end {
+                if keyMatches(keyIndex, key) { found = keyIndex + 1 }
+                keyIndex = self.end(of: keyIndex + 1)
+            }
+            return found.map(node)
+        }
+
+        /// Whether the string at `index` is `key`: by their bytes, unless the string has escapes.
+        private func keyMatches(_ index: Int, _ key: String) -> Bool {
+            let entry = entries[index]
+            if entry.kind == .escapedString { return node(index).stringValue == key }
+            let start = Int(entry.offset) + 1
+            let count = entry.payload - 2
+            let utf8 = key.utf8
+            guard utf8.count == count else { return false }
+            return utf8.withContiguousStorageIfAvailable { keyBytes in
+                memcmp(keyBytes.baseAddress!, bytes.baseAddress! + start, count) == 0
+            } ?? utf8.elementsEqual(bytes[start..<start + count])
+        }
+
+        var stringValue: String? {
+            let entry = entry
+            switch entry.kind {
+            case .string:
+                let start = Int(entry.offset) + 1
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + entry.payload - 2]), as: UTF8.self)
+            case .escapedString:
+                guard case .string(let string) = readWithJSONReader() else { return nil }
+                return string
+            default:
+                return nil
+            }
+        }
+
+        var elements: Elements { Elements(array: self) }
+
+        var elementCount: Int {
+            guard entry.kind == .array else { return 0 }
+            var count = 0
+            var item = index + 1
+            while item < entry.payload {
+                count += 1
+                item = end(of: item)
+            }
+            return count
+        }
+
+        func materialized() -> JSONValue {
+            let entry = entry
+            switch entry.kind {
+            case .null: return .null
+            case .true: return .bool(true)
+            case .false: return .bool(false)
+            case .string, .escapedString: return .string(stringValue ?? "")
+            case .number:
+                if let small = smallInteger(entry) { return .int(small) }
+                return readWithJSONReader()
+            case .array:
+                var items: [JSONValue] = []
+                items.reserveCapacity(elementCount)
+                for item in elements { items.append(item.materialized()) }
+                return .array(items)
+            case .object:
+                return .object(keyObject())
+            }
+        }
+
+        /// An integer of at most 18 digits, which `Int` holds exactly; longer numbers and fractions
+        /// are left to `JSONReader`, so they come out exactly as the tree path's.
+        private func smallInteger(_ entry: Entry) -> Int? {
+            var position = Int(entry.offset)
+            let end = position + entry.payload
+            let negative = bytes[position] == 0x2D
+            if negative { position += 1 }
+            guard end - position <= 18 else { return nil }
+            var value = 0
+            while position < end {
+                let digit = bytes[position] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+                position += 1
+            }
+            return negative ? -value : value
+        }
+
+        /// The value through `JSONReader`, from the token's own bytes: escapes, UTF-8 and numbers
+        /// beyond the fast path as the tree path reads them. The tape was checked whole when it was
+        /// built, so this read cannot fail; were it to, the value would read as null.
+        private func readWithJSONReader() -> JSONValue {
+            let entry = entry
+            let start = Int(entry.offset)
+            let raw = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<start + entry.payload])
+            return (try? JSONReader().read(raw)) ?? .null
+        }
+
+        func keyObject() -> JSONObject {
+            guard entry.kind == .object else { return JSONObject() }
+            var keys: [String] = []
+            var values: [JSONValue] = []
+            var keyIndex = index + 1
+            while keyIndex < entry.payload {
+                keys.append(node(keyIndex).stringValue ?? "")
+                values.append(node(keyIndex + 1).materialized())
+                keyIndex = end(of: keyIndex + 1)
+            }
+            // Through the pairs, so that a repeated key keeps its first position and its last value as
+            // the tree's reader keeps it.
+            return JSONObject(zip(keys, values))
+        }
+
+        /// An object's members looked up by key.
+        struct Cursor: NormalizerCursor {
+            let object: Node
+            mutating func value(forKey key: String) -> Node? { object.member(key) }
+        }
+
+        /// An array's items in order.
+        struct Elements: Sequence, IteratorProtocol {
+            let array: Node
+            private var nextIndex: Int
+            private let end: Int
+
+            init(array: Node) {
+                self.array = array
+                let entry = array.entries[array.index]
+                nextIndex = array.index + 1
+                end = entry.kind == .array ? entry.payload : nextIndex
+            }
+
+            mutating func next() -> Node? {
+                guard nextIndex < end else { return nil }
+                let item = array.node(nextIndex)
+                nextIndex = array.end(of: nextIndex)
+                return item
+            }
+        }
+    }
+}
