@@ -21,16 +21,36 @@ extension Store {
         return try write(batch, pages: pages)
     }
 
-    /// Normalizes the text `dataJSON` through a ``JSONTape``; the tape is freed when this returns.
+    /// Writes the `data` of a whole GraphQL response's JSON text (the envelope with `data`,
+    /// `errors` and `extensions`, as a server sends it) as ``publish(dataJSON:to:)`` writes the
+    /// `data` text alone. The whole text is checked as JSON, `errors` and `extensions` included, and
+    /// only `data` is normalized; reading the errors is the caller's.
+    ///
+    /// Throws ``StoreError`` with ``StoreError/Code/invalidJSON`` for text that is not JSON,
+    /// ``StoreError/Code/notAnObject`` when the text is not an object or its `data` is absent, null
+    /// or not an object (a request that failed whole), and otherwise as ``publish(_:to:)``; in every
+    /// case nothing is written.
+    @discardableResult
+    public func publish(responseJSON: some ContiguousBytes, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
+        let (batch, pages) = try normalizeBatch(dataJSON: responseJSON, root, inEnvelope: true)
+        return try write(batch, pages: pages)
+    }
+
+    /// Normalizes the text `dataJSON` (or the `data` member of the envelope it is, when
+    /// `inEnvelope`) through a ``JSONTape``; the tape is freed when this returns.
     func normalizeBatch(
-        dataJSON: some ContiguousBytes, _ root: StoreRoot
+        dataJSON: some ContiguousBytes, _ root: StoreRoot, inEnvelope: Bool = false
     ) throws(StoreError) -> (batch: NormalizedBatch, pages: [ConnectionPage]) {
         let result = dataJSON.withUnsafeBytes { raw in
             Result { () throws(StoreError) in
                 let bytes = raw.assumingMemoryBound(to: UInt8.self)
                 let tape = try JSONTape(bytes: bytes)
-                return try tape.withRoot(bytes: bytes) { root_ throws(StoreError) in
-                    try normalizeBatch(root_, root)
+                return try tape.withRoot(bytes: bytes) { top throws(StoreError) in
+                    guard inEnvelope else { return try normalizeBatch(top, root) }
+                    guard top.inputKind == .object, let data = top.member("data"), data.inputKind == .object else {
+                        throw StoreError(.notAnObject, "the response has no `data` object")
+                    }
+                    return try normalizeBatch(data, root)
                 }
             }
         }

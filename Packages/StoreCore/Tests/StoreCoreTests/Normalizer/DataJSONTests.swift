@@ -89,6 +89,31 @@ struct DataJSONTests {
         }
     }
 
+    @Test("a whole response's data is written as its data text alone; one without a data object changes nothing")
+    func envelope() throws {
+        let reference = try #require(Self.reference.first)
+        let data = reference.response.serializedString()
+        let clock = ManualClock()
+        let alone = makeStore(clock: clock)
+        let enveloped = makeStore(clock: clock)
+        let changes = try alone.publish(dataJSON: Array(data.utf8), to: reference.root)
+        let text = #"{"errors":[{"message":"partial","path":["x"]}],"data":"# + data + #","extensions":{"a":[1]}}"#
+        #expect(try enveloped.publish(responseJSON: Array(text.utf8), to: reference.root) == changes)
+        for id in changes { #expect(alone.record(id) == enveloped.record(id)) }
+        for bad in [#"{"data":null,"errors":[]}"#, #"{"errors":[]}"#, "[]", #"{"data":[1]}"#] {
+            let error = try #require(throws: StoreError.self) {
+                try enveloped.publish(responseJSON: Array(bad.utf8), to: reference.root)
+            }
+            #expect(error.code == .notAnObject)
+        }
+        let error = try #require(throws: StoreError.self) {
+            try enveloped.publish(
+                responseJSON: Array((#"{"data":"# + data + #","errors":[1,]}"#).utf8), to: reference.root)
+        }
+        #expect(error.code == .invalidJSON)
+        ReferenceRoundTripTests.expectReadsBack(enveloped, reference)
+    }
+
     static let root = BadResponseTests.root
 
     static let malformed: [String] = [
