@@ -43,7 +43,7 @@ extension JSONTape {
 
         func memberCursor() -> Cursor { Cursor(object: self) }
 
-        func member(_ key: String) -> Node? {
+        func inputMember(_ key: String) -> Node? {
             guard entry.kind == .object else { return nil }
             let end = entry.payload
             var found: Int?
@@ -58,7 +58,7 @@ extension JSONTape {
         /// Whether the string at `index` is `key`: by their bytes, unless the string has escapes.
         private func keyMatches(_ index: Int, _ key: String) -> Bool {
             let entry = entries[index]
-            if entry.kind == .escapedString { return node(index).stringValue == key }
+            if entry.kind == .escapedString { return node(index).inputString == key }
             let start = Int(entry.offset) + 1
             let count = entry.payload - 2
             let utf8 = key.utf8
@@ -68,7 +68,7 @@ extension JSONTape {
             } ?? utf8.elementsEqual(bytes[start..<start + count])
         }
 
-        var stringValue: String? {
+        var inputString: String? {
             let entry = entry
             switch entry.kind {
             case .string:
@@ -83,9 +83,9 @@ extension JSONTape {
             }
         }
 
-        var elements: Elements { Elements(array: self) }
+        var inputElements: Elements { Elements(array: self) }
 
-        var elementCount: Int {
+        var inputCount: Int {
             guard entry.kind == .array else { return 0 }
             var count = 0
             var item = index + 1
@@ -102,14 +102,14 @@ extension JSONTape {
             case .null: return .null
             case .true: return .bool(true)
             case .false: return .bool(false)
-            case .string, .escapedString: return .string(stringValue ?? "")
+            case .string, .escapedString: return .string(inputString ?? "")
             case .number:
                 if let small = smallInteger(entry) { return .int(small) }
                 return readWithJSONReader()
             case .array:
                 var items: [JSONValue] = []
-                items.reserveCapacity(elementCount)
-                for item in elements { items.append(item.materialized()) }
+                items.reserveCapacity(inputCount)
+                for item in inputElements { items.append(item.materialized()) }
                 return .array(items)
             case .object:
                 return .object(keyObject())
@@ -150,7 +150,7 @@ extension JSONTape {
             var values: [JSONValue] = []
             var keyIndex = index + 1
             while keyIndex < entry.payload {
-                keys.append(node(keyIndex).stringValue ?? "")
+                keys.append(node(keyIndex).inputString ?? "")
                 values.append(node(keyIndex + 1).materialized())
                 keyIndex = end(of: keyIndex + 1)
             }
@@ -162,7 +162,7 @@ extension JSONTape {
         /// An object's members looked up by key.
         struct Cursor: NormalizerCursor {
             let object: Node
-            mutating func value(forKey key: String) -> Node? { object.member(key) }
+            mutating func value(forKey key: String) -> Node? { object.inputMember(key) }
         }
 
         /// An array's items in order.

@@ -13,13 +13,13 @@ protocol NormalizerInput {
     func memberCursor() -> Cursor
     /// The value of an object's member, the last one for a repeated key as `JSONObject` keeps it
     /// (only asked of an object).
-    func member(_ key: String) -> Self?
+    func inputMember(_ key: String) -> Self?
     /// The value when it is a string.
-    var stringValue: String? { get }
+    var inputString: String? { get }
     /// The items of an array (only asked of an array).
-    var elements: Elements { get }
+    var inputElements: Elements { get }
     /// How many items an array has (only asked of an array).
-    var elementCount: Int { get }
+    var inputCount: Int { get }
     /// The value as a `JSONValue`: a leaf's value, which the record keeps as a scalar.
     func materialized() -> JSONValue
     /// An object as the `JSONObject` key functions take (only asked of an object).
@@ -67,22 +67,22 @@ extension JSONValue: NormalizerInput {
         return ResponseCursor(object)
     }
 
-    func member(_ key: String) -> JSONValue? {
+    func inputMember(_ key: String) -> JSONValue? {
         guard case .object(let object) = self else { return nil }
         return object[key]
     }
 
-    var stringValue: String? {
+    var inputString: String? {
         guard case .string(let string) = self else { return nil }
         return string
     }
 
-    var elements: [JSONValue] {
+    var inputElements: [JSONValue] {
         guard case .array(let items) = self else { return [] }
         return items
     }
 
-    var elementCount: Int {
+    var inputCount: Int {
         guard case .array(let items) = self else { return 0 }
         return items.count
     }

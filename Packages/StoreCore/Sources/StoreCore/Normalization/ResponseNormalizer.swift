@@ -204,11 +204,11 @@ struct ResponseNormalizer {
         case .array:
             if let shape, level >= shape.listDepth { throw Self.mismatch(expected: "an object", got: value.inputKind) }
             var links: [RecordValue] = []
-            links.reserveCapacity(value.elementCount)
+            links.reserveCapacity(value.inputCount)
             // An offset list's page names its items without IDs by their position in the whole list.
             let base = listOffset
             listOffset = 0
-            for (index, item) in value.elements.enumerated() {
+            for (index, item) in value.inputElements.enumerated() {
                 indices.append(base + index)
                 defer { indices.removeLast() }
                 do throws(StoreError) {
@@ -236,17 +236,17 @@ struct ResponseNormalizer {
         _ object: Input, typename: String?, selectionSet: CompiledSelectionSet, parent: DataID,
         storageKey: String
     ) throws(StoreError) -> DataID {
-        if let typename, let id = configuration.dataID(typename: typename, object: object.keyObject()) { return id }
+        if let typename, let id = configuration.dataID(typename: typename, input: object) { return id }
         if storageKey == ConnectionMerge.edgesKey, connectionRecords.contains(parent) {
-            if let node = Self.responseKey(of: "node", in: selectionSet), let nodeObject = object.member(node),
+            if let node = Self.responseKey(of: "node", in: selectionSet), let nodeObject = object.inputMember(node),
                 nodeObject.inputKind == .object,
                 let nodeTypename = try Self.typename(of: nodeObject),
-                let nodeID = configuration.dataID(typename: nodeTypename, object: nodeObject.keyObject())
+                let nodeID = configuration.dataID(typename: nodeTypename, input: nodeObject)
             {
                 return DataID.client(parent: parent, storageKey: ConnectionMerge.edgesKey + ":" + nodeID.rawValue)
             }
             if let cursor = Self.responseKey(of: "cursor", in: selectionSet),
-                let text = object.member(cursor)?.stringValue
+                let text = object.inputMember(cursor)?.inputString
             {
                 return DataID.client(parent: parent, storageKey: ConnectionMerge.edgesKey + ":cursor:" + text)
             }
@@ -379,8 +379,8 @@ struct ResponseNormalizer {
     }
 
     private static func typename<Input: NormalizerInput>(of object: Input) throws(StoreError) -> String? {
-        guard let value = object.member("__typename") else { return nil }
-        if let typename = value.stringValue { return typename }
+        guard let value = object.inputMember("__typename") else { return nil }
+        if let typename = value.inputString { return typename }
         throw StoreError(
             .typeMismatch, "`__typename` is \(value.inputKind.description), not a string", path: ["__typename"])
     }

@@ -47,7 +47,7 @@ extension Store {
                 let tape = try JSONTape(bytes: bytes)
                 return try tape.withRoot(bytes: bytes) { top throws(StoreError) in
                     guard inEnvelope else { return try normalizeBatch(top, root) }
-                    guard top.inputKind == .object, let data = top.member("data"), data.inputKind == .object else {
+                    guard top.inputKind == .object, let data = top.inputMember("data"), data.inputKind == .object else {
                         throw StoreError(.notAnObject, "the response has no `data` object")
                     }
                     return try normalizeBatch(data, root)

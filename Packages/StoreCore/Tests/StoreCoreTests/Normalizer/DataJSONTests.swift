@@ -211,6 +211,26 @@ struct DataJSONTests {
             Self.leaves)
     }
 
+    @Test("key functions and a default key of the app's, given at init or set later, name records as on the tree path")
+    func keyFunctions() throws {
+        let text = BadResponseTests.good.serializedString()
+        let byName = StoreConfiguration(keyFunctions: [
+            "User": { object in object["name"]?.stringValue.map { DataID("User/" + $0) } }
+        ])
+        Self.expectSame(text, Self.root, store: Store(configuration: byName))
+        let byFriends = StoreConfiguration(defaultKey: { typename, object in
+            DataID(typename + "#" + String(object["friends"]?.arrayValue?.count ?? -1))
+        })
+        Self.expectSame(text, Self.root, store: Store(configuration: byFriends))
+        var none = StoreConfiguration()
+        none.defaultKey = { _, _ in nil }
+        let store = Store(configuration: none)
+        Self.expectSame(text, Self.root, store: store)
+        try store.publish(dataJSON: Array(text.utf8), to: Self.root)
+        #expect(store.record("User:1") == nil)
+        #expect(store.recordCount > 1)
+    }
+
     @Test("keys written with escapes, repeated keys and keys out of order match as on the tree path")
     func keys() {
         Self.expectSame(
