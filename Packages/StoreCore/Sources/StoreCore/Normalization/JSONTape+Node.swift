@@ -1,4 +1,3 @@
-import Foundation
 import GraphQLCore
 
 extension JSONTape {
@@ -45,27 +44,47 @@ extension JSONTape {
 
         func inputMember(_ key: String) -> Node? {
             guard entry.kind == .object else { return nil }
+            return member(key, from: index + 1)?.value
+        }
+
+        /// The last member named `key` of this object, looked for from the key at `hint` (when it is
+        /// `key`, none before it matters: a later one would win) or else from the first: servers
+        /// answer in selection order, so the hint usually matches and the scan is of what follows it.
+        /// Returns the value's node and the index of the key after it.
+        fileprivate func member(_ key: String, from hint: Int) -> (value: Node, next: Int)? {
             let end = entry.payload
-            var found: Int?
-            var keyIndex = index + 1
-            while keyIndex < end {
-                if keyMatches(keyIndex, key) { found = keyIndex + 1 }
-                keyIndex = self.end(of: keyIndex + 1)
+            var key = key
+            return key.withUTF8 { keyBytes -> (value: Node, next: Int)? in
+                var found: Int?
+                var keyIndex = index + 1
+                if hint < end, keyMatches(hint, keyBytes) {
+                    found = hint
+                    keyIndex = self.end(of: hint + 1)
+                }
+                while keyIndex < end {
+                    if keyMatches(keyIndex, keyBytes) { found = keyIndex }
+                    keyIndex = self.end(of: keyIndex + 1)
+                }
+                guard let found else { return nil }
+                return (node(found + 1), self.end(of: found + 1))
             }
-            return found.map(node)
         }
 
         /// Whether the string at `index` is `key`: by their bytes, unless the string has escapes.
-        private func keyMatches(_ index: Int, _ key: String) -> Bool {
+        private func keyMatches(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
             let entry = entries[index]
-            if entry.kind == .escapedString { return node(index).inputString == key }
-            let start = Int(entry.offset) + 1
+            if entry.kind == .escapedString {
+                return node(index).inputString.map { $0.utf8.elementsEqual(key) } ?? false
+            }
             let count = entry.payload - 2
-            let utf8 = key.utf8
-            guard utf8.count == count else { return false }
-            return utf8.withContiguousStorageIfAvailable { keyBytes in
-                memcmp(keyBytes.baseAddress!, bytes.baseAddress! + start, count) == 0
-            } ?? utf8.elementsEqual(bytes[start..<start + count])
+            guard count == key.count else { return false }
+            let start = Int(entry.offset) + 1
+            var offset = 0
+            while offset < count {
+                if bytes[start + offset] != key[offset] { return false }
+                offset += 1
+            }
+            return true
         }
 
         var inputString: String? {
@@ -162,7 +181,22 @@ extension JSONTape {
         /// An object's members looked up by key.
         struct Cursor: NormalizerCursor {
             let object: Node
-            mutating func value(forKey key: String) -> Node? { object.inputMember(key) }
+            /// The key after the last one found: the one a server answering in selection order
+            /// gives next.
+            private var next: Int
+
+            init(object: Node) {
+                self.object = object
+                next = object.index + 1
+            }
+
+            mutating func value(forKey key: String) -> Node? {
+                guard object.entries[object.index].kind == .object, let found = object.member(key, from: next) else {
+                    return nil
+                }
+                next = found.next
+                return found.value
+            }
         }
 
         /// An array's items in order.
