@@ -102,6 +102,13 @@ extension JSONTape {
             }
         }
 
+        func withPlainString<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+            let entry = entry
+            guard entry.kind == .string else { return nil }
+            let start = Int(entry.offset) + 1
+            return body(UnsafeBufferPointer(rebasing: bytes[start..<start + entry.payload - 2]))
+        }
+
         var inputElements: Elements { Elements(array: self) }
 
         var inputCount: Int {

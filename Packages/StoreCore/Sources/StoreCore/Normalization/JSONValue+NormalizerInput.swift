@@ -38,6 +38,8 @@ extension JSONValue: NormalizerInput {
         return items.count
     }
 
+    func withPlainString<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? { nil }
+
     func materialized() -> JSONValue { self }
 
     func keyObject() -> JSONObject {

@@ -20,6 +20,10 @@ protocol NormalizerInput {
     var inputElements: Elements { get }
     /// How many items an array has (only asked of an array).
     var inputCount: Int { get }
+    /// Runs `body` with the UTF-8 bytes of a string that needs no unescaping and no check, or
+    /// returns `nil` (for any other value, and for every value of an input whose strings are not
+    /// bytes).
+    func withPlainString<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result?
     /// The value as a `JSONValue`: a leaf's value, which the record keeps as a scalar.
     func materialized() -> JSONValue
     /// An object as the `JSONObject` key functions take (only asked of an object).

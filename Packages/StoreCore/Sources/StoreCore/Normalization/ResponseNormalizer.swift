@@ -94,6 +94,15 @@ struct ResponseNormalizer {
         fieldStack.append(NormalizedBatch.Field(key: key, start: start, end: batch.values.count))
     }
 
+    /// Writes a string leaf from its UTF-8 bytes into the batch, as ``push(_:key:)`` writes it.
+    private mutating func pushString(_ utf8: UnsafeBufferPointer<UInt8>, key: UInt32) {
+        let start = batch.values.count
+        batch.values.byte(RecordTag.string)
+        batch.values.varint(UInt64(utf8.count))
+        batch.values.append(UnsafeRawBufferPointer(utf8))
+        fieldStack.append(NormalizedBatch.Field(key: key, start: start, end: batch.values.count))
+    }
+
     private mutating func collect<Cursor: NormalizerCursor>(
         _ selectionSet: CompiledSelectionSet, from cursor: inout Cursor, typename: String?,
         dataID: DataID, depth: Int
@@ -133,7 +142,15 @@ struct ResponseNormalizer {
                         try notePage(of: connection, value: linked, in: dataID, at: storageKey, offset: offset)
                     }
                 } else {
-                    push(try leaf(value, shape: fields[position].shape, depth: depth + 1), key: fields[position].key)
+                    let key = fields[position].key
+                    // A string with no escape, and no shape to check it against, is copied from the
+                    // input into the batch as it is (the bytes `json(.string(_:))` writes); the tree
+                    // path's strings are `String`s already, so it never takes this way.
+                    let copied =
+                        fields[position].shape == nil && value.withPlainString { pushString($0, key: key) } != nil
+                    if !copied {
+                        push(try leaf(value, shape: fields[position].shape, depth: depth + 1), key: key)
+                    }
                 }
             } catch {
                 throw error.prefixed(.key(key))
