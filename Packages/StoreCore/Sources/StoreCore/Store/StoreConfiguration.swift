@@ -26,7 +26,9 @@ public struct StoreConfiguration: Sendable {
     /// level, so this bound is what keeps a hostile response from overflowing the stack.
     public var maximumDepth: Int
 
-    /// A configuration; every part has a default.
+    /// A configuration; every part has a default. A `defaultKey` of `nil` is ``typenameAndID(_:_:)``,
+    /// which a publish then applies by reading the object's `id` alone, without making the object a
+    /// `JSONObject` (a closure given here, even ``typenameAndID(_:_:)`` itself, gets the object).
     public init(
         keyFunctions: [String: KeyFunction] = [:],
         defaultKey: (@Sendable (_ typename: String, _ object: JSONObject) -> DataID?)? = nil,
