@@ -136,6 +136,17 @@ private func storeItemsBenchmarks() throws {
     report(
         "normalize from bytes into an empty store", normalizePaired, against: "JSONValue(parsing:)",
         parseForNormalize, limit: 3)
+    // Issue 16's peak limit: straight from the bytes through a tape, with no tree (0140's amendment).
+    let (tapePaired, parseForTape) = try alternatingMedians(
+        samples: 9,
+        {
+            let store = Store()
+            try store.publish(responseJSON: payload, to: itemsRoot)
+            blackHole(store)
+        }, ownParse)
+    report(
+        "normalize straight from the bytes (tape, no tree)", tapePaired, against: "JSONValue(parsing:)", parseForTape,
+        limit: 3)
     let (readPaired, parseForRead) = try alternatingMedians(
         samples: 9, { blackHole(store.lookup(itemsRoot)) }, ownParse)
     report("read the snapshot back", readPaired, against: "JSONValue(parsing:)", parseForRead, limit: 1.5)
@@ -183,6 +194,40 @@ private func storeItemsMemory(_ payload: Data) throws {
             format: "  peak during a publish (tree and store alive): %.0f bytes per record (limit %.0f)",
             Double(both) / records, 1.5 * Double(kept) / records + Double(payload.count) / records))
     print(String(format: "  (the JSON's bytes per record: %.0f)", Double(payload.count) / records))
+    store = nil
+    try storeItemsTapeMemory(payload, kept: Double(kept) / records)
+}
+
+/// Prints the peak of a publish straight from the bytes: the store and the tape alive. The tape
+/// lives only inside the publish, so it is measured there, through the key function, which runs
+/// once an object while the tape is alive: at the first object (tape built, batch nearly empty)
+/// and at the last (tape and the whole batch).
+private func storeItemsTapeMemory(_ payload: Data, kept: Double) throws {
+    let records = 20_001.0
+    guard let start = mallocInUseBytes() else { return }
+    let samples = Locked<(calls: Int, first: Int, last: Int)>((0, 0, 0))
+    let configuration = StoreConfiguration(defaultKey: { typename, object in
+        let call = samples.withLock {
+            $0.calls += 1; return $0.calls
+        }
+        if call == 1 || call == 20_000 {
+            let inUse = (mallocInUseBytes() ?? 0) - start
+            samples.withLock { if call == 1 { $0.first = inUse } else { $0.last = inUse } }
+        }
+        return StoreConfiguration.typenameAndID(typename, object)
+    })
+    var store: Store? = Store(configuration: configuration)
+    try store?.publish(responseJSON: payload, to: itemsRoot)
+    precondition(store?.recordCount == 20_001)
+    let (_, tape, tapeAndBatch) = samples.withLock { $0 }
+    print(
+        String(
+            format: "  peak during a publish from the bytes (tape and store alive): %.0f bytes per record (limit %.0f)",
+            kept + Double(tape) / records, 1.5 * kept + Double(payload.count) / records))
+    print(
+        String(
+            format: "    (the tape: %.0f bytes per record; tape and the finished batch: %.0f)",
+            Double(tape) / records, Double(tapeAndBatch) / records))
     store = nil
 }
 

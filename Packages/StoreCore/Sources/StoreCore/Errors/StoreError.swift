@@ -29,6 +29,10 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unexpectedNull = Code("unexpectedNull")
         /// Objects or lists nest deeper than ``StoreConfiguration/maximumDepth``.
         public static let nestingTooDeep = Code("nestingTooDeep")
+        /// The response's bytes are not one JSON text (RFC 8259, as `JSONReader` reads it, nesting at
+        /// most 512 deep): thrown by ``Store/publish(dataJSON:to:)``, whose message gives the byte
+        /// offset. The tree path never throws it: the caller's parse does, as `GraphQLCoreError`.
+        public static let invalidJSON = Code("invalidJSON")
         /// The response's top level is not a JSON object.
         public static let notAnObject = Code("notAnObject")
         /// The record source could not write the batch (a persistent source's storage failed) and

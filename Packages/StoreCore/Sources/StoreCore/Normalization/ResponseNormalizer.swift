@@ -47,17 +47,17 @@ struct ResponseNormalizer {
     }
 
     /// Normalizes `data` read with `selectionSet` into the record `dataID`.
-    mutating func normalize(
-        _ data: JSONValue, selectionSet: CompiledSelectionSet, into dataID: DataID
+    mutating func normalize<Input: NormalizerInput>(
+        _ data: Input, selectionSet: CompiledSelectionSet, into dataID: DataID
     ) throws(StoreError) {
-        guard case .object(let object) = data else {
-            throw StoreError(.notAnObject, "the response's data is \(Self.kind(of: data)), not an object")
+        guard data.inputKind == .object else {
+            throw StoreError(.notAnObject, "the response's data is \(data.inputKind.description), not an object")
         }
-        try normalizeObject(object, selectionSet: selectionSet, dataID: dataID, depth: 1)
+        try normalizeObject(data, selectionSet: selectionSet, dataID: dataID, depth: 1)
     }
 
-    private mutating func normalizeObject(
-        _ object: JSONObject, selectionSet: CompiledSelectionSet, dataID: DataID, depth: Int
+    private mutating func normalizeObject<Input: NormalizerInput>(
+        _ object: Input, selectionSet: CompiledSelectionSet, dataID: DataID, depth: Int
     ) throws(StoreError) {
         let typename = try Self.typename(of: object)
         // The record takes its place in the order before its children (pre-order, the order reads
@@ -65,7 +65,7 @@ struct ResponseNormalizer {
         // they would in sequence.
         let entry = batch.entry(for: dataID)
         let base = fieldStack.count
-        var cursor = ResponseCursor(object)
+        var cursor = object.memberCursor()
         try collect(selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
         batch.commit(fieldStack[base...], typename: typename, to: entry)
         fieldStack.removeSubrange(base...)
@@ -94,8 +94,17 @@ struct ResponseNormalizer {
         fieldStack.append(NormalizedBatch.Field(key: key, start: start, end: batch.values.count))
     }
 
-    private mutating func collect(
-        _ selectionSet: CompiledSelectionSet, from cursor: inout ResponseCursor, typename: String?,
+    /// Writes a string leaf from its UTF-8 bytes into the batch, as ``push(_:key:)`` writes it.
+    private mutating func pushString(_ utf8: UnsafeBufferPointer<UInt8>, key: UInt32) {
+        let start = batch.values.count
+        batch.values.byte(RecordTag.string)
+        batch.values.varint(UInt64(utf8.count))
+        batch.values.append(UnsafeRawBufferPointer(utf8))
+        fieldStack.append(NormalizedBatch.Field(key: key, start: start, end: batch.values.count))
+    }
+
+    private mutating func collect<Cursor: NormalizerCursor>(
+        _ selectionSet: CompiledSelectionSet, from cursor: inout Cursor, typename: String?,
         dataID: DataID, depth: Int
     ) throws(StoreError) {
         let fields = plan(of: selectionSet)
@@ -133,7 +142,15 @@ struct ResponseNormalizer {
                         try notePage(of: connection, value: linked, in: dataID, at: storageKey, offset: offset)
                     }
                 } else {
-                    push(try leaf(value, shape: fields[position].shape, depth: depth + 1), key: fields[position].key)
+                    let key = fields[position].key
+                    // A string with no escape, and no shape to check it against, is copied from the
+                    // input into the batch as it is (the bytes `json(.string(_:))` writes); the tree
+                    // path's strings are `String`s already, so it never takes this way.
+                    let copied =
+                        fields[position].shape == nil && value.withPlainString { pushString($0, key: key) } != nil
+                    if !copied {
+                        push(try leaf(value, shape: fields[position].shape, depth: depth + 1), key: key)
+                    }
                 }
             } catch {
                 throw error.prefixed(.key(key))
@@ -144,8 +161,8 @@ struct ResponseNormalizer {
     /// Collects a type case or a conditional of the object. Not inlined, so that the field loop's
     /// frame stays small.
     @inline(never)
-    private mutating func collectBranch(
-        _ selection: CompiledSelection, of selectionSet: CompiledSelectionSet, from cursor: inout ResponseCursor,
+    private mutating func collectBranch<Cursor: NormalizerCursor>(
+        _ selection: CompiledSelection, of selectionSet: CompiledSelectionSet, from cursor: inout Cursor,
         typename: String?, dataID: DataID, depth: Int
     ) throws(StoreError) {
         switch selection {
@@ -176,17 +193,18 @@ struct ResponseNormalizer {
     /// The value of a field with a selection: null, an object (a link), or a list of these. `level` is
     /// the list level of `value` in the field's `shape` (0 for the field's value itself); without a
     /// shape any nesting and any null is taken.
-    private mutating func normalizeLinked(
-        _ value: JSONValue, selectionSet: CompiledSelectionSet, parent: DataID, storageKey: String,
+    private mutating func normalizeLinked<Input: NormalizerInput>(
+        _ value: Input, selectionSet: CompiledSelectionSet, parent: DataID, storageKey: String,
         shape: FieldShape?, level: Int, depth: Int
     ) throws(StoreError) -> RecordValue {
         guard depth <= configuration.maximumDepth else { throw Self.tooDeep(configuration.maximumDepth) }
-        switch value {
+        switch value.inputKind {
         case .null:
             if let shape, !shape.allowsNull(atLevel: level) { throw Self.unexpectedNull() }
             return .null
-        case .object(let object):
-            if let shape, level < shape.listDepth { throw Self.mismatch(expected: "a list", got: value) }
+        case .object:
+            let object = value
+            if let shape, level < shape.listDepth { throw Self.mismatch(expected: "a list", got: value.inputKind) }
             let typename = try Self.typename(of: object)
             let dataID = try objectID(
                 object, typename: typename, selectionSet: selectionSet, parent: parent, storageKey: storageKey)
@@ -200,14 +218,14 @@ struct ResponseNormalizer {
             defer { indexBase = outerBase }
             try normalizeObject(object, selectionSet: selectionSet, dataID: dataID, depth: depth)
             return .link(dataID)
-        case .array(let items):
-            if let shape, level >= shape.listDepth { throw Self.mismatch(expected: "an object", got: value) }
+        case .array:
+            if let shape, level >= shape.listDepth { throw Self.mismatch(expected: "an object", got: value.inputKind) }
             var links: [RecordValue] = []
-            links.reserveCapacity(items.count)
+            links.reserveCapacity(value.inputCount)
             // An offset list's page names its items without IDs by their position in the whole list.
             let base = listOffset
             listOffset = 0
-            for (index, item) in items.enumerated() {
+            for (index, item) in value.inputElements.enumerated() {
                 indices.append(base + index)
                 defer { indices.removeLast() }
                 do throws(StoreError) {
@@ -220,10 +238,10 @@ struct ResponseNormalizer {
                 }
             }
             return .links(links)
-        default:
+        case .bool, .number, .string:
             throw StoreError(
                 .typeMismatch,
-                "expected an object, a list or null for a field with a selection, got \(Self.kind(of: value))")
+                "expected an object, a list or null for a field with a selection, got \(value.inputKind.description)")
         }
     }
 
@@ -231,19 +249,22 @@ struct ResponseNormalizer {
     /// by its node's ID (or its cursor), else a client ID from the path. Not inlined, so that the
     /// recursion's frame stays small.
     @inline(never)
-    private func objectID(
-        _ object: JSONObject, typename: String?, selectionSet: CompiledSelectionSet, parent: DataID,
+    private func objectID<Input: NormalizerInput>(
+        _ object: Input, typename: String?, selectionSet: CompiledSelectionSet, parent: DataID,
         storageKey: String
     ) throws(StoreError) -> DataID {
-        if let typename, let id = configuration.dataID(typename: typename, object: object) { return id }
+        if let typename, let id = configuration.dataID(typename: typename, input: object) { return id }
         if storageKey == ConnectionMerge.edgesKey, connectionRecords.contains(parent) {
-            if let node = Self.responseKey(of: "node", in: selectionSet), case .object(let nodeObject)? = object[node],
+            if let node = Self.responseKey(of: "node", in: selectionSet), let nodeObject = object.inputMember(node),
+                nodeObject.inputKind == .object,
                 let nodeTypename = try Self.typename(of: nodeObject),
-                let nodeID = configuration.dataID(typename: nodeTypename, object: nodeObject)
+                let nodeID = configuration.dataID(typename: nodeTypename, input: nodeObject)
             {
                 return DataID.client(parent: parent, storageKey: ConnectionMerge.edgesKey + ":" + nodeID.rawValue)
             }
-            if let cursor = Self.responseKey(of: "cursor", in: selectionSet), case .string(let text)? = object[cursor] {
+            if let cursor = Self.responseKey(of: "cursor", in: selectionSet),
+                let text = object.inputMember(cursor)?.inputString
+            {
                 return DataID.client(parent: parent, storageKey: ConnectionMerge.edgesKey + ":cursor:" + text)
             }
             throw StoreError(.invalidConnectionPage, "an edge of the page has no cursor")
@@ -298,7 +319,10 @@ struct ResponseNormalizer {
 
     /// The value of a leaf field, whose own JSON nesting is bounded too: it is kept in the store,
     /// compared and eventually released, all of which walk it.
-    private func leaf(_ value: JSONValue, shape: FieldShape?, depth: Int) throws(StoreError) -> RecordValue {
+    private func leaf<Input: NormalizerInput>(_ input: Input, shape: FieldShape?, depth: Int) throws(StoreError)
+        -> RecordValue
+    {
+        let value = input.materialized()
         if let shape { try Self.check(value, against: shape, level: 0) }
         switch value {
         case .null: return .null
@@ -364,16 +388,18 @@ struct ResponseNormalizer {
     }
 
     private static func mismatch(expected: String, got value: JSONValue) -> StoreError {
-        StoreError(.typeMismatch, "the schema declares \(expected) here, the response has \(kind(of: value))")
+        mismatch(expected: expected, got: value.inputKind)
     }
 
-    private static func typename(of object: JSONObject) throws(StoreError) -> String? {
-        switch object["__typename"] {
-        case nil: return nil
-        case .string(let typename)?: return typename
-        case let other?:
-            throw StoreError(.typeMismatch, "`__typename` is \(kind(of: other)), not a string", path: ["__typename"])
-        }
+    private static func mismatch(expected: String, got kind: InputKind) -> StoreError {
+        StoreError(.typeMismatch, "the schema declares \(expected) here, the response has \(kind.description)")
+    }
+
+    private static func typename<Input: NormalizerInput>(of object: Input) throws(StoreError) -> String? {
+        guard let value = object.inputMember("__typename") else { return nil }
+        if let typename = value.inputString { return typename }
+        throw StoreError(
+            .typeMismatch, "`__typename` is \(value.inputKind.description), not a string", path: ["__typename"])
     }
 
     private static func tooDeep(_ limit: Int) -> StoreError {
@@ -381,16 +407,7 @@ struct ResponseNormalizer {
     }
 
     /// The kind of a value, for messages that must not quote response values.
-    static func kind(of value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "a Boolean"
-        case .int, .bigInt, .double: "a number"
-        case .string: "a string"
-        case .array: "a list"
-        case .object: "an object"
-        }
-    }
+    static func kind(of value: JSONValue) -> String { value.inputKind.description }
 }
 
 /// Looks up response keys in an object, expecting them in selection order: servers answer in that

@@ -36,6 +36,11 @@ public final class Store: Sendable {
     @discardableResult
     public func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
         let (batch, pages) = try normalizeBatch(data, root)
+        return try write(batch, pages: pages)
+    }
+
+    /// Writes a normalized batch under the lock and tells the subscriptions it concerns.
+    func write(_ batch: NormalizedBatch, pages: [ConnectionPage]) throws(StoreError) -> Set<DataID> {
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
             let changes = try state.write(batch, pages: pages, at: nil, now: configuration.clock())
             return (changes, state.notify(changes))
@@ -317,8 +322,8 @@ public final class Store: Sendable {
 
     /// Normalizes `data` into a batch in the record format's pieces, which the in-memory source
     /// merges as bytes, and the connection pages it holds.
-    func normalizeBatch(
-        _ data: JSONValue, _ root: StoreRoot
+    func normalizeBatch<Input: NormalizerInput>(
+        _ data: Input, _ root: StoreRoot
     ) throws(StoreError) -> (batch: NormalizedBatch, pages: [ConnectionPage]) {
         var normalizer = ResponseNormalizer(configuration: configuration, variables: root.variables)
         try normalizer.normalize(data, selectionSet: root.selectionSet, into: root.dataID)

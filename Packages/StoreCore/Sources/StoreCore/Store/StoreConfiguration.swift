@@ -12,7 +12,13 @@ public struct StoreConfiguration: Sendable {
     public var keyFunctions: [String: KeyFunction]
     /// The key function for every other type, given the typename and the object:
     /// by default `Type:id` when the object has a string or integer `id`, else `nil`.
-    public var defaultKey: @Sendable (_ typename: String, _ object: JSONObject) -> DataID?
+    public var defaultKey: @Sendable (_ typename: String, _ object: JSONObject) -> DataID? {
+        didSet { defaultKeyIsTypenameAndID = false }
+    }
+    /// Whether ``defaultKey`` is the default's ``typenameAndID(_:_:)``, which needs the `id` alone:
+    /// then a publish from the bytes reads that member instead of making the object a `JSONObject`.
+    /// A closure cannot be compared, so only the default argument sets it.
+    private(set) var defaultKeyIsTypenameAndID: Bool
     /// The wall clock write times and invalidation points are read from.
     public var clock: @Sendable () -> WallInstant
     /// How deep objects and lists may nest in a response (and inside a scalar's JSON value) before
@@ -20,16 +26,18 @@ public struct StoreConfiguration: Sendable {
     /// level, so this bound is what keeps a hostile response from overflowing the stack.
     public var maximumDepth: Int
 
-    /// A configuration; every part has a default.
+    /// A configuration; every part has a default. A `defaultKey` of `nil` is ``typenameAndID(_:_:)``,
+    /// which a publish then applies by reading the object's `id` alone, without making the object a
+    /// `JSONObject` (a closure given here, even ``typenameAndID(_:_:)`` itself, gets the object).
     public init(
         keyFunctions: [String: KeyFunction] = [:],
-        defaultKey: @escaping @Sendable (_ typename: String, _ object: JSONObject) -> DataID? =
-            StoreConfiguration.typenameAndID,
+        defaultKey: (@Sendable (_ typename: String, _ object: JSONObject) -> DataID?)? = nil,
         clock: @escaping @Sendable () -> WallInstant = StoreConfiguration.systemTime,
         maximumDepth: Int = 512
     ) {
         self.keyFunctions = keyFunctions
-        self.defaultKey = defaultKey
+        self.defaultKey = defaultKey ?? StoreConfiguration.typenameAndID
+        self.defaultKeyIsTypenameAndID = defaultKey == nil
         self.clock = clock
         self.maximumDepth = maximumDepth
     }
@@ -40,7 +48,11 @@ public struct StoreConfiguration: Sendable {
 
     /// `Type:id` from the object's `id` (a string or an integer), else `nil`.
     @Sendable public static func typenameAndID(_ typename: String, _ object: JSONObject) -> DataID? {
-        switch object["id"] {
+        typenameAndID(typename, id: object["id"])
+    }
+
+    static func typenameAndID(_ typename: String, id: JSONValue?) -> DataID? {
+        switch id {
         case .string(let id)?: return DataID(typename + ":" + id)
         case .int(let id)?: return DataID(typename + ":" + String(id))
         case .bigInt(let digits)?: return DataID(typename + ":" + digits)
@@ -53,5 +65,15 @@ public struct StoreConfiguration: Sendable {
         // Most stores give no key function: then no typename is hashed per object.
         if !keyFunctions.isEmpty, let function = keyFunctions[typename] { return function(object) }
         return defaultKey(typename, object)
+    }
+
+    /// The data ID of a response object as ``dataID(typename:object:)`` gives it; the object is
+    /// made a `JSONObject` only for a key function that takes one.
+    func dataID<Input: NormalizerInput>(typename: String, input: Input) -> DataID? {
+        if !keyFunctions.isEmpty, let function = keyFunctions[typename] { return function(input.keyObject()) }
+        if defaultKeyIsTypenameAndID {
+            return Self.typenameAndID(typename, id: input.inputMember("id")?.materialized())
+        }
+        return defaultKey(typename, input.keyObject())
     }
 }

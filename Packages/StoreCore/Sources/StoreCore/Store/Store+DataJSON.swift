@@ -1,0 +1,59 @@
+import Foundation
+import GraphQLCore
+
+extension Store {
+    /// Writes a response's `data` as ``publish(_:to:)`` does, from its JSON text rather than a
+    /// parsed `JSONValue`: `dataJSON` is the UTF-8 text of the `data` member alone (not the whole
+    /// GraphQL response with `errors` and `extensions`).
+    ///
+    /// The text is read into a compact tape of its tokens (8 bytes a token) and normalized from it,
+    /// with no `JSONValue` tree: the peak of the publish is the store, the tape and the caller's
+    /// bytes. The records, the changes and the errors of a response that does not fit the selection
+    /// are those of ``publish(_:to:)`` with the same data.
+    ///
+    /// Atomic as ``publish(_:to:)`` is. Throws ``StoreError`` with
+    /// ``StoreError/Code/invalidJSON`` when the bytes are not one JSON text as `JSONReader` reads
+    /// it (RFC 8259, nesting at most 512 deep), checked whole before anything is normalized, and
+    /// with the codes of ``publish(_:to:)`` otherwise; in every case nothing is written.
+    @discardableResult
+    public func publish(dataJSON: some ContiguousBytes, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
+        let (batch, pages) = try normalizeBatch(dataJSON: dataJSON, root)
+        return try write(batch, pages: pages)
+    }
+
+    /// Writes the `data` of a whole GraphQL response's JSON text (the envelope with `data`,
+    /// `errors` and `extensions`, as a server sends it) as ``publish(dataJSON:to:)`` writes the
+    /// `data` text alone. The whole text is checked as JSON, `errors` and `extensions` included, and
+    /// only `data` is normalized; reading the errors is the caller's.
+    ///
+    /// Throws ``StoreError`` with ``StoreError/Code/invalidJSON`` for text that is not JSON,
+    /// ``StoreError/Code/notAnObject`` when the text is not an object or its `data` is absent, null
+    /// or not an object (a request that failed whole), and otherwise as ``publish(_:to:)``; in every
+    /// case nothing is written.
+    @discardableResult
+    public func publish(responseJSON: some ContiguousBytes, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
+        let (batch, pages) = try normalizeBatch(dataJSON: responseJSON, root, inEnvelope: true)
+        return try write(batch, pages: pages)
+    }
+
+    /// Normalizes the text `dataJSON` (or the `data` member of the envelope it is, when
+    /// `inEnvelope`) through a ``JSONTape``; the tape is freed when this returns.
+    func normalizeBatch(
+        dataJSON: some ContiguousBytes, _ root: StoreRoot, inEnvelope: Bool = false
+    ) throws(StoreError) -> (batch: NormalizedBatch, pages: [ConnectionPage]) {
+        let result = dataJSON.withUnsafeBytes { raw in
+            Result { () throws(StoreError) in
+                let bytes = raw.assumingMemoryBound(to: UInt8.self)
+                let tape = try JSONTape(bytes: bytes)
+                return try tape.withRoot(bytes: bytes) { top throws(StoreError) in
+                    guard inEnvelope else { return try normalizeBatch(top, root) }
+                    guard top.inputKind == .object, let data = top.inputMember("data"), data.inputKind == .object else {
+                        throw StoreError(.notAnObject, "the response has no `data` object")
+                    }
+                    return try normalizeBatch(data, root)
+                }
+            }
+        }
+        return try result.get()
+    }
+}
