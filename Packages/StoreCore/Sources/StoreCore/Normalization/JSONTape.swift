@@ -71,10 +71,10 @@ extension JSONTape {
                     throw failure(open.isEmpty ? "the input holds no JSON value" : "the input ends inside a value")
                 }
                 switch bytes[position] {
-                case ASCII.quote:
+                case UInt8(ascii: "\""):
                     try readString(bytes)
-                case ASCII.openBrace, ASCII.openBracket:
-                    let isObject = bytes[position] == ASCII.openBrace
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    let isObject = bytes[position] == UInt8(ascii: "{")
                     guard open.count < maximumDepth else {
                         throw failure("arrays and objects nest deeper than the limit of \(maximumDepth)")
                     }
@@ -82,7 +82,7 @@ extension JSONTape {
                     append(isObject ? .object : .array, at: position, payload: 0)
                     position += 1
                     skipWhitespace(bytes)
-                    let close = isObject ? ASCII.closeBrace : ASCII.closeBracket
+                    let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                     if position < bytes.count, bytes[position] == close {
                         position += 1
                         closeContainer()
@@ -90,15 +90,15 @@ extension JSONTape {
                         if isObject { try readKey(bytes) }
                         continue nextValue
                     }
-                case ASCII.minus, ASCII.zero...ASCII.nine:
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     try readNumber(bytes)
-                case ASCII.t:
+                case UInt8(ascii: "t"):
                     try expect("true", bytes)
                     append(.true, at: position - 4, payload: 4)
-                case ASCII.f:
+                case UInt8(ascii: "f"):
                     try expect("false", bytes)
                     append(.false, at: position - 5, payload: 5)
-                case ASCII.n:
+                case UInt8(ascii: "n"):
                     try expect("null", bytes)
                     append(.null, at: position - 4, payload: 4)
                 default:
@@ -118,12 +118,12 @@ extension JSONTape {
                     guard position < bytes.count else { throw failure("the input ends inside a value") }
                     let byte = bytes[position]
                     position += 1
-                    if byte == ASCII.comma {
+                    if byte == UInt8(ascii: ",") {
                         skipWhitespace(bytes)
                         if isObject { try readKey(bytes) }
                         continue nextValue
                     }
-                    guard byte == (isObject ? ASCII.closeBrace : ASCII.closeBracket) else {
+                    guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
                         position -= 1
                         throw unexpectedByte(bytes, expecting: isObject ? "',' or '}'" : "',' or ']'")
                     }
@@ -142,12 +142,12 @@ extension JSONTape {
         }
 
         private mutating func readKey(_ bytes: UnsafeBufferPointer<UInt8>) throws(StoreError) {
-            guard position < bytes.count, bytes[position] == ASCII.quote else {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw unexpectedByte(bytes, expecting: "a string key")
             }
             try readString(bytes)
             skipWhitespace(bytes)
-            guard position < bytes.count, bytes[position] == ASCII.colon else {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw unexpectedByte(bytes, expecting: "':'")
             }
             position += 1
@@ -162,8 +162,8 @@ extension JSONTape {
             var plain = true
             while position < bytes.count {
                 let byte = bytes[position]
-                if byte == ASCII.quote { break }
-                if byte == ASCII.backslash {
+                if byte == UInt8(ascii: "\"") { break }
+                if byte == UInt8(ascii: "\\") {
                     plain = false
                     position += 2
                     continue
@@ -195,11 +195,11 @@ extension JSONTape {
         /// A number, checked against RFC 8259's grammar; its value is made when it is read.
         private mutating func readNumber(_ bytes: UnsafeBufferPointer<UInt8>) throws(StoreError) {
             let start = position
-            if bytes[position] == ASCII.minus { position += 1 }
+            if bytes[position] == UInt8(ascii: "-") { position += 1 }
             guard position < bytes.count, isDigit(bytes[position]) else {
                 throw failure("'-' must be followed by a digit")
             }
-            if bytes[position] == ASCII.zero {
+            if bytes[position] == UInt8(ascii: "0") {
                 position += 1
                 if position < bytes.count, isDigit(bytes[position]) {
                     throw failure("a number must not have leading zeros", at: start)
@@ -207,16 +207,17 @@ extension JSONTape {
             } else {
                 while position < bytes.count, isDigit(bytes[position]) { position += 1 }
             }
-            if position < bytes.count, bytes[position] == ASCII.period {
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
                 position += 1
                 guard position < bytes.count, isDigit(bytes[position]) else {
                     throw failure("'.' must be followed by a digit")
                 }
                 while position < bytes.count, isDigit(bytes[position]) { position += 1 }
             }
-            if position < bytes.count, bytes[position] == ASCII.lowerE || bytes[position] == ASCII.upperE {
+            if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
                 position += 1
-                if position < bytes.count, bytes[position] == ASCII.plus || bytes[position] == ASCII.minus {
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+                {
                     position += 1
                 }
                 guard position < bytes.count, isDigit(bytes[position]) else {
@@ -227,7 +228,7 @@ extension JSONTape {
             append(.number, at: start, payload: position - start)
         }
 
-        private func isDigit(_ byte: UInt8) -> Bool { byte >= ASCII.zero && byte <= ASCII.nine }
+        private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
         private mutating func expect(_ literal: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) throws(StoreError) {
             let count = literal.utf8CodeUnitCount
@@ -244,7 +245,7 @@ extension JSONTape {
         private mutating func skipWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) {
             while position < bytes.count {
                 switch bytes[position] {
-                case ASCII.space, ASCII.tab, ASCII.lineFeed, ASCII.carriageReturn: position += 1
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): position += 1
                 default: return
                 }
             }
@@ -264,31 +265,5 @@ extension JSONTape {
                 ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
             return failure("unexpected \(shown) where \(expected) should be")
         }
-    }
-
-    /// The bytes the grammar names.
-    private enum ASCII {
-        static let tab: UInt8 = 0x09
-        static let lineFeed: UInt8 = 0x0A
-        static let carriageReturn: UInt8 = 0x0D
-        static let space: UInt8 = 0x20
-        static let quote: UInt8 = 0x22
-        static let plus: UInt8 = 0x2B
-        static let comma: UInt8 = 0x2C
-        static let minus: UInt8 = 0x2D
-        static let period: UInt8 = 0x2E
-        static let zero: UInt8 = 0x30
-        static let nine: UInt8 = 0x39
-        static let colon: UInt8 = 0x3A
-        static let upperE: UInt8 = 0x45
-        static let openBracket: UInt8 = 0x5B
-        static let backslash: UInt8 = 0x5C
-        static let closeBracket: UInt8 = 0x5D
-        static let lowerE: UInt8 = 0x65
-        static let f: UInt8 = 0x66
-        static let n: UInt8 = 0x6E
-        static let t: UInt8 = 0x74
-        static let openBrace: UInt8 = 0x7B
-        static let closeBrace: UInt8 = 0x7D
     }
 }
