@@ -259,6 +259,15 @@ struct TypedOperationTests {
         #expect(typed.data == .init(item: .init(title: "two", __typename: "Item", id: "1")))
         #expect(untypedHandle.snapshot.data == ["item": ["title": "two"]])
         #expect(fixture.transport.requestCount == 2)
+
+        // The second document is one more reading of the root, found again by its storage, whichever
+        // attached first and however often it attaches.
+        let again = try fixture.environment.attach(SentShapeItemQuery(id: "1"))
+        let alsoPlain = fixture.environment.attach(untyped)
+        #expect(again.data == typed.data)
+        #expect(alsoPlain.snapshot.data == ["item": ["title": "two"]])
+        let readings = fixture.environment.state.withLock { $0.roots[untyped.identity]?.readings.count }
+        #expect(readings == 1)
     }
 
     @Test("operations of equal variables are made once; the kept ones are bounded")

@@ -39,11 +39,12 @@ extension Environment {
             }
             // A document that sends the entry's text but reads other fields (a generated operation
             // and the app's own document of one query) shares the fetch and reads on its own.
-            let wanted = readRoot ?? StoreRoot(operation: operation)
-            let ownRoot = wanted.readsTheSame(as: entry.storeRoot) ? nil : wanted
-            let snapshot = ownRoot.map { store.lookup($0) } ?? entry.snapshot ?? store.lookup(entry.storeRoot)
+            let reading = entry.reading(of: readRoot ?? StoreRoot(operation: operation))
+            let snapshot =
+                reading.map { entry.snapshot(ofReading: $0, in: store) } ?? entry.snapshot
+                ?? store.lookup(entry.storeRoot)
             let handle = Handle(
-                environment: self, operation: operation, policy: policy, snapshot: snapshot, ownRoot: ownRoot)
+                environment: self, operation: operation, policy: policy, snapshot: snapshot, reading: reading)
             let id = state.retentions.retain(root: root, policy: policy)
             // The root's one fetch record: a handle re-attached from the release buffer after a
             // failure shows that failure, which revalidate() retries (decision 0131).

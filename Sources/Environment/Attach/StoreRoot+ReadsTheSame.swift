@@ -37,4 +37,13 @@ extension StoreRoot {
         }
         return true
     }
+
+    /// Whether this root's selections and `other`'s are in one storage: roots of operations compiled
+    /// from one document, which read the same fields of the same record when they are roots of one
+    /// entry (one identity: one text and one set of variables). A root kept in an entry keeps its
+    /// storage alive, so another document's cannot take its address.
+    func sharesSelections(with other: StoreRoot) -> Bool {
+        selectionSet.selections.withUnsafeBufferPointer(\.baseAddress)
+            == other.selectionSet.selections.withUnsafeBufferPointer(\.baseAddress)
+    }
 }

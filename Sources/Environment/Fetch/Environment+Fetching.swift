@@ -95,8 +95,9 @@ extension Environment {
                 return
             }
             state.roots[root]?.delivered = nil
+            let readings = state.roots[root]?.readingSnapshots(in: store) ?? []
             state.updateHandles(of: root, into: &effects) { handle in
-                handle.show(delivered, from: store)
+                handle.show(delivered, readings: readings)
                 guard handle.policy.allowsNetwork else { return }
                 handle.showsStoreData = true
                 handle.serverErrors = serverErrors
@@ -156,8 +157,9 @@ extension Environment {
             }
             let followUp = followUp(of: request, result, in: &state, into: &effects)
             let fetch = state.fetchState(of: root)
+            let readings = delivered == nil ? [] : state.roots[root]?.readingSnapshots(in: store) ?? []
             state.updateHandles(of: root, into: &effects) { handle in
-                if let delivered { handle.show(delivered, from: store) }
+                if let delivered { handle.show(delivered, readings: readings) }
                 guard handle.policy.allowsNetwork else { return }
                 handle.fetch = fetch
                 switch result {

@@ -30,8 +30,9 @@ extension Environment {
                     updatesHandles: false, into: &effects)
             }
             let fetch = state.fetchState(of: root)
+            let readings = state.roots[root]?.readingSnapshots(in: store) ?? []
             state.updateHandles(of: root, into: &effects) { handle in
-                handle.show(snapshot, from: store)
+                handle.show(snapshot, readings: readings)
                 if handle.policy.allowsNetwork { handle.fetch = fetch }
             }
         }

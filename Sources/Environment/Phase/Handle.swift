@@ -25,13 +25,13 @@ public final class Handle: Sendable {
 
     init(
         environment: Environment, operation: GraphQLOperation, policy: FetchPolicy, snapshot: Snapshot,
-        ownRoot: StoreRoot? = nil
+        reading: Int? = nil
     ) {
         self.environment = environment
         self.operation = operation
         self.policy = policy
         self.state = Locked(
-            HandleState(policy: policy, operationName: operation.name, snapshot: snapshot, ownRoot: ownRoot))
+            HandleState(policy: policy, operationName: operation.name, snapshot: snapshot, reading: reading))
     }
 
     deinit {

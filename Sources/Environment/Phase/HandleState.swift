@@ -13,9 +13,9 @@ struct HandleState: Sendable {
     let policy: FetchPolicy
     let operationName: String?
     var retentionID: RetentionID?
-    /// Where this handle reads when its document reads other fields than its root's (see
-    /// `StoreRoot.readsTheSame(as:)`); `nil` when it shows the root's snapshot as delivered.
-    let ownRoot: StoreRoot?
+    /// The root's reading this handle shows when its document reads other fields than the root's
+    /// own (`RootEntry.readings`); `nil` when it shows the root's snapshot as delivered.
+    let reading: Int?
     var snapshot: Snapshot
     var fetch: FetchState = .idle
     /// `networkOnly` shows store data only after a fetch of its own completes.
@@ -37,19 +37,19 @@ struct HandleState: Sendable {
     var continuations: [UInt64: AsyncStream<Handle.Phase>.Continuation] = [:]
     var nextContinuationID: UInt64 = 0
 
-    init(policy: FetchPolicy, operationName: String?, snapshot: Snapshot, ownRoot: StoreRoot? = nil) {
+    init(policy: FetchPolicy, operationName: String?, snapshot: Snapshot, reading: Int? = nil) {
         self.policy = policy
         self.operationName = operationName
-        self.ownRoot = ownRoot
+        self.reading = reading
         self.snapshot = snapshot
         self.showsStoreData = policy != .networkOnly
         self.phase = derivedPhase()
     }
 
-    /// Shows `snapshot`, the root's read, or this handle's own read of `store` when its document
-    /// reads other fields: the same records, so the same moment.
-    mutating func show(_ snapshot: Snapshot, from store: Store) {
-        self.snapshot = ownRoot.map { store.lookup($0) } ?? snapshot
+    /// Shows `snapshot`, the root's read, or its reading's snapshot among `readings` (the root's
+    /// readings, read from the same records at the same moment) when its document reads other fields.
+    mutating func show(_ snapshot: Snapshot, readings: [Snapshot]) {
+        self.snapshot = reading.map { readings[$0] } ?? snapshot
     }
 
     /// The phase the snapshot and the fetch give.

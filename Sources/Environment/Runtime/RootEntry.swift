@@ -23,7 +23,16 @@ struct RootEntry: Sendable {
     var handles: [RetentionID: WeakHandle] = [:]
     /// The latest snapshot of the root: read when its subscription began, then each one the store
     /// delivered. What a completion decides the heal suppression from, without reading the store.
-    var snapshot: Snapshot?
+    var snapshot: Snapshot? {
+        didSet { snapshotVersion &+= 1 }
+    }
+    /// Bumped whenever ``snapshot`` changes: a reading taken at this version is current.
+    private(set) var snapshotVersion: UInt64 = 0
+    /// The root's other readings: documents that send the entry's text, so share its fetch and
+    /// retention, but read other fields than ``storeRoot`` (a generated operation beside the app's
+    /// own document of one query; see `StoreRoot.readsTheSame(as:)`). Only appended to, so a
+    /// handle keeps its reading's index.
+    private(set) var readings: [Reading] = []
     /// The error of the root's last fetch when it failed: the in-flight registry's status says
     /// whether it did (the one record of the root's fetch), and this is the error handles show.
     var lastError: (any Error)?
@@ -45,6 +54,33 @@ struct RootEntry: Sendable {
         self.paging = PagedConnection.unique(in: operation)
     }
 
+    /// The reading `root` is: `nil` for the entry's own (``storeRoot``), else the index of the
+    /// reading in ``readings``, added when new. A root made from a document already seen here is
+    /// known by its selections' storage, with no walk.
+    mutating func reading(of root: StoreRoot) -> Int? {
+        if root.sharesSelections(with: storeRoot) { return nil }
+        if let known = readings.firstIndex(where: { root.sharesSelections(with: $0.root) }) { return known }
+        if root.readsTheSame(as: storeRoot) { return nil }
+        if let known = readings.firstIndex(where: { root.readsTheSame(as: $0.root) }) { return known }
+        readings.append(Reading(root: root))
+        return readings.count - 1
+    }
+
+    /// The snapshot of reading `index`, read from `store` once per change of the root's snapshot:
+    /// however many handles share the reading, one lookup serves them.
+    mutating func snapshot(ofReading index: Int, in store: Store) -> Snapshot {
+        if let current = readings[index].snapshot, readings[index].version == snapshotVersion { return current }
+        let read = store.lookup(readings[index].root)
+        readings[index].snapshot = read
+        readings[index].version = snapshotVersion
+        return read
+    }
+
+    /// The current snapshot of every reading, in ``readings``' order, for an update of the handles.
+    mutating func readingSnapshots(in store: Store) -> [Snapshot] {
+        readings.indices.map { snapshot(ofReading: $0, in: store) }
+    }
+
     /// What a fetch of the root sends. A paged root is one unit: its fetch (an attach, a
     /// revalidation, an invalidation, a heal, a refetch) asks for the list from its start with as
     /// many edges as are shown, and its answer replaces the merged list (decision 0164).
@@ -52,6 +88,14 @@ struct RootEntry: Sendable {
         guard let paging, let shown = paging.position(in: snapshot?.data)?.edgeCount else { return operation }
         return paging.refetching(operation, shown: shown)
     }
+}
+
+/// A reading of a root by a document that reads other fields than the root's own, with its last
+/// snapshot and the root's snapshot version it was read at.
+struct Reading: Sendable {
+    let root: StoreRoot
+    var snapshot: Snapshot?
+    var version: UInt64 = 0
 }
 
 /// A handle held without keeping it alive.
