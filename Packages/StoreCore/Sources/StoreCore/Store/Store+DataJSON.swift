@@ -7,9 +7,10 @@ extension Store {
     /// GraphQL response with `errors` and `extensions`).
     ///
     /// The text is read into a compact tape of its tokens (8 bytes a token) and normalized from it,
-    /// with no `JSONValue` tree: the peak of the publish is the store, the tape and the caller's
-    /// bytes. The records, the changes and the errors of a response that does not fit the selection
-    /// are those of ``publish(_:to:)`` with the same data.
+    /// with no `JSONValue` tree: the peak of the publish is the store, the tape, the normalized
+    /// batch until it is written, and the caller's bytes. The records, the changes and the errors
+    /// of a response that does not fit the selection are those of ``publish(_:to:)`` with the same
+    /// data.
     ///
     /// Atomic as ``publish(_:to:)`` is. Throws ``StoreError`` with
     /// ``StoreError/Code/invalidJSON`` when the bytes are not one JSON text as `JSONReader` reads
