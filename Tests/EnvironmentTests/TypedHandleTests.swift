@@ -279,7 +279,7 @@ struct TypedOperationTests {
         for index in 0..<(TypedOperationCache.capacity + 10) {
             _ = try fixture.environment.compiled(ItemQuery(id: String(index)))
         }
-        let kept = fixture.environment.typedOperations.withLock { $0.operations.count }
+        let kept = fixture.environment.typedOperations.withLock { $0.operationCount }
         #expect(kept > 0 && kept <= TypedOperationCache.capacity)
     }
 

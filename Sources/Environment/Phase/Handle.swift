@@ -48,11 +48,20 @@ public final class Handle: Sendable {
         return state.withLock { $0.phase }
     }
 
-    /// The phase and the count of its changes, read together: a ``TypedHandle`` decodes a phase once
-    /// and knows it again by the count. Tracked as ``phase`` is.
-    var phaseAndVersion: (phase: Phase, version: UInt64) {
+    /// The phase, the count of its changes and the typed view's last decoded phase, read together: a
+    /// ``TypedHandle`` decodes a phase once and knows it again by the count. Tracked as ``phase`` is.
+    var phaseAndTypedPhase: (phase: Phase, version: UInt64, typed: HandleState.TypedPhase?) {
         registrar.access(self, keyPath: \.phase)
-        return state.withLock { ($0.phase, $0.phaseVersion) }
+        return state.withLock { ($0.phase, $0.phaseVersion, $0.typedPhase) }
+    }
+
+    /// Keeps `typed`, the typed view's decoding of the phase of count `version`, unless a newer one
+    /// is kept already (a reader that decoded an older phase meanwhile does not overwrite it).
+    func keepTypedPhase(_ typed: any Sendable, version: UInt64) {
+        state.withLock { state in
+            if let kept = state.typedPhase, kept.version >= version { return }
+            state.typedPhase = HandleState.TypedPhase(version: version, phase: typed)
+        }
     }
 
     /// The handle's fetch: idle, in flight, succeeded at an instant, or failed with an error.

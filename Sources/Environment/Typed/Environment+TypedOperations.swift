@@ -41,15 +41,13 @@ extension Environment {
     }
 
     /// The untyped operation of `operation`: its type's compiled document, its variables encoded.
-    /// A screen attaches the same few operations again and again, so the operations of hashable
-    /// variables (generated ones are) are kept, and such an attach costs a lookup, not an encoding.
+    /// A screen attaches the same few operations again and again, so the operations are kept by their
+    /// variables, and such an attach costs a lookup, not an encoding.
     func compiled<Operation: GraphQLTypedOperation>(_ operation: Operation) throws -> GraphQLOperation {
         let type = ObjectIdentifier(Operation.self)
-        let key = (operation.variables as? any Hashable).map {
-            TypedOperationCache.Key(type: type, variables: AnyHashable($0))
-        }
+        let variables = operation.variables
         let (known, document) = typedOperations.withLock { cache in
-            (key.flatMap { cache.operations[$0] }, cache.documents[type])
+            cache.operation(of: type, for: variables).map { ($0, nil) } ?? (nil, cache.documents[type])
         }
         if let known { return known }
         let compiledDocument: CompiledDocument
@@ -64,7 +62,7 @@ extension Environment {
             named: Operation.operationName, variables: try Self.encode(operation.variables))
         // A client directive, so not in the text: the generator keeps it beside.
         made.cacheExpiration = Operation.cacheExpiration
-        if let key { typedOperations.withLock { $0.remember(made, for: key) } }
+        typedOperations.withLock { $0.remember(made, of: type, for: variables) }
         return made
     }
 

@@ -1,5 +1,4 @@
 import GraphQLCore
-import Primitives
 import StoreCore
 import Transport
 
@@ -50,9 +49,6 @@ public final class TypedHandle<Data: Decodable & Sendable>: Sendable {
     /// The untyped handle underneath: its snapshot, fetch, server errors, refetch and release.
     public let handle: Handle
 
-    /// The last phase decoded, and the version of the untyped phase it was decoded from.
-    private let decoded = Locked<(version: UInt64, phase: Phase)?>(nil)
-
     init(handle: Handle) {
         self.handle = handle
     }
@@ -60,8 +56,11 @@ public final class TypedHandle<Data: Decodable & Sendable>: Sendable {
     /// What the screen shows: `loading`, `loaded(data)` or `failed(error)`. Tracked by Observation
     /// as the untyped handle's phase is.
     public var phase: Phase {
-        let (phase, version) = handle.phaseAndVersion
-        return typed(phase, version: version)
+        let (phase, version, kept) = handle.phaseAndTypedPhase
+        if let kept, kept.version == version, let decoded = kept.phase as? Phase { return decoded }
+        let result = typed(phase)
+        handle.keepTypedPhase(result, version: version)
+        return result
     }
 
     /// The data when the phase is loaded.
@@ -115,18 +114,8 @@ public final class TypedHandle<Data: Decodable & Sendable>: Sendable {
         }
     }
 
-    /// `phase` decoded, from the cache when it is the phase of `version`.
-    private func typed(_ phase: Handle.Phase, version: UInt64) -> Phase {
-        if let cached = decoded.withLock({ $0 }), cached.version == version { return cached.phase }
-        let result = typed(phase)
-        decoded.withLock { current in
-            // A reader that decoded an older phase meanwhile does not overwrite a newer one.
-            if current == nil || current!.version < version { current = (version, result) }
-        }
-        return result
-    }
-
-    /// `phase` decoded without the cache: for the phase sequence, whose every phase is new.
+    /// `phase` decoded: for ``phase`` once per change, and for the phase sequence, whose every phase
+    /// is new.
     private func typed(_ phase: Handle.Phase) -> Phase {
         switch phase {
         case .loading: return .loading

@@ -1,20 +1,12 @@
 import GraphQLCore
 
-/// What an environment keeps of generated operations and fragments: each type's compiled document, and the
-/// operations made lately from a type and its variables (hashable variables only); and the compiled
-/// `node(id:)` queries of fragment handles.
+/// What an environment keeps of generated operations and fragments: each type's compiled document, the
+/// operations made lately from a type and its variables, and the compiled `node(id:)` queries of
+/// fragment handles.
 ///
 /// The operations are bounded: past ``capacity`` the table starts over, so an app that attaches
 /// ever new variables (a search box) holds no more than that many.
 struct TypedOperationCache: Sendable {
-    /// A type and one value of its variables.
-    struct Key: Hashable, @unchecked Sendable {
-        // `AnyHashable` is not `Sendable`; the value in it is the generated `Variables`, which the
-        // protocol requires to be `Sendable`, and a key is never mutated after it is made.
-        var type: ObjectIdentifier
-        var variables: AnyHashable
-    }
-
     /// A fragment handle's `node(id:)` query: its text and the options it compiles with, since
     /// documents with other key fields add other fields to the same text.
     struct NodeQueryKey: Hashable, Sendable {
@@ -29,10 +21,30 @@ struct TypedOperationCache: Sendable {
     /// Fragment handles' `node(id:)` queries, compiled once per text and options (a list's cells all
     /// attach the same fragment); one per fragment an app has, so unbounded is bounded.
     var nodeQueries: [NodeQueryKey: CompiledDocument] = [:]
-    private(set) var operations: [Key: GraphQLOperation] = [:]
+    /// Per generated type, a `[Variables: GraphQLOperation]` of that type's `Variables`: a lookup
+    /// hashes the variables as they are, with no cast to `any Hashable` and no `AnyHashable` box.
+    private var operations: [ObjectIdentifier: any Sendable] = [:]
+    /// How many operations ``operations`` holds in all.
+    private(set) var operationCount = 0
 
-    mutating func remember(_ operation: GraphQLOperation, for key: Key) {
-        if operations.count >= Self.capacity { operations.removeAll(keepingCapacity: true) }
-        operations[key] = operation
+    /// The operation made from `variables` of the type `type`, when it is kept.
+    func operation<Variables: Hashable & Sendable>(of type: ObjectIdentifier, for variables: Variables)
+        -> GraphQLOperation?
+    {
+        (operations[type] as? [Variables: GraphQLOperation])?[variables]
+    }
+
+    /// Keeps `operation`, made from `variables` of the type `type`.
+    mutating func remember<Variables: Hashable & Sendable>(
+        _ operation: GraphQLOperation, of type: ObjectIdentifier, for variables: Variables
+    ) {
+        if operationCount >= Self.capacity {
+            operations.removeAll(keepingCapacity: true)
+            operationCount = 0
+        }
+        // Taken out while it changes, so that the change does not copy the table.
+        var table = operations.removeValue(forKey: type) as? [Variables: GraphQLOperation] ?? [:]
+        if table.updateValue(operation, forKey: variables) == nil { operationCount += 1 }
+        operations[type] = table
     }
 }

@@ -7,8 +7,9 @@
 /// directives and descriptions removed, `__typename` and key fields added, the fragments it uses
 /// appended; ``Data`` follows the answer to that text, so it has the added fields too.
 public protocol GraphQLTypedOperation: Sendable {
-    /// The operation's variables, encoded as the request's `variables` object.
-    associatedtype Variables: Encodable & Sendable
+    /// The operation's variables, encoded as the request's `variables` object. Hashable, so that a
+    /// runtime can keep the operation it made from each value and find it again without encoding.
+    associatedtype Variables: Encodable & Sendable & Hashable
     /// The answer's `data`, decoded from JSON.
     associatedtype Data: Decodable & Sendable & Hashable
 
