@@ -7,7 +7,7 @@ import Testing
 /// `Store.publish(dataJSON:to:)`, which normalizes from a tape of the bytes, against
 /// `Store.publish(_:to:)` with the tree `JSONValue(parsing:)` reads from the same bytes: the same
 /// record bytes, changes, reads and errors.
-@Suite("Normalizer-from the bytes")
+@Suite("Normalizing from the bytes")
 struct DataJSONTests {
     /// The tree path's and the bytes path's batches of `text`, or their errors.
     static func batches(_ text: String, _ root: StoreRoot, store: Store = Store()) -> (
