@@ -273,8 +273,9 @@ struct SelectionBuilder {
         guard context.configuration.dataMasking else { return nil }
         // The compiler adds neither `__typename` nor key fields to a root type's selection, whose
         // record is the store's own, so a spread there has nothing to make a reference of.
-        let roots: [OperationKind] = [.query, .mutation, .subscription]
-        guard !roots.contains(where: { context.schema.rootTypeName(for: $0) == typeName }) else { return nil }
+        guard !OperationKind.allCases.contains(where: { context.schema.rootTypeName(for: $0) == typeName }) else {
+            return nil
+        }
         let possible = context.schema.possibleTypes(of: condition).intersection(
             context.schema.possibleTypes(of: typeName))
         guard !possible.isEmpty else { return nil }

@@ -41,7 +41,7 @@ struct FieldAddition {
         var fragment = fragment
         fragment.description = nil
         fragment.directives = strip(fragment.directives)
-        let isRoot = OperationKind.allKinds.contains { kind in
+        let isRoot = OperationKind.allCases.contains { kind in
             (schema?.rootTypeName(for: kind) ?? CompiledDocument.conventionalRootTypeName(kind))
                 == fragment.typeCondition
         }
@@ -161,9 +161,4 @@ struct FieldAddition {
     private func strip(_ directives: [Directive]) -> [Directive] {
         keepsClientDirectives ? directives : directives.filter { !ClientDirectives.names.contains($0.name) }
     }
-}
-
-extension OperationKind {
-    /// Every kind, for questions about all root types.
-    static let allKinds: [OperationKind] = [.query, .mutation, .subscription]
 }

@@ -55,7 +55,7 @@ public struct GraphQLOperation: Sendable, Hashable {
 }
 
 /// The kind of an operation.
-public enum OperationKind: String, Sendable, Hashable, Codable {
+public enum OperationKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// A read.
     case query
     /// A write.

@@ -23,20 +23,20 @@ struct SeenRecords {
     /// records then allocates nothing proportional to the store.
     private static let scanLimit = 16
 
-    /// Notes the record at `position` of a source with `positions` positions, whose ID `dataID`
-    /// gives (called only when the position is new).
+    /// Notes the record at `position` of a source with `sourceCount` positions, whose ID `dataID`
+    /// gives; a position seen before is noted once.
     @inline(__always)
-    mutating func insert(position: Int, of positions: Int, _ dataID: () -> DataID) {
+    mutating func insert(position: Int, of sourceCount: Int, _ dataID: () -> DataID) {
         if marks.isEmpty {
-            if self.positions.contains(position) { return }
-            if self.positions.count < Self.scanLimit {
-                self.positions.append(position)
+            if positions.contains(position) { return }
+            if positions.count < Self.scanLimit {
+                positions.append(position)
                 ids.append(dataID())
                 return
             }
-            marks = Array(repeating: 0, count: (positions + 63) / 64)
-            for known in self.positions { marks[known >> 6] |= 1 << UInt64(known & 63) }
-            self.positions = []
+            marks = Array(repeating: 0, count: (sourceCount + 63) / 64)
+            for known in positions { marks[known >> 6] |= 1 << UInt64(known & 63) }
+            positions = []
         }
         let bit: UInt64 = 1 << UInt64(position & 63)
         if marks[position >> 6] & bit != 0 { return }

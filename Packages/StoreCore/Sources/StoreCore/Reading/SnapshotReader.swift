@@ -41,9 +41,6 @@ struct SnapshotReader<Lookup: RecordLookup> {
         self.trackedRecord = trackedRecord
     }
 
-    /// The data IDs of the records read so far.
-    var seenRecords: Set<DataID> { seen.set() }
-
     /// Reads `root`, with `invalidationPoint` deciding ``Snapshot/isInvalidated``.
     static func read(_ root: StoreRoot, from lookup: Lookup, invalidationPoint: WallInstant?) -> Snapshot {
         var reader = SnapshotReader(lookup: lookup, variables: root.variables)
