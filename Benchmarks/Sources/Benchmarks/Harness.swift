@@ -138,3 +138,32 @@ func mallocInUseBytes() -> Int? {
         return nil
     #endif
 }
+
+/// The resident bytes the process reached at most while `body` ran, above what it held before, or
+/// `nil` where Linux's `/proc` cannot be read. The freed memory malloc keeps is handed back first
+/// (`malloc_trim`), so that `body`'s allocations land on new pages and count, and the kernel's
+/// high-water mark is reset (`clear_refs`, Linux 4.0). Unlike two ``mallocInUseBytes()`` readings,
+/// it sees the peak inside `body`, with every temporary buffer and its fragmentation, wherever it
+/// falls.
+func residentPeakBytes(during body: () throws -> Void) rethrows -> Int? {
+    #if canImport(Glibc)
+        guard let trim = dlsym(nil, "malloc_trim") else { return nil }
+        _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
+        guard let clear = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return nil }
+        clear.write(Data("5".utf8))
+        try? clear.close()
+        guard let before = procStatusKilobytes("VmRSS") else { return nil }
+        try body()
+        guard let peak = procStatusKilobytes("VmHWM") else { return nil }
+        return (peak - before) * 1024
+    #else
+        return nil
+    #endif
+}
+
+/// A `kB` line of `/proc/self/status` (`VmRSS`, `VmHWM`), or `nil`.
+private func procStatusKilobytes(_ name: String) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
+    return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }
+}

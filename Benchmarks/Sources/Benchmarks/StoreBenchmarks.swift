@@ -191,44 +191,77 @@ private func storeItemsMemory(_ payload: Data) throws {
             Double(kept) / records))
     print(
         String(
-            format: "  peak during a publish (tree and store alive): %.0f bytes per record (limit %.0f)",
+            format:
+                "  peak during a publish through a parsed tree (tree and store alive): %.0f bytes per record (limit %.0f)",
             Double(both) / records, 1.5 * Double(kept) / records + Double(payload.count) / records))
     print(String(format: "  (the JSON's bytes per record: %.0f)", Double(payload.count) / records))
     store = nil
     try storeItemsTapeMemory(payload, kept: Double(kept) / records)
 }
 
-/// Prints the peak of a publish straight from the bytes: the store and the tape alive. The tape
-/// lives only inside the publish, so it is measured there, through the key function, which runs
-/// once an object while the tape is alive: at the first object (tape built, batch nearly empty)
-/// and at the last (tape and the whole batch).
+/// Prints the peak of a publish straight from the bytes, in malloc's in-use bytes as the other
+/// memory lines, at its two high points: the walk's end (the tape and the whole batch; sampled in
+/// the key function, which runs once an object while the tape is alive) and the write's end (the
+/// batch, the store and the changed records' IDs; sampled in a subscription's callback, which runs
+/// before the publish returns). Then the resident high-water mark over the whole publish, which
+/// also sees every buffer's growth and the allocator's fragmentation.
 private func storeItemsTapeMemory(_ payload: Data, kept: Double) throws {
     let records = 20_001.0
+    let limit = 1.5 * kept + Double(payload.count) / records
     guard let start = mallocInUseBytes() else { return }
-    let samples = Locked<(calls: Int, first: Int, last: Int)>((0, 0, 0))
+    let walk = Locked((calls: 0, inUse: 0))
     let configuration = StoreConfiguration(defaultKey: { typename, object in
-        let call = samples.withLock {
-            $0.calls += 1; return $0.calls
+        let call = walk.withLock {
+            $0.calls += 1
+            return $0.calls
         }
-        if call == 1 || call == 20_000 {
+        if call == 20_000 {
             let inUse = (mallocInUseBytes() ?? 0) - start
-            samples.withLock { if call == 1 { $0.first = inUse } else { $0.last = inUse } }
+            walk.withLock { $0.inUse = inUse }
         }
         return StoreConfiguration.typenameAndID(typename, object)
     })
     var store: Store? = Store(configuration: configuration)
+    let write = Locked(0)
+    let subscription = store?.subscribe(
+        to: StoreRoot(dataID: DataID("Item:item-0"), selectionSet: CompiledSelectionSet(fields(["name"])))
+    ) { _ in write.withLock { $0 = (mallocInUseBytes() ?? 0) - start } }
     try store?.publish(responseJSON: payload, to: itemsRoot)
     precondition(store?.recordCount == 20_001)
-    let (_, tape, tapeAndBatch) = samples.withLock { $0 }
-    print(
-        String(
-            format: "  peak during a publish from the bytes (tape and store alive): %.0f bytes per record (limit %.0f)",
-            kept + Double(tape) / records, 1.5 * kept + Double(payload.count) / records))
-    print(
-        String(
-            format: "    (the tape: %.0f bytes per record; tape and the finished batch: %.0f)",
-            Double(tape) / records, Double(tapeAndBatch) / records))
+    withExtendedLifetime(subscription) {}
     store = nil
+    let walkEnd = Double(walk.withLock { $0.inUse }) / records
+    let writeEnd = Double(write.withLock { $0 }) / records
+    print(
+        String(
+            format:
+                "  peak during a publish from the bytes (malloc in-use, its high points): %.0f bytes per record (limit %.0f)",
+            max(walkEnd, writeEnd), limit))
+    print(
+        String(
+            format: "    (the walk's end, tape and batch: %.0f; the write's end, batch, store and changed IDs: %.0f)",
+            walkEnd, writeEnd))
+
+    var stores: [Store] = []
+    let fromBytes = try residentPeakBytes(during: {
+        let store = Store()
+        try store.publish(responseJSON: payload, to: itemsRoot)
+        stores.append(store)
+    })
+    stores = []
+    let fromTree = try residentPeakBytes(during: {
+        let store = Store()
+        try store.publish(try responseData(payload), to: itemsRoot)
+        stores.append(store)
+    })
+    withExtendedLifetime(stores) {}
+    if let fromBytes, let fromTree {
+        print(
+            String(
+                format:
+                    "    (resident high-water mark over the publish, growth and fragmentation included: %.0f; through a tree: %.0f)",
+                Double(fromBytes) / records, Double(fromTree) / records))
+    }
 }
 
 // MARK: Notify

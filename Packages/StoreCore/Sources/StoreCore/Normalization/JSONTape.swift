@@ -36,6 +36,10 @@ struct JSONTape {
     /// long as the tape is walked, so a publish holds one copy of the response, not two.
     private(set) var entries: [Entry] = []
 
+    /// How many objects the text holds: at most the records a response writes (each object is one,
+    /// or a custom scalar's value), so the batch can be sized before the walk.
+    private(set) var objectCount = 0
+
     /// Builds the tape of `bytes`, or throws ``StoreError/Code/invalidJSON`` when they are not one
     /// JSON text within the reader's limits.
     init(
@@ -47,6 +51,7 @@ struct JSONTape {
         var builder = Builder(maximumDepth: maximumDepth)
         try builder.build(bytes)
         entries = builder.entries
+        objectCount = builder.objectCount
     }
 }
 
@@ -56,6 +61,7 @@ extension JSONTape {
     private struct Builder {
         let maximumDepth: Int
         var entries: [Entry] = []
+        var objectCount = 0
         var open: [Int] = []
         var position = 0
 
@@ -79,6 +85,7 @@ extension JSONTape {
                         throw failure("arrays and objects nest deeper than the limit of \(maximumDepth)")
                     }
                     open.append(entries.count)
+                    if isObject { objectCount += 1 }
                     append(isObject ? .object : .array, at: position, payload: 0)
                     position += 1
                     skipWhitespace(bytes)

@@ -23,6 +23,9 @@ struct ResponseNormalizer {
     /// batch when its walk ends, so an object's fields stay together though its children's come
     /// between them.
     private var fieldStack: [NormalizedBatch.Field] = []
+    /// The values of ``fieldStack``'s fields, innermost object's last: an object's are copied into
+    /// its run when its walk ends and dropped here, so this holds only the open objects' values.
+    private var scratch = RecordByteWriter(capacity: 4096)
     /// Each selection set's plan (``PlannedField``), by the address of its selections (alive and
     /// unchanged for the whole walk): a compiled field is read, and its storage key interned, once
     /// per walk, not once per object.
@@ -41,9 +44,12 @@ struct ResponseNormalizer {
     /// Set just before a `@connection` field's value is walked: the object it reaches is one.
     private var entersConnection = false
 
-    init(configuration: StoreConfiguration, variables: JSONObject) {
+    /// A normalizer for a response of about `expectedRecords` records (0 when not known), its
+    /// tables sized for them at once.
+    init(configuration: StoreConfiguration, variables: JSONObject, expectedRecords: Int = 0) {
         self.configuration = configuration
         self.variables = variables
+        if expectedRecords > 0 { batch.reserve(records: expectedRecords) }
     }
 
     /// Normalizes `data` read with `selectionSet` into the record `dataID`.
@@ -65,10 +71,12 @@ struct ResponseNormalizer {
         // they would in sequence.
         let entry = batch.entry(for: dataID)
         let base = fieldStack.count
+        let scratchBase = scratch.count
         var cursor = object.memberCursor()
         try collect(selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
-        batch.commit(fieldStack[base...], typename: typename, to: entry)
+        scratch.withBytes { batch.commit(fieldStack[base...], values: $0, typename: typename, to: entry) }
         fieldStack.removeSubrange(base...)
+        scratch.removeLast(scratch.count - scratchBase)
     }
 
     /// The plan of `selectionSet`, made on the first object the set is walked for.
@@ -86,21 +94,21 @@ struct ResponseNormalizer {
         return fields
     }
 
-    /// Writes a field's value into the batch and onto the current object's fields.
+    /// Writes a field's value onto the scratch stack, and the field onto the current object's.
     @inline(never)
     private mutating func push(_ value: RecordValue, key: UInt32) {
-        let start = batch.values.count
-        batch.values.value(value)
-        fieldStack.append(NormalizedBatch.Field(key: key, start: start, end: batch.values.count))
+        let start = scratch.count
+        scratch.value(value)
+        fieldStack.append(NormalizedBatch.Field(key: key, start: start, end: scratch.count))
     }
 
-    /// Writes a string leaf from its UTF-8 bytes into the batch, as ``push(_:key:)`` writes it.
+    /// Writes a string leaf from its UTF-8 bytes, as ``push(_:key:)`` writes it.
     private mutating func pushString(_ utf8: UnsafeBufferPointer<UInt8>, key: UInt32) {
-        let start = batch.values.count
-        batch.values.byte(RecordTag.string)
-        batch.values.varint(UInt64(utf8.count))
-        batch.values.append(UnsafeRawBufferPointer(utf8))
-        fieldStack.append(NormalizedBatch.Field(key: key, start: start, end: batch.values.count))
+        let start = scratch.count
+        scratch.byte(RecordTag.string)
+        scratch.varint(UInt64(utf8.count))
+        scratch.append(UnsafeRawBufferPointer(utf8))
+        fieldStack.append(NormalizedBatch.Field(key: key, start: start, end: scratch.count))
     }
 
     private mutating func collect<Cursor: NormalizerCursor>(

@@ -238,59 +238,57 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         lengths.reserveCapacity(Self.grown(lengths.capacity, toHold: table.positions + batch.count))
         let storeKeys = batch.keys.keys.map { keys.intern($0) }
         let bytesBefore = arena.count
-        // Room for the batch at once (its values, and about a header and a key byte a field more),
-        // rather than growing the arena step by step while it is written.
-        arena.reserve(batch.values.count + batch.count * 16 + batch.fieldCount)
+        // Room for the batch at once (its runs, and about a header a record more), rather than
+        // growing the arena step by step while it is written.
+        arena.reserve(batch.byteCount + batch.count * 16)
         if batch.count > 64 { changes.reserveCapacity(batch.count) }
         var merger = RecordMerger()
-        batch.values.withBytes { values in
-            for entry in 0..<batch.count {
-                let dataID = batch.dataID(of: entry)
-                let (position, appended) = table.findOrAppend(dataID)
-                if appended {
-                    offsets.append(0)
-                    lengths.append(0)
+        for entry in 0..<batch.count {
+            let dataID = batch.dataID(of: entry)
+            let (position, appended) = table.findOrAppend(dataID)
+            if appended {
+                offsets.append(0)
+                lengths.append(0)
+            }
+            let change: RecordMerger.Change
+            var wideChanges: Set<String> = []
+            if lengths[position] == Self.wideLength {
+                change = mergeWide(
+                    batch.patch(of: entry), at: position, writtenAt: writtenAt,
+                    changedKeys: &wideChanges)
+            } else {
+                let stored = appended ? nil : arena.bytes(at: offsets[position], length: Int(lengths[position]))
+                change = merger.merge(
+                    entry, of: batch, storeKeys: storeKeys, into: stored, writtenAt: writtenAt)
+                merger.output.withBytes { place($0, at: position) }
+            }
+            switch change {
+            case .none:
+                continue
+            case .record where appended:
+                // As for a patch: a new record changes exactly the fields it writes.
+                if tracksFields(dataID) {
+                    var changed: Set<String> = []
+                    batch.forEachField(of: entry) { key, _ in changed.insert(batch.keys.keys[Int(key)]) }
+                    if batch.typenameKey(of: entry) != nil {
+                        changed.insert(SnapshotReader<StoreRecords>.typenameKey)
+                    }
+                    if !changed.isEmpty {
+                        changes.insert(dataID, keys: changed)
+                        continue
+                    }
                 }
-                let change: RecordMerger.Change
-                var wideChanges: Set<String> = []
-                if lengths[position] == Self.wideLength {
-                    change = mergeWide(
-                        batch.patch(of: entry, values: values), at: position, writtenAt: writtenAt,
-                        changedKeys: &wideChanges)
+                changes.insertRecord(dataID)
+            case .record:
+                changes.insertRecord(dataID)
+            case .fields:
+                if tracksFields(dataID) {
+                    changes.insert(
+                        dataID,
+                        keys: lengths[position] == Self.wideLength && !wideChanges.isEmpty
+                            ? wideChanges : Set(merger.changedKeys.map { keys.keys[Int($0)] }))
                 } else {
-                    let stored = appended ? nil : arena.bytes(at: offsets[position], length: Int(lengths[position]))
-                    change = merger.merge(
-                        entry, of: batch, values: values, storeKeys: storeKeys, into: stored, writtenAt: writtenAt)
-                    merger.output.withBytes { place($0, at: position) }
-                }
-                switch change {
-                case .none:
-                    continue
-                case .record where appended:
-                    // As for a patch: a new record changes exactly the fields it writes.
-                    if tracksFields(dataID) {
-                        var changed: Set<String> = []
-                        batch.forEachField(of: entry) { changed.insert(batch.keys.keys[Int($0.key)]) }
-                        if batch.typenameKey(of: entry) != nil {
-                            changed.insert(SnapshotReader<StoreRecords>.typenameKey)
-                        }
-                        if !changed.isEmpty {
-                            changes.insert(dataID, keys: changed)
-                            continue
-                        }
-                    }
                     changes.insertRecord(dataID)
-                case .record:
-                    changes.insertRecord(dataID)
-                case .fields:
-                    if tracksFields(dataID) {
-                        changes.insert(
-                            dataID,
-                            keys: lengths[position] == Self.wideLength && !wideChanges.isEmpty
-                                ? wideChanges : Set(merger.changedKeys.map { keys.keys[Int($0)] }))
-                    } else {
-                        changes.insertRecord(dataID)
-                    }
                 }
             }
         }

@@ -47,11 +47,11 @@ extension Store {
                 let bytes = raw.assumingMemoryBound(to: UInt8.self)
                 let tape = try JSONTape(bytes: bytes)
                 return try tape.withRoot(bytes: bytes) { top throws(StoreError) in
-                    guard inEnvelope else { return try normalizeBatch(top, root) }
+                    guard inEnvelope else { return try normalizeBatch(top, root, expectedRecords: tape.objectCount) }
                     guard top.inputKind == .object, let data = top.inputMember("data"), data.inputKind == .object else {
                         throw StoreError(.notAnObject, "the response has no `data` object")
                     }
-                    return try normalizeBatch(data, root)
+                    return try normalizeBatch(data, root, expectedRecords: tape.objectCount)
                 }
             }
         }

@@ -321,11 +321,13 @@ public final class Store: Sendable {
     }
 
     /// Normalizes `data` into a batch in the record format's pieces, which the in-memory source
-    /// merges as bytes, and the connection pages it holds.
+    /// merges as bytes, and the connection pages it holds; the batch's tables are sized for
+    /// `expectedRecords` at once when the count is known.
     func normalizeBatch<Input: NormalizerInput>(
-        _ data: Input, _ root: StoreRoot
+        _ data: Input, _ root: StoreRoot, expectedRecords: Int = 0
     ) throws(StoreError) -> (batch: NormalizedBatch, pages: [ConnectionPage]) {
-        var normalizer = ResponseNormalizer(configuration: configuration, variables: root.variables)
+        var normalizer = ResponseNormalizer(
+            configuration: configuration, variables: root.variables, expectedRecords: expectedRecords)
         try normalizer.normalize(data, selectionSet: root.selectionSet, into: root.dataID)
         return (normalizer.batch, normalizer.pages)
     }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The bytes of the in-memory source's records, one buffer for all of them (decision 0140).
 ///
 /// A class so that a record view can point into the bytes while it keeps them alive; the source
@@ -17,13 +25,25 @@ final class ByteArena: @unchecked Sendable {
     private(set) var capacity: Int
 
     /// An empty arena with room for `capacity` bytes.
+    /// The bytes come from `malloc` and go back through `free`, not Swift's allocator, so that a
+    /// resize is a `realloc`: the allocator shrinks a buffer in place and grows a large one by
+    /// remapping its pages, with no second buffer alive beside the first while the bytes are copied.
+    /// The arena is the store's largest allocation, and a publish resizes it while the normalized
+    /// batch is alive, so a copy would count towards the publish's peak (decision 0140's amendment on
+    /// the batch).
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
-        base = .allocate(byteCount: self.capacity, alignment: 8)
+        base = Self.allocate(self.capacity)
         count = 0
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
+
+    /// `byteCount` bytes from `malloc` (8-byte aligned, as `malloc` always is).
+    private static func allocate(_ byteCount: Int) -> UnsafeMutableRawPointer {
+        guard let bytes = malloc(byteCount) else { fatalError("out of memory allocating \(byteCount) bytes") }
+        return bytes
+    }
 
     /// A copy of the bytes in use, with room for `additional` more.
     func copy(reserving additional: Int = 0) -> ByteArena {
@@ -48,11 +68,10 @@ final class ByteArena: @unchecked Sendable {
     }
 
     private func resize(to newCapacity: Int) {
-        let bytes = UnsafeMutableRawPointer.allocate(byteCount: max(newCapacity, 16), alignment: 8)
-        bytes.copyMemory(from: base, byteCount: count)
-        base.deallocate()
+        let capacity = max(newCapacity, 16)
+        guard let bytes = realloc(base, capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
         base = bytes
-        capacity = max(newCapacity, 16)
+        self.capacity = capacity
     }
 
     /// Appends `bytes`; returns the offset they start at.

@@ -50,24 +50,43 @@ struct RecordMerger {
         return patchValues.withBytes { merge(typename: patchTypename, values: $0, into: stored, writtenAt: writtenAt) }
     }
 
-    /// ``merge(_:into:writtenAt:keys:)`` for the entry `entry` of a normalized batch whose value
-    /// bytes are `values`, its keys mapped to the store's through `storeKeys` (by batch index).
+    /// ``merge(_:into:writtenAt:keys:)`` for the entry `entry` of a normalized batch, its keys
+    /// mapped to the store's through `storeKeys` (by batch index).
     mutating func merge(
-        _ entry: Int, of batch: NormalizedBatch, values: UnsafeRawBufferPointer, storeKeys: [UInt32],
+        _ entry: Int, of batch: NormalizedBatch, storeKeys: [UInt32],
         into stored: UnsafeRawBufferPointer?, writtenAt: WallInstant
     ) -> Change {
         written.removeAll(keepingCapacity: true)
-        batch.forEachField(of: entry) { field in
-            written.append((storeKeys[Int(field.key)], written.count, field.start, field.end))
+        let typename = batch.typenameKey(of: entry).map { storeKeys[Int($0)] }
+        // Read in place from the batch's run when one holds the entry's fields.
+        let inPlace = batch.withFields(
+            of: entry, { key, start, end in written.append((storeKeys[Int(key)], written.count, start, end)) }
+        ) { bytes in
+            sortWritten()
+            return merge(typename: typename, values: bytes, into: stored, writtenAt: writtenAt)
         }
-        // By key, and for one key the last written first, so that it is the one kept.
+        if let inPlace { return inPlace }
+        // An entry reached twice has its fields in two runs: copied into one buffer.
+        values.removeAll()
+        batch.forEachField(of: entry) { key, bytes in
+            let start = values.count
+            values.append(bytes)
+            written.append((storeKeys[Int(key)], written.count, start, values.count))
+        }
+        sortWritten()
+        // A local copy (a retain, the buffer is not copied), so the closure may change `self`.
+        let patchValues = values
+        return patchValues.withBytes { merge(typename: typename, values: $0, into: stored, writtenAt: writtenAt) }
+    }
+
+    /// Puts ``written``'s fields in ``patchFields`` by key, each key once: for one key the last
+    /// written, as it would win.
+    private mutating func sortWritten() {
         written.sort { $0.key != $1.key ? $0.key < $1.key : $0.order > $1.order }
         patchFields.removeAll(keepingCapacity: true)
         for field in written where patchFields.last?.key != field.key {
             patchFields.append((field.key, field.start, field.end))
         }
-        let typename = batch.typenameKey(of: entry).map { storeKeys[Int($0)] }
-        return merge(typename: typename, values: values, into: stored, writtenAt: writtenAt)
     }
 
     /// The merge of ``patchFields`` (sorted, each key once, their values in `values`) and

@@ -15,6 +15,9 @@ struct RecordByteWriter {
     /// Forgets the bytes written, keeping the room: a writer reused for record after record.
     mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
+    /// Forgets the last `count` bytes written, keeping the room: a writer used as a stack.
+    mutating func removeLast(_ count: Int) { bytes.removeLast(count) }
+
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     /// Calls `body` with the bytes written.
@@ -25,7 +28,12 @@ struct RecordByteWriter {
     /// Appends bytes as they are (a value copied from another record's bytes).
     mutating func append(_ raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
 
-    mutating func varint(_ value: UInt64) {
+    @inline(__always) mutating func varint(_ value: UInt64) {
+        // Keys, counts and lengths are mostly one byte.
+        if value < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value))
+            return
+        }
         var rest = value
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
