@@ -11,6 +11,9 @@ func runJSONBenchmarks() async throws {
     }
     let ourParse = try median { blackHole(try JSONValue(parsing: payload)) }
     report("parse: JSONValue(parsing:)", ourParse, against: "JSONSerialization.jsonObject", foundationParse, limit: 1.0)
+    // What a transport spends to check a response whose `data` it keeps as text.
+    let skipping = try median { blackHole(try JSONReader().read(payload, skippingMember: "data")) }
+    report("check: read(_:skippingMember: \"data\")", skipping, against: "JSONValue(parsing:)", ourParse)
 
     let foundationObject = try JSONSerialization.jsonObject(with: payload)
     let value = try JSONValue(parsing: payload)

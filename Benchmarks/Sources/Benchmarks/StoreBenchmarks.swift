@@ -7,6 +7,7 @@ import StoreCore
 /// the same run (a JSON parse of the same bytes, or the same work at a smaller size).
 func runStoreBenchmarks() async throws {
     try storeItemsBenchmarks()
+    try await storeItemsFetchMemory()
     try storeNotifyBenchmarks()
     try storeRootNotifyBenchmarks()
     try storeCollectionBenchmarks()
@@ -261,6 +262,98 @@ private func storeItemsTapeMemory(_ payload: Data, kept: Double) throws {
                 format:
                     "    (resident high-water mark over the publish, growth and fragmentation included: %.0f; through a tree: %.0f)",
                 Double(fromBytes) / records, Double(fromTree) / records))
+    }
+}
+
+/// Prints malloc's in-use bytes at the walk's end of the Items answer written through the runtime
+/// (an attach that fetches it), once as a transport that read it from its text hands it over
+/// (`HTTPTransport`'s way), once as a parsed tree: what the answer's representation and the batch
+/// take while the store is being written, beside the store-level lines above.
+private func storeItemsFetchMemory() async throws {
+    let payload = makeItemsPayload(count: 10_000)
+    let records = 20_001.0
+    let schema = try Schema(
+        sdl: """
+            type Query { items: [Item!]! }
+            type Item { id: ID! name: String! title: String! description: String! count: Int! score: Float!
+              active: Boolean! owner: User! }
+            type User { id: ID! name: String! }
+            """)
+    let operation = try CompiledDocument(
+        text: "query Items { items { id name title description count score active owner { id name } } }",
+        schema: schema
+    ).operation()
+    var walkEnds: [Double] = []
+    for fromText in [true, false] {
+        guard let start = mallocInUseBytes() else { return }
+        let walk = Locked((calls: 0, inUse: 0))
+        let store = Store(
+            configuration: StoreConfiguration(defaultKey: { typename, object in
+                let call = walk.withLock {
+                    $0.calls += 1
+                    return $0.calls
+                }
+                if call == 20_000 {
+                    let inUse = (mallocInUseBytes() ?? 0) - start
+                    walk.withLock { $0.inUse = inUse }
+                }
+                return StoreConfiguration.typenameAndID(typename, object)
+            }))
+        let transport = OneAnswerTransport {
+            fromText
+                ? try GraphQLResponse(parsing: payload) : try GraphQLResponse(json: try JSONValue(parsing: payload))
+        }
+        let environment = Environment(schema: schema, store: store, transport: transport)
+        let handle = environment.attach(operation)
+        _ = try await handle.loaded()
+        precondition(store.recordCount == 20_001 && transport.count == 1)
+        handle.release()
+        walkEnds.append(Double(walk.withLock { $0.inUse }) / records)
+    }
+    print(
+        String(
+            format:
+                "  a fetch through the runtime, at the walk's end: %.0f bytes per record from the answer's text; %.0f from a tree",
+            walkEnds[0], walkEnds[1]))
+
+    // The time of the same fetch, from the transport's reading of the body to the loaded handle.
+    func fetch(fromText: Bool) async {
+        let transport = OneAnswerTransport {
+            fromText
+                ? try GraphQLResponse(parsing: payload) : try GraphQLResponse(json: try JSONValue(parsing: payload))
+        }
+        let environment = Environment(schema: schema, transport: transport)
+        let handle = environment.attach(operation)
+        guard (try? await handle.loaded()) != nil else { fatalError("the Items answer loads") }
+        handle.release()
+    }
+    let (text, tree) = await alternatingMedians(samples: 9) {
+        await fetch(fromText: true)
+    } and: {
+        await fetch(fromText: false)
+    }
+    report("a fetch through the runtime, the answer read from its text", text, against: "read as a tree", tree)
+}
+
+/// A transport that answers every request with one response, and counts the requests.
+private final class OneAnswerTransport: Transport {
+    private let answer: @Sendable () throws -> GraphQLResponse
+    private let requests = Locked(0)
+
+    init(_ answer: @escaping @Sendable () throws -> GraphQLResponse) { self.answer = answer }
+
+    var count: Int { requests.withLock { $0 } }
+
+    func execute(_ request: GraphQLRequest) -> AsyncThrowingStream<GraphQLResponse, any Error> {
+        requests.withLock { $0 += 1 }
+        return AsyncThrowingStream { continuation in
+            do {
+                continuation.yield(try answer())
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
     }
 }
 

@@ -34,7 +34,7 @@ extension Environment {
         } catch {
             return .failed(Self.transportFailure(error))
         }
-        guard let data = answer.data, !data.isNull else {
+        guard answer.hasData else {
             return .failed(
                 FetchError(
                     .graphQLErrors, "the server answered with \(answer.errors.count) errors and no data",
@@ -69,7 +69,15 @@ extension Environment {
     {
         let report: PublishReport
         do throws(StoreError) {
-            report = try store.publish(answer.data ?? .null, to: request.storeRoot, requestedAt: request.requestedAt)
+            // An answer read from its text (`HTTPTransport`'s, in one piece) is normalized from the
+            // bytes: no tree of it is built, so the peak of the write is the text, the store and the
+            // normalized batch (decision 0140's amendment on the runtime).
+            if let text = answer.dataJSON {
+                report = try store.publish(dataJSON: text, to: request.storeRoot, requestedAt: request.requestedAt)
+            } else {
+                report = try store.publish(
+                    answer.data ?? .null, to: request.storeRoot, requestedAt: request.requestedAt)
+            }
         } catch {
             if error.code == .missingField {
                 return MissingDataError(

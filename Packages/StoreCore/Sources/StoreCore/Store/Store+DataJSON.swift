@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCore
+import Primitives
 
 extension Store {
     /// Writes a response's `data` as ``publish(_:to:)`` does, from its JSON text rather than a
@@ -20,6 +21,17 @@ extension Store {
     public func publish(dataJSON: some ContiguousBytes, to root: StoreRoot) throws(StoreError) -> Set<DataID> {
         let (batch, pages) = try normalizeBatch(dataJSON: dataJSON, root)
         return try write(batch, pages: pages)
+    }
+
+    /// Writes a response's `data` from its JSON text as ``publish(dataJSON:to:)`` does, stamped with
+    /// `requestedAt` as ``publish(_:to:requestedAt:)`` stamps a parsed one: what the runtime calls
+    /// with the text a transport kept. Returns what changed and how many subscriptions were told.
+    @discardableResult
+    public func publish(dataJSON: some ContiguousBytes, to root: StoreRoot, requestedAt: WallInstant)
+        throws(StoreError) -> PublishReport
+    {
+        let (batch, pages) = try normalizeBatch(dataJSON: dataJSON, root)
+        return try write(batch, pages: pages, requestedAt: requestedAt)
     }
 
     /// Writes the `data` of a whole GraphQL response's JSON text (the envelope with `data`,

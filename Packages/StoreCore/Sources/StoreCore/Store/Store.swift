@@ -59,6 +59,14 @@ public final class Store: Sendable {
         -> PublishReport
     {
         let (batch, pages) = try normalizeBatch(data, root)
+        return try write(batch, pages: pages, requestedAt: requestedAt)
+    }
+
+    /// Writes a normalized batch stamped with `requestedAt` under the lock and tells the
+    /// subscriptions it concerns.
+    func write(_ batch: NormalizedBatch, pages: [ConnectionPage], requestedAt: WallInstant) throws(StoreError)
+        -> PublishReport
+    {
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
             let changes = try state.write(batch, pages: pages, at: requestedAt, now: configuration.clock())
             state.record(requestedAt)

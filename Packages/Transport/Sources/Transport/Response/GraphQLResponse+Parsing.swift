@@ -4,17 +4,39 @@ import GraphQLCore
 extension GraphQLResponse {
     /// Reads a GraphQL response from JSON text.
     ///
+    /// The whole text is checked as JSON, but `data`, when it is an object, is not made a
+    /// `JSONValue`: the response keeps its text (``dataJSON``), so that the runtime can normalize the
+    /// answer from the bytes, with no tree of it alive.
+    ///
     /// Throws ``TransportError`` with ``TransportError/Code/notJSON`` for text that is not JSON, and
     /// ``TransportError/Code/invalidResponse`` for JSON that is not a GraphQL response: not an object,
     /// neither `data` nor `errors`, or an entry of the wrong type.
     public init(parsing body: Data) throws(TransportError) {
         let json: JSONValue
+        let dataRange: Range<Data.Index>?
         do {
-            json = try JSONValue(parsing: body)
+            (json, dataRange) = try JSONReader().read(body, skippingMember: "data")
         } catch {
             throw TransportError(.notJSON, "the body is not JSON (\(body.count) bytes)", bodyKind: .other)
         }
-        try self.init(json: json)
+        guard let dataRange, body[dataRange.lowerBound] == UInt8(ascii: "{"), case .object(var object) = json else {
+            // No `data` object (absent, `null`, of the wrong type) or not an object at all: read as a
+            // tree, which holds no answer to keep as text.
+            try self.init(json: dataRange.map { Self.restoring(json, data: body[$0]) } ?? json)
+            return
+        }
+        // Checked as the envelope of a response with an object `data`, with `{}` standing in for it.
+        object["data"] = .object([:])
+        let shape = try GraphQLResponse(json: .object(object))
+        self.init(body: body, dataRange: dataRange, errors: shape.errors, extensions: shape.extensions)
+    }
+
+    /// `json` with its `data` member read back from `text` (a `null` or a value of the wrong type, both
+    /// small), so the tree path checks and reports it.
+    private static func restoring(_ json: JSONValue, data text: Data) -> JSONValue {
+        guard case .object(var object) = json, let data = try? JSONReader().read(text) else { return json }
+        object["data"] = data
+        return .object(object)
     }
 
     /// Reads a GraphQL response from a parsed JSON value; see ``init(parsing:)``.

@@ -31,6 +31,16 @@ struct JSONParser: ~Copyable {
     /// Reads the whole input as one JSON text: a value between optional whitespace.
     mutating func parseDocument() throws(GraphQLCoreError) -> JSONValue {
         skipWhitespace()
+        let value = try parseValue()
+        skipWhitespace()
+        guard position == bytes.count else { throw unexpectedByte(expecting: "the end of the input") }
+        return value
+    }
+
+    /// Reads one value from the current position, inside the containers already open (``frames``),
+    /// which it leaves as it found them.
+    mutating func parseValue() throws(GraphQLCoreError) -> JSONValue {
+        let base = frames.count
         nextValue: while true {
             guard position < bytes.count else {
                 throw failure(frames.isEmpty ? "the input holds no JSON value" : "the input ends inside a value")
@@ -78,11 +88,8 @@ struct JSONParser: ~Copyable {
 
             // The value is complete: hand it to its container, closing every container it completes.
             while true {
-                guard let frame = frames.last else {
-                    skipWhitespace()
-                    guard position == bytes.count else { throw unexpectedByte(expecting: "the end of the input") }
-                    return value
-                }
+                guard frames.count > base else { return value }
+                let frame = frames[frames.count - 1]
                 values.push(value)
                 skipWhitespace()
                 guard position < bytes.count else { throw failure("the input ends inside a value") }
@@ -106,7 +113,7 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func open(isObject: Bool) throws(GraphQLCoreError) {
+    mutating func open(isObject: Bool) throws(GraphQLCoreError) {
         guard frames.count < maximumDepth else {
             throw failure("arrays and objects nest deeper than the limit of \(maximumDepth)")
         }
@@ -127,7 +134,7 @@ struct JSONParser: ~Copyable {
         skipWhitespace()
     }
 
-    private mutating func closeObject(_ frame: Frame) -> JSONObject {
+    mutating func closeObject(_ frame: Frame) -> JSONObject {
         let objectKeys = keys.popArray(from: frame.keyStart)
         let objectValues = values.popArray(from: frame.valueStart)
         if Self.hasDuplicates(objectKeys) {
@@ -173,7 +180,7 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(GraphQLCoreError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(GraphQLCoreError) {
         let count = literal.utf8CodeUnitCount
         let start = literal.utf8Start
         for offset in 0..<count {

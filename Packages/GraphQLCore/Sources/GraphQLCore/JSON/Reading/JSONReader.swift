@@ -52,6 +52,30 @@ public struct JSONReader: Sendable {
         return try result.get()
     }
 
+    /// Reads one JSON text from UTF-8 bytes as ``read(_:)-(Data)`` does, checking all of it, but
+    /// when it is an object, leaves its top-level member `key` out of the value and returns where
+    /// that member's value lies in `data` (indices of `data`) instead: no `JSONValue` of the member is
+    /// built, so a caller can hand its text on. A GraphQL transport does this with a response's `data`,
+    /// which a store then normalizes from the bytes.
+    ///
+    /// The range is `nil` when the object has no such member or the text is not an object; with a
+    /// repeated key it is the last one's, as `JSONObject` keeps the last value. The member's text
+    /// read alone with ``read(_:)-(Data)`` gives the value ``read(_:)-(Data)`` gives it inside the
+    /// whole text; it is one level less deep.
+    public func read(_ data: Data, skippingMember key: String) throws(GraphQLCoreError) -> (
+        value: JSONValue, skipped: Range<Data.Index>?
+    ) {
+        let result = data.withUnsafeBytes { buffer in
+            Result { () throws(GraphQLCoreError) in
+                var parser = JSONParser(
+                    bytes: buffer.assumingMemoryBound(to: UInt8.self), maximumDepth: options.maximumDepth)
+                return try parser.parseDocument(skippingMember: key)
+            }
+        }
+        let (value, skipped) = try result.get()
+        return (value, skipped.map { (data.startIndex + $0.lowerBound)..<(data.startIndex + $0.upperBound) })
+    }
+
     /// Reads one JSON text from UTF-8 bytes.
     public func read(_ bytes: [UInt8]) throws(GraphQLCoreError) -> JSONValue {
         let result = bytes.withUnsafeBytes { buffer in
