@@ -210,19 +210,8 @@ private func storeItemsTapeMemory(_ payload: Data, kept: Double) throws {
     let records = 20_001.0
     let limit = 1.5 * kept + Double(payload.count) / records
     guard let start = mallocInUseBytes() else { return }
-    let walk = Locked((calls: 0, inUse: 0))
-    let configuration = StoreConfiguration(defaultKey: { typename, object in
-        let call = walk.withLock {
-            $0.calls += 1
-            return $0.calls
-        }
-        if call == 20_000 {
-            let inUse = (mallocInUseBytes() ?? 0) - start
-            walk.withLock { $0.inUse = inUse }
-        }
-        return StoreConfiguration.typenameAndID(typename, object)
-    })
-    var store: Store? = Store(configuration: configuration)
+    let walk = WalkEndSampler(start: start)
+    var store: Store? = Store(configuration: walk.configuration)
     let write = Locked(0)
     let subscription = store?.subscribe(
         to: StoreRoot(dataID: DataID("Item:item-0"), selectionSet: CompiledSelectionSet(fields(["name"])))
@@ -231,7 +220,7 @@ private func storeItemsTapeMemory(_ payload: Data, kept: Double) throws {
     precondition(store?.recordCount == 20_001)
     withExtendedLifetime(subscription) {}
     store = nil
-    let walkEnd = Double(walk.withLock { $0.inUse }) / records
+    let walkEnd = Double(walk.inUse) / records
     let writeEnd = Double(write.withLock { $0 }) / records
     print(
         String(
@@ -286,19 +275,8 @@ private func storeItemsFetchMemory() async throws {
     var walkEnds: [Double] = []
     for fromText in [true, false] {
         guard let start = mallocInUseBytes() else { return }
-        let walk = Locked((calls: 0, inUse: 0))
-        let store = Store(
-            configuration: StoreConfiguration(defaultKey: { typename, object in
-                let call = walk.withLock {
-                    $0.calls += 1
-                    return $0.calls
-                }
-                if call == 20_000 {
-                    let inUse = (mallocInUseBytes() ?? 0) - start
-                    walk.withLock { $0.inUse = inUse }
-                }
-                return StoreConfiguration.typenameAndID(typename, object)
-            }))
+        let walk = WalkEndSampler(start: start)
+        let store = Store(configuration: walk.configuration)
         let transport = OneAnswerTransport {
             fromText
                 ? try GraphQLResponse(parsing: payload) : try GraphQLResponse(json: try JSONValue(parsing: payload))
@@ -308,7 +286,7 @@ private func storeItemsFetchMemory() async throws {
         _ = try await handle.loaded()
         precondition(store.recordCount == 20_001 && transport.count == 1)
         handle.release()
-        walkEnds.append(Double(walk.withLock { $0.inUse }) / records)
+        walkEnds.append(Double(walk.inUse) / records)
     }
     print(
         String(
@@ -333,6 +311,33 @@ private func storeItemsFetchMemory() async throws {
         await fetch(fromText: false)
     }
     report("a fetch through the runtime, the answer read from its text", text, against: "read as a tree", tree)
+}
+
+/// Samples malloc's in-use bytes above `start` in a store's key function, at the Items answer's
+/// 20,000th object: the end of a publish's walk, with its input and the whole batch alive.
+private final class WalkEndSampler: Sendable {
+    private let start: Int
+    private let state = Locked((calls: 0, inUse: 0))
+
+    init(start: Int) { self.start = start }
+
+    /// The bytes sampled, 0 before the walk reached its end.
+    var inUse: Int { state.withLock { $0.inUse } }
+
+    /// A store configuration that keys records as the default does and samples on the way.
+    var configuration: StoreConfiguration {
+        StoreConfiguration(defaultKey: { [self] typename, object in
+            let call = state.withLock {
+                $0.calls += 1
+                return $0.calls
+            }
+            if call == 20_000 {
+                let inUse = (mallocInUseBytes() ?? 0) - start
+                state.withLock { $0.inUse = inUse }
+            }
+            return StoreConfiguration.typenameAndID(typename, object)
+        })
+    }
 }
 
 /// A transport that answers every request with one response, and counts the requests.

@@ -4,10 +4,10 @@
 ///
 /// A record's fields lie together, as one *run*: its field count, each field's key index (varints),
 /// then the fields' values in the same order (``RecordEncoding``'s `value`, each self-delimiting), as
-/// one copy of the bytes the walk wrote for the object. A run is written
-/// whole when its object's walk ends, so the batch holds no per-field entries, and runs fill chunks
-/// of ``chunkSize`` bytes that never grow, so no buffer doubles: the batch is most of a publish's
-/// peak, beside the input and the store (decision 0140's amendment on the batch).
+/// one copy of the bytes the walk wrote for the object. A run is written whole when its object's
+/// walk ends, so the batch holds no per-field entries, and runs fill chunks of ``chunkSize`` bytes
+/// that never grow, so no buffer doubles: the batch is most of a publish's peak, beside the input
+/// and the store (decision 0140's amendment on the batch).
 ///
 /// The normalizer runs outside the store's lock, so its keys are indices into a key table of its
 /// own; the write maps each to the store's once per batch. Other callers (optimistic layers,
@@ -56,9 +56,6 @@ struct NormalizedBatch {
     /// The number of records the batch writes.
     var count: Int { runs.count }
 
-    /// The number of fields the walk wrote (a field written twice counts twice).
-    private(set) var fieldCount = 0
-
     /// The bytes of every run: about what the records' fields take in a record.
     private(set) var byteCount = 0
 
@@ -101,12 +98,16 @@ struct NormalizedBatch {
             currentCapacity = max(Self.chunkSize, size)
             current = RecordByteWriter(capacity: currentCapacity)
         }
+        defer {
+            // A run longer than a chunk keeps its chunk to itself, so every offset in a chunk stays
+            // below ``chunkSize`` and fits its 32 bits.
+            if currentCapacity > Self.chunkSize { currentCapacity = current.count }
+        }
         let start = current.count
         let run = Run(chunk: UInt32(chunks.count), offset: UInt32(start))
         current.varint(UInt64(stack.count))
         for field in stack { current.varint(UInt64(field.key)) }
         current.append(UnsafeRawBufferPointer(rebasing: values[valuesStart...]))
-        fieldCount += stack.count
         byteCount += current.count - start
         if runs[entry].chunk == Run.none.chunk {
             runs[entry] = run

@@ -16,17 +16,7 @@ extension JSONParser {
             position += 1
         } else {
             while true {
-                guard position < bytes.count, bytes[position] == ASCII.quote else {
-                    throw unexpectedByte(expecting: "a string key")
-                }
-                position += 1
-                let key = try readString()
-                skipWhitespace()
-                guard position < bytes.count, bytes[position] == ASCII.colon else {
-                    throw unexpectedByte(expecting: "':'")
-                }
-                position += 1
-                skipWhitespace()
+                let key = try readKey()
                 if key == skipped {
                     let start = position
                     try skipValue()
@@ -81,7 +71,7 @@ extension JSONParser {
                     position += 1
                     open.removeLast()
                 } else {
-                    if isObject { try skipKey() }
+                    if isObject { _ = try readKey() }
                     continue nextValue
                 }
             case ASCII.minus, ASCII.zero...ASCII.nine:
@@ -103,7 +93,7 @@ extension JSONParser {
                 position += 1
                 if byte == ASCII.comma {
                     skipWhitespace()
-                    if isObject { try skipKey() }
+                    if isObject { _ = try readKey() }
                     continue nextValue
                 }
                 guard byte == (isObject ? ASCII.closeBrace : ASCII.closeBracket) else {
@@ -114,18 +104,5 @@ extension JSONParser {
             }
             return
         }
-    }
-
-    /// Checks `"key"` and the `:` after it, as `readKey` reads them; the position is at the quote.
-    private mutating func skipKey() throws(GraphQLCoreError) {
-        guard position < bytes.count, bytes[position] == ASCII.quote else {
-            throw unexpectedByte(expecting: "a string key")
-        }
-        position += 1
-        _ = try readString()
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == ASCII.colon else { throw unexpectedByte(expecting: "':'") }
-        position += 1
-        skipWhitespace()
     }
 }

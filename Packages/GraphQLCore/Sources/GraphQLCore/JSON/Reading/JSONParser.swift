@@ -58,7 +58,7 @@ struct JSONParser: ~Copyable {
                     frames.removeLast()
                     value = .object(JSONObject())
                 } else {
-                    try readKey()
+                    keys.push(try readKey())
                     continue nextValue
                 }
             case ASCII.openBracket:
@@ -97,7 +97,7 @@ struct JSONParser: ~Copyable {
                 position += 1
                 if byte == ASCII.comma {
                     skipWhitespace()
-                    if frame.isObject { try readKey() }
+                    if frame.isObject { keys.push(try readKey()) }
                     continue nextValue
                 }
                 if frame.isObject, byte == ASCII.closeBrace {
@@ -121,17 +121,19 @@ struct JSONParser: ~Copyable {
         frames.append(Frame(valueStart: values.count, keyStart: keys.count, isObject: isObject))
     }
 
-    /// Reads `"key"` and the `:` after it; the position is at the key's opening quote.
-    private mutating func readKey() throws(GraphQLCoreError) {
+    /// Reads `"key"` and the `:` after it, and returns the key; the position is at the key's
+    /// opening quote.
+    mutating func readKey() throws(GraphQLCoreError) -> String {
         guard position < bytes.count, bytes[position] == ASCII.quote else {
             throw unexpectedByte(expecting: "a string key")
         }
         position += 1
-        keys.push(try readString())
+        let key = try readString()
         skipWhitespace()
         guard position < bytes.count, bytes[position] == ASCII.colon else { throw unexpectedByte(expecting: "':'") }
         position += 1
         skipWhitespace()
+        return key
     }
 
     mutating func closeObject(_ frame: Frame) -> JSONObject {
