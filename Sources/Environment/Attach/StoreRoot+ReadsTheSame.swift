@@ -15,11 +15,7 @@ extension StoreRoot {
         var pending = [(selectionSet, other.selectionSet)]
         while let (left, right) = pending.popLast() {
             // Operations compiled from one document share their selections' storage: nothing to walk.
-            if left.selections.withUnsafeBufferPointer(\.baseAddress)
-                == right.selections.withUnsafeBufferPointer(\.baseAddress)
-            {
-                continue
-            }
+            if Self.sameStorage(left, right) { continue }
             guard left.selections.count == right.selections.count else { return false }
             for (mine, theirs) in zip(left.selections, right.selections) {
                 switch (mine, theirs) {
@@ -43,7 +39,12 @@ extension StoreRoot {
     /// entry (one identity: one text and one set of variables). A root kept in an entry keeps its
     /// storage alive, so another document's cannot take its address.
     func sharesSelections(with other: StoreRoot) -> Bool {
-        selectionSet.selections.withUnsafeBufferPointer(\.baseAddress)
-            == other.selectionSet.selections.withUnsafeBufferPointer(\.baseAddress)
+        Self.sameStorage(selectionSet, other.selectionSet)
+    }
+
+    /// Whether two selection sets' selections are one array's storage.
+    private static func sameStorage(_ left: CompiledSelectionSet, _ right: CompiledSelectionSet) -> Bool {
+        left.selections.withUnsafeBufferPointer(\.baseAddress)
+            == right.selections.withUnsafeBufferPointer(\.baseAddress)
     }
 }

@@ -413,9 +413,6 @@ struct ResponseNormalizer {
     private static func tooDeep(_ limit: Int) -> StoreError {
         StoreError(.nestingTooDeep, "the response nests objects and lists deeper than \(limit) levels")
     }
-
-    /// The kind of a value, for messages that must not quote response values.
-    static func kind(of value: JSONValue) -> String { value.inputKind.description }
 }
 
 /// Looks up response keys in an object, expecting them in selection order: servers answer in that
