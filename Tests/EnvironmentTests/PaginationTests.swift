@@ -214,6 +214,39 @@ struct PaginationTests {
         paged.release()
     }
 
+    @Test(
+        "a revalidation while a page is in flight waits for the page and asks for every edge it left: the list never shrinks"
+    )
+    func revalidationWaitsForPage() async throws {
+        let setup = Setup()
+        setup.nextFeed(Self.page(1...20))
+        let paged = try await Self.pagedFeed(setup, first: 20)
+        let recorder = PhaseRecorder(paged.handle)
+        setup.transport.hold(.operationName("Feed"))
+        setup.nextFeed(Self.page(21...30))
+        setup.nextFeed(Self.page(1...30))
+        let page = Task { try await paged.loadNext(10) }
+        _ = await setup.transport.request(at: 1)
+
+        setup.clock.advance(by: .seconds(61))
+        let batch = setup.environment.revalidate()
+        #expect(batch.started == 1)
+        #expect(setup.transport.requestCount == 2, "the revalidation is not sent while the page is in flight")
+        setup.transport.stopHolding(.operationName("Feed"))
+        setup.transport.release(requestAt: 1)
+        try await page.value
+        await batch.finished()
+        #expect(setup.transport.requestCount == 3)
+        #expect(setup.transport.requests[2].variables["first"] == 30)
+        #expect(Self.titles(paged.handle) == (1...30).map { "Post \($0)" })
+        paged.release()
+        let counts = await recorder.finished().compactMap {
+            $0.snapshot?.data?["feed"]?["edges"]?.arrayValue?.count
+        }
+        #expect(counts.first == 20 && counts.last == 30)
+        #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 <= $1 }, "edges shown: \(counts)")
+    }
+
     enum BadPage: String, CaseIterable, CustomTestStringConvertible {
         case transportFails, serverRejectsCursor, contradictoryPageInfo
         var testDescription: String { rawValue }

@@ -80,4 +80,32 @@ struct WebSocketTests {
         subscription.cancel()
         #expect(await events.next() == nil)
     }
+
+    @Test(
+        "150 identical subscriptions make one server subscription on one socket; each gets the events; the last cancel ends it"
+    )
+    func identicalSubscriptionsShareOne() async throws {
+        let server = try await LoopbackServer.start(.strawberry)
+        defer { server.stop() }
+        let schema = try Schema(sdl: Self.sdl)
+        let document = try CompiledDocument(text: Self.text, schema: schema)
+        let ticker = try document.operation(named: "Ticker", variables: ["id": "shared"])
+        let environment = Environment(schema: schema, transport: WebSocketTransport(url: server.webSocketURL()))
+
+        let subscriptions = (0..<150).map { _ in environment.subscribe(ticker) }
+        // Each reads two events of its own stream: every one of them is served.
+        for subscription in subscriptions {
+            var events = subscription.events().makeAsyncIterator()
+            _ = try #require(await events.next())
+            _ = try #require(await events.next())
+        }
+        #expect(subscriptions.allSatisfy { $0.failure == nil && $0.isStreaming })
+        #expect(try await server.subscriptionsStarted() == 1)
+        #expect(try await server.webSocketConnections() == (1, 1))
+
+        for subscription in subscriptions { subscription.cancel() }
+        for subscription in subscriptions { await subscription.lastStreamEnded() }
+        try await server.waitForOpenWebSockets(0)
+        #expect(try await server.subscriptionsStarted() == 1)
+    }
 }

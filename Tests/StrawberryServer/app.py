@@ -17,8 +17,9 @@ Endpoints:
                             events of the subscription it was asked for and completes
       drop-after-subscribe  acknowledges, reads one subscribe, sends one event, closes with 1011
       close-<code>          acknowledges, reads one subscribe, closes with that code
-  /debug/connections        how many graphql-transport-ws sockets were opened on /graphql so far
-                            (JSON {"opened": N, "open": M})
+  /debug/connections        how many graphql-transport-ws sockets were opened on /graphql so far, and
+                            how many subscriptions the server started on them
+                            (JSON {"opened": N, "open": M, "subscriptions": S})
   /debug/unused-port        a port nothing listens on (JSON {"port": N})
   /debug/gate?name=G&waiters=N&open=0|1
                             waits until N `gated(gate: G)` subscriptions wait at the gate G, then
@@ -112,12 +113,14 @@ async def wait_at_gate(name: str, waiters: int, open_it: bool) -> int:
 class Subscription:
     @strawberry.subscription
     async def count(self, to: int = 3, id: strawberry.ID = strawberry.ID("counter")) -> typing.AsyncGenerator[Counter, None]:
+        connections["subscriptions"] += 1
         for value in range(1, to + 1):
             yield Counter(id=id, value=value)
 
     @strawberry.subscription
     async def forever(self, id: strawberry.ID = strawberry.ID("ticker")) -> typing.AsyncGenerator[Counter, None]:
         # Events until the client completes; paced so that an open subscription does not flood.
+        connections["subscriptions"] += 1
         value = 0
         while True:
             value += 1
@@ -128,6 +131,7 @@ class Subscription:
     async def gated(self, gate: str, count: int, id: strawberry.ID) -> typing.AsyncGenerator[Counter, None]:
         # Waits at the gate, yields `count` events at once, then stays subscribed until the client
         # completes: the benchmark times events with every subscription live, set-up and teardown apart.
+        connections["subscriptions"] += 1
         state = gates.setdefault(gate, Gate())
         state.waiting += 1
         state.arrived.set()
@@ -148,7 +152,7 @@ schema = strawberry.Schema(
     config=StrawberryConfig(enable_experimental_incremental_execution=True),
 )
 
-connections = {"opened": 0, "open": 0}
+connections = {"opened": 0, "open": 0, "subscriptions": 0}
 
 
 class App(GraphQL):

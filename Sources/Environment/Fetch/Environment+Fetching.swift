@@ -34,12 +34,7 @@ extension Environment {
         } catch {
             return .failed(Self.transportFailure(error))
         }
-        guard answer.hasData else {
-            return .failed(
-                FetchError(
-                    .graphQLErrors, "the server answered with \(answer.errors.count) errors and no data",
-                    serverErrors: answer.errors))
-        }
+        guard answer.hasData else { return .failed(Self.errorsWithoutData(answer, answering: "the query")) }
         let root = request.operation.identity
         // The root's snapshot from this write waits for the completion below, which updates each
         // handle once; the root is not healed by its own answer.
@@ -63,28 +58,17 @@ extension Environment {
         return .published(recordsChanged: recordsChanged, serverErrors: answer.errors)
     }
 
-    /// Writes the answer so far; returns the failure when the store refuses it.
+    /// Writes the answer so far through the one answer path; returns the failure when the store
+    /// refuses it.
     private func publish(_ answer: GraphQLResponse, for request: FetchRequest, recordsChanged: inout Int)
         -> (any Error)?
     {
         let report: PublishReport
-        do throws(StoreError) {
-            // An answer read from its text (`HTTPTransport`'s, in one piece) is normalized from the
-            // bytes: no tree of it is built, so the peak of the write is the text, the store and the
-            // normalized batch (decision 0140's amendment on the runtime).
-            if let text = answer.dataJSON {
-                report = try store.publish(dataJSON: text, to: request.storeRoot, requestedAt: request.requestedAt)
-            } else {
-                report = try store.publish(
-                    answer.data ?? .null, to: request.storeRoot, requestedAt: request.requestedAt)
-            }
+        do {
+            report = try self.answer(
+                answer, of: request.operation, to: request.storeRoot, requestedAt: request.requestedAt)
         } catch {
-            if error.code == .missingField {
-                return MissingDataError(
-                    .notInResponse, operationName: request.operation.name,
-                    message: "the store refused the response: \(error)", underlying: error)
-            }
-            return FetchError(.invalidResponse, "the store refused the response (\(error.code))", underlying: error)
+            return error
         }
         recordsChanged += report.changedRecords.count
         log.record(
@@ -117,13 +101,6 @@ extension Environment {
     private static func endedWithoutResponse() -> TransportError {
         if Task.isCancelled { return TransportError(.cancelled, "the request was cancelled") }
         return TransportError(.invalidResponse, "the transport finished without a response")
-    }
-
-    private static func transportFailure(_ error: any Error) -> FetchError {
-        if let error = error as? TransportError {
-            return FetchError(.transport, "the transport failed (\(error.code))", underlying: error)
-        }
-        return FetchError(.transport, "the transport failed (\(type(of: error)))", underlying: error)
     }
 
     /// Records how fetch `request` ended: finishes it in the registry, updates each of the root's

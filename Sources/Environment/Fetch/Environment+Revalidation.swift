@@ -22,9 +22,9 @@ extension Environment {
                     store.check(slot.storeRoot, hints: &hints), expiration: slot.expiration, now: now)
             }
             let plan = RevalidationPlanner.revalidation(facts)
-            let started = effects.requests.count
+            let started = effects.fetchesStarted
             let ids = state.perform(plan, store: store, into: &effects)
-            let fetched = effects.requests.count - started
+            let fetched = effects.fetchesStarted - started
             effects.events.append(
                 .revalidationSwept(candidates: facts.count, fetched: fetched, joined: ids.count - fetched))
             return (ids, fetched, ids.count - fetched)
@@ -49,7 +49,7 @@ extension Environment {
             let facts = state.retainedRoots { _, _ in .stale(.invalidated) }
             let plan = RevalidationPlanner.invalidation(facts)
             let ids = state.perform(plan, store: store, into: &effects)
-            return (ids, effects.requests.count, ids.count - effects.requests.count)
+            return (ids, effects.fetchesStarted, ids.count - effects.fetchesStarted)
         }
         perform(effects)
         return FetchBatch(

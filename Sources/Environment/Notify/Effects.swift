@@ -12,6 +12,9 @@ import StoreCore
 /// deadlock.
 struct Effects: Sendable {
     var requests: [FetchRequest] = []
+    /// How many fetches the decision started: each is one request, in ``requests`` or, while pages
+    /// of its root are in flight, deferred until they end.
+    var fetchesStarted = 0
     var handles: [Handle] = []
     var events: [Event] = []
     var waiters: [(CheckedContinuation<FetchState?, Never>, FetchState)] = []

@@ -63,12 +63,19 @@ extension Environment {
     /// Logged as a fetch with reason `page`.
     func loadPage(of paged: PagedHandle, _ direction: PagedHandle.Direction, count: Int) async throws {
         let handle = paged.handle
+        let root = handle.operation.identity
         // A fetch of the root in flight (a revalidation, a refetch) replaces the list when it
         // lands: a page sent now would follow the list's old end, to be dropped by that fetch or
-        // refused after it. It waits, and pages from the end the fetch leaves.
-        if let fetch = state.withLock({ $0.registry.fetchInFlight(for: handle.operation.identity) }) {
+        // refused after it. It waits, and pages from the end the fetch leaves. Once the page is
+        // counted in flight, a fetch of the root waits for it instead (decision 0174).
+        while let fetch = state.withLock({ $0.pageBegins(of: root) }) {
             paged.pass(.waitsForRootFetch)
             await waitForFetch(fetch, followingUp: true)
+        }
+        defer {
+            var effects = Effects()
+            state.withLock { $0.pageEnded(of: root, store: store, into: &effects) }
+            perform(effects)
         }
         guard let position = paged.connection.position(in: handle.phase.snapshot?.data) else {
             throw HandleError(
@@ -128,7 +135,7 @@ extension Environment {
         let requestedAt = store.requestInstant()
         log.record(EventMapping.fetchStarted(page, as: .page))
         let startedAt = ContinuousClock.now
-        func failed(_ error: FetchError) -> FetchError {
+        func failed(_ error: any Error) -> any Error {
             log.record(
                 EventMapping.fetchFailed(page, as: .page, duration: ContinuousClock.now - startedAt, error: error))
             return error
@@ -137,24 +144,19 @@ extension Environment {
         do {
             response = try await transport.response(for: GraphQLRequest(page))
         } catch {
-            throw failed(FetchError(.transport, "the page's request failed", underlying: error))
+            throw failed(Self.transportFailure(error))
         }
-        guard let data = response.data, !data.isNull else {
-            throw failed(
-                FetchError(
-                    .graphQLErrors, "the server answered the page with \(response.errors.count) errors and no data",
-                    serverErrors: response.errors))
-        }
+        guard response.hasData else { throw failed(Self.errorsWithoutData(response, answering: "the page")) }
         let report: PublishReport
         do {
-            report = try store.publish(data, to: StoreRoot(operation: page), requestedAt: requestedAt)
+            report = try answer(response, of: page, to: StoreRoot(operation: page), requestedAt: requestedAt)
         } catch {
-            throw failed(FetchError(.invalidResponse, "the store refused the page (\(error.code))", underlying: error))
+            throw failed(error)
         }
         log.record(
             .published(
                 recordsChanged: report.changedRecords.count, subscriptionsNotified: report.notifiedSubscriptions))
         log.record(EventMapping.fetchSucceeded(page, as: .page, duration: ContinuousClock.now - startedAt))
-        return data
+        return response.data ?? .null
     }
 }

@@ -67,14 +67,10 @@ extension Environment {
         do {
             response = try await transport.response(for: GraphQLRequest(mutation))
         } catch {
-            throw failed(FetchError(.transport, "the mutation's request failed", underlying: error))
+            throw failed(Self.transportFailure(error))
         }
-        guard let data = response.data, !data.isNull else {
-            throw failed(
-                FetchError(
-                    .graphQLErrors,
-                    "the server answered the mutation with \(response.errors.count) errors and no data",
-                    serverErrors: response.errors))
+        guard response.hasData, let data = response.data else {
+            throw failed(Self.errorsWithoutData(response, answering: "the mutation"))
         }
         let changed: Set<DataID>
         let notified: Int

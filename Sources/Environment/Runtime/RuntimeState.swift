@@ -25,11 +25,19 @@ struct RuntimeState: Sendable {
     /// requested before an invalidation is followed by one requested after it, decision 0130).
     /// Entries go when the follow-up completes.
     var followUps: [FetchID: FetchID] = [:]
+    /// How many pages of each paged root are in flight. A fetch of the root begun while one is
+    /// waits in ``deferredFetches``: the list it would replace is still growing.
+    var pagesInFlight: [OperationIdentity: Int] = [:]
+    /// A fetch of a root begun while pages of it were in flight: sent when the last of them ends,
+    /// sized for the list they left. Others join it meanwhile, as any fetch in flight.
+    var deferredFetches: [OperationIdentity: DeferredFetch] = [:]
     /// A collection was asked for and has not started yet (collections coalesce).
     var collectionPending = false
     var isActive = true
     /// The GraphQL subscriptions, weakly: parked and resumed with ``isActive``.
     var subscriptions: [WeakSubscription] = []
+    /// The shared server subscriptions, one per operation identity that has a streaming subscription.
+    var subscriptionChannels: [OperationIdentity: SubscriptionChannel] = [:]
 
     struct ActiveFetch: Sendable {
         let root: OperationIdentity
@@ -42,6 +50,13 @@ struct RuntimeState: Sendable {
         var followers: [CheckedContinuation<FetchState?, Never>] = []
         /// The earlier fetches this one follows up: their ``followUps`` entries point here.
         var predecessors: [FetchID] = []
+    }
+
+    /// A fetch that waits for a root's pages, with the root's entry as it began.
+    struct DeferredFetch: Sendable {
+        let id: FetchID
+        let reason: Scheduling.FetchReason
+        let entry: RootEntry
     }
 
     init(releaseBufferSize: Int) {
@@ -62,12 +77,14 @@ struct RuntimeState: Sendable {
         case .start(let id):
             let requestedAt = store.requestInstant()
             fetches[id] = ActiveFetch(root: root, reason: reason, startedAt: .now, requestedAt: requestedAt)
-            let sent = entry.operationToSend()
-            effects.requests.append(
-                FetchRequest(
-                    id: id, operation: entry.operation, sent: sent,
-                    storeRoot: sent == entry.operation ? entry.writeRoot : StoreRoot(operation: sent), reason: reason,
-                    requestedAt: requestedAt))
+            effects.fetchesStarted += 1
+            if pagesInFlight[root, default: 0] > 0 {
+                // Sized when sent, after the pages land: sent now, it would ask for the list without
+                // them, and its answer would replace the longer list they leave (decision 0174).
+                deferredFetches[root] = DeferredFetch(id: id, reason: reason, entry: entry)
+            } else {
+                effects.requests.append(request(id, of: entry, reason: reason, requestedAt: requestedAt))
+            }
             effects.events.append(EventMapping.fetchStarted(entry.operation, reason: reason))
             if updatesHandles {
                 updateHandles(of: root, into: &effects) { state in
@@ -81,6 +98,39 @@ struct RuntimeState: Sendable {
             effects.events.append(EventMapping.fetchShared(entry.operation, reason: reason))
         }
         return action.fetchID
+    }
+
+    /// The request of fetch `id` of `entry`'s root, sized for what the root shows now.
+    private func request(
+        _ id: FetchID, of entry: RootEntry, reason: Scheduling.FetchReason, requestedAt: WallInstant
+    ) -> FetchRequest {
+        let sent = entry.operationToSend()
+        return FetchRequest(
+            id: id, operation: entry.operation, sent: sent,
+            storeRoot: sent == entry.operation ? entry.writeRoot : StoreRoot(operation: sent), reason: reason,
+            requestedAt: requestedAt)
+    }
+
+    /// A page of `root` is about to be sent: unless a fetch of the root is in flight (returned, for
+    /// the page to wait for it and look again), the page is counted in flight until
+    /// ``pageEnded(of:store:into:)``, and a fetch of the root begun meanwhile waits for it.
+    mutating func pageBegins(of root: OperationIdentity) -> FetchID? {
+        if let fetch = registry.fetchInFlight(for: root) { return fetch }
+        pagesInFlight[root, default: 0] += 1
+        return nil
+    }
+
+    /// A page of `root` landed or failed. When it was the root's last page in flight, the fetch of
+    /// the root that waited for it is sent, sized for the list the pages left.
+    mutating func pageEnded(of root: OperationIdentity, store: Store, into effects: inout Effects) {
+        let remaining = pagesInFlight[root, default: 1] - 1
+        pagesInFlight[root] = remaining > 0 ? remaining : nil
+        guard remaining <= 0, let deferred = deferredFetches.removeValue(forKey: root) else { return }
+        // A root forgotten meanwhile still gets its answer, as any fetch in flight does.
+        effects.requests.append(
+            request(
+                deferred.id, of: roots[root] ?? deferred.entry, reason: deferred.reason,
+                requestedAt: store.requestInstant()))
     }
 
     /// The root's fetch as a handle that allows the network shows it: the in-flight registry's

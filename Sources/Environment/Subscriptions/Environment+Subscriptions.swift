@@ -12,7 +12,7 @@ extension Environment {
         state.withLock { state in
             state.subscriptions.removeAll { $0.subscription == nil }
             state.subscriptions.append(WeakSubscription(subscription: subscription))
-            if state.isActive { subscription.resume() }
+            if state.isActive { subscription.resume(in: &state.subscriptionChannels) }
         }
         return subscription
     }
@@ -25,12 +25,32 @@ extension Environment {
             state.subscriptions.removeAll { $0.subscription == nil }
             let live = state.subscriptions.compactMap(\.subscription)
             for subscription in live {
-                if isActive { subscription.resume() } else { subscription.park() }
+                if isActive {
+                    subscription.resume(in: &state.subscriptionChannels)
+                } else {
+                    subscription.park(in: &state.subscriptionChannels)
+                }
             }
             return live
         }
         // The strong references end here, with no lock held: a subscription's deinit runs outside it.
         _ = live
+    }
+
+    /// Member `id` leaves `channel`; the channel is forgotten when that closed it. Called with no
+    /// lock held (a cancel, a subscription's deinit).
+    func leave(_ channel: SubscriptionChannel, _ id: ObjectIdentifier, _ reason: SubscriptionChannel.Closing) {
+        guard channel.leave(id, reason) else { return }
+        forget(channel)
+    }
+
+    /// Forgets `channel` once it is shut, so that the next subscription of its operation opens a
+    /// new one. Called with no lock held.
+    func forget(_ channel: SubscriptionChannel) {
+        state.withLock { state in
+            let identity = channel.operation.identity
+            if state.subscriptionChannels[identity] === channel { state.subscriptionChannels[identity] = nil }
+        }
     }
 }
 

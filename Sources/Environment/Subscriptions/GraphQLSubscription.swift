@@ -43,10 +43,10 @@ public final class GraphQLSubscription: Sendable {
     private let state = Locked(State())
 
     private struct State: Sendable {
-        /// The stream open now, with the task that reads it. A stream that ends after it was closed
-        /// finds another one here (or none) and leaves it alone.
-        var stream: (stream: SubscriptionStream, task: Task<Void, Never>)?
-        /// The last stream's task, kept after a park so that a test can await its end.
+        /// The shared stream this subscription is a member of now; `nil` while parked, cancelled or
+        /// ended.
+        var channel: SubscriptionChannel?
+        /// The last channel's task, kept after a park so that a test can await its end.
         var lastTask: Task<Void, Never>?
         var isCancelled = false
         var eventCount = 0
@@ -64,11 +64,10 @@ public final class GraphQLSubscription: Sendable {
     }
 
     deinit {
-        let (open, listeners) = state.withLock { ($0.stream, $0.listeners.values) }
+        let (channel, listeners) = state.withLock { ($0.channel, $0.listeners.values) }
         for listener in listeners { listener.finish() }
-        guard let (stream, task) = open else { return }
-        stream.close(.cancelled)
-        task.cancel()
+        guard let channel else { return }
+        environment.leave(channel, ObjectIdentifier(self), .cancelled)
     }
 
     /// Each event's `data`, as the server sent it, once it is written to the store: for an app that
@@ -102,130 +101,90 @@ public final class GraphQLSubscription: Sendable {
     public var serverErrors: [GraphQLServerError] { state.withLock { $0.serverErrors } }
 
     /// Whether a stream is open now: not parked, not cancelled, not ended.
-    public var isStreaming: Bool { state.withLock { $0.stream != nil } }
+    public var isStreaming: Bool { state.withLock { $0.channel != nil } }
 
-    /// What ended the last stream, when something did: a `TransportError`, a `StoreError` for an
-    /// event that did not fit the selection (that event is not written), or a ``FetchError`` with
-    /// code ``FetchError/Code/graphQLErrors`` for an event with errors and no data under
-    /// ``ErrorPolicy/endStream``.
+    /// What ended the last stream, when something did: a `TransportError`, a ``FetchError`` with
+    /// code ``FetchError/Code/invalidResponse`` for an event that did not fit the selection (that
+    /// event is not written), or one with code ``FetchError/Code/graphQLErrors`` for an event with
+    /// errors and no data under ``ErrorPolicy/endStream``. It is set before the stream's end is
+    /// logged.
     public var failure: (any Error)? { state.withLock { $0.failure } }
 
-    /// Ends the subscription and closes its stream. Calling it again does nothing.
+    /// Ends the subscription and leaves its stream, which closes when no other subscription of the
+    /// same operation and variables shares it. Calling it again does nothing.
     public func cancel() {
-        let (open, listeners) = state.withLock { state in
+        let (channel, listeners) = state.withLock { state in
             state.isCancelled = true
             defer {
-                state.stream = nil
+                state.channel = nil
                 state.listeners = [:]
             }
-            return (state.stream, state.listeners.values)
+            return (state.channel, state.listeners.values)
         }
         // Finished with no lock held: a finish runs the stream's termination handler, which takes it.
         for listener in listeners { listener.finish() }
-        close(open, .cancelled)
+        if let channel { environment.leave(channel, ObjectIdentifier(self), .cancelled) }
     }
 
-    /// Opens a stream unless one is open or the subscription was cancelled.
-    func resume() {
-        let operation = operation
-        let root = StoreRoot(operation: operation)
-        let request = GraphQLRequest(operation)
-        let transport = environment.transport
-        let store = environment.store
-        let log = environment.log
-        let errorPolicy = errorPolicy
+    /// Joins the shared stream of its operation and variables (opening it when there is none),
+    /// unless it is a member already or was cancelled. Called under the runtime's lock, with its
+    /// table of channels.
+    func resume(in channels: inout [OperationIdentity: SubscriptionChannel]) {
         state.withLock { state in
-            guard !state.isCancelled, state.stream == nil else { return }
-            let stream = SubscriptionStream()
-            let task = Task { [weak self] in
-                // Closed before it began: no request, so nothing to log.
-                guard stream.closedBy == nil else { return }
-                log.record(EventMapping.fetchStarted(operation, as: .subscription))
-                let startedAt = ContinuousClock.now
-                var failure: (any Error)?
-                do {
-                    for try await response in transport.execute(request) {
-                        guard stream.closedBy == nil else { break }
-                        let errors = response.errors
-                        guard let data = response.data, !data.isNull else {
-                            if errors.isEmpty { continue }
-                            // Kept before it is logged: a test that awaits the event reads them.
-                            self?.state.withLock { $0.serverErrors = errors }
-                            log.record(EventMapping.serverErrors(operation, as: .subscription, count: errors.count))
-                            guard errorPolicy == .continueStream else {
-                                throw FetchError(
-                                    .graphQLErrors,
-                                    "the server answered a subscription event with \(errors.count) errors and no data",
-                                    serverErrors: errors)
-                            }
-                            continue
-                        }
-                        let report = try store.publish(data, to: root, requestedAt: store.requestInstant())
-                        // Counted before it is logged: a test that awaits the event reads the count.
-                        let listeners: [AsyncStream<JSONValue>.Continuation] =
-                            self?.state.withLock { state in
-                                state.eventCount += 1
-                                state.serverErrors = errors
-                                return Array(state.listeners.values)
-                            } ?? []
-                        for listener in listeners { listener.yield(data) }
-                        log.record(
-                            .published(
-                                recordsChanged: report.changedRecords.count,
-                                subscriptionsNotified: report.notifiedSubscriptions))
-                        if !errors.isEmpty {
-                            log.record(EventMapping.serverErrors(operation, as: .subscription, count: errors.count))
-                        }
-                    }
-                } catch {
-                    if stream.closedBy == nil { failure = error }
-                }
-                let duration = ContinuousClock.now - startedAt
-                switch stream.closedBy {
-                case .parked?: log.record(EventMapping.subscriptionParked(operation, duration: duration))
-                case .cancelled?: log.record(EventMapping.subscriptionCancelled(operation, duration: duration))
-                case nil:
-                    if let failure {
-                        log.record(
-                            EventMapping.fetchFailed(operation, as: .subscription, duration: duration, error: failure))
-                    } else {
-                        log.record(EventMapping.fetchSucceeded(operation, as: .subscription, duration: duration))
-                    }
-                }
-                self?.ended(stream, failure)
+            guard !state.isCancelled, state.channel == nil else { return }
+            let identity = operation.identity
+            let channel: SubscriptionChannel
+            if let open = channels[identity], open.join(self) {
+                channel = open
+            } else {
+                channel = SubscriptionChannel(operation: operation)
+                _ = channel.join(self)
+                channels[identity] = channel
+                channel.open(in: environment)
             }
-            state.stream = (stream, task)
-            state.lastTask = task
+            state.channel = channel
+            state.lastTask = channel.task
         }
     }
 
-    /// Returns when the last stream opened has ended (parked, cancelled, or finished by the server)
+    /// Returns when the last stream joined has ended (parked, cancelled, or finished by the server)
     /// and its end is logged.
     func lastStreamEnded() async {
         await state.withLock { $0.lastTask }?.value
     }
 
-    /// Closes the stream; ``resume()`` opens a new one.
-    func park() {
-        let open = state.withLock { state -> (stream: SubscriptionStream, task: Task<Void, Never>)? in
-            defer { state.stream = nil }
-            return state.stream
+    /// Leaves the shared stream; ``resume(in:)`` joins one again. Called under the runtime's lock,
+    /// with its table of channels.
+    func park(in channels: inout [OperationIdentity: SubscriptionChannel]) {
+        let channel = state.withLock { state -> SubscriptionChannel? in
+            defer { state.channel = nil }
+            return state.channel
         }
-        close(open, .parked)
+        guard let channel, channel.leave(ObjectIdentifier(self), .parked) else { return }
+        if channels[operation.identity] === channel { channels[operation.identity] = nil }
     }
 
-    private func close(
-        _ open: (stream: SubscriptionStream, task: Task<Void, Never>)?, _ reason: SubscriptionStream.Closing
-    ) {
-        guard let (stream, task) = open else { return }
-        stream.close(reason)
-        task.cancel()
-    }
-
-    private func ended(_ stream: SubscriptionStream, _ failure: (any Error)?) {
+    /// An event with data was written: counted, its errors kept. Returns the app's event streams
+    /// to hand the data to.
+    func received(errors: [GraphQLServerError]) -> [AsyncStream<JSONValue>.Continuation] {
         state.withLock { state in
-            guard state.stream?.stream === stream else { return }
-            state.stream = nil
+            state.eventCount += 1
+            state.serverErrors = errors
+            return Array(state.listeners.values)
+        }
+    }
+
+    /// An event had errors and no data: they are kept. Returns the policy that says what follows.
+    func receivedErrors(_ errors: [GraphQLServerError]) -> ErrorPolicy {
+        state.withLock { $0.serverErrors = errors }
+        return errorPolicy
+    }
+
+    /// `channel`'s stream ended for this subscription, with `failure` or by the server's finish.
+    func ended(on channel: SubscriptionChannel, _ failure: (any Error)?) {
+        state.withLock { state in
+            guard state.channel === channel else { return }
+            state.channel = nil
             if let failure { state.failure = failure }
         }
     }

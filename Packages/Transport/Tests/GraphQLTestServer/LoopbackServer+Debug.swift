@@ -26,6 +26,11 @@ extension LoopbackServer {
         return (object["opened"] ?? -1, object["open"] ?? -1)
     }
 
+    /// How many subscriptions the Strawberry server started on its graphql-transport-ws sockets so far.
+    public func subscriptionsStarted() async throws -> Int {
+        try await debugObject("/debug/connections")["subscriptions"] ?? -1
+    }
+
     /// Returns once the Strawberry server has exactly `count` graphql-transport-ws sockets open: a
     /// client's close reaches the server a moment after the client made it.
     public func waitForOpenWebSockets(_ count: Int) async throws {

@@ -1,0 +1,57 @@
+import GraphQLCore
+import Primitives
+import StoreCore
+import Transport
+
+extension Environment {
+    /// The one answer path: a response with data becomes a ``PublishReport``, or the typed error
+    /// that refuses it, in one place for every request kind (a query's fetch, a page, a
+    /// subscription's event).
+    ///
+    /// The data is written from the answer's text when the transport kept it (an `HTTPTransport`
+    /// answer in one piece): no tree of it is built, so the peak of the write is the text, the store
+    /// and the normalized batch (decision 0140's amendment on the runtime). It is written with
+    /// `requestedAt`, so it is as old as the request (decision 0130).
+    ///
+    /// Throws ``MissingDataError`` (`notInResponse`) when the data lacks a selected field, and
+    /// ``FetchError`` (`invalidResponse`) for any other refusal; the store is left as it was.
+    func answer(
+        _ response: GraphQLResponse, of operation: GraphQLOperation, to root: StoreRoot, requestedAt: WallInstant
+    ) throws -> PublishReport {
+        do throws(StoreError) {
+            if let text = response.dataJSON {
+                return try store.publish(dataJSON: text, to: root, requestedAt: requestedAt)
+            }
+            return try store.publish(response.data ?? .null, to: root, requestedAt: requestedAt)
+        } catch {
+            throw Self.refusal(error, of: operation)
+        }
+    }
+
+    /// The typed error of a response the store refused: a missing field is missing data; anything
+    /// else does not fit the selection.
+    static func refusal(_ error: StoreError, of operation: GraphQLOperation) -> any Error {
+        if error.code == .missingField {
+            return MissingDataError(
+                .notInResponse, operationName: operation.name, message: "the store refused the response: \(error)",
+                underlying: error)
+        }
+        return FetchError(.invalidResponse, "the store refused the response (\(error.code))", underlying: error)
+    }
+
+    /// The failure of an answer with errors and no data: the errors are kept on the error, so that
+    /// whoever shows it can show them.
+    static func errorsWithoutData(_ response: GraphQLResponse, answering what: String) -> FetchError {
+        FetchError(
+            .graphQLErrors, "the server answered \(what) with \(response.errors.count) errors and no data",
+            serverErrors: response.errors)
+    }
+
+    /// The failure of a request the transport could not answer.
+    static func transportFailure(_ error: any Error) -> FetchError {
+        if let error = error as? TransportError {
+            return FetchError(.transport, "the transport failed (\(error.code))", underlying: error)
+        }
+        return FetchError(.transport, "the transport failed (\(type(of: error)))", underlying: error)
+    }
+}
