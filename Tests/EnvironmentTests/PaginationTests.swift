@@ -326,6 +326,79 @@ struct PaginationTests {
         paged.release()
     }
 
+    @Test("a storeOnly paged handle over a list with more pages says it has neither a next nor a previous page")
+    func storeOnlySaysWhatTheStoreGives() async throws {
+        let setup = Setup()
+        setup.nextFeed(Self.page(3...4))
+        let paged = try await Self.pagedFeed(setup)
+        #expect(paged.hasNext && paged.hasPrevious)
+        let storeOnly = try setup.environment.attachPaged(
+            try Self.document.operation(named: "Feed", variables: ["first": 2]), policy: .storeOnly)
+        _ = try await storeOnly.handle.loaded()
+        #expect(storeOnly.edgeCount == 2)
+        #expect(!storeOnly.hasNext && !storeOnly.hasPrevious)
+        #expect(setup.transport.requestCount == 1)
+        storeOnly.release()
+        paged.release()
+    }
+
+    @Test("a forward-only feed whose PageInfo has only hasNextPage and endCursor pages forward and revalidates as one")
+    func forwardOnlyPageInfo() async throws {
+        let schema = try Schema(
+            sdl: """
+                type Query { feed(first: Int, after: String): PostConnection! }
+                type PostConnection { edges: [PostEdge!]! pageInfo: PageInfo! }
+                type PostEdge { cursor: String! node: Post! }
+                type Post { id: ID! title: String! }
+                type PageInfo { hasNextPage: Boolean! endCursor: String }
+                """)
+        let document = try CompiledDocument(
+            text: """
+                query Feed($first: Int!, $after: String) {
+                  feed(first: $first, after: $after) @connection(key: "Feed_feed") {
+                    edges { cursor node { title } }
+                    pageInfo { hasNextPage endCursor }
+                  }
+                }
+                """,
+            schema: schema)
+        let transport = ScriptedTransport()
+        let clock = ManualWallClock()
+        let environment = Environment(
+            schema: schema, transport: transport, clock: clock,
+            configuration: EnvironmentConfiguration(defaultExpiration: .after(.seconds(60))))
+        // The feed's pages as a forward-only server sends them: no start of the page in pageInfo.
+        func page(_ range: ClosedRange<Int>, total: Int = 100) throws -> JSONValue {
+            guard case .object(var root) = Self.page(range, total: total), case .object(var feed)? = root["feed"] else {
+                throw Unexpected()
+            }
+            feed["pageInfo"] = [
+                "__typename": "PageInfo", "hasNextPage": .bool(range.upperBound < total),
+                "endCursor": .string("c\(range.upperBound)"),
+            ]
+            root["feed"] = .object(feed)
+            return .object(root)
+        }
+        for data in [try page(1...2), try page(3...4), try page(1...4)] {
+            transport.answerOnce(.operationName("Feed"), with: .data(data))
+        }
+        let paged = try environment.attachPaged(try document.operation(named: "Feed", variables: ["first": 2]))
+        _ = try await paged.handle.loaded()
+        #expect(paged.hasNext && !paged.hasPrevious)
+        try await paged.loadNext(2)
+        #expect(Self.titles(paged.handle) == (1...4).map { "Post \($0)" })
+        #expect(transport.requests[1].variables["after"] == "c2")
+        try await paged.loadPrevious(2)
+        #expect(transport.requestCount == 2, "a forward-only list has no previous page to ask for")
+
+        clock.advance(by: .seconds(61))
+        await environment.revalidate().finished()
+        #expect(transport.requestCount == 3)
+        #expect(transport.requests[2].variables["first"] == 4)
+        #expect(Self.titles(paged.handle).count == 4)
+        paged.release()
+    }
+
     @Test("an operation without a connection, or with literal paging arguments, is not paged")
     func notPaged() throws {
         let setup = Setup()

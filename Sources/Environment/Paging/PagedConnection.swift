@@ -13,14 +13,15 @@ struct PagedConnection: Sendable, Hashable {
     /// whose field is the list.
     let cursorKeys: CursorKeys?
 
-    /// The response keys a cursor connection's list and `pageInfo` are read with.
+    /// The response keys a cursor connection's list and `pageInfo` are read with; a `pageInfo`
+    /// field the operation does not select (a forward-only or backward-only feed) is `nil`.
     struct CursorKeys: Sendable, Hashable {
         let edges: String
         let pageInfo: String
-        let hasNextPage: String
-        let endCursor: String
-        let hasPreviousPage: String
-        let startCursor: String
+        let hasNextPage: String?
+        let endCursor: String?
+        let hasPreviousPage: String?
+        let startCursor: String?
     }
 
     /// What the data says of the list now. An offset list's data says nothing of what follows:
@@ -74,13 +75,13 @@ struct PagedConnection: Sendable, Hashable {
         }
         guard let edges = Self.field("edges", in: selectionSet),
             let pageInfo = Self.field("pageInfo", in: selectionSet),
-            let info = pageInfo.selectionSet,
-            let hasNext = Self.field("hasNextPage", in: info), let end = Self.field("endCursor", in: info),
-            let hasPrevious = Self.field("hasPreviousPage", in: info), let start = Self.field("startCursor", in: info)
+            let info = pageInfo.selectionSet
         else { return nil }
+        // A forward-only (or backward-only) PageInfo selects one pair: the other end has no page.
+        let key = { (name: String) in Self.field(name, in: info)?.responseKey }
         cursorKeys = CursorKeys(
-            edges: edges.responseKey, pageInfo: pageInfo.responseKey, hasNextPage: hasNext.responseKey,
-            endCursor: end.responseKey, hasPreviousPage: hasPrevious.responseKey, startCursor: start.responseKey)
+            edges: edges.responseKey, pageInfo: pageInfo.responseKey, hasNextPage: key("hasNextPage"),
+            endCursor: key("endCursor"), hasPreviousPage: key("hasPreviousPage"), startCursor: key("startCursor"))
     }
 
     private static func field(_ name: String, in selectionSet: CompiledSelectionSet) -> CompiledField? {
@@ -98,10 +99,11 @@ struct PagedConnection: Sendable, Hashable {
             return Position(edgeCount: items.count, hasNextPage: false, hasPreviousPage: false)
         }
         guard let edges = value?[keys.edges]?.arrayValue, let info = value?[keys.pageInfo] else { return nil }
+        let field = { (key: String?) in key.flatMap { info[$0] } }
         return Position(
-            edgeCount: edges.count, hasNextPage: info[keys.hasNextPage] == .bool(true),
-            endCursor: info[keys.endCursor]?.stringValue, hasPreviousPage: info[keys.hasPreviousPage] == .bool(true),
-            startCursor: info[keys.startCursor]?.stringValue)
+            edgeCount: edges.count, hasNextPage: field(keys.hasNextPage) == .bool(true),
+            endCursor: field(keys.endCursor)?.stringValue, hasPreviousPage: field(keys.hasPreviousPage) == .bool(true),
+            startCursor: field(keys.startCursor)?.stringValue)
     }
 
     /// The operation that refetches the whole list from its start, as many edges as are shown

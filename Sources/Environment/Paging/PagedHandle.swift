@@ -66,11 +66,14 @@ public final class PagedHandle: Sendable {
         self.environment = environment
     }
 
-    /// Whether the server has edges after the list's end, as the list shown says (`hasNextPage`).
-    /// For an offset list, which says nothing of what follows: whether the list holds at least
-    /// the `limit` the operation was attached with and no page came back shorter than asked.
+    /// Whether ``loadNext(_:)`` can give more edges: the server has edges after the list's end, as
+    /// the list shown says (`hasNextPage`), and the handle may ask for them. For an offset list,
+    /// which says nothing of what follows: whether the list holds at least the `limit` the
+    /// operation was attached with and no page came back shorter than asked. Always `false` for a
+    /// handle attached `storeOnly`, which pages only within the store, and for a connection whose
+    /// `pageInfo` selects no `hasNextPage` (a backward-only list).
     public var hasNext: Bool {
-        guard let position else { return false }
+        guard handle.policy.allowsNetwork, let position else { return false }
         guard connection.connection.kind == .offset else { return position.hasNextPage }
         registrar.access(self, keyPath: \.hasNext)
         guard case .int(let limit)? = connection.connection.pagingValue("limit", variables: handle.operation.variables)
@@ -78,8 +81,10 @@ public final class PagedHandle: Sendable {
         return position.edgeCount >= limit && !paging.withLock { $0.offsetListEnded }
     }
 
-    /// Whether the server has edges before the list's start (`hasPreviousPage`).
-    public var hasPrevious: Bool { position?.hasPreviousPage ?? false }
+    /// Whether ``loadPrevious(_:)`` can give more edges: the server has edges before the list's start
+    /// (`hasPreviousPage`) and the handle may ask for them. Always `false` for a `storeOnly` handle
+    /// and for a connection whose `pageInfo` selects no `hasPreviousPage` (a forward-only feed).
+    public var hasPrevious: Bool { handle.policy.allowsNetwork && (position?.hasPreviousPage ?? false) }
 
     /// How many edges the list shown holds.
     public var edgeCount: Int { position?.edgeCount ?? 0 }

@@ -3,9 +3,10 @@
 /// `limit`: a list of objects, merged by position), so that the store can merge its pages.
 ///
 /// A connection selects, without `@include`/`@skip` or a type condition in between,
-/// `edges { cursor node { ... } }` and `pageInfo { hasNextPage endCursor hasPreviousPage startCursor }`
-/// (the merge reads all four), and passes `first` or `last`. With a schema, the field's type must
-/// declare those fields, the field must declare `first` and `after` or `last` and `before`, and each
+/// `edges { cursor node { ... } }` and `pageInfo { hasNextPage endCursor }` (forward),
+/// `pageInfo { hasPreviousPage startCursor }` (backward) or both, and passes `first` or `last`. With
+/// a schema, the field's type must declare those fields (its `PageInfo` at least one of the two
+/// pairs), the field must declare `first` and `after` or `last` and `before`, and each
 /// filter must be one of its arguments. Every failure is a ``GraphQLCoreError/Code/invalidConnection``
 /// at the directive, or at the argument it is about.
 enum ConnectionDirective {
@@ -154,7 +155,7 @@ enum ConnectionDirective {
             guard !isList, schema.typeKind(of: type) == .object || schema.typeKind(of: type) == .interface else {
                 throw failure("The connection field '\(name)' must have an object type, not a list or a leaf.", place)
             }
-            for (inner, fields) in [("edges", ["cursor", "node"]), ("pageInfo", PageInfoFields.all)] {
+            for (inner, fields) in [("edges", ["cursor", "node"]), ("pageInfo", [])] {
                 guard let innerType = schema.fieldType(inner, on: type)?.namedType else {
                     throw failure(
                         "The type '\(type)' of connection field '\(name)' has no field '\(inner)'; a connection has "
@@ -166,6 +167,15 @@ enum ConnectionDirective {
                         place)
                 }
             }
+            if let infoType = schema.fieldType("pageInfo", on: type)?.namedType,
+                !PageInfoFields.pairs.contains(where: { pair in
+                    pair.allSatisfy { schema.fieldType($0, on: infoType) != nil }
+                })
+            {
+                throw failure(
+                    "The type '\(infoType)' of '\(name).pageInfo' has neither 'hasNextPage' and 'endCursor' nor "
+                        + "'hasPreviousPage' and 'startCursor', one pair of which a connection has.", place)
+            }
             let declares = { (argument: String) in schema.argumentType(argument, ofField: name, on: parentType) != nil }
             guard (declares("first") && declares("after")) || (declares("last") && declares("before")) else {
                 throw failure(
@@ -173,7 +183,8 @@ enum ConnectionDirective {
                         + "or 'last' and 'before'.", place)
             }
         }
-        for (inner, fields) in [("edges", ["cursor", "node"]), ("pageInfo", PageInfoFields.all)] {
+        var pageInfo: CompiledSelectionSet?
+        for (inner, fields) in [("edges", ["cursor", "node"]), ("pageInfo", [])] {
             guard let selected = directField(inner, in: selectionSet), let innerSet = selected.selectionSet else {
                 throw failure(
                     "The connection field '\(name)' must select '\(inner)' with a selection, without a condition.",
@@ -184,6 +195,23 @@ enum ConnectionDirective {
                     "The connection field '\(name)' must select '\(inner) { \(required) }', without a condition: "
                         + "the store merges pages with it.", place)
             }
+            if inner == "pageInfo" { pageInfo = innerSet }
+        }
+        guard let pageInfo else { return }
+        // A forward-only feed's PageInfo has only the first pair, a backward-only one only the
+        // second: a connection selects at least one pair whole, and no pair by half.
+        let selected = PageInfoFields.pairs.map { pair in pair.filter { directField($0, in: pageInfo) != nil } }
+        if let half = zip(PageInfoFields.pairs, selected).first(where: { $1.count == 1 }) {
+            let missing = half.0.first { !half.1.contains($0) } ?? ""
+            throw failure(
+                "The connection field '\(name)' must select 'pageInfo { \(missing) }' beside '\(half.1[0])', "
+                    + "without a condition: the store merges pages with the pair.", place)
+        }
+        guard selected.contains(where: { $0.count == 2 }) else {
+            throw failure(
+                "The connection field '\(name)' must select 'pageInfo { hasNextPage endCursor }' or "
+                    + "'pageInfo { hasPreviousPage startCursor }' (or both), without a condition: the store merges "
+                    + "pages with them.", place)
         }
     }
 
@@ -198,9 +226,12 @@ enum ConnectionDirective {
     }
 }
 
-/// The fields of the connection spec's `PageInfo` that merging pages reads.
+/// The fields of the connection spec's `PageInfo` that merging pages reads, by direction: a
+/// connection pages forward with the first pair, backward with the second, and selects one or both.
 enum PageInfoFields {
-    static let all = ["hasNextPage", "endCursor", "hasPreviousPage", "startCursor"]
+    static let forward = ["hasNextPage", "endCursor"]
+    static let backward = ["hasPreviousPage", "startCursor"]
+    static let pairs = [forward, backward]
 }
 
 extension GraphQLCoreError.Code {

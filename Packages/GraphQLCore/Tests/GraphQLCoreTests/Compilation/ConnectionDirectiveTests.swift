@@ -14,7 +14,13 @@ struct ConnectionDirectiveTests {
           single(offset: Int, limit: Int): Post
           titles(offset: Int, limit: Int): [String!]!
           limited(limit: Int): [Post!]!
+          forward(first: Int, after: String): ForwardConnection!
+          infoless(first: Int, after: String): InfolessConnection!
         }
+        type ForwardConnection { edges: [PostEdge!]! pageInfo: ForwardInfo! }
+        type ForwardInfo { hasNextPage: Boolean! endCursor: String }
+        type InfolessConnection { edges: [PostEdge!]! pageInfo: Infoless! }
+        type Infoless { total: Int! }
         enum Order { NEW TOP }
         type PostConnection { edges: [PostEdge!]! pageInfo: PageInfo! }
         type PostEdge { cursor: String! node: Post! }
@@ -170,6 +176,43 @@ struct ConnectionDirectiveTests {
             guard let error = error as? GraphQLCoreError else { return false }
             return error.code == .invalidConnection && error.message.contains(message)
                 && error.locations.first?.line == 1 && (error.locations.first?.column ?? 0) > 1
+        }
+    }
+
+    @Test(
+        "a forward-only or backward-only pageInfo pages in its direction: one pair selected whole is a connection",
+        arguments: [
+            "{ forward(first: 2) @connection(key: \"K\") { edges { cursor node { title } } pageInfo { hasNextPage endCursor } } }",
+            "{ feed(first: 2) @connection(key: \"K\") { edges { cursor node { title } } pageInfo { endCursor hasNextPage } } }",
+            "{ feed(last: 2) @connection(key: \"K\") { edges { cursor node { title } } pageInfo { hasPreviousPage startCursor } } }",
+        ])
+    func onePair(text: String) throws {
+        let operation = try Self.compile(text).operation()
+        let connection = operation.selectionSet.selections.compactMap { selection -> CompiledConnection? in
+            guard case .field(let field) = selection else { return nil }
+            return field.connection
+        }
+        #expect(connection.first?.key == "K")
+    }
+
+    @Test(
+        "a pageInfo with neither pair, or a pair selected by half, is an invalidConnection error",
+        arguments: [
+            (
+                "{ infoless(first: 2) @connection(key: \"K\") { edges { cursor node { title } } pageInfo { total } } }",
+                "has neither 'hasNextPage' and 'endCursor' nor 'hasPreviousPage' and 'startCursor'"
+            ),
+            (
+                "{ feed(first: 2) @connection(key: \"K\") { edges { cursor node { title } } pageInfo { hasNextPage endCursor startCursor } } }",
+                "must select 'pageInfo { hasPreviousPage }' beside 'startCursor'"
+            ),
+        ])
+    func noWholePair(text: String, message: String) throws {
+        #expect {
+            try Self.compile(text)
+        } throws: { error in
+            guard let error = error as? GraphQLCoreError else { return false }
+            return error.code == .invalidConnection && error.message.contains(message)
         }
     }
 

@@ -141,7 +141,8 @@ enum ConnectionMerge {
         patches[step.page.record]?.values[step.page.listKey] = .links(merged)
     }
 
-    /// The storage keys of the `PageInfo` fields the merge reads (the compiler requires all four).
+    /// The storage keys of the `PageInfo` fields the merge reads (the compiler requires one pair
+    /// whole: the first two for a forward list, the last two for a backward one).
     enum PageInfoKey {
         static let hasNextPage = "hasNextPage"
         static let endCursor = "endCursor"
@@ -253,7 +254,8 @@ enum ConnectionMerge {
         _ keys: [String], of held: Record?, in pageInfoID: DataID?, _ patches: inout [DataID: RecordPatch]
     ) {
         guard let pageInfoID else { return }
-        for key in keys {
+        // Only what the page selected: a forward-only PageInfo has no start to keep.
+        for key in keys where patches[pageInfoID]?.values[key] != nil {
             patches[pageInfoID]?.values[key] = held?[key] ?? .null
         }
     }

@@ -44,6 +44,10 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         /// that is not the end (start) of the list the store holds, or for a list the store does
         /// not hold. Nothing of the response is written.
         public static let invalidConnectionPage = Code("invalidConnectionPage")
+        /// An updater named a `@connection` list the store does not hold: no list is stored under
+        /// the key (and filters) on the record given as the connection's parent. Usually the list
+        /// lives on another record than the query root, and `parent:` must name it.
+        public static let connectionNotFound = Code("connectionNotFound")
 
         /// The code's name.
         public var description: String { name }

@@ -19,13 +19,18 @@ extension StoreTransaction {
     /// is, so the next page still follows the server's last cursor), and its typename is that of
     /// the list's other edges. The node's record is not written: publish it (the mutation's
     /// response usually does) for the list's reads to find its fields.
+    ///
+    /// `parent` is the record the connection field is on: the query root by default, for a field
+    /// of `Query`; for `user(id:) { posts @connection(...) }` it is the user's record. Throws
+    /// `StoreError` with code ``StoreError/Code/connectionNotFound`` when no list is stored under
+    /// `key` (and `filters`) on `parent`, rather than changing nothing without a word.
     @discardableResult
     public mutating func insertEdge(
         node: DataID, cursor: String? = nil, at position: EdgePosition, key: String, filters: JSONObject? = nil,
         parent: DataID = .root
-    ) -> Int {
+    ) throws(StoreError) -> Int {
         var changed = 0
-        for connectionID in connections(key: key, filters: filters, parent: parent) {
+        for connectionID in try connections(key: key, filters: filters, parent: parent) {
             guard let connection = record(connectionID) else { continue }
             let edges = Self.links(connection[ConnectionMerge.edgesKey])
             let edgeID = DataID.client(parent: connectionID, storageKey: ConnectionMerge.edgesKey + ":" + node.rawValue)
@@ -46,13 +51,14 @@ extension StoreTransaction {
     /// Removes every edge to `node` from every `@connection` list stored under `key` on `parent`
     /// (of these `filters`, or of every filter when `nil`): what Relay's `@deleteEdge` does after
     /// a mutation that deleted it. The node's record stays until a collection finds nothing
-    /// retaining it. Returns how many lists changed.
+    /// retaining it. Returns how many lists changed. Throws as
+    /// ``insertEdge(node:cursor:at:key:filters:parent:)`` does when no such list is stored.
     @discardableResult
     public mutating func removeNode(_ node: DataID, key: String, filters: JSONObject? = nil, parent: DataID = .root)
-        -> Int
+        throws(StoreError) -> Int
     {
         var changed = 0
-        for connectionID in connections(key: key, filters: filters, parent: parent) {
+        for connectionID in try connections(key: key, filters: filters, parent: parent) {
             guard let connection = record(connectionID) else { continue }
             let edges = Self.links(connection[ConnectionMerge.edgesKey])
             let kept = edges.filter { nodeID(of: $0) != node }
@@ -65,8 +71,11 @@ extension StoreTransaction {
 
     /// The connection records stored under `key` on `parent`, as the store shows them with what is
     /// staged: the one of `filters`, or every one whose storage key starts with the key's name.
-    private func connections(key: String, filters: JSONObject?, parent: DataID) -> [DataID] {
-        guard let parentRecord = record(parent) else { return [] }
+    /// The lists stored under `key` (and `filters`) on `parent`; throws when there is none.
+    private func connections(key: String, filters: JSONObject?, parent: DataID) throws(StoreError) -> [DataID] {
+        guard let parentRecord = record(parent) else {
+            throw Self.connectionNotFound(key: key, filters: filters, parent: parent)
+        }
         let name = CompiledConnection(key: key, filters: nil, filterArguments: [], pagingArguments: []).storageName
         let storageKeys: [String]
         if let filters {
@@ -78,10 +87,19 @@ extension StoreTransaction {
         } else {
             storageKeys = parentRecord.fields.keys.filter { $0 == name || $0.hasPrefix(name + "(") }.sorted()
         }
-        return storageKeys.compactMap { storageKey in
+        let found = storageKeys.compactMap { storageKey -> DataID? in
             if case .link(let id)? = parentRecord[storageKey] { return id }
             return nil
         }
+        guard !found.isEmpty else { throw Self.connectionNotFound(key: key, filters: filters, parent: parent) }
+        return found
+    }
+
+    private static func connectionNotFound(key: String, filters: JSONObject?, parent: DataID) -> StoreError {
+        let which = filters == nil ? "" : " with those filters"
+        let hint = parent == .root ? "; a list on another record needs parent: that record's ID" : ""
+        return StoreError(
+            .connectionNotFound, "no @connection list \"\(key)\"\(which) is stored on \(parent.rawValue)\(hint)")
     }
 
     /// The typename of the list's first edge that has one.

@@ -35,9 +35,9 @@ struct ConnectionUpdaterTests {
         let post = try Self.newPost(store, id: 9)
         var changed = 0
         try store.update { transaction in
-            changed = transaction.insertEdge(node: post, at: .start, key: "Feed_feed")
+            changed = try transaction.insertEdge(node: post, at: .start, key: "Feed_feed")
             // Inserting it again changes nothing: each list holds a node once.
-            changed += transaction.insertEdge(node: post, at: .end, key: "Feed_feed")
+            changed += try transaction.insertEdge(node: post, at: .end, key: "Feed_feed")
         }
         #expect(changed == 2)
         #expect(M.titles(store.lookup(news)) == ["Post 9", "Post 1", "Post 2"])
@@ -54,9 +54,9 @@ struct ConnectionUpdaterTests {
         try store.publish(M.page([3], hasNext: false), to: sport)
         let post = try Self.newPost(store, id: 9)
         try store.update { transaction in
-            #expect(
-                transaction.insertEdge(node: post, cursor: "c9", at: .end, key: "Feed_feed", filters: ["topic": "news"])
-                    == 1)
+            let changed = try transaction.insertEdge(
+                node: post, cursor: "c9", at: .end, key: "Feed_feed", filters: ["topic": "news"])
+            #expect(changed == 1)
         }
         #expect(M.titles(store.lookup(news)) == ["Post 1", "Post 2", "Post 9"])
         #expect(M.titles(store.lookup(sport)) == ["Post 3"])
@@ -68,23 +68,34 @@ struct ConnectionUpdaterTests {
         let first = try M.root("Forward", ["first": 2])
         try store.publish(M.page([1, 2], hasNext: true), to: first)
         try store.update { transaction in
-            #expect(transaction.removeNode("Post:p1", key: "Feed_feed") == 1)
-            #expect(transaction.removeNode("Post:p1", key: "Feed_feed") == 0)
+            let removed = try transaction.removeNode("Post:p1", key: "Feed_feed")
+            let again = try transaction.removeNode("Post:p1", key: "Feed_feed")
+            #expect(removed == 1 && again == 0)
         }
         #expect(M.titles(store.lookup(first)) == ["Post 2"])
         try store.publish(M.page([3, 4], hasNext: false), to: try M.root("Forward", ["first": 2, "after": "c2"]))
         #expect(M.titles(store.lookup(first)) == ["Post 2", "Post 3", "Post 4"])
     }
 
-    @Test("a key no list is stored under changes nothing")
+    @Test(
+        "a key no list is stored under, or a parent that holds no such list, throws connectionNotFound and changes nothing"
+    )
     func unknownKey() throws {
         let store = makeStore()
         try store.publish(M.page([1], hasNext: false), to: try M.root("Forward", ["first": 1]))
         let post = try Self.newPost(store, id: 9)
-        let changed = try store.update { transaction in
-            #expect(transaction.insertEdge(node: post, at: .start, key: "Other") == 0)
-            #expect(transaction.removeNode("Post:p1", key: "Other") == 0)
+        for (key, parent) in [("Other", DataID.root), ("Feed_feed", DataID("Post:p1")), ("Feed_feed", "Nobody:1")] {
+            let insert = #expect(throws: StoreError.self) {
+                try store.update { transaction in
+                    try transaction.insertEdge(node: post, at: .start, key: key, parent: parent)
+                }
+            }
+            #expect(insert?.code == .connectionNotFound)
+            let remove = #expect(throws: StoreError.self) {
+                try store.update { transaction in try transaction.removeNode("Post:p1", key: key, parent: parent) }
+            }
+            #expect(remove?.code == .connectionNotFound)
         }
-        #expect(!changed.contains(.root))
+        #expect(M.titles(store.lookup(try M.root("Forward", ["first": 1]))) == ["Post 1"])
     }
 }
