@@ -3,9 +3,13 @@ import Primitives
 import StoreCore
 import Transport
 
+/// A mutation's updater: changes its response cannot express (an edge added to a list), staged in
+/// the transaction that writes the response.
+typealias MutationUpdater = @Sendable (_ transaction: inout StoreTransaction, _ data: JSONValue) throws -> Void
+
 extension Environment {
     /// The one answer path: a response with data becomes a ``PublishReport``, or the typed error
-    /// that refuses it, in one place for every request kind (a query's fetch, a page, a
+    /// that refuses it, in one place for every request kind (a query's fetch, a page, a mutation, a
     /// subscription's event).
     ///
     /// The data is written from the answer's text when the transport kept it (an `HTTPTransport`
@@ -13,18 +17,42 @@ extension Environment {
     /// and the normalized batch (decision 0140's amendment on the runtime). It is written with
     /// `requestedAt`, so it is as old as the request (decision 0130).
     ///
+    /// A mutation's answer also removes its optimistic `layer` and runs its `updater`: the layer
+    /// goes and the response comes in one notification, and the response and the updater's writes
+    /// are one transaction (`Store.update(_:)`), so a refusal or a throw leaves only the layer's
+    /// removal.
+    ///
     /// Throws ``MissingDataError`` (`notInResponse`) when the data lacks a selected field, and
-    /// ``FetchError`` (`invalidResponse`) for any other refusal; the store is left as it was.
+    /// ``FetchError`` (`invalidResponse`) for any other refusal or an updater that throws; the store
+    /// is left as it was.
     func answer(
-        _ response: GraphQLResponse, of operation: GraphQLOperation, to root: StoreRoot, requestedAt: WallInstant
+        _ response: GraphQLResponse, of operation: GraphQLOperation, to root: StoreRoot, requestedAt: WallInstant,
+        removingLayer layer: String? = nil, updater: MutationUpdater? = nil
     ) throws -> PublishReport {
-        do throws(StoreError) {
-            if let text = response.dataJSON {
-                return try store.publish(dataJSON: text, to: root, requestedAt: requestedAt)
+        guard layer != nil || updater != nil else {
+            do throws(StoreError) {
+                if let text = response.dataJSON {
+                    return try store.publish(dataJSON: text, to: root, requestedAt: requestedAt)
+                }
+                return try store.publish(response.data ?? .null, to: root, requestedAt: requestedAt)
+            } catch {
+                throw Self.refusal(error, of: operation)
             }
-            return try store.publish(response.data ?? .null, to: root, requestedAt: requestedAt)
-        } catch {
+        }
+        let data = response.data ?? .null
+        do {
+            let (changed, notified) = try store.batchReportingNotifications { () throws -> Set<DataID> in
+                if let layer { store.removeOptimistic(layer) }
+                return try store.update { transaction in
+                    try transaction.publish(data, to: root)
+                    try updater?(&transaction, data)
+                }
+            }
+            return PublishReport(changedRecords: changed, notifiedSubscriptions: notified)
+        } catch let error as StoreError {
             throw Self.refusal(error, of: operation)
+        } catch {
+            throw FetchError(.invalidResponse, "the mutation's updater threw (\(type(of: error)))", underlying: error)
         }
     }
 

@@ -19,8 +19,10 @@ extension Environment {
     /// (`Store.update(_:)`): when the updater throws, or the store refuses the response or any
     /// write the updater stages, the store is left as it was before the response arrived (the
     /// optimistic layer removed, no record or write time changed, no handle told of data that
-    /// was never kept), and `commit` throws ``FetchError`` with code `invalidResponse`. Publishes
-    /// other operations make meanwhile are kept either way.
+    /// was never kept), and `commit` throws ``FetchError`` with code `invalidResponse` (or
+    /// ``MissingDataError`` when the response lacks a selected field), as a query's fetch does: the
+    /// response goes through the runtime's one answer path. Publishes other operations make
+    /// meanwhile are kept either way.
     ///
     /// The request is logged as a fetch with reason `Event.FetchReason.mutation`: `fetchStarted`
     /// when it goes to the transport, then `published` and `fetchSucceeded`, or `fetchFailed` with
@@ -36,7 +38,8 @@ extension Environment {
     /// that no query reads, instead of showing the change on the record the screens read.
     /// (Operations compiled without a schema know no type, so nothing is filled in for them.)
     ///
-    /// Throws ``FetchError`` (transport, refused data, GraphQL errors without data), or the
+    /// Throws ``FetchError`` (transport, refused data, GraphQL errors without data),
+    /// ``MissingDataError`` (a response without a selected field), or the
     /// `StoreError` of an optimistic response that does not fit the selection, in which case nothing
     /// is sent.
     @discardableResult
@@ -45,19 +48,22 @@ extension Environment {
         updater: (@Sendable (_ transaction: inout StoreTransaction, _ data: JSONValue) throws -> Void)? = nil
     ) async throws -> GraphQLResponse {
         let root = StoreRoot(operation: mutation)
-        let layer = "mutation-" + UUID().uuidString
+        var layer: String?
         // JSON `null` is no optimistic response, not data: `flag ? response : nil` passes the JSON
         // literal (JSONValue is ExpressibleByNilLiteral), and null data could only be refused.
         if let optimisticResponse, !optimisticResponse.isNull {
             let filled = try OptimisticTypenames.filled(
                 optimisticResponse, selectionSet: root.selectionSet, variables: root.variables)
-            try store.applyOptimistic(layer, filled, to: root)
+            let name = "mutation-" + UUID().uuidString
+            try store.applyOptimistic(name, filled, to: root)
+            layer = name
         }
+        let requestedAt = store.requestInstant()
         log.record(EventMapping.fetchStarted(mutation, as: .mutation))
         let startedAt = ContinuousClock.now
         /// Rolls back the optimistic layer and logs how the mutation failed.
-        func failed(_ error: FetchError) -> FetchError {
-            store.removeOptimistic(layer)
+        func failed(_ error: any Error) -> any Error {
+            if let layer { store.removeOptimistic(layer) }
             log.record(
                 EventMapping.fetchFailed(
                     mutation, as: .mutation, duration: ContinuousClock.now - startedAt, error: error))
@@ -69,25 +75,18 @@ extension Environment {
         } catch {
             throw failed(Self.transportFailure(error))
         }
-        guard response.hasData, let data = response.data else {
-            throw failed(Self.errorsWithoutData(response, answering: "the mutation"))
-        }
-        let changed: Set<DataID>
-        let notified: Int
+        guard response.hasData else { throw failed(Self.errorsWithoutData(response, answering: "the mutation")) }
+        let report: PublishReport
         do {
-            // The layer goes and the response comes in one notification; the response and the
-            // updater's writes are one transaction, so a throw leaves only the layer's removal.
-            (changed, notified) = try store.batchReportingNotifications { () throws -> Set<DataID> in
-                store.removeOptimistic(layer)
-                return try store.update { transaction in
-                    try transaction.publish(data, to: root)
-                    try updater?(&transaction, data)
-                }
-            }
+            report = try answer(
+                response, of: mutation, to: root, requestedAt: requestedAt, removingLayer: layer,
+                updater: updater)
         } catch {
-            throw failed(FetchError(.invalidResponse, "the store refused the mutation's response", underlying: error))
+            throw failed(error)
         }
-        log.record(.published(recordsChanged: changed.count, subscriptionsNotified: notified))
+        log.record(
+            .published(
+                recordsChanged: report.changedRecords.count, subscriptionsNotified: report.notifiedSubscriptions))
         log.record(EventMapping.fetchSucceeded(mutation, as: .mutation, duration: ContinuousClock.now - startedAt))
         return response
     }
