@@ -103,11 +103,11 @@ extension Environment {
         return TransportError(.invalidResponse, "the transport finished without a response")
     }
 
-    /// Records how fetch `request` ended: finishes it in the registry, updates each of the root's
-    /// handles once (the snapshot its answer delivered, the fetch, the server's errors), suppresses
-    /// the root's heal when its own answer left it missing data, follows up an answer requested
-    /// before an invalidation, and wakes who awaits it. A root nobody holds any more gets nothing
-    /// after its publish.
+    /// Records how fetch `request` ended: finishes it in the registry (which starts the root's
+    /// follow-up when its answer was requested before an invalidation, and says whom to resume),
+    /// updates each of the root's handles once (the snapshot its answer delivered, the fetch, the
+    /// server's errors), suppresses the root's heal when its own answer left it missing data, and
+    /// wakes who awaits it. A root nobody holds any more gets nothing after its publish.
     func complete(_ request: FetchRequest, _ result: FetchResult) {
         let now = clock.now()
         var effects = Effects()
@@ -128,9 +128,12 @@ extension Environment {
                 outcome = .failed(at: now, kind: FetchResult.failureKind(error))
                 state.roots[root]?.lastError = error
             }
-            guard case .completed = state.registry.finish(request.id, outcome: outcome) else { return }
-            let active = state.fetches.removeValue(forKey: request.id)
-            let duration = active.map { ContinuousClock.now - $0.startedAt } ?? .zero
+            let followUp: Scheduling.FetchReason? = needsFollowUp(request, result, in: state) ? .invalidation : nil
+            guard
+                case .completed(let completion, let resume) = state.registry.finish(
+                    request.id, outcome: outcome, followUp: followUp)
+            else { return }
+            let duration = ContinuousClock.now - request.startedAt
             switch result {
             case .published:
                 effects.events.append(
@@ -140,7 +143,10 @@ extension Environment {
                     EventMapping.fetchFailed(
                         request.operation, reason: request.reason, duration: duration, error: error))
             }
-            let followUp = followUp(of: request, result, in: &state, into: &effects)
+            if let next = completion.followUp, let entry = state.roots[root] {
+                state.started(
+                    next, of: root, entry, reason: .invalidation, store: store, updatesHandles: false, into: &effects)
+            }
             let fetch = state.fetchState(of: root)
             let readings = delivered == nil ? [] : state.roots[root]?.readingSnapshots(in: store) ?? []
             state.updateHandles(of: root, into: &effects) { handle in
@@ -163,36 +169,25 @@ extension Environment {
                 state.suppression.ownFetchCompleted(
                     root, isMissingData: state.roots[root]?.snapshot?.isMissingData ?? true)
             }
-            guard let active else { return }
             let end: FetchState =
                 switch result {
                 case .published: .succeeded(at: now)
                 case .failed(let error): .failed(error)
                 }
-            effects.waiters += active.waiters.map { ($0, end) }
-            for predecessor in active.predecessors { state.followUps[predecessor] = nil }
-            if let followUp {
-                state.fetches[followUp]?.followers += active.followers
-                state.fetches[followUp]?.predecessors += active.predecessors + [request.id]
-                for predecessor in active.predecessors + [request.id] { state.followUps[predecessor] = followUp }
-            } else {
-                effects.waiters += active.followers.map { ($0, end) }
-            }
+            effects.waiters += resume.map { ($0, end) }
         }
         perform(effects)
     }
 
-    /// Starts the one follow-up fetch an answer needs when it was requested at or before the
-    /// store's invalidation point: that answer is written stale, and every retained root a holder
-    /// fetches for must end up with data requested after the invalidation (decision 0130).
-    private func followUp(
-        of request: FetchRequest, _ result: FetchResult, in state: inout RuntimeState, into effects: inout Effects
-    ) -> FetchID? {
+    /// Whether an answer needs one follow-up fetch: it was requested at or before the store's
+    /// invalidation point, so it is written stale, and every retained root a holder fetches for
+    /// must end up with data requested after the invalidation (decision 0130).
+    private func needsFollowUp(_ request: FetchRequest, _ result: FetchResult, in state: RuntimeState) -> Bool {
         guard case .published = result, let point = store.invalidationPoint, request.requestedAt <= point else {
-            return nil
+            return false
         }
         let root = request.operation.identity
-        guard state.retentions.isRetained(root), state.retentions.anyHolderAllowsNetwork(root) else { return nil }
-        return state.begin(root, reason: .invalidation, store: store, updatesHandles: false, into: &effects)
+        return state.roots[root] != nil && state.retentions.isRetained(root)
+            && state.retentions.anyHolderAllowsNetwork(root)
     }
 }

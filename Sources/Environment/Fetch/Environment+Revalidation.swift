@@ -61,17 +61,7 @@ extension Environment {
     @discardableResult
     func waitForFetch(_ id: FetchID, followingUp: Bool = false) async -> FetchState? {
         await withCheckedContinuation { (continuation: CheckedContinuation<FetchState?, Never>) in
-            let waiting = state.withLock { state -> Bool in
-                var id = id
-                if followingUp, state.fetches[id] == nil, let followUp = state.followUps[id] { id = followUp }
-                guard state.fetches[id] != nil else { return false }
-                if followingUp {
-                    state.fetches[id]?.followers.append(continuation)
-                } else {
-                    state.fetches[id]?.waiters.append(continuation)
-                }
-                return true
-            }
+            let waiting = state.withLock { $0.registry.wait(for: id, followingUp: followingUp, continuation) }
             if !waiting { continuation.resume(returning: nil) }
         }
     }
@@ -88,8 +78,7 @@ extension Environment {
                 guard state.roots[root]?.handles[id] != nil,
                     let fetch = state.begin(root, reason: .refetch, store: store, into: &effects)
                 else { return false }
-                state.fetches[fetch]?.followers.append(continuation)
-                return true
+                return state.registry.wait(for: fetch, followingUp: true, continuation)
             }
             perform(effects)
             if !waiting { continuation.resume(returning: nil) }

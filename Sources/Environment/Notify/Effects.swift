@@ -17,7 +17,7 @@ struct Effects: Sendable {
     var fetchesStarted = 0
     var handles: [Handle] = []
     var events: [Event] = []
-    var waiters: [(CheckedContinuation<FetchState?, Never>, FetchState)] = []
+    var waiters: [(FetchWaiter, FetchState)] = []
     var collects = false
 }
 
@@ -34,4 +34,6 @@ struct FetchRequest: Sendable {
     /// The store's instant for this request: its answer is written with it, so the data is as old
     /// as the request (``StoreCore/Store/publish(_:to:requestedAt:)``).
     let requestedAt: WallInstant
+    /// When the fetch started, for its duration in the log.
+    let startedAt: ContinuousClock.Instant
 }

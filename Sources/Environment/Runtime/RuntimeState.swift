@@ -5,6 +5,10 @@ import Retention
 import Scheduling
 import StoreCore
 
+/// Who waits for a fetch's end: resumed with the root's fetch state when it ends, or `nil` when
+/// there was nothing to wait for.
+typealias FetchWaiter = CheckedContinuation<FetchState?, Never>
+
 /// Everything the runtime's one lock guards: the retention table, the in-flight registry and the
 /// heal suppression (the state machines that decide), and the entries of the roots they name.
 ///
@@ -14,17 +18,12 @@ import StoreCore
 /// lock while holding either.
 struct RuntimeState: Sendable {
     var retentions: RetentionTable
-    var registry = InFlightRegistry()
+    /// The fetches in flight and who waits for each: the one record of a fetch's life.
+    var registry = InFlightRegistry<FetchWaiter>()
     var suppression = HealSuppression()
     var roots: [OperationIdentity: RootEntry] = [:]
     /// The retained roots as one dense array, for sweeps; in step with ``retentions``.
     var retained = RetainedRootTable()
-    /// The fetches in flight: what completing them needs, and who awaits them.
-    var fetches: [FetchID: ActiveFetch] = [:]
-    /// For a fetch that completed while a follow-up of it is in flight: that follow-up (an answer
-    /// requested before an invalidation is followed by one requested after it, decision 0130).
-    /// Entries go when the follow-up completes.
-    var followUps: [FetchID: FetchID] = [:]
     /// How many pages of each paged root are in flight. A fetch of the root begun while one is
     /// waits in ``deferredFetches``: the list it would replace is still growing.
     var pagesInFlight: [OperationIdentity: Int] = [:]
@@ -39,24 +38,12 @@ struct RuntimeState: Sendable {
     /// The shared server subscriptions, one per operation identity that has a streaming subscription.
     var subscriptionChannels: [OperationIdentity: SubscriptionChannel] = [:]
 
-    struct ActiveFetch: Sendable {
-        let root: OperationIdentity
-        let reason: Scheduling.FetchReason
-        let startedAt: ContinuousClock.Instant
-        let requestedAt: WallInstant
-        /// Who awaits this fetch's end.
-        var waiters: [CheckedContinuation<FetchState?, Never>] = []
-        /// Who awaits this fetch's end or, when it is followed up, the follow-up's.
-        var followers: [CheckedContinuation<FetchState?, Never>] = []
-        /// The earlier fetches this one follows up: their ``followUps`` entries point here.
-        var predecessors: [FetchID] = []
-    }
-
     /// A fetch that waits for a root's pages, with the root's entry as it began.
     struct DeferredFetch: Sendable {
         let id: FetchID
         let reason: Scheduling.FetchReason
         let entry: RootEntry
+        let startedAt: ContinuousClock.Instant
     }
 
     init(releaseBufferSize: Int) {
@@ -75,23 +62,7 @@ struct RuntimeState: Sendable {
         let action = registry.begin(root, reason: reason)
         switch action {
         case .start(let id):
-            let requestedAt = store.requestInstant()
-            fetches[id] = ActiveFetch(root: root, reason: reason, startedAt: .now, requestedAt: requestedAt)
-            effects.fetchesStarted += 1
-            if pagesInFlight[root, default: 0] > 0 {
-                // Sized when sent, after the pages land: sent now, it would ask for the list without
-                // them, and its answer would replace the longer list they leave (decision 0174).
-                deferredFetches[root] = DeferredFetch(id: id, reason: reason, entry: entry)
-            } else {
-                effects.requests.append(request(id, of: entry, reason: reason, requestedAt: requestedAt))
-            }
-            effects.events.append(EventMapping.fetchStarted(entry.operation, reason: reason))
-            if updatesHandles {
-                updateHandles(of: root, into: &effects) { state in
-                    guard state.policy.allowsNetwork else { return }
-                    state.fetch = .inFlight
-                }
-            }
+            started(id, of: root, entry, reason: reason, store: store, updatesHandles: updatesHandles, into: &effects)
         case .join:
             // The root's network holders were told when the fetch started, and a holder attached
             // since was told at its attach: a join changes no handle (1,000 joins stay linear).
@@ -100,15 +71,40 @@ struct RuntimeState: Sendable {
         return action.fetchID
     }
 
+    /// Fetch `id` of `root` started (a begin, or the registry's follow-up): its request is sent, or
+    /// deferred while pages of the root are in flight, and the root's network holders are told.
+    mutating func started(
+        _ id: FetchID, of root: OperationIdentity, _ entry: RootEntry, reason: Scheduling.FetchReason, store: Store,
+        updatesHandles: Bool, into effects: inout Effects
+    ) {
+        effects.fetchesStarted += 1
+        if pagesInFlight[root, default: 0] > 0 {
+            // Sized when sent, after the pages land: sent now, it would ask for the list without
+            // them, and its answer would replace the longer list they leave (decision 0174).
+            deferredFetches[root] = DeferredFetch(id: id, reason: reason, entry: entry, startedAt: .now)
+        } else {
+            effects.requests.append(
+                request(id, of: entry, reason: reason, requestedAt: store.requestInstant(), startedAt: .now))
+        }
+        effects.events.append(EventMapping.fetchStarted(entry.operation, reason: reason))
+        if updatesHandles {
+            updateHandles(of: root, into: &effects) { state in
+                guard state.policy.allowsNetwork else { return }
+                state.fetch = .inFlight
+            }
+        }
+    }
+
     /// The request of fetch `id` of `entry`'s root, sized for what the root shows now.
     private func request(
-        _ id: FetchID, of entry: RootEntry, reason: Scheduling.FetchReason, requestedAt: WallInstant
+        _ id: FetchID, of entry: RootEntry, reason: Scheduling.FetchReason, requestedAt: WallInstant,
+        startedAt: ContinuousClock.Instant
     ) -> FetchRequest {
         let sent = entry.operationToSend()
         return FetchRequest(
             id: id, operation: entry.operation, sent: sent,
             storeRoot: sent == entry.operation ? entry.writeRoot : StoreRoot(operation: sent), reason: reason,
-            requestedAt: requestedAt)
+            requestedAt: requestedAt, startedAt: startedAt)
     }
 
     /// A page of `root` is about to be sent: unless a fetch of the root is in flight (returned, for
@@ -130,7 +126,7 @@ struct RuntimeState: Sendable {
         effects.requests.append(
             request(
                 deferred.id, of: roots[root] ?? deferred.entry, reason: deferred.reason,
-                requestedAt: store.requestInstant()))
+                requestedAt: store.requestInstant(), startedAt: deferred.startedAt))
     }
 
     /// The root's fetch as a handle that allows the network shows it: the in-flight registry's

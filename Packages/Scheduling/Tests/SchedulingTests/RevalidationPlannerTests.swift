@@ -30,7 +30,7 @@ struct RevalidationPlannerTests {
 
     @Test("revalidate marks nothing: once the fetches succeed, a second revalidate plans no fetch")
     func revalidateMarksNothing() {
-        var registry = InFlightRegistry()
+        var registry = InFlightRegistry<Int>()
         let now = WallInstant(secondsSince1970: 100)
         let stale = RetainedRoot(
             root: root(1), staleness: .stale(.expired), fetch: .idle, holderAllowsNetwork: true)
@@ -100,7 +100,7 @@ struct RevalidationPlannerTests {
     func failedFetchOverridesFreshness() {
         let clock = ManualWallClock()
         let day = Expiration.resolved(cacheExpiration: .seconds(86_400), default: .after(.seconds(60)))
-        var registry = InFlightRegistry()
+        var registry = InFlightRegistry<Int>()
         var written = clock.now()
 
         func facts() -> [RetainedRoot] {
@@ -142,7 +142,7 @@ struct RevalidationPlannerTests {
 
     @Test("a burst of 20 stale roots planned 3 times and once more while in flight starts 20 fetches in all")
     func burst() {
-        var registry = InFlightRegistry()
+        var registry = InFlightRegistry<Int>()
         let roots = (1...20).map(root)
         func facts() -> [RetainedRoot] {
             roots.map {
@@ -164,7 +164,7 @@ struct RevalidationPlannerTests {
 
         var completions: [FetchCompletion] = []
         for id in started {
-            if case .completed(let completion) = registry.finish(id, outcome: .succeeded(at: succeededAt)) {
+            if case .completed(let completion, _) = registry.finish(id, outcome: .succeeded(at: succeededAt)) {
                 completions.append(completion)
             }
         }
@@ -222,7 +222,7 @@ struct RevalidationPlannerTests {
 
     @Test("a root whose own fetch completed still missing data is not healed again until the store changes")
     func healSuppressedUntilNextChange() {
-        var registry = InFlightRegistry()
+        var registry = InFlightRegistry<Int>()
         var suppression = HealSuppression()
         func facts() -> [RetainedRoot] {
             [

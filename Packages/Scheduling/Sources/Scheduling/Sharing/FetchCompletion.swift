@@ -13,16 +13,20 @@ public struct FetchCompletion: Sendable, Hashable {
     public var joinedReasons: [FetchReason]
     /// How it ended.
     public var outcome: FetchOutcome
+    /// The fetch that follows it up, started by the finish that completed it: the runtime sends
+    /// its request, and the completed fetch's followers wait for it.
+    public var followUp: FetchID?
 
     /// A completion from its parts.
     public init(
         fetchID: FetchID, root: OperationIdentity, reason: FetchReason, joinedReasons: [FetchReason],
-        outcome: FetchOutcome
+        outcome: FetchOutcome, followUp: FetchID? = nil
     ) {
         self.fetchID = fetchID
         self.root = root
         self.reason = reason
         self.joinedReasons = joinedReasons
         self.outcome = outcome
+        self.followUp = followUp
     }
 }

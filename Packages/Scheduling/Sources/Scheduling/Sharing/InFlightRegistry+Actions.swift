@@ -15,10 +15,13 @@ extension InFlightRegistry {
     }
 
     /// What finishing a fetch asks of the runtime.
-    public enum FinishAction: Sendable, Hashable {
+    public enum FinishAction: Sendable {
         /// The id was unknown or already finished: nothing to tell anyone.
         case none
-        /// The fetch ended: tell the requests that started and joined it.
-        case completed(FetchCompletion)
+        /// The fetch ended: tell the requests that started and joined it, resume `resume` with its
+        /// end, and send the follow-up's request when the completion names one.
+        case completed(FetchCompletion, resume: [Waiter])
     }
 }
+
+extension InFlightRegistry.FinishAction: Equatable where Waiter: Equatable {}
