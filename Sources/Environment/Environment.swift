@@ -1,7 +1,7 @@
 import EventLog
 import GraphQLCore
 import Primitives
-import Scheduling
+@_spi(Runtime) import Scheduling
 import StoreCore
 import Transport
 

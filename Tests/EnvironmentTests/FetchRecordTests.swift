@@ -1,3 +1,4 @@
+@_spi(Runtime) import Scheduling
 import Testing
 
 @testable import Environment

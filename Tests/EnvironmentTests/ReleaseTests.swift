@@ -1,4 +1,5 @@
 import EventLogTesting
+@_spi(Runtime) import Scheduling
 import Testing
 
 @testable import Environment

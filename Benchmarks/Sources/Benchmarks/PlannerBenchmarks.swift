@@ -1,6 +1,6 @@
 import GraphQLCore
 import Primitives
-import Scheduling
+@_spi(Runtime) import Scheduling
 
 /// Planning a `revalidate()` over 1,000 and 10,000 retained roots, 1% of them stale.
 ///

@@ -1,6 +1,6 @@
 import GraphQLCore
 import Retention
-import Scheduling
+@_spi(Runtime) import Scheduling
 import StoreCore
 
 extension Environment {

@@ -1,5 +1,6 @@
 import GraphQLCore
 import Retention
+@_spi(Runtime) import Scheduling
 import StoreCore
 
 extension Environment {

@@ -1,6 +1,6 @@
 import EventLog
 import GraphQLCore
-import Scheduling
+@_spi(Runtime) import Scheduling
 import StoreCore
 import Transport
 

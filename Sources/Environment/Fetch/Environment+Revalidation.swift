@@ -1,7 +1,7 @@
 import EventLog
 import GraphQLCore
 import Retention
-import Scheduling
+@_spi(Runtime) import Scheduling
 import StoreCore
 
 extension Environment {

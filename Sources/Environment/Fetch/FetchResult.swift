@@ -1,4 +1,4 @@
-import Scheduling
+@_spi(Runtime) import Scheduling
 import Transport
 
 /// How one request ended, before the runtime records it.

@@ -1,6 +1,6 @@
 import GraphQLCore
 import Retention
-import Scheduling
+@_spi(Runtime) import Scheduling
 import StoreCore
 
 /// The retained roots in one dense array, with what a sweep (``Environment/revalidate()``,

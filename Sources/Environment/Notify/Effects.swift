@@ -1,6 +1,6 @@
 import EventLog
 import Primitives
-import Scheduling
+@_spi(Runtime) import Scheduling
 import StoreCore
 
 /// What a decision made under the runtime's lock asks to be done once the lock is released:

@@ -1,5 +1,5 @@
 import GraphQLCore
-import Scheduling
+@_spi(Runtime) import Scheduling
 import StoreCore
 
 extension Environment {

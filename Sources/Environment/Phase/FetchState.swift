@@ -1,5 +1,5 @@
 import Primitives
-import Scheduling
+@_spi(Runtime) import Scheduling
 
 /// A handle's fetch: the last fetch of its root that the handle took part in.
 ///

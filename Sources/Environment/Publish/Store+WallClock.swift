@@ -1,5 +1,5 @@
 import Primitives
-import Scheduling
+@_spi(Runtime) import Scheduling
 import StoreCore
 
 extension Store {

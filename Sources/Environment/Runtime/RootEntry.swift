@@ -1,6 +1,6 @@
 import GraphQLCore
 import Retention
-import Scheduling
+@_spi(Runtime) import Scheduling
 import StoreCore
 
 /// What the runtime keeps for one root while it is retained or waits in the release buffer: how to

@@ -2,7 +2,7 @@ import EventLog
 import GraphQLCore
 import Primitives
 import Retention
-import Scheduling
+@_spi(Runtime) import Scheduling
 import StoreCore
 
 /// Who waits for a fetch's end: resumed with the root's fetch state when it ends, or `nil` when

@@ -1,6 +1,6 @@
 import GraphQLCore
 import Primitives
-import Scheduling
+@_spi(Runtime) import Scheduling
 import Testing
 
 private let done = FetchOutcome.succeeded(at: WallInstant(secondsSince1970: 10))

@@ -1,6 +1,6 @@
 import GraphQLCore
 import Primitives
-import Scheduling
+@_spi(Runtime) import Scheduling
 import SchedulingTesting
 import Testing
 

@@ -1,5 +1,5 @@
 import Primitives
-import Scheduling
+@_spi(Runtime) import Scheduling
 import Testing
 
 private let written = WallInstant(secondsSince1970: 1_000)

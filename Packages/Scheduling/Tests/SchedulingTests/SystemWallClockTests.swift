@@ -1,6 +1,6 @@
 import Foundation
 import Primitives
-import Scheduling
+@_spi(Runtime) import Scheduling
 import Testing
 
 @Suite("SystemWallClock")

@@ -8,7 +8,7 @@ import GraphQLCore
 /// roots, copying each identity (a heap string, retained and released) cost many times the decision
 /// itself, and grew faster than the roots did. The runtime reads ``fetches`` and ``joins``, which
 /// are few; ``skips`` is for tests and diagnostics.
-public struct FetchPlan: Sendable {
+@_spi(Runtime) public struct FetchPlan: Sendable {
     private let roots: [RetainedRoot]
     private let reason: FetchReason
     private var decisions: [Decision] = []

@@ -11,7 +11,7 @@ import GraphQLCore
 ///    root, which suppresses it again if it still misses data.
 ///
 /// So the root's own answer never lifts its suppression, and any later change to what it reads does.
-public struct HealSuppression: Sendable, Hashable {
+@_spi(Runtime) public struct HealSuppression: Sendable, Hashable {
     private var suppressed: Set<OperationIdentity> = []
 
     /// Nothing suppressed.

@@ -2,7 +2,7 @@ import GraphQLCore
 
 /// What the planner needs to know about one retained root: the facts the runtime gathers from the
 /// store, the registry and the retention table, as one value.
-public struct RetainedRoot: Sendable, Hashable {
+@_spi(Runtime) public struct RetainedRoot: Sendable, Hashable {
     /// The root.
     public var root: OperationIdentity
     /// Its data's staleness now (``Staleness/of(oldestWrite:invalidatedAt:expiration:now:)``).

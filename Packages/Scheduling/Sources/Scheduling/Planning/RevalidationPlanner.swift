@@ -5,7 +5,7 @@
 /// The same rules run through all three: a root fetched for by the runtime needs a holder that
 /// allows the network (a root held only by `storeOnly` holders is skipped), and a root with a fetch
 /// in flight is joined, never fetched twice. Each costs one pass over the roots.
-public enum RevalidationPlanner {
+@_spi(Runtime) public enum RevalidationPlanner {
     /// `revalidate()`: fetch each root whose data is stale or whose last fetch failed (a failure
     /// overrides fresh data); leave alone a root with fresh data whose last fetch did not fail.
     ///

@@ -2,7 +2,7 @@ import GraphQLCore
 
 /// A fetch that ended, with everyone who asked for it: what the runtime needs to tell the handles
 /// waiting on it and to log the fetch once.
-public struct FetchCompletion: Sendable, Hashable {
+@_spi(Runtime) public struct FetchCompletion: Sendable, Hashable {
     /// The fetch.
     public var fetchID: FetchID
     /// The root it fetched.

@@ -18,7 +18,7 @@ import GraphQLCore
 /// A fetch can be followed up: finished with a follow-up reason, it starts the root's next fetch at
 /// once, and who waits "following up" (``wait(for:followingUp:_:)``) waits for that fetch's end
 /// instead, through any number of follow-ups.
-public struct InFlightRegistry<Waiter: Sendable>: Sendable {
+@_spi(Runtime) public struct InFlightRegistry<Waiter: Sendable>: Sendable {
     private var nextID: UInt64 = 0
     private var fetchesByRoot: [OperationIdentity: FetchID] = [:]
     private var inFlight: [FetchID: InFlightFetch] = [:]

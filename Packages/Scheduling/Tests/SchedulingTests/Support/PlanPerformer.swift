@@ -1,5 +1,5 @@
 import GraphQLCore
-import Scheduling
+@_spi(Runtime) import Scheduling
 
 /// What the runtime does with a plan, reduced to the registry: begin every fetch and join.
 /// Returns the fetches each `begin` started and the ones it joined.
