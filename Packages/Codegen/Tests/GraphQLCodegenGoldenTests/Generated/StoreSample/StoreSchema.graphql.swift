@@ -3,4 +3,4 @@
 import GraphQLCore
 
 /// The schema's types that the documents use: enums, input objects and custom scalars.
-enum GraphQLSchema {}
+enum StoreSchema {}
