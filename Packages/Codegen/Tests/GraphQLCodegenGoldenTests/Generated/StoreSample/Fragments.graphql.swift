@@ -28,10 +28,10 @@ struct PlanetBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The field `__typename` (`String!`).
     var __typename: String
     /// The field `id` (`ID!`).
-    var id: String
+    var id: String?
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    init(diameter: Int? = nil, name: String, __typename: String, id: String) {
+    init(diameter: Int? = nil, name: String, __typename: String = "Planet", id: String? = nil) {
         self.diameter = diameter
         self.name = name
         self.__typename = __typename
@@ -50,8 +50,8 @@ struct PlanetBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
         self.name = try container.decode(String.self, forKey: .name)
-        self.__typename = try container.decode(String.self, forKey: .__typename)
-        self.id = try container.decode(String.self, forKey: .id)
+        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+        self.id = try container.decodeIfPresent(String.self, forKey: .id)
     }
 
     /// Encodes the object as the answer had it.
@@ -60,7 +60,7 @@ struct PlanetBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         try container.encode(self.diameter, forKey: .diameter)
         try container.encode(self.name, forKey: .name)
         try container.encode(self.__typename, forKey: .__typename)
-        try container.encode(self.id, forKey: .id)
+        try container.encodeIfPresent(self.id, forKey: .id)
     }
 }
 
@@ -90,10 +90,10 @@ struct UserBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The field `__typename` (`String!`).
     var __typename: String
     /// The field `id` (`ID!`).
-    var id: String
+    var id: String?
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    init(email: String? = nil, name: String, __typename: String, id: String) {
+    init(email: String? = nil, name: String, __typename: String = "User", id: String? = nil) {
         self.email = email
         self.name = name
         self.__typename = __typename
@@ -112,8 +112,8 @@ struct UserBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.email = try container.decodeNullable(String.self, forKey: .email)
         self.name = try container.decode(String.self, forKey: .name)
-        self.__typename = try container.decode(String.self, forKey: .__typename)
-        self.id = try container.decode(String.self, forKey: .id)
+        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+        self.id = try container.decodeIfPresent(String.self, forKey: .id)
     }
 
     /// Encodes the object as the answer had it.
@@ -122,7 +122,7 @@ struct UserBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         try container.encode(self.email, forKey: .email)
         try container.encode(self.name, forKey: .name)
         try container.encode(self.__typename, forKey: .__typename)
-        try container.encode(self.id, forKey: .id)
+        try container.encodeIfPresent(self.id, forKey: .id)
     }
 }
 

@@ -390,7 +390,7 @@ struct Case100Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// The field `scores` (`[[Int]]`).
             var scores: [[Int?]?]?
             /// The field `friends` (`[User!]!`).
@@ -404,8 +404,8 @@ struct Case100Query: GraphQLTypedOperation {
             init(
                 email: String? = nil,
                 name: String,
-                __typename: String,
-                id: String,
+                __typename: String = "User",
+                id: String? = nil,
                 scores: [[Int?]?]? = nil,
                 friends: [Friends],
                 bestFriend: BestFriend? = nil,
@@ -436,8 +436,8 @@ struct Case100Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.email = try container.decodeNullable(String.self, forKey: .email)
                 self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                 self.friends = try container.decode([Friends].self, forKey: .friends)
                 self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
@@ -450,7 +450,7 @@ struct Case100Query: GraphQLTypedOperation {
                 try container.encode(self.email, forKey: .email)
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
                 try container.encode(self.scores, forKey: .scores)
                 try container.encode(self.friends, forKey: .friends)
                 try container.encode(self.bestFriend, forKey: .bestFriend)
@@ -543,7 +543,7 @@ struct Case100Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -554,8 +554,8 @@ struct Case100Query: GraphQLTypedOperation {
                         bestFriend: BestFriend? = nil,
                         homeworld: Homeworld? = nil,
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -590,8 +590,8 @@ struct Case100Query: GraphQLTypedOperation {
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -605,7 +605,7 @@ struct Case100Query: GraphQLTypedOperation {
                         try container.encode(self.homeworld, forKey: .homeworld)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -676,7 +676,7 @@ struct Case100Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -696,7 +696,8 @@ struct Case100Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -718,7 +719,7 @@ struct Case100Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -735,7 +736,8 @@ struct Case100Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -760,7 +762,7 @@ struct Case100Query: GraphQLTypedOperation {
                         /// The field `scores` (`[[Int]]`).
                         var scores: [[Int?]?]?
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -768,7 +770,7 @@ struct Case100Query: GraphQLTypedOperation {
                             name: String,
                             email: String? = nil,
                             scores: [[Int?]?]? = nil,
-                            id: String
+                            id: String? = nil
                         ) {
                             self.__typename = __typename
                             self.name = name
@@ -792,7 +794,7 @@ struct Case100Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -802,7 +804,7 @@ struct Case100Query: GraphQLTypedOperation {
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.scores, forKey: .scores)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
 
@@ -825,7 +827,7 @@ struct Case100Query: GraphQLTypedOperation {
                             name: String,
                             diameter: Int? = nil,
                             moons: [Moons?]? = nil,
-                            __typename: String
+                            __typename: String = "Planet"
                         ) {
                             self.id = id
                             self.name = name
@@ -849,7 +851,8 @@ struct Case100Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                             self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -872,7 +875,7 @@ struct Case100Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String) {
+                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                 self.name = name
                                 self.radius = radius
                                 self.__typename = __typename
@@ -889,7 +892,8 @@ struct Case100Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -914,7 +918,7 @@ struct Case100Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -934,7 +938,8 @@ struct Case100Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -956,7 +961,7 @@ struct Case100Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -973,7 +978,8 @@ struct Case100Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -997,7 +1003,7 @@ struct Case100Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -1014,7 +1020,7 @@ struct Case100Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1044,7 +1050,7 @@ struct Case100Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -1054,8 +1060,8 @@ struct Case100Query: GraphQLTypedOperation {
                     large: String,
                     bestFriend: BestFriend? = nil,
                     address: Address? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.name = name
                     self.email = email
@@ -1087,8 +1093,8 @@ struct Case100Query: GraphQLTypedOperation {
                     self.large = try container.decode(String.self, forKey: .large)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1101,7 +1107,7 @@ struct Case100Query: GraphQLTypedOperation {
                     try container.encode(self.bestFriend, forKey: .bestFriend)
                     try container.encode(self.address, forKey: .address)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `BestFriend` on `User`.
@@ -1121,7 +1127,7 @@ struct Case100Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -1131,8 +1137,8 @@ struct Case100Query: GraphQLTypedOperation {
                         large: String,
                         friends: [Friends],
                         bestFriend: BestFriend? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -1164,8 +1170,8 @@ struct Case100Query: GraphQLTypedOperation {
                         self.large = try container.decode(String.self, forKey: .large)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1178,7 +1184,7 @@ struct Case100Query: GraphQLTypedOperation {
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.bestFriend, forKey: .bestFriend)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -1195,7 +1201,13 @@ struct Case100Query: GraphQLTypedOperation {
                         var userBits: UserBits
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                        init(
+                            email: String? = nil,
+                            name: String,
+                            __typename: String = "User",
+                            id: String,
+                            userBits: UserBits
+                        ) {
                             self.email = email
                             self.name = name
                             self.__typename = __typename
@@ -1215,7 +1227,7 @@ struct Case100Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             self.id = try container.decode(String.self, forKey: .id)
                             self.userBits = try UserBits(from: decoder)
                         }
@@ -1241,15 +1253,15 @@ struct Case100Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
                             name: String,
                             scores: [[Int?]?]? = nil,
                             address: Address? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.scores = scores
@@ -1272,8 +1284,8 @@ struct Case100Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1283,7 +1295,7 @@ struct Case100Query: GraphQLTypedOperation {
                             try container.encode(self.scores, forKey: .scores)
                             try container.encode(self.address, forKey: .address)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -1298,7 +1310,7 @@ struct Case100Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -1318,7 +1330,8 @@ struct Case100Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1340,7 +1353,7 @@ struct Case100Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -1357,7 +1370,8 @@ struct Case100Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1382,7 +1396,7 @@ struct Case100Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -1399,7 +1413,7 @@ struct Case100Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1418,14 +1432,14 @@ struct Case100Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+            init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
                 self.id = id
                 self.__typename = __typename
                 self.asPlanet = asPlanet
@@ -1441,7 +1455,7 @@ struct Case100Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
@@ -1458,7 +1472,7 @@ struct Case100Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -1475,7 +1489,13 @@ struct Case100Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, moons: [Moons?]? = nil, residents: [Residents], id: String, __typename: String) {
+                init(
+                    name: String,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    id: String,
+                    __typename: String = "Planet"
+                ) {
                     self.name = name
                     self.moons = moons
                     self.residents = residents
@@ -1498,7 +1518,7 @@ struct Case100Query: GraphQLTypedOperation {
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
                     self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1521,7 +1541,7 @@ struct Case100Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -1538,7 +1558,7 @@ struct Case100Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1572,7 +1592,7 @@ struct Case100Query: GraphQLTypedOperation {
                         email: String? = nil,
                         small: String,
                         large: String,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.id = id
                         self.name = name
@@ -1599,7 +1619,7 @@ struct Case100Query: GraphQLTypedOperation {
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1640,7 +1660,7 @@ struct Case100Query: GraphQLTypedOperation {
                     address: Address? = nil,
                     id: String,
                     email: String? = nil,
-                    __typename: String
+                    __typename: String = "User"
                 ) {
                     self.name = name
                     self.scores = scores
@@ -1670,7 +1690,7 @@ struct Case100Query: GraphQLTypedOperation {
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
                     self.id = try container.decode(String.self, forKey: .id)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1704,7 +1724,7 @@ struct Case100Query: GraphQLTypedOperation {
                     /// The field `homeworld` (`Planet`).
                     var homeworld: Homeworld?
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -1716,7 +1736,7 @@ struct Case100Query: GraphQLTypedOperation {
                         friends: [Friends],
                         bestFriend: BestFriend? = nil,
                         homeworld: Homeworld? = nil,
-                        id: String
+                        id: String? = nil
                     ) {
                         self.__typename = __typename
                         self.name = name
@@ -1752,7 +1772,7 @@ struct Case100Query: GraphQLTypedOperation {
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1766,7 +1786,7 @@ struct Case100Query: GraphQLTypedOperation {
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.bestFriend, forKey: .bestFriend)
                         try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -1780,15 +1800,15 @@ struct Case100Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
                             name: String,
                             friends: [Friends],
                             address: Address? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.friends = friends
@@ -1811,8 +1831,8 @@ struct Case100Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.friends = try container.decode([Friends].self, forKey: .friends)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1822,7 +1842,7 @@ struct Case100Query: GraphQLTypedOperation {
                             try container.encode(self.friends, forKey: .friends)
                             try container.encode(self.address, forKey: .address)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -1836,15 +1856,15 @@ struct Case100Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
                                 name: String,
                                 email: String? = nil,
                                 address: Address? = nil,
-                                __typename: String,
-                                id: String
+                                __typename: String = "User",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.email = email
@@ -1867,8 +1887,9 @@ struct Case100Query: GraphQLTypedOperation {
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1878,7 +1899,7 @@ struct Case100Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.address, forKey: .address)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -1893,7 +1914,12 @@ struct Case100Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -1913,7 +1939,8 @@ struct Case100Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1935,7 +1962,7 @@ struct Case100Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -1952,7 +1979,8 @@ struct Case100Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -1976,7 +2004,7 @@ struct Case100Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -1993,7 +2021,8 @@ struct Case100Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2015,7 +2044,7 @@ struct Case100Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `avatar`, as `small` (`String!`).
                         var small: String
                         /// The field `avatar`, as `large` (`String!`).
@@ -2033,8 +2062,8 @@ struct Case100Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "User",
+                            id: String? = nil,
                             small: String,
                             large: String,
                             scores: [[Int?]?]? = nil,
@@ -2071,8 +2100,8 @@ struct Case100Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
@@ -2087,7 +2116,7 @@ struct Case100Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.small, forKey: .small)
                             try container.encode(self.large, forKey: .large)
                             try container.encode(self.scores, forKey: .scores)
@@ -2104,10 +2133,10 @@ struct Case100Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                            init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
                                 self.name = name
                                 self.diameter = diameter
                                 self.__typename = __typename
@@ -2126,8 +2155,9 @@ struct Case100Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2136,7 +2166,7 @@ struct Case100Query: GraphQLTypedOperation {
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.diameter, forKey: .diameter)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -2152,7 +2182,7 @@ struct Case100Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -2172,7 +2202,8 @@ struct Case100Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2194,7 +2225,7 @@ struct Case100Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -2211,7 +2242,8 @@ struct Case100Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -2234,7 +2266,7 @@ struct Case100Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `moons` (`[Moon]`).
                         var moons: [Moons?]?
                         /// The fragment `PlanetBits` spread here.
@@ -2244,8 +2276,8 @@ struct Case100Query: GraphQLTypedOperation {
                         init(
                             diameter: Int? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "Planet",
+                            id: String? = nil,
                             moons: [Moons?]? = nil,
                             planetBits: PlanetBits
                         ) {
@@ -2270,8 +2302,9 @@ struct Case100Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                             self.planetBits = try PlanetBits(from: decoder)
                         }
@@ -2282,7 +2315,7 @@ struct Case100Query: GraphQLTypedOperation {
                             try container.encode(self.diameter, forKey: .diameter)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.moons, forKey: .moons)
                         }
 
@@ -2296,7 +2329,7 @@ struct Case100Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String) {
+                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                 self.name = name
                                 self.radius = radius
                                 self.__typename = __typename
@@ -2313,7 +2346,8 @@ struct Case100Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2337,7 +2371,7 @@ struct Case100Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -2354,7 +2388,7 @@ struct Case100Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2380,7 +2414,7 @@ struct Case100Query: GraphQLTypedOperation {
             var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
                 self.x = x
                 self.y = y
                 self.value = value
@@ -2400,7 +2434,7 @@ struct Case100Query: GraphQLTypedOperation {
                 self.x = try container.decode(Int.self, forKey: .x)
                 self.y = try container.decode(Int.self, forKey: .y)
                 self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
             }
 
             /// Encodes the object as the answer had it.

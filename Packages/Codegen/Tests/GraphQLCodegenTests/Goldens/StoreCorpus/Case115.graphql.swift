@@ -255,7 +255,7 @@ struct Case115Query: GraphQLTypedOperation {
             var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, name: String, friends: [Friends], __typename: String) {
+            init(id: String, name: String, friends: [Friends], __typename: String = "User") {
                 self.id = id
                 self.name = name
                 self.friends = friends
@@ -275,7 +275,7 @@ struct Case115Query: GraphQLTypedOperation {
                 self.id = try container.decode(String.self, forKey: .id)
                 self.name = try container.decode(String.self, forKey: .name)
                 self.friends = try container.decode([Friends].self, forKey: .friends)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
             }
 
             /// Encodes the object as the answer had it.
@@ -296,7 +296,7 @@ struct Case115Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `avatar`, as `small` (`String!`).
                 var small: String
                 /// The field `avatar`, as `large` (`String!`).
@@ -310,8 +310,8 @@ struct Case115Query: GraphQLTypedOperation {
                 init(
                     email: String? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "User",
+                    id: String? = nil,
                     small: String,
                     large: String,
                     scores: [[Int?]?]? = nil,
@@ -342,8 +342,8 @@ struct Case115Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
@@ -356,7 +356,7 @@ struct Case115Query: GraphQLTypedOperation {
                     try container.encode(self.email, forKey: .email)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.small, forKey: .small)
                     try container.encode(self.large, forKey: .large)
                     try container.encode(self.scores, forKey: .scores)
@@ -509,14 +509,14 @@ struct Case115Query: GraphQLTypedOperation {
                 /// The field `diameter` (`Int`).
                 var diameter: Int?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `name` (`String!`).
                 var name: String
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(diameter: Int? = nil, id: String, name: String, __typename: String) {
+                init(diameter: Int? = nil, id: String? = nil, name: String, __typename: String) {
                     self.diameter = diameter
                     self.id = id
                     self.name = name
@@ -534,7 +534,7 @@ struct Case115Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                 }
@@ -543,7 +543,7 @@ struct Case115Query: GraphQLTypedOperation {
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
@@ -556,12 +556,12 @@ struct Case115Query: GraphQLTypedOperation {
                 /// The field `pilot` (`User`).
                 var pilot: Pilot?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, pilot: Pilot? = nil, id: String, __typename: String) {
+                init(model: String? = nil, pilot: Pilot? = nil, id: String? = nil, __typename: String) {
                     self.model = model
                     self.pilot = pilot
                     self.id = id
@@ -580,7 +580,7 @@ struct Case115Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
                     self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                 }
 
@@ -589,7 +589,7 @@ struct Case115Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.model, forKey: .model)
                     try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
 
@@ -618,7 +618,7 @@ struct Case115Query: GraphQLTypedOperation {
                         large: String,
                         friends: [Friends],
                         address: Address? = nil,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.id = id
                         self.name = name
@@ -648,7 +648,7 @@ struct Case115Query: GraphQLTypedOperation {
                         self.large = try container.decode(String.self, forKey: .large)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -692,7 +692,7 @@ struct Case115Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
+                            __typename: String = "User",
                             id: String,
                             small: String,
                             large: String,
@@ -733,7 +733,7 @@ struct Case115Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             self.id = try container.decode(String.self, forKey: .id)
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
@@ -768,7 +768,7 @@ struct Case115Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
@@ -776,8 +776,8 @@ struct Case115Query: GraphQLTypedOperation {
                             init(
                                 email: String? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "User",
+                                id: String? = nil,
                                 userBits: UserBits
                             ) {
                                 self.email = email
@@ -799,8 +799,9 @@ struct Case115Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.userBits = try UserBits(from: decoder)
                             }
 
@@ -810,7 +811,7 @@ struct Case115Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -823,7 +824,7 @@ struct Case115Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The field `moons` (`[Moon]`).
                             var moons: [Moons?]?
                             /// The fragment `PlanetBits` spread here.
@@ -833,8 +834,8 @@ struct Case115Query: GraphQLTypedOperation {
                             init(
                                 diameter: Int? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "Planet",
+                                id: String? = nil,
                                 moons: [Moons?]? = nil,
                                 planetBits: PlanetBits
                             ) {
@@ -859,8 +860,9 @@ struct Case115Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                                 self.planetBits = try PlanetBits(from: decoder)
                             }
@@ -871,7 +873,7 @@ struct Case115Query: GraphQLTypedOperation {
                                 try container.encode(self.diameter, forKey: .diameter)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                                 try container.encode(self.moons, forKey: .moons)
                             }
 
@@ -885,7 +887,7 @@ struct Case115Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(name: String, radius: Double? = nil, __typename: String) {
+                                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                     self.name = name
                                     self.radius = radius
                                     self.__typename = __typename
@@ -902,7 +904,8 @@ struct Case115Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.name = try container.decode(String.self, forKey: .name)
                                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -927,7 +930,7 @@ struct Case115Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -947,7 +950,8 @@ struct Case115Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -969,7 +973,7 @@ struct Case115Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -986,7 +990,8 @@ struct Case115Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1012,7 +1017,7 @@ struct Case115Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -1032,7 +1037,8 @@ struct Case115Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1054,7 +1060,7 @@ struct Case115Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -1071,7 +1077,8 @@ struct Case115Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1099,7 +1106,7 @@ struct Case115Query: GraphQLTypedOperation {
                 /// The field `address` (`Address`).
                 var address: Address?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
@@ -1110,7 +1117,7 @@ struct Case115Query: GraphQLTypedOperation {
                     small: String,
                     large: String,
                     address: Address? = nil,
-                    id: String,
+                    id: String? = nil,
                     __typename: String
                 ) {
                     self.name = name
@@ -1140,7 +1147,7 @@ struct Case115Query: GraphQLTypedOperation {
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                 }
 
@@ -1152,7 +1159,7 @@ struct Case115Query: GraphQLTypedOperation {
                     try container.encode(self.small, forKey: .small)
                     try container.encode(self.large, forKey: .large)
                     try container.encode(self.address, forKey: .address)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
 
@@ -1168,7 +1175,7 @@ struct Case115Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.geo = geo
@@ -1188,7 +1195,7 @@ struct Case115Query: GraphQLTypedOperation {
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
                         self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1210,7 +1217,7 @@ struct Case115Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(lat: Double, lng: Double, __typename: String) {
+                        init(lat: Double, lng: Double, __typename: String = "Geo") {
                             self.lat = lat
                             self.lng = lng
                             self.__typename = __typename
@@ -1227,7 +1234,7 @@ struct Case115Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.lat = try container.decode(Double.self, forKey: .lat)
                             self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1303,7 +1310,7 @@ struct Case115Query: GraphQLTypedOperation {
             var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
                 self.x = x
                 self.y = y
                 self.value = value
@@ -1323,7 +1330,7 @@ struct Case115Query: GraphQLTypedOperation {
                 self.x = try container.decode(Int.self, forKey: .x)
                 self.y = try container.decode(Int.self, forKey: .y)
                 self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
             }
 
             /// Encodes the object as the answer had it.

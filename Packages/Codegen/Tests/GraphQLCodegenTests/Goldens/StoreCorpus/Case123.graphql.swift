@@ -117,7 +117,7 @@ struct Case123Query: GraphQLTypedOperation {
             /// The field `homeworld` (`Planet`).
             var homeworld: Homeworld?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
@@ -127,7 +127,7 @@ struct Case123Query: GraphQLTypedOperation {
                 small: String,
                 large: String,
                 homeworld: Homeworld? = nil,
-                id: String
+                id: String? = nil
             ) {
                 self.__typename = __typename
                 self.name = name
@@ -157,7 +157,7 @@ struct Case123Query: GraphQLTypedOperation {
                 self.small = try container.decode(String.self, forKey: .small)
                 self.large = try container.decode(String.self, forKey: .large)
                 self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -169,7 +169,7 @@ struct Case123Query: GraphQLTypedOperation {
                 try container.encode(self.small, forKey: .small)
                 try container.encode(self.large, forKey: .large)
                 try container.encode(self.homeworld, forKey: .homeworld)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Homeworld` on `Planet`.
@@ -181,7 +181,7 @@ struct Case123Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `moons` (`[Moon]`).
                 var moons: [Moons?]?
                 /// The fragment `PlanetBits` spread here.
@@ -191,8 +191,8 @@ struct Case123Query: GraphQLTypedOperation {
                 init(
                     diameter: Int? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "Planet",
+                    id: String? = nil,
                     moons: [Moons?]? = nil,
                     planetBits: PlanetBits
                 ) {
@@ -217,8 +217,8 @@ struct Case123Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                     self.planetBits = try PlanetBits(from: decoder)
                 }
@@ -229,7 +229,7 @@ struct Case123Query: GraphQLTypedOperation {
                     try container.encode(self.diameter, forKey: .diameter)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.moons, forKey: .moons)
                 }
 
@@ -243,7 +243,7 @@ struct Case123Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -260,7 +260,7 @@ struct Case123Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -281,10 +281,10 @@ struct Case123Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(moons: [Moons?]? = nil, __typename: String, id: String) {
+            init(moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
                 self.moons = moons
                 self.__typename = __typename
                 self.id = id
@@ -300,8 +300,8 @@ struct Case123Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -309,7 +309,7 @@ struct Case123Query: GraphQLTypedOperation {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.moons, forKey: .moons)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Moons` on `Moon`.
@@ -322,7 +322,7 @@ struct Case123Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, radius: Double? = nil, __typename: String) {
+                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                     self.name = name
                     self.radius = radius
                     self.__typename = __typename
@@ -339,7 +339,7 @@ struct Case123Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                 }
 
                 /// Encodes the object as the answer had it.

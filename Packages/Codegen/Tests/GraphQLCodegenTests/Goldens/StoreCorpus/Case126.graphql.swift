@@ -397,7 +397,7 @@ struct Case126Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
@@ -407,8 +407,8 @@ struct Case126Query: GraphQLTypedOperation {
                 friends: [Friends],
                 homeworld: Homeworld? = nil,
                 address: Address? = nil,
-                __typename: String,
-                id: String
+                __typename: String = "User",
+                id: String? = nil
             ) {
                 self.name = name
                 self.email = email
@@ -440,8 +440,8 @@ struct Case126Query: GraphQLTypedOperation {
                 self.friends = try container.decode([Friends].self, forKey: .friends)
                 self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -454,7 +454,7 @@ struct Case126Query: GraphQLTypedOperation {
                 try container.encode(self.homeworld, forKey: .homeworld)
                 try container.encode(self.address, forKey: .address)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Friends` on `User`.
@@ -474,7 +474,7 @@ struct Case126Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -484,8 +484,8 @@ struct Case126Query: GraphQLTypedOperation {
                     scores: [[Int?]?]? = nil,
                     friends: [Friends],
                     bestFriend: BestFriend? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.email = email
                     self.small = small
@@ -517,8 +517,8 @@ struct Case126Query: GraphQLTypedOperation {
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -531,7 +531,7 @@ struct Case126Query: GraphQLTypedOperation {
                     try container.encode(self.friends, forKey: .friends)
                     try container.encode(self.bestFriend, forKey: .bestFriend)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -543,7 +543,7 @@ struct Case126Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The field `avatar`, as `small` (`String!`).
                     var small: String
                     /// The field `avatar`, as `large` (`String!`).
@@ -555,8 +555,8 @@ struct Case126Query: GraphQLTypedOperation {
                     init(
                         email: String? = nil,
                         name: String,
-                        __typename: String,
-                        id: String,
+                        __typename: String = "User",
+                        id: String? = nil,
                         small: String,
                         large: String,
                         userBits: UserBits
@@ -584,8 +584,8 @@ struct Case126Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
                         self.userBits = try UserBits(from: decoder)
@@ -597,7 +597,7 @@ struct Case126Query: GraphQLTypedOperation {
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                         try container.encode(self.small, forKey: .small)
                         try container.encode(self.large, forKey: .large)
                     }
@@ -622,7 +622,7 @@ struct Case126Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -633,8 +633,8 @@ struct Case126Query: GraphQLTypedOperation {
                         bestFriend: BestFriend? = nil,
                         homeworld: Homeworld? = nil,
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.small = small
@@ -669,8 +669,8 @@ struct Case126Query: GraphQLTypedOperation {
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -684,7 +684,7 @@ struct Case126Query: GraphQLTypedOperation {
                         try container.encode(self.homeworld, forKey: .homeworld)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -701,7 +701,13 @@ struct Case126Query: GraphQLTypedOperation {
                         var userBits: UserBits
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                        init(
+                            email: String? = nil,
+                            name: String,
+                            __typename: String = "User",
+                            id: String,
+                            userBits: UserBits
+                        ) {
                             self.email = email
                             self.name = name
                             self.__typename = __typename
@@ -721,7 +727,7 @@ struct Case126Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             self.id = try container.decode(String.self, forKey: .id)
                             self.userBits = try UserBits(from: decoder)
                         }
@@ -743,10 +749,10 @@ struct Case126Query: GraphQLTypedOperation {
                         /// The field `diameter` (`Int`).
                         var diameter: Int?
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(__typename: String, diameter: Int? = nil, id: String) {
+                        init(__typename: String, diameter: Int? = nil, id: String? = nil) {
                             self.__typename = __typename
                             self.diameter = diameter
                             self.id = id
@@ -763,7 +769,7 @@ struct Case126Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.__typename = try container.decode(String.self, forKey: .__typename)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -771,7 +777,7 @@ struct Case126Query: GraphQLTypedOperation {
                             var container = encoder.container(keyedBy: CodingKeys.self)
                             try container.encode(self.__typename, forKey: .__typename)
                             try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
 
@@ -787,7 +793,7 @@ struct Case126Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -807,7 +813,8 @@ struct Case126Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -829,7 +836,7 @@ struct Case126Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -846,7 +853,8 @@ struct Case126Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -868,10 +876,10 @@ struct Case126Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String, id: String) {
+                init(name: String, __typename: String = "Planet", id: String? = nil) {
                     self.name = name
                     self.__typename = __typename
                     self.id = id
@@ -887,8 +895,8 @@ struct Case126Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -896,7 +904,7 @@ struct Case126Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -912,7 +920,7 @@ struct Case126Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                     self.street = street
                     self.city = city
                     self.geo = geo
@@ -932,7 +940,7 @@ struct Case126Query: GraphQLTypedOperation {
                     self.street = try container.decode(String.self, forKey: .street)
                     self.city = try container.decodeNullable(String.self, forKey: .city)
                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -954,7 +962,7 @@ struct Case126Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(lat: Double, lng: Double, __typename: String) {
+                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                         self.lat = lat
                         self.lng = lng
                         self.__typename = __typename
@@ -971,7 +979,7 @@ struct Case126Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.lat = try container.decode(Double.self, forKey: .lat)
                         self.lng = try container.decode(Double.self, forKey: .lng)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -990,7 +998,7 @@ struct Case126Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -1001,7 +1009,7 @@ struct Case126Query: GraphQLTypedOperation {
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
                 id: String,
-                __typename: String,
+                __typename: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil
@@ -1022,7 +1030,7 @@ struct Case126Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -1044,7 +1052,7 @@ struct Case126Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -1061,7 +1069,13 @@ struct Case126Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, name: String, moons: [Moons?]? = nil, residents: [Residents], __typename: String) {
+                init(
+                    id: String,
+                    name: String,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    __typename: String = "Planet"
+                ) {
                     self.id = id
                     self.name = name
                     self.moons = moons
@@ -1084,7 +1098,7 @@ struct Case126Query: GraphQLTypedOperation {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1107,7 +1121,7 @@ struct Case126Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -1124,7 +1138,7 @@ struct Case126Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1153,7 +1167,7 @@ struct Case126Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -1163,8 +1177,8 @@ struct Case126Query: GraphQLTypedOperation {
                         large: String,
                         scores: [[Int?]?]? = nil,
                         friends: [Friends],
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -1196,8 +1210,8 @@ struct Case126Query: GraphQLTypedOperation {
                         self.large = try container.decode(String.self, forKey: .large)
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1210,7 +1224,7 @@ struct Case126Query: GraphQLTypedOperation {
                         try container.encode(self.scores, forKey: .scores)
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -1222,7 +1236,7 @@ struct Case126Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `friends` (`[User!]!`).
                         var friends: [Friends]
                         /// The field `bestFriend` (`User`).
@@ -1236,8 +1250,8 @@ struct Case126Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "User",
+                            id: String? = nil,
                             friends: [Friends],
                             bestFriend: BestFriend? = nil,
                             address: Address? = nil,
@@ -1268,8 +1282,8 @@ struct Case126Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.friends = try container.decode([Friends].self, forKey: .friends)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
@@ -1282,7 +1296,7 @@ struct Case126Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.friends, forKey: .friends)
                             try container.encode(self.bestFriend, forKey: .bestFriend)
                             try container.encode(self.address, forKey: .address)
@@ -1301,7 +1315,7 @@ struct Case126Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
@@ -1309,8 +1323,8 @@ struct Case126Query: GraphQLTypedOperation {
                                 email: String? = nil,
                                 scores: [[Int?]?]? = nil,
                                 address: Address? = nil,
-                                __typename: String,
-                                id: String
+                                __typename: String = "User",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.email = email
@@ -1336,8 +1350,9 @@ struct Case126Query: GraphQLTypedOperation {
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1348,7 +1363,7 @@ struct Case126Query: GraphQLTypedOperation {
                                 try container.encode(self.scores, forKey: .scores)
                                 try container.encode(self.address, forKey: .address)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -1361,7 +1376,7 @@ struct Case126Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, __typename: String) {
+                                init(street: String, city: String? = nil, __typename: String = "Address") {
                                     self.street = street
                                     self.city = city
                                     self.__typename = __typename
@@ -1378,7 +1393,8 @@ struct Case126Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1402,15 +1418,15 @@ struct Case126Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
                                 name: String,
                                 email: String? = nil,
                                 address: Address? = nil,
-                                __typename: String,
-                                id: String
+                                __typename: String = "User",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.email = email
@@ -1433,8 +1449,9 @@ struct Case126Query: GraphQLTypedOperation {
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1444,7 +1461,7 @@ struct Case126Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.address, forKey: .address)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -1457,7 +1474,7 @@ struct Case126Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, __typename: String) {
+                                init(street: String, city: String? = nil, __typename: String = "Address") {
                                     self.street = street
                                     self.city = city
                                     self.__typename = __typename
@@ -1474,7 +1491,8 @@ struct Case126Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1499,7 +1517,7 @@ struct Case126Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -1519,7 +1537,8 @@ struct Case126Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1541,7 +1560,7 @@ struct Case126Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -1558,7 +1577,8 @@ struct Case126Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1584,7 +1604,7 @@ struct Case126Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, model: String? = nil, __typename: String) {
+                init(id: String, model: String? = nil, __typename: String = "Ship") {
                     self.id = id
                     self.model = model
                     self.__typename = __typename
@@ -1601,7 +1621,7 @@ struct Case126Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(String.self, forKey: .id)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1635,7 +1655,7 @@ struct Case126Query: GraphQLTypedOperation {
                     small: String,
                     large: String,
                     friends: [Friends],
-                    __typename: String
+                    __typename: String = "User"
                 ) {
                     self.id = id
                     self.email = email
@@ -1662,7 +1682,7 @@ struct Case126Query: GraphQLTypedOperation {
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1701,7 +1721,7 @@ struct Case126Query: GraphQLTypedOperation {
                         friends: [Friends],
                         bestFriend: BestFriend? = nil,
                         id: String,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.name = name
                         self.email = email
@@ -1731,7 +1751,7 @@ struct Case126Query: GraphQLTypedOperation {
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1771,7 +1791,7 @@ struct Case126Query: GraphQLTypedOperation {
                             small: String,
                             large: String,
                             friends: [Friends],
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.id = id
                             self.name = name
@@ -1801,7 +1821,7 @@ struct Case126Query: GraphQLTypedOperation {
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
                             self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1828,7 +1848,12 @@ struct Case126Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(email: String? = nil, address: Address? = nil, id: String, __typename: String) {
+                            init(
+                                email: String? = nil,
+                                address: Address? = nil,
+                                id: String,
+                                __typename: String = "User"
+                            ) {
                                 self.email = email
                                 self.address = address
                                 self.id = id
@@ -1848,7 +1873,8 @@ struct Case126Query: GraphQLTypedOperation {
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
                                 self.id = try container.decode(String.self, forKey: .id)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1870,7 +1896,7 @@ struct Case126Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, __typename: String) {
+                                init(street: String, city: String? = nil, __typename: String = "Address") {
                                     self.street = street
                                     self.city = city
                                     self.__typename = __typename
@@ -1887,7 +1913,8 @@ struct Case126Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1920,7 +1947,7 @@ struct Case126Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -1931,8 +1958,8 @@ struct Case126Query: GraphQLTypedOperation {
                             bestFriend: BestFriend? = nil,
                             homeworld: Homeworld? = nil,
                             address: Address? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.email = email
@@ -1967,8 +1994,8 @@ struct Case126Query: GraphQLTypedOperation {
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                             self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1982,7 +2009,7 @@ struct Case126Query: GraphQLTypedOperation {
                             try container.encode(self.homeworld, forKey: .homeworld)
                             try container.encode(self.address, forKey: .address)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -1994,10 +2021,10 @@ struct Case126Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, email: String? = nil, __typename: String, id: String) {
+                            init(name: String, email: String? = nil, __typename: String = "User", id: String? = nil) {
                                 self.name = name
                                 self.email = email
                                 self.__typename = __typename
@@ -2016,8 +2043,9 @@ struct Case126Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2026,7 +2054,7 @@ struct Case126Query: GraphQLTypedOperation {
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -2042,7 +2070,7 @@ struct Case126Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, email: String? = nil, id: String, __typename: String) {
+                            init(name: String, email: String? = nil, id: String, __typename: String = "User") {
                                 self.name = name
                                 self.email = email
                                 self.id = id
@@ -2062,7 +2090,8 @@ struct Case126Query: GraphQLTypedOperation {
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.id = try container.decode(String.self, forKey: .id)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2095,7 +2124,7 @@ struct Case126Query: GraphQLTypedOperation {
                                 id: String,
                                 diameter: Int? = nil,
                                 name: String,
-                                __typename: String,
+                                __typename: String = "Planet",
                                 moons: [Moons?]? = nil,
                                 planetBits: PlanetBits
                             ) {
@@ -2121,7 +2150,8 @@ struct Case126Query: GraphQLTypedOperation {
                                 self.id = try container.decode(String.self, forKey: .id)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                                 self.planetBits = try PlanetBits(from: decoder)
                             }
@@ -2146,7 +2176,7 @@ struct Case126Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(name: String, radius: Double? = nil, __typename: String) {
+                                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                     self.name = name
                                     self.radius = radius
                                     self.__typename = __typename
@@ -2163,7 +2193,8 @@ struct Case126Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.name = try container.decode(String.self, forKey: .name)
                                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -2188,7 +2219,7 @@ struct Case126Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -2208,7 +2239,8 @@ struct Case126Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2230,7 +2262,7 @@ struct Case126Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -2247,7 +2279,8 @@ struct Case126Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -2276,7 +2309,7 @@ struct Case126Query: GraphQLTypedOperation {
             var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
                 self.x = x
                 self.y = y
                 self.value = value
@@ -2296,7 +2329,7 @@ struct Case126Query: GraphQLTypedOperation {
                 self.x = try container.decode(Int.self, forKey: .x)
                 self.y = try container.decode(Int.self, forKey: .y)
                 self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
             }
 
             /// Encodes the object as the answer had it.

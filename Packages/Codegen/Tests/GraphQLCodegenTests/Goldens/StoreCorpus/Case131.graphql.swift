@@ -98,10 +98,16 @@ struct Case131Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(small: String, large: String, scores: [[Int?]?]? = nil, __typename: String, id: String) {
+            init(
+                small: String,
+                large: String,
+                scores: [[Int?]?]? = nil,
+                __typename: String = "User",
+                id: String? = nil
+            ) {
                 self.small = small
                 self.large = large
                 self.scores = scores
@@ -123,8 +129,8 @@ struct Case131Query: GraphQLTypedOperation {
                 self.small = try container.decode(String.self, forKey: .small)
                 self.large = try container.decode(String.self, forKey: .large)
                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -134,7 +140,7 @@ struct Case131Query: GraphQLTypedOperation {
                 try container.encode(self.large, forKey: .large)
                 try container.encode(self.scores, forKey: .scores)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
         }
 
@@ -150,7 +156,7 @@ struct Case131Query: GraphQLTypedOperation {
             var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
                 self.x = x
                 self.y = y
                 self.value = value
@@ -170,7 +176,7 @@ struct Case131Query: GraphQLTypedOperation {
                 self.x = try container.decode(Int.self, forKey: .x)
                 self.y = try container.decode(Int.self, forKey: .y)
                 self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
             }
 
             /// Encodes the object as the answer had it.

@@ -437,7 +437,7 @@ struct Case147Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -447,8 +447,8 @@ struct Case147Query: GraphQLTypedOperation {
                         large: String,
                         scores: [[Int?]?]? = nil,
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -480,8 +480,8 @@ struct Case147Query: GraphQLTypedOperation {
                         self.large = try container.decode(String.self, forKey: .large)
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -494,7 +494,7 @@ struct Case147Query: GraphQLTypedOperation {
                         try container.encode(self.scores, forKey: .scores)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Address` on `Address`.
@@ -509,7 +509,7 @@ struct Case147Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -529,7 +529,8 @@ struct Case147Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -551,7 +552,7 @@ struct Case147Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -568,7 +569,8 @@ struct Case147Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -652,7 +654,7 @@ struct Case147Query: GraphQLTypedOperation {
                         bestFriend: BestFriend? = nil,
                         homeworld: Homeworld? = nil,
                         id: String,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.name = name
                         self.email = email
@@ -688,7 +690,7 @@ struct Case147Query: GraphQLTypedOperation {
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -729,7 +731,7 @@ struct Case147Query: GraphQLTypedOperation {
                             id: String,
                             email: String? = nil,
                             name: String,
-                            __typename: String,
+                            __typename: String = "User",
                             scores: [[Int?]?]? = nil,
                             bestFriend: BestFriend? = nil,
                             homeworld: Homeworld? = nil,
@@ -761,7 +763,7 @@ struct Case147Query: GraphQLTypedOperation {
                             self.id = try container.decode(String.self, forKey: .id)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                             self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
@@ -789,7 +791,7 @@ struct Case147Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The field `address` (`Address`).
                             var address: Address?
                             /// The fragment `UserBits` spread here.
@@ -799,8 +801,8 @@ struct Case147Query: GraphQLTypedOperation {
                             init(
                                 email: String? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "User",
+                                id: String? = nil,
                                 address: Address? = nil,
                                 userBits: UserBits
                             ) {
@@ -825,8 +827,9 @@ struct Case147Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
                                 self.userBits = try UserBits(from: decoder)
                             }
@@ -837,7 +840,7 @@ struct Case147Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                                 try container.encode(self.address, forKey: .address)
                             }
 
@@ -853,7 +856,12 @@ struct Case147Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -873,7 +881,8 @@ struct Case147Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -895,7 +904,7 @@ struct Case147Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -912,7 +921,8 @@ struct Case147Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -933,10 +943,10 @@ struct Case147Query: GraphQLTypedOperation {
                             /// The field `diameter` (`Int`).
                             var diameter: Int?
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(__typename: String, diameter: Int? = nil, id: String) {
+                            init(__typename: String, diameter: Int? = nil, id: String? = nil) {
                                 self.__typename = __typename
                                 self.diameter = diameter
                                 self.id = id
@@ -953,7 +963,7 @@ struct Case147Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.__typename = try container.decode(String.self, forKey: .__typename)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -961,7 +971,7 @@ struct Case147Query: GraphQLTypedOperation {
                                 var container = encoder.container(keyedBy: CodingKeys.self)
                                 try container.encode(self.__typename, forKey: .__typename)
                                 try container.encode(self.diameter, forKey: .diameter)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -988,7 +998,7 @@ struct Case147Query: GraphQLTypedOperation {
                             id: String,
                             diameter: Int? = nil,
                             name: String,
-                            __typename: String,
+                            __typename: String = "Planet",
                             moons: [Moons?]? = nil,
                             residents: [Residents],
                             planetBits: PlanetBits
@@ -1017,7 +1027,8 @@ struct Case147Query: GraphQLTypedOperation {
                             self.id = try container.decode(String.self, forKey: .id)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                             self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                             self.residents = try container.decode([Residents].self, forKey: .residents)
                             self.planetBits = try PlanetBits(from: decoder)
@@ -1044,7 +1055,7 @@ struct Case147Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String) {
+                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                 self.name = name
                                 self.radius = radius
                                 self.__typename = __typename
@@ -1061,7 +1072,8 @@ struct Case147Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1082,10 +1094,10 @@ struct Case147Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, email: String? = nil, __typename: String, id: String) {
+                            init(name: String, email: String? = nil, __typename: String = "User", id: String? = nil) {
                                 self.name = name
                                 self.email = email
                                 self.__typename = __typename
@@ -1104,8 +1116,9 @@ struct Case147Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1114,7 +1127,7 @@ struct Case147Query: GraphQLTypedOperation {
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -1212,10 +1225,10 @@ struct Case147Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(moons: [Moons?]? = nil, __typename: String, id: String) {
+                    init(moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
                         self.moons = moons
                         self.__typename = __typename
                         self.id = id
@@ -1231,8 +1244,8 @@ struct Case147Query: GraphQLTypedOperation {
                     init(from decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1240,7 +1253,7 @@ struct Case147Query: GraphQLTypedOperation {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.moons, forKey: .moons)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Moons` on `Moon`.
@@ -1253,7 +1266,7 @@ struct Case147Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, radius: Double? = nil, __typename: String) {
+                        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                             self.name = name
                             self.radius = radius
                             self.__typename = __typename
@@ -1270,7 +1283,7 @@ struct Case147Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1293,7 +1306,7 @@ struct Case147Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -1310,7 +1323,7 @@ struct Case147Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1329,7 +1342,7 @@ struct Case147Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -1340,7 +1353,7 @@ struct Case147Query: GraphQLTypedOperation {
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
                 id: String,
-                __typename: String,
+                __typename: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil
@@ -1361,7 +1374,7 @@ struct Case147Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -1383,7 +1396,7 @@ struct Case147Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -1408,7 +1421,7 @@ struct Case147Query: GraphQLTypedOperation {
                     diameter: Int? = nil,
                     moons: [Moons?]? = nil,
                     residents: [Residents],
-                    __typename: String
+                    __typename: String = "Planet"
                 ) {
                     self.id = id
                     self.name = name
@@ -1435,7 +1448,7 @@ struct Case147Query: GraphQLTypedOperation {
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1459,7 +1472,7 @@ struct Case147Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -1476,7 +1489,7 @@ struct Case147Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1510,7 +1523,7 @@ struct Case147Query: GraphQLTypedOperation {
                         friends: [Friends],
                         address: Address? = nil,
                         email: String?? = nil,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.id = id
                         self.name = name
@@ -1537,7 +1550,7 @@ struct Case147Query: GraphQLTypedOperation {
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
                         self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1570,7 +1583,7 @@ struct Case147Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -1580,8 +1593,8 @@ struct Case147Query: GraphQLTypedOperation {
                             large: String,
                             scores: [[Int?]?]? = nil,
                             address: Address? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.email = email
@@ -1613,8 +1626,8 @@ struct Case147Query: GraphQLTypedOperation {
                             self.large = try container.decode(String.self, forKey: .large)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1627,7 +1640,7 @@ struct Case147Query: GraphQLTypedOperation {
                             try container.encode(self.scores, forKey: .scores)
                             try container.encode(self.address, forKey: .address)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -1640,7 +1653,7 @@ struct Case147Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -1657,7 +1670,8 @@ struct Case147Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1682,7 +1696,7 @@ struct Case147Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -1702,7 +1716,8 @@ struct Case147Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1724,7 +1739,7 @@ struct Case147Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -1741,7 +1756,8 @@ struct Case147Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1768,7 +1784,7 @@ struct Case147Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String) {
+                init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship") {
                     self.id = id
                     self.model = model
                     self.pilot = pilot
@@ -1788,7 +1804,7 @@ struct Case147Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
                     self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1822,7 +1838,7 @@ struct Case147Query: GraphQLTypedOperation {
                         small: String,
                         large: String,
                         scores: [[Int?]?]? = nil,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.id = id
                         self.email = email
@@ -1849,7 +1865,7 @@ struct Case147Query: GraphQLTypedOperation {
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1879,7 +1895,13 @@ struct Case147Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, name: String, scores: [[Int?]?]? = nil, friends: [Friends], __typename: String) {
+                init(
+                    id: String,
+                    name: String,
+                    scores: [[Int?]?]? = nil,
+                    friends: [Friends],
+                    __typename: String = "User"
+                ) {
                     self.id = id
                     self.name = name
                     self.scores = scores
@@ -1902,7 +1924,7 @@ struct Case147Query: GraphQLTypedOperation {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1926,15 +1948,15 @@ struct Case147Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
                         name: String,
                         homeworld: Homeworld? = nil,
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.homeworld = homeworld
@@ -1957,8 +1979,8 @@ struct Case147Query: GraphQLTypedOperation {
                         self.name = try container.decode(String.self, forKey: .name)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1968,7 +1990,7 @@ struct Case147Query: GraphQLTypedOperation {
                         try container.encode(self.homeworld, forKey: .homeworld)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Homeworld` on `Planet`.
@@ -1982,15 +2004,15 @@ struct Case147Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
                             name: String,
                             diameter: Int? = nil,
                             residents: [Residents],
-                            __typename: String,
-                            id: String
+                            __typename: String = "Planet",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.diameter = diameter
@@ -2013,8 +2035,9 @@ struct Case147Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                             self.residents = try container.decode([Residents].self, forKey: .residents)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2024,7 +2047,7 @@ struct Case147Query: GraphQLTypedOperation {
                             try container.encode(self.diameter, forKey: .diameter)
                             try container.encode(self.residents, forKey: .residents)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Residents` on `User`.
@@ -2037,7 +2060,7 @@ struct Case147Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(scores: [[Int?]?]? = nil, id: String, __typename: String) {
+                            init(scores: [[Int?]?]? = nil, id: String, __typename: String = "User") {
                                 self.scores = scores
                                 self.id = id
                                 self.__typename = __typename
@@ -2054,7 +2077,8 @@ struct Case147Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                                 self.id = try container.decode(String.self, forKey: .id)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2079,7 +2103,7 @@ struct Case147Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -2099,7 +2123,8 @@ struct Case147Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2121,7 +2146,7 @@ struct Case147Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -2138,7 +2163,8 @@ struct Case147Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2166,7 +2192,7 @@ struct Case147Query: GraphQLTypedOperation {
             var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
                 self.x = x
                 self.y = y
                 self.value = value
@@ -2186,7 +2212,7 @@ struct Case147Query: GraphQLTypedOperation {
                 self.x = try container.decode(Int.self, forKey: .x)
                 self.y = try container.decode(Int.self, forKey: .y)
                 self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
             }
 
             /// Encodes the object as the answer had it.

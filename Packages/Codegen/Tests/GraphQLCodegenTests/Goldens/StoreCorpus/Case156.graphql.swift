@@ -149,7 +149,7 @@ struct Case156Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// The field `avatar`, as `small` (`String!`).
             var small: String
             /// The field `avatar`, as `large` (`String!`).
@@ -165,8 +165,8 @@ struct Case156Query: GraphQLTypedOperation {
             init(
                 email: String? = nil,
                 name: String,
-                __typename: String,
-                id: String,
+                __typename: String = "User",
+                id: String? = nil,
                 small: String,
                 large: String,
                 friends: [Friends],
@@ -200,8 +200,8 @@ struct Case156Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.email = try container.decodeNullable(String.self, forKey: .email)
                 self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.small = try container.decode(String.self, forKey: .small)
                 self.large = try container.decode(String.self, forKey: .large)
                 self.friends = try container.decode([Friends].self, forKey: .friends)
@@ -215,7 +215,7 @@ struct Case156Query: GraphQLTypedOperation {
                 try container.encode(self.email, forKey: .email)
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
                 try container.encode(self.small, forKey: .small)
                 try container.encode(self.large, forKey: .large)
                 try container.encode(self.friends, forKey: .friends)
@@ -235,7 +235,7 @@ struct Case156Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -243,8 +243,8 @@ struct Case156Query: GraphQLTypedOperation {
                     friends: [Friends],
                     homeworld: Homeworld? = nil,
                     address: Address? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.email = email
                     self.friends = friends
@@ -270,8 +270,8 @@ struct Case156Query: GraphQLTypedOperation {
                     self.friends = try container.decode([Friends].self, forKey: .friends)
                     self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -282,7 +282,7 @@ struct Case156Query: GraphQLTypedOperation {
                     try container.encode(self.homeworld, forKey: .homeworld)
                     try container.encode(self.address, forKey: .address)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -313,7 +313,7 @@ struct Case156Query: GraphQLTypedOperation {
                         friends: [Friends],
                         address: Address? = nil,
                         id: String,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.name = name
                         self.email = email
@@ -346,7 +346,7 @@ struct Case156Query: GraphQLTypedOperation {
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -371,10 +371,10 @@ struct Case156Query: GraphQLTypedOperation {
                         /// The field `address` (`Address`).
                         var address: Address?
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(__typename: String, name: String, address: Address? = nil, id: String) {
+                        init(__typename: String, name: String, address: Address? = nil, id: String? = nil) {
                             self.__typename = __typename
                             self.name = name
                             self.address = address
@@ -394,7 +394,7 @@ struct Case156Query: GraphQLTypedOperation {
                             self.__typename = try container.decode(String.self, forKey: .__typename)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -403,7 +403,7 @@ struct Case156Query: GraphQLTypedOperation {
                             try container.encode(self.__typename, forKey: .__typename)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.address, forKey: .address)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -418,7 +418,7 @@ struct Case156Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -438,7 +438,8 @@ struct Case156Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -460,7 +461,7 @@ struct Case156Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -477,7 +478,8 @@ struct Case156Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -503,7 +505,7 @@ struct Case156Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -523,7 +525,8 @@ struct Case156Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -545,7 +548,7 @@ struct Case156Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -562,7 +565,8 @@ struct Case156Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -585,10 +589,10 @@ struct Case156Query: GraphQLTypedOperation {
                     /// The field `moons` (`[Moon]`).
                     var moons: [Moons?]?
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(__typename: String, name: String, moons: [Moons?]? = nil, id: String) {
+                    init(__typename: String, name: String, moons: [Moons?]? = nil, id: String? = nil) {
                         self.__typename = __typename
                         self.name = name
                         self.moons = moons
@@ -608,7 +612,7 @@ struct Case156Query: GraphQLTypedOperation {
                         self.__typename = try container.decode(String.self, forKey: .__typename)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -617,7 +621,7 @@ struct Case156Query: GraphQLTypedOperation {
                         try container.encode(self.__typename, forKey: .__typename)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.moons, forKey: .moons)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Moons` on `Moon`.
@@ -630,7 +634,7 @@ struct Case156Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, radius: Double? = nil, __typename: String) {
+                        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                             self.name = name
                             self.radius = radius
                             self.__typename = __typename
@@ -647,7 +651,7 @@ struct Case156Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -670,7 +674,7 @@ struct Case156Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -687,7 +691,7 @@ struct Case156Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -712,7 +716,7 @@ struct Case156Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                     self.street = street
                     self.city = city
                     self.geo = geo
@@ -732,7 +736,7 @@ struct Case156Query: GraphQLTypedOperation {
                     self.street = try container.decode(String.self, forKey: .street)
                     self.city = try container.decodeNullable(String.self, forKey: .city)
                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -754,7 +758,7 @@ struct Case156Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(lat: Double, lng: Double, __typename: String) {
+                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                         self.lat = lat
                         self.lng = lng
                         self.__typename = __typename
@@ -771,7 +775,7 @@ struct Case156Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.lat = try container.decode(Double.self, forKey: .lat)
                         self.lng = try container.decode(Double.self, forKey: .lng)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                     }
 
                     /// Encodes the object as the answer had it.

@@ -179,16 +179,16 @@ struct Case161Query: GraphQLTypedOperation {
         /// The selection of `Node` on `Node`.
         struct Node: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, id: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+            init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
                 self.__typename = __typename
                 self.id = id
                 self.asPlanet = asPlanet
@@ -203,8 +203,8 @@ struct Case161Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
@@ -220,8 +220,8 @@ struct Case161Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -233,10 +233,10 @@ struct Case161Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+                init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
                     self.name = name
                     self.moons = moons
                     self.__typename = __typename
@@ -255,8 +255,8 @@ struct Case161Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -265,7 +265,7 @@ struct Case161Query: GraphQLTypedOperation {
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.moons, forKey: .moons)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Moons` on `Moon`.
@@ -278,7 +278,7 @@ struct Case161Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -295,7 +295,7 @@ struct Case161Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -327,7 +327,7 @@ struct Case161Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -338,8 +338,8 @@ struct Case161Query: GraphQLTypedOperation {
                     bestFriend: BestFriend? = nil,
                     homeworld: Homeworld? = nil,
                     address: Address? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.small = small
                     self.large = large
@@ -374,8 +374,8 @@ struct Case161Query: GraphQLTypedOperation {
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                     self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -389,7 +389,7 @@ struct Case161Query: GraphQLTypedOperation {
                     try container.encode(self.homeworld, forKey: .homeworld)
                     try container.encode(self.address, forKey: .address)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -401,12 +401,18 @@ struct Case161Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String = "User",
+                        id: String? = nil,
+                        userBits: UserBits
+                    ) {
                         self.email = email
                         self.name = name
                         self.__typename = __typename
@@ -426,8 +432,8 @@ struct Case161Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.userBits = try UserBits(from: decoder)
                     }
 
@@ -437,7 +443,7 @@ struct Case161Query: GraphQLTypedOperation {
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
                 }
 
@@ -450,7 +456,7 @@ struct Case161Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The field `avatar`, as `small` (`String!`).
                     var small: String
                     /// The field `avatar`, as `large` (`String!`).
@@ -466,8 +472,8 @@ struct Case161Query: GraphQLTypedOperation {
                     init(
                         email: String? = nil,
                         name: String,
-                        __typename: String,
-                        id: String,
+                        __typename: String = "User",
+                        id: String? = nil,
                         small: String,
                         large: String,
                         scores: [[Int?]?]? = nil,
@@ -501,8 +507,8 @@ struct Case161Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
@@ -516,7 +522,7 @@ struct Case161Query: GraphQLTypedOperation {
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                         try container.encode(self.small, forKey: .small)
                         try container.encode(self.large, forKey: .large)
                         try container.encode(self.scores, forKey: .scores)
@@ -532,7 +538,7 @@ struct Case161Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The fragment `PlanetBits` spread here.
                         var planetBits: PlanetBits
 
@@ -540,8 +546,8 @@ struct Case161Query: GraphQLTypedOperation {
                         init(
                             diameter: Int? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "Planet",
+                            id: String? = nil,
                             planetBits: PlanetBits
                         ) {
                             self.diameter = diameter
@@ -563,8 +569,9 @@ struct Case161Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.planetBits = try PlanetBits(from: decoder)
                         }
 
@@ -574,7 +581,7 @@ struct Case161Query: GraphQLTypedOperation {
                             try container.encode(self.diameter, forKey: .diameter)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
                 }
@@ -590,10 +597,16 @@ struct Case161Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String, id: String) {
+                    init(
+                        name: String,
+                        diameter: Int? = nil,
+                        moons: [Moons?]? = nil,
+                        __typename: String = "Planet",
+                        id: String? = nil
+                    ) {
                         self.name = name
                         self.diameter = diameter
                         self.moons = moons
@@ -615,8 +628,8 @@ struct Case161Query: GraphQLTypedOperation {
                         self.name = try container.decode(String.self, forKey: .name)
                         self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                         self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -626,7 +639,7 @@ struct Case161Query: GraphQLTypedOperation {
                         try container.encode(self.diameter, forKey: .diameter)
                         try container.encode(self.moons, forKey: .moons)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Moons` on `Moon`.
@@ -639,7 +652,7 @@ struct Case161Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, radius: Double? = nil, __typename: String) {
+                        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                             self.name = name
                             self.radius = radius
                             self.__typename = __typename
@@ -656,7 +669,7 @@ struct Case161Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -681,7 +694,7 @@ struct Case161Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.geo = geo
@@ -701,7 +714,7 @@ struct Case161Query: GraphQLTypedOperation {
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
                         self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -723,7 +736,7 @@ struct Case161Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(lat: Double, lng: Double, __typename: String) {
+                        init(lat: Double, lng: Double, __typename: String = "Geo") {
                             self.lat = lat
                             self.lng = lng
                             self.__typename = __typename
@@ -740,7 +753,7 @@ struct Case161Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.lat = try container.decode(Double.self, forKey: .lat)
                             self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -764,12 +777,12 @@ struct Case161Query: GraphQLTypedOperation {
             /// The field `name` (`String!`).
             var name: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// The fragment `PlanetBits` spread here.
             var planetBits: PlanetBits
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, diameter: Int? = nil, name: String, id: String, planetBits: PlanetBits) {
+            init(__typename: String, diameter: Int? = nil, name: String, id: String? = nil, planetBits: PlanetBits) {
                 self.__typename = __typename
                 self.diameter = diameter
                 self.name = name
@@ -790,7 +803,7 @@ struct Case161Query: GraphQLTypedOperation {
                 self.__typename = try container.decode(String.self, forKey: .__typename)
                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                 self.name = try container.decode(String.self, forKey: .name)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.planetBits = try PlanetBits(from: decoder)
             }
 
@@ -800,7 +813,7 @@ struct Case161Query: GraphQLTypedOperation {
                 try container.encode(self.__typename, forKey: .__typename)
                 try container.encode(self.diameter, forKey: .diameter)
                 try container.encode(self.name, forKey: .name)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
         }
     }

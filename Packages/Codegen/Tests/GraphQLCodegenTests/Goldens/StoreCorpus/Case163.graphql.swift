@@ -350,7 +350,7 @@ struct Case163Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -361,7 +361,7 @@ struct Case163Query: GraphQLTypedOperation {
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
                 id: String,
-                __typename: String,
+                __typename: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil
@@ -382,7 +382,7 @@ struct Case163Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -404,7 +404,7 @@ struct Case163Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -419,7 +419,7 @@ struct Case163Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, name: String, residents: [Residents], __typename: String) {
+                init(id: String, name: String, residents: [Residents], __typename: String = "Planet") {
                     self.id = id
                     self.name = name
                     self.residents = residents
@@ -439,7 +439,7 @@ struct Case163Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -464,7 +464,7 @@ struct Case163Query: GraphQLTypedOperation {
                     /// The field `address` (`Address`).
                     var address: Address?
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -473,7 +473,7 @@ struct Case163Query: GraphQLTypedOperation {
                         email: String? = nil,
                         bestFriend: BestFriend? = nil,
                         address: Address? = nil,
-                        id: String
+                        id: String? = nil
                     ) {
                         self.__typename = __typename
                         self.name = name
@@ -500,7 +500,7 @@ struct Case163Query: GraphQLTypedOperation {
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -511,7 +511,7 @@ struct Case163Query: GraphQLTypedOperation {
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.bestFriend, forKey: .bestFriend)
                         try container.encode(self.address, forKey: .address)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -533,7 +533,7 @@ struct Case163Query: GraphQLTypedOperation {
                             bestFriend: BestFriend? = nil,
                             address: Address? = nil,
                             id: String,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.name = name
                             self.bestFriend = bestFriend
@@ -557,7 +557,7 @@ struct Case163Query: GraphQLTypedOperation {
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
                             self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -579,7 +579,7 @@ struct Case163Query: GraphQLTypedOperation {
                             /// The field `name` (`String!`).
                             var name: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The field `avatar`, as `small` (`String!`).
                             var small: String
                             /// The field `avatar`, as `large` (`String!`).
@@ -594,7 +594,7 @@ struct Case163Query: GraphQLTypedOperation {
                                 __typename: String,
                                 email: String? = nil,
                                 name: String,
-                                id: String,
+                                id: String? = nil,
                                 small: String,
                                 large: String,
                                 scores: [[Int?]?]? = nil,
@@ -626,7 +626,7 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.__typename = try container.decode(String.self, forKey: .__typename)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
                                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
@@ -639,7 +639,7 @@ struct Case163Query: GraphQLTypedOperation {
                                 try container.encode(self.__typename, forKey: .__typename)
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.name, forKey: .name)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                                 try container.encode(self.small, forKey: .small)
                                 try container.encode(self.large, forKey: .large)
                                 try container.encode(self.scores, forKey: .scores)
@@ -658,7 +658,7 @@ struct Case163Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -678,7 +678,8 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -700,7 +701,7 @@ struct Case163Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -717,7 +718,8 @@ struct Case163Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -743,7 +745,7 @@ struct Case163Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -763,7 +765,8 @@ struct Case163Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -785,7 +788,7 @@ struct Case163Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -802,7 +805,8 @@ struct Case163Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -827,7 +831,7 @@ struct Case163Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, pilot: Pilot? = nil, __typename: String) {
+                init(id: String, pilot: Pilot? = nil, __typename: String = "Ship") {
                     self.id = id
                     self.pilot = pilot
                     self.__typename = __typename
@@ -844,7 +848,7 @@ struct Case163Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(String.self, forKey: .id)
                     self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -866,15 +870,15 @@ struct Case163Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
                         name: String,
                         friends: [Friends],
                         bestFriend: BestFriend? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.friends = friends
@@ -897,8 +901,8 @@ struct Case163Query: GraphQLTypedOperation {
                         self.name = try container.decode(String.self, forKey: .name)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -908,7 +912,7 @@ struct Case163Query: GraphQLTypedOperation {
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.bestFriend, forKey: .bestFriend)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -922,15 +926,15 @@ struct Case163Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
                             name: String,
                             email: String? = nil,
                             bestFriend: BestFriend? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.email = email
@@ -953,8 +957,8 @@ struct Case163Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -964,7 +968,7 @@ struct Case163Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.bestFriend, forKey: .bestFriend)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `BestFriend` on `User`.
@@ -976,7 +980,7 @@ struct Case163Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The field `avatar`, as `small` (`String!`).
                             var small: String
                             /// The field `avatar`, as `large` (`String!`).
@@ -988,8 +992,8 @@ struct Case163Query: GraphQLTypedOperation {
                             init(
                                 email: String? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "User",
+                                id: String? = nil,
                                 small: String,
                                 large: String,
                                 userBits: UserBits
@@ -1017,8 +1021,9 @@ struct Case163Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
                                 self.userBits = try UserBits(from: decoder)
@@ -1030,7 +1035,7 @@ struct Case163Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                                 try container.encode(self.small, forKey: .small)
                                 try container.encode(self.large, forKey: .large)
                             }
@@ -1062,7 +1067,7 @@ struct Case163Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
+                            __typename: String = "User",
                             id: String,
                             small: String,
                             large: String,
@@ -1097,7 +1102,7 @@ struct Case163Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             self.id = try container.decode(String.self, forKey: .id)
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
@@ -1136,7 +1141,7 @@ struct Case163Query: GraphQLTypedOperation {
                             init(
                                 email: String? = nil,
                                 name: String,
-                                __typename: String,
+                                __typename: String = "User",
                                 id: String,
                                 userBits: UserBits
                             ) {
@@ -1159,7 +1164,8 @@ struct Case163Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                                 self.id = try container.decode(String.self, forKey: .id)
                                 self.userBits = try UserBits(from: decoder)
                             }
@@ -1183,7 +1189,7 @@ struct Case163Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The fragment `PlanetBits` spread here.
                             var planetBits: PlanetBits
 
@@ -1191,8 +1197,8 @@ struct Case163Query: GraphQLTypedOperation {
                             init(
                                 diameter: Int? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "Planet",
+                                id: String? = nil,
                                 planetBits: PlanetBits
                             ) {
                                 self.diameter = diameter
@@ -1214,8 +1220,9 @@ struct Case163Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.planetBits = try PlanetBits(from: decoder)
                             }
 
@@ -1225,7 +1232,7 @@ struct Case163Query: GraphQLTypedOperation {
                                 try container.encode(self.diameter, forKey: .diameter)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -1260,7 +1267,7 @@ struct Case163Query: GraphQLTypedOperation {
                     id: String,
                     email: String? = nil,
                     name: String,
-                    __typename: String,
+                    __typename: String = "User",
                     scores: [[Int?]?]? = nil,
                     friends: [Friends],
                     bestFriend: BestFriend? = nil,
@@ -1298,7 +1305,7 @@ struct Case163Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
@@ -1332,15 +1339,15 @@ struct Case163Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
                         name: String,
                         email: String? = nil,
                         bestFriend: BestFriend? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -1363,8 +1370,8 @@ struct Case163Query: GraphQLTypedOperation {
                         self.name = try container.decode(String.self, forKey: .name)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1374,7 +1381,7 @@ struct Case163Query: GraphQLTypedOperation {
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.bestFriend, forKey: .bestFriend)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -1402,7 +1409,7 @@ struct Case163Query: GraphQLTypedOperation {
                             bestFriend: BestFriend? = nil,
                             homeworld: Homeworld? = nil,
                             id: String,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.name = name
                             self.email = email
@@ -1432,7 +1439,7 @@ struct Case163Query: GraphQLTypedOperation {
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                             self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                             self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1456,7 +1463,7 @@ struct Case163Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The field `scores` (`[[Int]]`).
                             var scores: [[Int?]?]?
                             /// The fragment `UserBits` spread here.
@@ -1466,8 +1473,8 @@ struct Case163Query: GraphQLTypedOperation {
                             init(
                                 email: String? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "User",
+                                id: String? = nil,
                                 scores: [[Int?]?]? = nil,
                                 userBits: UserBits
                             ) {
@@ -1492,8 +1499,9 @@ struct Case163Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                                 self.userBits = try UserBits(from: decoder)
                             }
@@ -1504,7 +1512,7 @@ struct Case163Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                                 try container.encode(self.scores, forKey: .scores)
                             }
                         }
@@ -1514,10 +1522,10 @@ struct Case163Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(__typename: String, id: String) {
+                            init(__typename: String = "User", id: String? = nil) {
                                 self.__typename = __typename
                                 self.id = id
                             }
@@ -1530,15 +1538,16 @@ struct Case163Query: GraphQLTypedOperation {
                             /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
                                 var container = encoder.container(keyedBy: CodingKeys.self)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -1560,7 +1569,7 @@ struct Case163Query: GraphQLTypedOperation {
                                 id: String,
                                 diameter: Int? = nil,
                                 name: String,
-                                __typename: String,
+                                __typename: String = "Planet",
                                 planetBits: PlanetBits
                             ) {
                                 self.id = id
@@ -1583,7 +1592,8 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.id = try container.decode(String.self, forKey: .id)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                                 self.planetBits = try PlanetBits(from: decoder)
                             }
 
@@ -1624,7 +1634,7 @@ struct Case163Query: GraphQLTypedOperation {
                         scores: [[Int?]?]? = nil,
                         homeworld: Homeworld? = nil,
                         id: String,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.email = email
                         self.small = small
@@ -1654,7 +1664,7 @@ struct Case163Query: GraphQLTypedOperation {
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1678,10 +1688,10 @@ struct Case163Query: GraphQLTypedOperation {
                         /// The field `residents` (`[User!]!`).
                         var residents: [Residents]
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(__typename: String, diameter: Int? = nil, residents: [Residents], id: String) {
+                        init(__typename: String, diameter: Int? = nil, residents: [Residents], id: String? = nil) {
                             self.__typename = __typename
                             self.diameter = diameter
                             self.residents = residents
@@ -1701,7 +1711,7 @@ struct Case163Query: GraphQLTypedOperation {
                             self.__typename = try container.decode(String.self, forKey: .__typename)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                             self.residents = try container.decode([Residents].self, forKey: .residents)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1710,7 +1720,7 @@ struct Case163Query: GraphQLTypedOperation {
                             try container.encode(self.__typename, forKey: .__typename)
                             try container.encode(self.diameter, forKey: .diameter)
                             try container.encode(self.residents, forKey: .residents)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Residents` on `User`.
@@ -1724,10 +1734,16 @@ struct Case163Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(email: String? = nil, small: String, large: String, __typename: String, id: String) {
+                            init(
+                                email: String? = nil,
+                                small: String,
+                                large: String,
+                                __typename: String = "User",
+                                id: String? = nil
+                            ) {
                                 self.email = email
                                 self.small = small
                                 self.large = large
@@ -1749,8 +1765,9 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1760,7 +1777,7 @@ struct Case163Query: GraphQLTypedOperation {
                                 try container.encode(self.small, forKey: .small)
                                 try container.encode(self.large, forKey: .large)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -1775,7 +1792,7 @@ struct Case163Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The field `moons` (`[Moon]`).
                     var moons: [Moons?]?
                     /// The field `residents` (`[User!]!`).
@@ -1787,8 +1804,8 @@ struct Case163Query: GraphQLTypedOperation {
                     init(
                         diameter: Int? = nil,
                         name: String,
-                        __typename: String,
-                        id: String,
+                        __typename: String = "Planet",
+                        id: String? = nil,
                         moons: [Moons?]? = nil,
                         residents: [Residents],
                         planetBits: PlanetBits
@@ -1816,8 +1833,8 @@ struct Case163Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                         self.residents = try container.decode([Residents].self, forKey: .residents)
                         self.planetBits = try PlanetBits(from: decoder)
@@ -1829,7 +1846,7 @@ struct Case163Query: GraphQLTypedOperation {
                         try container.encode(self.diameter, forKey: .diameter)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                         try container.encode(self.moons, forKey: .moons)
                         try container.encode(self.residents, forKey: .residents)
                     }
@@ -1844,7 +1861,7 @@ struct Case163Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, radius: Double? = nil, __typename: String) {
+                        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                             self.name = name
                             self.radius = radius
                             self.__typename = __typename
@@ -1861,7 +1878,7 @@ struct Case163Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1884,15 +1901,15 @@ struct Case163Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
                             email: String? = nil,
                             friends: [Friends],
                             bestFriend: BestFriend? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.email = email
                             self.friends = friends
@@ -1915,8 +1932,8 @@ struct Case163Query: GraphQLTypedOperation {
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.friends = try container.decode([Friends].self, forKey: .friends)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1926,7 +1943,7 @@ struct Case163Query: GraphQLTypedOperation {
                             try container.encode(self.friends, forKey: .friends)
                             try container.encode(self.bestFriend, forKey: .bestFriend)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -1936,10 +1953,10 @@ struct Case163Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, __typename: String, id: String) {
+                            init(name: String, __typename: String = "User", id: String? = nil) {
                                 self.name = name
                                 self.__typename = __typename
                                 self.id = id
@@ -1955,8 +1972,9 @@ struct Case163Query: GraphQLTypedOperation {
                             init(from decoder: any Decoder) throws {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1964,7 +1982,7 @@ struct Case163Query: GraphQLTypedOperation {
                                 var container = encoder.container(keyedBy: CodingKeys.self)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -1979,10 +1997,16 @@ struct Case163Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, small: String, large: String, __typename: String, id: String) {
+                            init(
+                                name: String,
+                                small: String,
+                                large: String,
+                                __typename: String = "User",
+                                id: String? = nil
+                            ) {
                                 self.name = name
                                 self.small = small
                                 self.large = large
@@ -2004,8 +2028,9 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2015,7 +2040,7 @@ struct Case163Query: GraphQLTypedOperation {
                                 try container.encode(self.small, forKey: .small)
                                 try container.encode(self.large, forKey: .large)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -2033,7 +2058,7 @@ struct Case163Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.geo = geo
@@ -2053,7 +2078,7 @@ struct Case163Query: GraphQLTypedOperation {
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
                         self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2075,7 +2100,7 @@ struct Case163Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(lat: Double, lng: Double, __typename: String) {
+                        init(lat: Double, lng: Double, __typename: String = "Geo") {
                             self.lat = lat
                             self.lng = lng
                             self.__typename = __typename
@@ -2092,7 +2117,7 @@ struct Case163Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.lat = try container.decode(Double.self, forKey: .lat)
                             self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                         }
 
                         /// Encodes the object as the answer had it.

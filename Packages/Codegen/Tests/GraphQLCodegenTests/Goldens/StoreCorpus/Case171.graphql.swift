@@ -167,12 +167,12 @@ struct Case171Query: GraphQLTypedOperation {
                 /// The field `moons` (`[Moon]`).
                 var moons: [Moons?]?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, moons: [Moons?]? = nil, id: String, __typename: String) {
+                init(name: String, moons: [Moons?]? = nil, id: String? = nil, __typename: String) {
                     self.name = name
                     self.moons = moons
                     self.id = id
@@ -191,7 +191,7 @@ struct Case171Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                 }
 
@@ -200,7 +200,7 @@ struct Case171Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.moons, forKey: .moons)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
 
@@ -214,7 +214,7 @@ struct Case171Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -231,7 +231,7 @@ struct Case171Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -251,12 +251,12 @@ struct Case171Query: GraphQLTypedOperation {
                 /// The field `pilot` (`User`).
                 var pilot: Pilot?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, pilot: Pilot? = nil, id: String, __typename: String) {
+                init(model: String? = nil, pilot: Pilot? = nil, id: String? = nil, __typename: String) {
                     self.model = model
                     self.pilot = pilot
                     self.id = id
@@ -275,7 +275,7 @@ struct Case171Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
                     self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                 }
 
@@ -284,7 +284,7 @@ struct Case171Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.model, forKey: .model)
                     try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
 
@@ -297,10 +297,10 @@ struct Case171Query: GraphQLTypedOperation {
                     /// The field `friends` (`[User!]!`).
                     var friends: [Friends]
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(__typename: String, email: String? = nil, friends: [Friends], id: String) {
+                    init(__typename: String, email: String? = nil, friends: [Friends], id: String? = nil) {
                         self.__typename = __typename
                         self.email = email
                         self.friends = friends
@@ -320,7 +320,7 @@ struct Case171Query: GraphQLTypedOperation {
                         self.__typename = try container.decode(String.self, forKey: .__typename)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -329,7 +329,7 @@ struct Case171Query: GraphQLTypedOperation {
                         try container.encode(self.__typename, forKey: .__typename)
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -345,7 +345,7 @@ struct Case171Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -353,8 +353,8 @@ struct Case171Query: GraphQLTypedOperation {
                             email: String? = nil,
                             small: String,
                             large: String,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.email = email
@@ -380,8 +380,8 @@ struct Case171Query: GraphQLTypedOperation {
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -392,7 +392,7 @@ struct Case171Query: GraphQLTypedOperation {
                             try container.encode(self.small, forKey: .small)
                             try container.encode(self.large, forKey: .large)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
                 }
@@ -405,10 +405,10 @@ struct Case171Query: GraphQLTypedOperation {
                 /// The field `email` (`String`).
                 var email: String?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, email: String? = nil, id: String) {
+                init(__typename: String, email: String? = nil, id: String? = nil) {
                     self.__typename = __typename
                     self.email = email
                     self.id = id
@@ -425,7 +425,7 @@ struct Case171Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -433,7 +433,7 @@ struct Case171Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.__typename, forKey: .__typename)
                     try container.encode(self.email, forKey: .email)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
         }

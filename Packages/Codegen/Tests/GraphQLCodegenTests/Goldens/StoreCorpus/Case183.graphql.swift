@@ -382,7 +382,7 @@ struct Case183Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// The field `avatar`, as `small` (`String!`).
             var small: String
             /// The field `avatar`, as `large` (`String!`).
@@ -398,8 +398,8 @@ struct Case183Query: GraphQLTypedOperation {
             init(
                 email: String? = nil,
                 name: String,
-                __typename: String,
-                id: String,
+                __typename: String = "User",
+                id: String? = nil,
                 small: String,
                 large: String,
                 friends: [Friends],
@@ -433,8 +433,8 @@ struct Case183Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.email = try container.decodeNullable(String.self, forKey: .email)
                 self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.small = try container.decode(String.self, forKey: .small)
                 self.large = try container.decode(String.self, forKey: .large)
                 self.friends = try container.decode([Friends].self, forKey: .friends)
@@ -448,7 +448,7 @@ struct Case183Query: GraphQLTypedOperation {
                 try container.encode(self.email, forKey: .email)
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
                 try container.encode(self.small, forKey: .small)
                 try container.encode(self.large, forKey: .large)
                 try container.encode(self.friends, forKey: .friends)
@@ -466,10 +466,16 @@ struct Case183Query: GraphQLTypedOperation {
                 /// The field `email` (`String`).
                 var email: String??
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, name: String, address: Address? = nil, email: String?? = nil, id: String) {
+                init(
+                    __typename: String,
+                    name: String,
+                    address: Address? = nil,
+                    email: String?? = nil,
+                    id: String? = nil
+                ) {
                     self.__typename = __typename
                     self.name = name
                     self.address = address
@@ -492,7 +498,7 @@ struct Case183Query: GraphQLTypedOperation {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
                     self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -504,7 +510,7 @@ struct Case183Query: GraphQLTypedOperation {
                     if let value = self.email {
                         try container.encode(value, forKey: .email)
                     }
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Address` on `Address`.
@@ -519,7 +525,7 @@ struct Case183Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.geo = geo
@@ -539,7 +545,7 @@ struct Case183Query: GraphQLTypedOperation {
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
                         self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -561,7 +567,7 @@ struct Case183Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(lat: Double, lng: Double, __typename: String) {
+                        init(lat: Double, lng: Double, __typename: String = "Geo") {
                             self.lat = lat
                             self.lng = lng
                             self.__typename = __typename
@@ -578,7 +584,7 @@ struct Case183Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.lat = try container.decode(Double.self, forKey: .lat)
                             self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -601,7 +607,7 @@ struct Case183Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `avatar`, as `small` (`String!`).
                 var small: String
                 /// The field `avatar`, as `large` (`String!`).
@@ -617,8 +623,8 @@ struct Case183Query: GraphQLTypedOperation {
                 init(
                     email: String? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "User",
+                    id: String? = nil,
                     small: String,
                     large: String,
                     scores: [[Int?]?]? = nil,
@@ -652,8 +658,8 @@ struct Case183Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
@@ -667,7 +673,7 @@ struct Case183Query: GraphQLTypedOperation {
                     try container.encode(self.email, forKey: .email)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.small, forKey: .small)
                     try container.encode(self.large, forKey: .large)
                     try container.encode(self.scores, forKey: .scores)
@@ -686,7 +692,7 @@ struct Case183Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(id: String, name: String, diameter: Int? = nil, __typename: String) {
+                    init(id: String, name: String, diameter: Int? = nil, __typename: String = "Planet") {
                         self.id = id
                         self.name = name
                         self.diameter = diameter
@@ -706,7 +712,7 @@ struct Case183Query: GraphQLTypedOperation {
                         self.id = try container.decode(String.self, forKey: .id)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -724,16 +730,16 @@ struct Case183Query: GraphQLTypedOperation {
         /// The selection of `Nodes` on `Node`.
         struct Nodes: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// This object as a `Ship`, when it is one.
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, id: String, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+            init(__typename: String? = nil, id: String? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
                 self.__typename = __typename
                 self.id = id
                 self.asShip = asShip
@@ -748,8 +754,8 @@ struct Case183Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
@@ -765,8 +771,8 @@ struct Case183Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection on `Node` as a `Ship`.
@@ -776,10 +782,10 @@ struct Case183Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, __typename: String, id: String) {
+                init(model: String? = nil, __typename: String = "Ship", id: String? = nil) {
                     self.model = model
                     self.__typename = __typename
                     self.id = id
@@ -795,8 +801,8 @@ struct Case183Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -804,7 +810,7 @@ struct Case183Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.model, forKey: .model)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -829,7 +835,7 @@ struct Case183Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -841,8 +847,8 @@ struct Case183Query: GraphQLTypedOperation {
                     bestFriend: BestFriend? = nil,
                     homeworld: Homeworld? = nil,
                     address: Address? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.name = name
                     self.email = email
@@ -880,8 +886,8 @@ struct Case183Query: GraphQLTypedOperation {
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                     self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -896,7 +902,7 @@ struct Case183Query: GraphQLTypedOperation {
                     try container.encode(self.homeworld, forKey: .homeworld)
                     try container.encode(self.address, forKey: .address)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -916,7 +922,7 @@ struct Case183Query: GraphQLTypedOperation {
                     /// The field `homeworld` (`Planet`).
                     var homeworld: Homeworld?
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -927,7 +933,7 @@ struct Case183Query: GraphQLTypedOperation {
                         large: String,
                         friends: [Friends],
                         homeworld: Homeworld? = nil,
-                        id: String
+                        id: String? = nil
                     ) {
                         self.__typename = __typename
                         self.name = name
@@ -960,7 +966,7 @@ struct Case183Query: GraphQLTypedOperation {
                         self.large = try container.decode(String.self, forKey: .large)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -973,7 +979,7 @@ struct Case183Query: GraphQLTypedOperation {
                         try container.encode(self.large, forKey: .large)
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -989,7 +995,7 @@ struct Case183Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -997,8 +1003,8 @@ struct Case183Query: GraphQLTypedOperation {
                             large: String,
                             scores: [[Int?]?]? = nil,
                             homeworld: Homeworld? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.small = small
                             self.large = large
@@ -1024,8 +1030,8 @@ struct Case183Query: GraphQLTypedOperation {
                             self.large = try container.decode(String.self, forKey: .large)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1036,7 +1042,7 @@ struct Case183Query: GraphQLTypedOperation {
                             try container.encode(self.scores, forKey: .scores)
                             try container.encode(self.homeworld, forKey: .homeworld)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Homeworld` on `Planet`.
@@ -1050,15 +1056,15 @@ struct Case183Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
                                 name: String,
                                 diameter: Int? = nil,
                                 moons: [Moons?]? = nil,
-                                __typename: String,
-                                id: String
+                                __typename: String = "Planet",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.diameter = diameter
@@ -1081,8 +1087,9 @@ struct Case183Query: GraphQLTypedOperation {
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1092,7 +1099,7 @@ struct Case183Query: GraphQLTypedOperation {
                                 try container.encode(self.diameter, forKey: .diameter)
                                 try container.encode(self.moons, forKey: .moons)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
 
                             /// The selection of `Moons` on `Moon`.
@@ -1105,7 +1112,7 @@ struct Case183Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(name: String, radius: Double? = nil, __typename: String) {
+                                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                     self.name = name
                                     self.radius = radius
                                     self.__typename = __typename
@@ -1122,7 +1129,8 @@ struct Case183Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.name = try container.decode(String.self, forKey: .name)
                                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1143,10 +1151,10 @@ struct Case183Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(residents: [Residents], __typename: String, id: String) {
+                        init(residents: [Residents], __typename: String = "Planet", id: String? = nil) {
                             self.residents = residents
                             self.__typename = __typename
                             self.id = id
@@ -1162,8 +1170,9 @@ struct Case183Query: GraphQLTypedOperation {
                         init(from decoder: any Decoder) throws {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.residents = try container.decode([Residents].self, forKey: .residents)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1171,7 +1180,7 @@ struct Case183Query: GraphQLTypedOperation {
                             var container = encoder.container(keyedBy: CodingKeys.self)
                             try container.encode(self.residents, forKey: .residents)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Residents` on `User`.
@@ -1183,7 +1192,7 @@ struct Case183Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
@@ -1191,8 +1200,8 @@ struct Case183Query: GraphQLTypedOperation {
                             init(
                                 email: String? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "User",
+                                id: String? = nil,
                                 userBits: UserBits
                             ) {
                                 self.email = email
@@ -1214,8 +1223,9 @@ struct Case183Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.userBits = try UserBits(from: decoder)
                             }
 
@@ -1225,7 +1235,7 @@ struct Case183Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -1317,7 +1327,7 @@ struct Case183Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, small: String, large: String, id: String, __typename: String) {
+                        init(name: String, small: String, large: String, id: String, __typename: String = "User") {
                             self.name = name
                             self.small = small
                             self.large = large
@@ -1340,7 +1350,7 @@ struct Case183Query: GraphQLTypedOperation {
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
                             self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1369,7 +1379,7 @@ struct Case183Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -1378,8 +1388,8 @@ struct Case183Query: GraphQLTypedOperation {
                             friends: [Friends],
                             bestFriend: BestFriend? = nil,
                             address: Address? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.small = small
                             self.large = large
@@ -1408,8 +1418,8 @@ struct Case183Query: GraphQLTypedOperation {
                             self.friends = try container.decode([Friends].self, forKey: .friends)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1421,7 +1431,7 @@ struct Case183Query: GraphQLTypedOperation {
                             try container.encode(self.bestFriend, forKey: .bestFriend)
                             try container.encode(self.address, forKey: .address)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -1437,7 +1447,7 @@ struct Case183Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
@@ -1445,8 +1455,8 @@ struct Case183Query: GraphQLTypedOperation {
                                 small: String,
                                 large: String,
                                 scores: [[Int?]?]? = nil,
-                                __typename: String,
-                                id: String
+                                __typename: String = "User",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.small = small
@@ -1472,8 +1482,9 @@ struct Case183Query: GraphQLTypedOperation {
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
                                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1484,7 +1495,7 @@ struct Case183Query: GraphQLTypedOperation {
                                 try container.encode(self.large, forKey: .large)
                                 try container.encode(self.scores, forKey: .scores)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -1497,10 +1508,10 @@ struct Case183Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, email: String? = nil, __typename: String, id: String) {
+                            init(name: String, email: String? = nil, __typename: String = "User", id: String? = nil) {
                                 self.name = name
                                 self.email = email
                                 self.__typename = __typename
@@ -1519,8 +1530,9 @@ struct Case183Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1529,7 +1541,7 @@ struct Case183Query: GraphQLTypedOperation {
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -1543,7 +1555,7 @@ struct Case183Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -1560,7 +1572,8 @@ struct Case183Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1585,7 +1598,7 @@ struct Case183Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -1605,7 +1618,8 @@ struct Case183Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1627,7 +1641,7 @@ struct Case183Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -1644,7 +1658,8 @@ struct Case183Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1667,10 +1682,10 @@ struct Case183Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                    init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
                         self.name = name
                         self.diameter = diameter
                         self.__typename = __typename
@@ -1689,8 +1704,8 @@ struct Case183Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1699,7 +1714,7 @@ struct Case183Query: GraphQLTypedOperation {
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.diameter, forKey: .diameter)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
                 }
 
@@ -1713,7 +1728,7 @@ struct Case183Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -1730,7 +1745,7 @@ struct Case183Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1749,7 +1764,7 @@ struct Case183Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -1760,7 +1775,7 @@ struct Case183Query: GraphQLTypedOperation {
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
                 id: String,
-                __typename: String,
+                __typename: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil
@@ -1781,7 +1796,7 @@ struct Case183Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -1803,7 +1818,7 @@ struct Case183Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -1826,7 +1841,7 @@ struct Case183Query: GraphQLTypedOperation {
                     id: String,
                     diameter: Int? = nil,
                     name: String,
-                    __typename: String,
+                    __typename: String = "Planet",
                     moons: [Moons?]? = nil,
                     planetBits: PlanetBits
                 ) {
@@ -1852,7 +1867,7 @@ struct Case183Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                     self.planetBits = try PlanetBits(from: decoder)
                 }
@@ -1877,7 +1892,7 @@ struct Case183Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -1894,7 +1909,7 @@ struct Case183Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1917,7 +1932,7 @@ struct Case183Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, model: String? = nil, __typename: String) {
+                init(id: String, model: String? = nil, __typename: String = "Ship") {
                     self.id = id
                     self.model = model
                     self.__typename = __typename
@@ -1934,7 +1949,7 @@ struct Case183Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(String.self, forKey: .id)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1970,7 +1985,7 @@ struct Case183Query: GraphQLTypedOperation {
                     id: String,
                     email: String? = nil,
                     name: String,
-                    __typename: String,
+                    __typename: String = "User",
                     small: String,
                     large: String,
                     friends: [Friends],
@@ -2002,7 +2017,7 @@ struct Case183Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
@@ -2036,7 +2051,7 @@ struct Case183Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -2045,8 +2060,8 @@ struct Case183Query: GraphQLTypedOperation {
                         friends: [Friends],
                         address: Address? = nil,
                         email: String?? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.scores = scores
@@ -2075,8 +2090,8 @@ struct Case183Query: GraphQLTypedOperation {
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
                         self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2090,7 +2105,7 @@ struct Case183Query: GraphQLTypedOperation {
                             try container.encode(value, forKey: .email)
                         }
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -2174,7 +2189,7 @@ struct Case183Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -2194,7 +2209,8 @@ struct Case183Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2216,7 +2232,7 @@ struct Case183Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -2233,7 +2249,8 @@ struct Case183Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.

@@ -165,12 +165,12 @@ struct Case201Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, id: String, asPlanet: AsPlanet? = nil) {
+            init(__typename: String, id: String? = nil, asPlanet: AsPlanet? = nil) {
                 self.__typename = __typename
                 self.id = id
                 self.asPlanet = asPlanet
@@ -185,7 +185,7 @@ struct Case201Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
             }
 
@@ -197,7 +197,7 @@ struct Case201Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -211,10 +211,16 @@ struct Case201Query: GraphQLTypedOperation {
                 /// The field `residents` (`[User!]!`).
                 var residents: [Residents]
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, name: String, diameter: Int? = nil, residents: [Residents], id: String) {
+                init(
+                    __typename: String,
+                    name: String,
+                    diameter: Int? = nil,
+                    residents: [Residents],
+                    id: String? = nil
+                ) {
                     self.__typename = __typename
                     self.name = name
                     self.diameter = diameter
@@ -237,7 +243,7 @@ struct Case201Query: GraphQLTypedOperation {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -247,7 +253,7 @@ struct Case201Query: GraphQLTypedOperation {
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.diameter, forKey: .diameter)
                     try container.encode(self.residents, forKey: .residents)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Residents` on `User`.
@@ -275,7 +281,7 @@ struct Case201Query: GraphQLTypedOperation {
                     init(
                         email: String? = nil,
                         name: String,
-                        __typename: String,
+                        __typename: String = "User",
                         id: String,
                         small: String,
                         large: String,
@@ -310,7 +316,7 @@ struct Case201Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         self.id = try container.decode(String.self, forKey: .id)
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
@@ -341,10 +347,10 @@ struct Case201Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, email: String? = nil, __typename: String, id: String) {
+                        init(name: String, email: String? = nil, __typename: String = "User", id: String? = nil) {
                             self.name = name
                             self.email = email
                             self.__typename = __typename
@@ -363,8 +369,8 @@ struct Case201Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -373,7 +379,7 @@ struct Case201Query: GraphQLTypedOperation {
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
 
@@ -389,7 +395,7 @@ struct Case201Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -409,7 +415,8 @@ struct Case201Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -431,7 +438,7 @@ struct Case201Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -448,7 +455,8 @@ struct Case201Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -473,7 +481,7 @@ struct Case201Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// The field `moons` (`[Moon]`).
             var moons: [Moons?]?
             /// The field `residents` (`[User!]!`).
@@ -485,8 +493,8 @@ struct Case201Query: GraphQLTypedOperation {
             init(
                 diameter: Int? = nil,
                 name: String,
-                __typename: String,
-                id: String,
+                __typename: String = "Planet",
+                id: String? = nil,
                 moons: [Moons?]? = nil,
                 residents: [Residents],
                 planetBits: PlanetBits
@@ -514,8 +522,8 @@ struct Case201Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                 self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                 self.residents = try container.decode([Residents].self, forKey: .residents)
                 self.planetBits = try PlanetBits(from: decoder)
@@ -527,7 +535,7 @@ struct Case201Query: GraphQLTypedOperation {
                 try container.encode(self.diameter, forKey: .diameter)
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
                 try container.encode(self.moons, forKey: .moons)
                 try container.encode(self.residents, forKey: .residents)
             }
@@ -542,7 +550,7 @@ struct Case201Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, radius: Double? = nil, __typename: String) {
+                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                     self.name = name
                     self.radius = radius
                     self.__typename = __typename
@@ -559,7 +567,7 @@ struct Case201Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -580,7 +588,7 @@ struct Case201Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `address` (`Address`).
                 var address: Address?
                 /// The fragment `UserBits` spread here.
@@ -590,8 +598,8 @@ struct Case201Query: GraphQLTypedOperation {
                 init(
                     email: String? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "User",
+                    id: String? = nil,
                     address: Address? = nil,
                     userBits: UserBits
                 ) {
@@ -616,8 +624,8 @@ struct Case201Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
                     self.userBits = try UserBits(from: decoder)
                 }
@@ -628,7 +636,7 @@ struct Case201Query: GraphQLTypedOperation {
                     try container.encode(self.email, forKey: .email)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.address, forKey: .address)
                 }
 
@@ -642,7 +650,7 @@ struct Case201Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -659,7 +667,7 @@ struct Case201Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.

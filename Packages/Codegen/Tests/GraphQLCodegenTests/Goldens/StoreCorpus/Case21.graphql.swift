@@ -87,10 +87,10 @@ struct Case21Query: GraphQLTypedOperation {
             /// The field `diameter` (`Int`).
             var diameter: Int?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, diameter: Int? = nil, id: String) {
+            init(__typename: String, diameter: Int? = nil, id: String? = nil) {
                 self.__typename = __typename
                 self.diameter = diameter
                 self.id = id
@@ -107,7 +107,7 @@ struct Case21Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.__typename = try container.decode(String.self, forKey: .__typename)
                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -115,7 +115,7 @@ struct Case21Query: GraphQLTypedOperation {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.__typename, forKey: .__typename)
                 try container.encode(self.diameter, forKey: .diameter)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
         }
     }

@@ -430,7 +430,7 @@ struct Case217Query: GraphQLTypedOperation {
                 large: String,
                 friends: [Friends],
                 address: Address? = nil,
-                __typename: String
+                __typename: String = "User"
             ) {
                 self.id = id
                 self.name = name
@@ -463,7 +463,7 @@ struct Case217Query: GraphQLTypedOperation {
                 self.large = try container.decode(String.self, forKey: .large)
                 self.friends = try container.decode([Friends].self, forKey: .friends)
                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
             }
 
             /// Encodes the object as the answer had it.
@@ -490,15 +490,15 @@ struct Case217Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
                     name: String,
                     bestFriend: BestFriend? = nil,
                     homeworld: Homeworld? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.name = name
                     self.bestFriend = bestFriend
@@ -521,8 +521,8 @@ struct Case217Query: GraphQLTypedOperation {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                     self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -532,7 +532,7 @@ struct Case217Query: GraphQLTypedOperation {
                     try container.encode(self.bestFriend, forKey: .bestFriend)
                     try container.encode(self.homeworld, forKey: .homeworld)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `BestFriend` on `User`.
@@ -550,7 +550,7 @@ struct Case217Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -559,8 +559,8 @@ struct Case217Query: GraphQLTypedOperation {
                         small: String,
                         large: String,
                         bestFriend: BestFriend? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -589,8 +589,8 @@ struct Case217Query: GraphQLTypedOperation {
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -602,7 +602,7 @@ struct Case217Query: GraphQLTypedOperation {
                         try container.encode(self.large, forKey: .large)
                         try container.encode(self.bestFriend, forKey: .bestFriend)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -629,7 +629,7 @@ struct Case217Query: GraphQLTypedOperation {
                             id: String,
                             email: String? = nil,
                             name: String,
-                            __typename: String,
+                            __typename: String = "User",
                             small: String,
                             large: String,
                             address: Address? = nil,
@@ -661,7 +661,7 @@ struct Case217Query: GraphQLTypedOperation {
                             self.id = try container.decode(String.self, forKey: .id)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
@@ -690,7 +690,7 @@ struct Case217Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -707,7 +707,8 @@ struct Case217Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -730,10 +731,10 @@ struct Case217Query: GraphQLTypedOperation {
                     /// The field `diameter` (`Int`).
                     var diameter: Int?
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(__typename: String, name: String, diameter: Int? = nil, id: String) {
+                    init(__typename: String, name: String, diameter: Int? = nil, id: String? = nil) {
                         self.__typename = __typename
                         self.name = name
                         self.diameter = diameter
@@ -753,7 +754,7 @@ struct Case217Query: GraphQLTypedOperation {
                         self.__typename = try container.decode(String.self, forKey: .__typename)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -762,7 +763,7 @@ struct Case217Query: GraphQLTypedOperation {
                         try container.encode(self.__typename, forKey: .__typename)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.diameter, forKey: .diameter)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
                 }
             }
@@ -779,7 +780,7 @@ struct Case217Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                     self.street = street
                     self.city = city
                     self.geo = geo
@@ -799,7 +800,7 @@ struct Case217Query: GraphQLTypedOperation {
                     self.street = try container.decode(String.self, forKey: .street)
                     self.city = try container.decodeNullable(String.self, forKey: .city)
                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -821,7 +822,7 @@ struct Case217Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(lat: Double, lng: Double, __typename: String) {
+                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                         self.lat = lat
                         self.lng = lng
                         self.__typename = __typename
@@ -838,7 +839,7 @@ struct Case217Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.lat = try container.decode(Double.self, forKey: .lat)
                         self.lng = try container.decode(Double.self, forKey: .lng)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -855,9 +856,9 @@ struct Case217Query: GraphQLTypedOperation {
         /// The selection of `Node` on `Node`.
         struct Node: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -869,8 +870,8 @@ struct Case217Query: GraphQLTypedOperation {
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
-                __typename: String,
-                id: String,
+                __typename: String? = nil,
+                id: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil,
@@ -892,12 +893,12 @@ struct Case217Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
+                self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
             }
 
             /// Encodes the object as the answer had it.
@@ -915,8 +916,8 @@ struct Case217Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -930,10 +931,16 @@ struct Case217Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, diameter: Int? = nil, residents: [Residents], __typename: String, id: String) {
+                init(
+                    name: String,
+                    diameter: Int? = nil,
+                    residents: [Residents],
+                    __typename: String = "Planet",
+                    id: String? = nil
+                ) {
                     self.name = name
                     self.diameter = diameter
                     self.residents = residents
@@ -955,8 +962,8 @@ struct Case217Query: GraphQLTypedOperation {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -966,7 +973,7 @@ struct Case217Query: GraphQLTypedOperation {
                     try container.encode(self.diameter, forKey: .diameter)
                     try container.encode(self.residents, forKey: .residents)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Residents` on `User`.
@@ -991,7 +998,7 @@ struct Case217Query: GraphQLTypedOperation {
                         large: String,
                         homeworld: Homeworld? = nil,
                         id: String,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.name = name
                         self.small = small
@@ -1018,7 +1025,7 @@ struct Case217Query: GraphQLTypedOperation {
                         self.large = try container.decode(String.self, forKey: .large)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1041,7 +1048,7 @@ struct Case217Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `moons` (`[Moon]`).
                         var moons: [Moons?]?
                         /// The field `residents` (`[User!]!`).
@@ -1053,8 +1060,8 @@ struct Case217Query: GraphQLTypedOperation {
                         init(
                             diameter: Int? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "Planet",
+                            id: String? = nil,
                             moons: [Moons?]? = nil,
                             residents: [Residents],
                             planetBits: PlanetBits
@@ -1082,8 +1089,9 @@ struct Case217Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                             self.residents = try container.decode([Residents].self, forKey: .residents)
                             self.planetBits = try PlanetBits(from: decoder)
@@ -1095,7 +1103,7 @@ struct Case217Query: GraphQLTypedOperation {
                             try container.encode(self.diameter, forKey: .diameter)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.moons, forKey: .moons)
                             try container.encode(self.residents, forKey: .residents)
                         }
@@ -1110,7 +1118,7 @@ struct Case217Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String) {
+                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                 self.name = name
                                 self.radius = radius
                                 self.__typename = __typename
@@ -1127,7 +1135,8 @@ struct Case217Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1150,10 +1159,16 @@ struct Case217Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, small: String, large: String, __typename: String, id: String) {
+                            init(
+                                name: String,
+                                small: String,
+                                large: String,
+                                __typename: String = "User",
+                                id: String? = nil
+                            ) {
                                 self.name = name
                                 self.small = small
                                 self.large = large
@@ -1175,8 +1190,9 @@ struct Case217Query: GraphQLTypedOperation {
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1186,7 +1202,7 @@ struct Case217Query: GraphQLTypedOperation {
                                 try container.encode(self.small, forKey: .small)
                                 try container.encode(self.large, forKey: .large)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -1200,10 +1216,10 @@ struct Case217Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(pilot: Pilot? = nil, __typename: String, id: String) {
+                init(pilot: Pilot? = nil, __typename: String = "Ship", id: String? = nil) {
                     self.pilot = pilot
                     self.__typename = __typename
                     self.id = id
@@ -1219,8 +1235,8 @@ struct Case217Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1228,7 +1244,7 @@ struct Case217Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.pilot, forKey: .pilot)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Pilot` on `User`.
@@ -1253,7 +1269,7 @@ struct Case217Query: GraphQLTypedOperation {
                         bestFriend: BestFriend? = nil,
                         address: Address? = nil,
                         id: String,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.name = name
                         self.email = email
@@ -1280,7 +1296,7 @@ struct Case217Query: GraphQLTypedOperation {
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1307,7 +1323,7 @@ struct Case217Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -1315,8 +1331,8 @@ struct Case217Query: GraphQLTypedOperation {
                             small: String,
                             large: String,
                             address: Address? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.small = small
@@ -1342,8 +1358,8 @@ struct Case217Query: GraphQLTypedOperation {
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1354,7 +1370,7 @@ struct Case217Query: GraphQLTypedOperation {
                             try container.encode(self.large, forKey: .large)
                             try container.encode(self.address, forKey: .address)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -1367,7 +1383,7 @@ struct Case217Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -1384,7 +1400,8 @@ struct Case217Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1407,7 +1424,7 @@ struct Case217Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.__typename = __typename
@@ -1424,7 +1441,8 @@ struct Case217Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1447,7 +1465,7 @@ struct Case217Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `avatar`, as `small` (`String!`).
                 var small: String
                 /// The field `avatar`, as `large` (`String!`).
@@ -1463,8 +1481,8 @@ struct Case217Query: GraphQLTypedOperation {
                 init(
                     email: String? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "User",
+                    id: String? = nil,
                     small: String,
                     large: String,
                     homeworld: Homeworld? = nil,
@@ -1498,8 +1516,8 @@ struct Case217Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
@@ -1513,7 +1531,7 @@ struct Case217Query: GraphQLTypedOperation {
                     try container.encode(self.email, forKey: .email)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.small, forKey: .small)
                     try container.encode(self.large, forKey: .large)
                     try container.encode(self.homeworld, forKey: .homeworld)
@@ -1532,7 +1550,7 @@ struct Case217Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(id: String, moons: [Moons?]? = nil, residents: [Residents], __typename: String) {
+                    init(id: String, moons: [Moons?]? = nil, residents: [Residents], __typename: String = "Planet") {
                         self.id = id
                         self.moons = moons
                         self.residents = residents
@@ -1552,7 +1570,7 @@ struct Case217Query: GraphQLTypedOperation {
                         self.id = try container.decode(String.self, forKey: .id)
                         self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                         self.residents = try container.decode([Residents].self, forKey: .residents)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1574,7 +1592,7 @@ struct Case217Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, radius: Double? = nil, __typename: String) {
+                        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                             self.name = name
                             self.radius = radius
                             self.__typename = __typename
@@ -1591,7 +1609,7 @@ struct Case217Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1625,7 +1643,7 @@ struct Case217Query: GraphQLTypedOperation {
                             large: String,
                             friends: [Friends],
                             address: Address? = nil,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.id = id
                             self.small = small
@@ -1652,7 +1670,7 @@ struct Case217Query: GraphQLTypedOperation {
                             self.large = try container.decode(String.self, forKey: .large)
                             self.friends = try container.decode([Friends].self, forKey: .friends)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1675,10 +1693,15 @@ struct Case217Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, address: Address? = nil, __typename: String, id: String) {
+                            init(
+                                name: String,
+                                address: Address? = nil,
+                                __typename: String = "User",
+                                id: String? = nil
+                            ) {
                                 self.name = name
                                 self.address = address
                                 self.__typename = __typename
@@ -1697,8 +1720,9 @@ struct Case217Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1707,7 +1731,7 @@ struct Case217Query: GraphQLTypedOperation {
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.address, forKey: .address)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -1722,7 +1746,12 @@ struct Case217Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -1742,7 +1771,8 @@ struct Case217Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1764,7 +1794,7 @@ struct Case217Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -1781,7 +1811,8 @@ struct Case217Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -1807,7 +1838,7 @@ struct Case217Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -1827,7 +1858,8 @@ struct Case217Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1849,7 +1881,7 @@ struct Case217Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -1866,7 +1898,8 @@ struct Case217Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1891,7 +1924,7 @@ struct Case217Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -1908,7 +1941,7 @@ struct Case217Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1926,14 +1959,14 @@ struct Case217Query: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 var name: String
                 /// The field `__typename` (`String!`).
-                var __typename: String
+                var __typename: String?
                 /// This object as a `Planet`, when it is one.
                 var asPlanet: AsPlanet?
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
                     self.name = name
                     self.__typename = __typename
                     self.asPlanet = asPlanet
@@ -1949,7 +1982,7 @@ struct Case217Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                     self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                     self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
                 }
@@ -1966,7 +1999,7 @@ struct Case217Query: GraphQLTypedOperation {
                     }
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
                 }
             }
         }
@@ -1974,16 +2007,16 @@ struct Case217Query: GraphQLTypedOperation {
         /// The selection of `Other` on `Node`.
         struct Other: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, id: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+            init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
                 self.__typename = __typename
                 self.id = id
                 self.asPlanet = asPlanet
@@ -1998,8 +2031,8 @@ struct Case217Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
@@ -2015,8 +2048,8 @@ struct Case217Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -2032,7 +2065,7 @@ struct Case217Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -2040,8 +2073,8 @@ struct Case217Query: GraphQLTypedOperation {
                     diameter: Int? = nil,
                     moons: [Moons?]? = nil,
                     residents: [Residents],
-                    __typename: String,
-                    id: String
+                    __typename: String = "Planet",
+                    id: String? = nil
                 ) {
                     self.name = name
                     self.diameter = diameter
@@ -2067,8 +2100,8 @@ struct Case217Query: GraphQLTypedOperation {
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -2079,7 +2112,7 @@ struct Case217Query: GraphQLTypedOperation {
                     try container.encode(self.moons, forKey: .moons)
                     try container.encode(self.residents, forKey: .residents)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Moons` on `Moon`.
@@ -2092,7 +2125,7 @@ struct Case217Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -2109,7 +2142,7 @@ struct Case217Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2203,7 +2236,7 @@ struct Case217Query: GraphQLTypedOperation {
                             name: String,
                             scores: [[Int?]?]? = nil,
                             email: String?? = nil,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.id = id
                             self.name = name
@@ -2227,7 +2260,7 @@ struct Case217Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2255,7 +2288,7 @@ struct Case217Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -2275,7 +2308,8 @@ struct Case217Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2297,7 +2331,7 @@ struct Case217Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -2314,7 +2348,8 @@ struct Case217Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2342,7 +2377,7 @@ struct Case217Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -2350,8 +2385,8 @@ struct Case217Query: GraphQLTypedOperation {
                     friends: [Friends],
                     bestFriend: BestFriend? = nil,
                     homeworld: Homeworld? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.name = name
                     self.friends = friends
@@ -2377,8 +2412,8 @@ struct Case217Query: GraphQLTypedOperation {
                     self.friends = try container.decode([Friends].self, forKey: .friends)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                     self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -2389,7 +2424,7 @@ struct Case217Query: GraphQLTypedOperation {
                     try container.encode(self.bestFriend, forKey: .bestFriend)
                     try container.encode(self.homeworld, forKey: .homeworld)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -2417,7 +2452,7 @@ struct Case217Query: GraphQLTypedOperation {
                         small: String,
                         large: String,
                         bestFriend: BestFriend? = nil,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.id = id
                         self.name = name
@@ -2447,7 +2482,7 @@ struct Case217Query: GraphQLTypedOperation {
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2473,15 +2508,15 @@ struct Case217Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
                             name: String,
                             email: String? = nil,
                             address: Address? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.email = email
@@ -2504,8 +2539,8 @@ struct Case217Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2515,7 +2550,7 @@ struct Case217Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.address, forKey: .address)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -2530,7 +2565,7 @@ struct Case217Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -2550,7 +2585,8 @@ struct Case217Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2572,7 +2608,7 @@ struct Case217Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -2589,7 +2625,8 @@ struct Case217Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -2621,7 +2658,7 @@ struct Case217Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -2631,8 +2668,8 @@ struct Case217Query: GraphQLTypedOperation {
                         large: String,
                         homeworld: Homeworld? = nil,
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -2664,8 +2701,8 @@ struct Case217Query: GraphQLTypedOperation {
                         self.large = try container.decode(String.self, forKey: .large)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2678,7 +2715,7 @@ struct Case217Query: GraphQLTypedOperation {
                         try container.encode(self.homeworld, forKey: .homeworld)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Homeworld` on `Planet`.
@@ -2690,7 +2727,7 @@ struct Case217Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `moons` (`[Moon]`).
                         var moons: [Moons?]?
                         /// The fragment `PlanetBits` spread here.
@@ -2700,8 +2737,8 @@ struct Case217Query: GraphQLTypedOperation {
                         init(
                             diameter: Int? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "Planet",
+                            id: String? = nil,
                             moons: [Moons?]? = nil,
                             planetBits: PlanetBits
                         ) {
@@ -2726,8 +2763,9 @@ struct Case217Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                             self.planetBits = try PlanetBits(from: decoder)
                         }
@@ -2738,7 +2776,7 @@ struct Case217Query: GraphQLTypedOperation {
                             try container.encode(self.diameter, forKey: .diameter)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.moons, forKey: .moons)
                         }
 
@@ -2752,7 +2790,7 @@ struct Case217Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String) {
+                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                 self.name = name
                                 self.radius = radius
                                 self.__typename = __typename
@@ -2769,7 +2807,8 @@ struct Case217Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2794,7 +2833,7 @@ struct Case217Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -2814,7 +2853,8 @@ struct Case217Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2836,7 +2876,7 @@ struct Case217Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -2853,7 +2893,8 @@ struct Case217Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2874,10 +2915,10 @@ struct Case217Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, __typename: String, id: String) {
+                    init(name: String, __typename: String = "Planet", id: String? = nil) {
                         self.name = name
                         self.__typename = __typename
                         self.id = id
@@ -2893,8 +2934,8 @@ struct Case217Query: GraphQLTypedOperation {
                     init(from decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2902,7 +2943,7 @@ struct Case217Query: GraphQLTypedOperation {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
                 }
             }

@@ -311,7 +311,7 @@ struct Case223Query: GraphQLTypedOperation {
         /// The selection of `Search` on `SearchResult`.
         struct Search: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -320,7 +320,7 @@ struct Case223Query: GraphQLTypedOperation {
             var asUser: AsUser?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+            init(__typename: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
                 self.__typename = __typename
                 self.asPlanet = asPlanet
                 self.asShip = asShip
@@ -334,7 +334,7 @@ struct Case223Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -355,7 +355,7 @@ struct Case223Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `SearchResult` as a `Planet`.
@@ -365,12 +365,12 @@ struct Case223Query: GraphQLTypedOperation {
                 /// The field `residents` (`[User!]!`).
                 var residents: [Residents]
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, residents: [Residents], id: String, __typename: String) {
+                init(name: String, residents: [Residents], id: String? = nil, __typename: String = "Planet") {
                     self.name = name
                     self.residents = residents
                     self.id = id
@@ -389,8 +389,8 @@ struct Case223Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -398,7 +398,7 @@ struct Case223Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.residents, forKey: .residents)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
 
@@ -430,7 +430,7 @@ struct Case223Query: GraphQLTypedOperation {
                         bestFriend: BestFriend? = nil,
                         email: String?? = nil,
                         id: String,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.name = name
                         self.small = small
@@ -463,7 +463,7 @@ struct Case223Query: GraphQLTypedOperation {
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -490,7 +490,7 @@ struct Case223Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `address` (`Address`).
                         var address: Address?
                         /// The fragment `UserBits` spread here.
@@ -500,8 +500,8 @@ struct Case223Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "User",
+                            id: String? = nil,
                             address: Address? = nil,
                             userBits: UserBits
                         ) {
@@ -526,8 +526,8 @@ struct Case223Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
                             self.userBits = try UserBits(from: decoder)
                         }
@@ -538,7 +538,7 @@ struct Case223Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.address, forKey: .address)
                         }
 
@@ -552,7 +552,7 @@ struct Case223Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -569,7 +569,8 @@ struct Case223Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -592,7 +593,7 @@ struct Case223Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(id: String, scores: [[Int?]?]? = nil, __typename: String) {
+                        init(id: String, scores: [[Int?]?]? = nil, __typename: String = "User") {
                             self.id = id
                             self.scores = scores
                             self.__typename = __typename
@@ -609,7 +610,7 @@ struct Case223Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.id = try container.decode(String.self, forKey: .id)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -628,10 +629,10 @@ struct Case223Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String) {
+                init(__typename: String = "Ship", id: String? = nil) {
                     self.__typename = __typename
                     self.id = id
                 }
@@ -644,15 +645,15 @@ struct Case223Query: GraphQLTypedOperation {
                 /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -673,7 +674,7 @@ struct Case223Query: GraphQLTypedOperation {
                 /// The field `address` (`Address`).
                 var address: Address?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
@@ -686,8 +687,8 @@ struct Case223Query: GraphQLTypedOperation {
                     friends: [Friends],
                     homeworld: Homeworld? = nil,
                     address: Address? = nil,
-                    id: String,
-                    __typename: String
+                    id: String? = nil,
+                    __typename: String = "User"
                 ) {
                     self.name = name
                     self.small = small
@@ -722,8 +723,8 @@ struct Case223Query: GraphQLTypedOperation {
                     self.friends = try container.decode([Friends].self, forKey: .friends)
                     self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -736,7 +737,7 @@ struct Case223Query: GraphQLTypedOperation {
                     try container.encode(self.friends, forKey: .friends)
                     try container.encode(self.homeworld, forKey: .homeworld)
                     try container.encode(self.address, forKey: .address)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
 
@@ -749,7 +750,7 @@ struct Case223Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The field `friends` (`[User!]!`).
                     var friends: [Friends]
                     /// The field `homeworld` (`Planet`).
@@ -761,8 +762,8 @@ struct Case223Query: GraphQLTypedOperation {
                     init(
                         email: String? = nil,
                         name: String,
-                        __typename: String,
-                        id: String,
+                        __typename: String = "User",
+                        id: String? = nil,
                         friends: [Friends],
                         homeworld: Homeworld? = nil,
                         userBits: UserBits
@@ -790,8 +791,8 @@ struct Case223Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.userBits = try UserBits(from: decoder)
@@ -803,7 +804,7 @@ struct Case223Query: GraphQLTypedOperation {
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.homeworld, forKey: .homeworld)
                     }
@@ -834,7 +835,7 @@ struct Case223Query: GraphQLTypedOperation {
                             id: String,
                             email: String? = nil,
                             name: String,
-                            __typename: String,
+                            __typename: String = "User",
                             scores: [[Int?]?]? = nil,
                             friends: [Friends],
                             bestFriend: BestFriend? = nil,
@@ -869,7 +870,7 @@ struct Case223Query: GraphQLTypedOperation {
                             self.id = try container.decode(String.self, forKey: .id)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.friends = try container.decode([Friends].self, forKey: .friends)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
@@ -903,7 +904,7 @@ struct Case223Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
@@ -911,8 +912,8 @@ struct Case223Query: GraphQLTypedOperation {
                                 email: String? = nil,
                                 small: String,
                                 large: String,
-                                __typename: String,
-                                id: String
+                                __typename: String = "User",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.email = email
@@ -938,8 +939,9 @@ struct Case223Query: GraphQLTypedOperation {
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -950,7 +952,7 @@ struct Case223Query: GraphQLTypedOperation {
                                 try container.encode(self.small, forKey: .small)
                                 try container.encode(self.large, forKey: .large)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -976,7 +978,7 @@ struct Case223Query: GraphQLTypedOperation {
                                 email: String? = nil,
                                 small: String,
                                 large: String,
-                                __typename: String
+                                __typename: String = "User"
                             ) {
                                 self.id = id
                                 self.name = name
@@ -1003,7 +1005,8 @@ struct Case223Query: GraphQLTypedOperation {
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1028,7 +1031,7 @@ struct Case223Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -1045,7 +1048,8 @@ struct Case223Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1077,7 +1081,7 @@ struct Case223Query: GraphQLTypedOperation {
                             name: String,
                             moons: [Moons?]? = nil,
                             residents: [Residents],
-                            __typename: String
+                            __typename: String = "Planet"
                         ) {
                             self.id = id
                             self.name = name
@@ -1101,7 +1105,8 @@ struct Case223Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                             self.residents = try container.decode([Residents].self, forKey: .residents)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1124,7 +1129,7 @@ struct Case223Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String) {
+                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                 self.name = name
                                 self.radius = radius
                                 self.__typename = __typename
@@ -1141,7 +1146,8 @@ struct Case223Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1165,7 +1171,7 @@ struct Case223Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(id: String, name: String, address: Address? = nil, __typename: String) {
+                            init(id: String, name: String, address: Address? = nil, __typename: String = "User") {
                                 self.id = id
                                 self.name = name
                                 self.address = address
@@ -1185,7 +1191,8 @@ struct Case223Query: GraphQLTypedOperation {
                                 self.id = try container.decode(String.self, forKey: .id)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1209,7 +1216,12 @@ struct Case223Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -1229,7 +1241,8 @@ struct Case223Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1251,7 +1264,7 @@ struct Case223Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -1268,7 +1281,8 @@ struct Case223Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -1298,7 +1312,13 @@ struct Case223Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(id: String, name: String, diameter: Int? = nil, residents: [Residents], __typename: String) {
+                    init(
+                        id: String,
+                        name: String,
+                        diameter: Int? = nil,
+                        residents: [Residents],
+                        __typename: String = "Planet"
+                    ) {
                         self.id = id
                         self.name = name
                         self.diameter = diameter
@@ -1321,7 +1341,7 @@ struct Case223Query: GraphQLTypedOperation {
                         self.name = try container.decode(String.self, forKey: .name)
                         self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                         self.residents = try container.decode([Residents].self, forKey: .residents)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1347,7 +1367,7 @@ struct Case223Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -1355,8 +1375,8 @@ struct Case223Query: GraphQLTypedOperation {
                             small: String,
                             large: String,
                             bestFriend: BestFriend? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.small = small
@@ -1382,8 +1402,8 @@ struct Case223Query: GraphQLTypedOperation {
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1394,7 +1414,7 @@ struct Case223Query: GraphQLTypedOperation {
                             try container.encode(self.large, forKey: .large)
                             try container.encode(self.bestFriend, forKey: .bestFriend)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `BestFriend` on `User`.
@@ -1406,10 +1426,10 @@ struct Case223Query: GraphQLTypedOperation {
                             /// The field `email` (`String`).
                             var email: String?
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(__typename: String, name: String, email: String? = nil, id: String) {
+                            init(__typename: String, name: String, email: String? = nil, id: String? = nil) {
                                 self.__typename = __typename
                                 self.name = name
                                 self.email = email
@@ -1429,7 +1449,7 @@ struct Case223Query: GraphQLTypedOperation {
                                 self.__typename = try container.decode(String.self, forKey: .__typename)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1438,7 +1458,7 @@ struct Case223Query: GraphQLTypedOperation {
                                 try container.encode(self.__typename, forKey: .__typename)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.email, forKey: .email)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -1454,7 +1474,7 @@ struct Case223Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -1471,7 +1491,7 @@ struct Case223Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1494,10 +1514,10 @@ struct Case223Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+            init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
                 self.name = name
                 self.moons = moons
                 self.__typename = __typename
@@ -1516,8 +1536,8 @@ struct Case223Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.name = try container.decode(String.self, forKey: .name)
                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -1526,7 +1546,7 @@ struct Case223Query: GraphQLTypedOperation {
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.moons, forKey: .moons)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Moons` on `Moon`.
@@ -1539,7 +1559,7 @@ struct Case223Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, radius: Double? = nil, __typename: String) {
+                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                     self.name = name
                     self.radius = radius
                     self.__typename = __typename
@@ -1556,7 +1576,7 @@ struct Case223Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1581,7 +1601,7 @@ struct Case223Query: GraphQLTypedOperation {
             var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
                 self.x = x
                 self.y = y
                 self.value = value
@@ -1601,7 +1621,7 @@ struct Case223Query: GraphQLTypedOperation {
                 self.x = try container.decode(Int.self, forKey: .x)
                 self.y = try container.decode(Int.self, forKey: .y)
                 self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
             }
 
             /// Encodes the object as the answer had it.
@@ -1617,9 +1637,9 @@ struct Case223Query: GraphQLTypedOperation {
         /// The selection of `Other` on `Node`.
         struct Other: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -1631,8 +1651,8 @@ struct Case223Query: GraphQLTypedOperation {
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
-                __typename: String,
-                id: String,
+                __typename: String? = nil,
+                id: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil,
@@ -1654,12 +1674,12 @@ struct Case223Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
+                self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
             }
 
             /// Encodes the object as the answer had it.
@@ -1677,8 +1697,8 @@ struct Case223Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -1688,10 +1708,10 @@ struct Case223Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String, id: String) {
+                init(name: String, __typename: String = "Planet", id: String? = nil) {
                     self.name = name
                     self.__typename = __typename
                     self.id = id
@@ -1707,8 +1727,8 @@ struct Case223Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1716,7 +1736,7 @@ struct Case223Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -1729,10 +1749,10 @@ struct Case223Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, pilot: Pilot? = nil, __typename: String, id: String) {
+                init(model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship", id: String? = nil) {
                     self.model = model
                     self.pilot = pilot
                     self.__typename = __typename
@@ -1751,8 +1771,8 @@ struct Case223Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
                     self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1761,7 +1781,7 @@ struct Case223Query: GraphQLTypedOperation {
                     try container.encode(self.model, forKey: .model)
                     try container.encode(self.pilot, forKey: .pilot)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Pilot` on `User`.
@@ -1788,7 +1808,7 @@ struct Case223Query: GraphQLTypedOperation {
                         id: String,
                         email: String? = nil,
                         name: String,
-                        __typename: String,
+                        __typename: String = "User",
                         small: String,
                         large: String,
                         address: Address? = nil,
@@ -1820,7 +1840,7 @@ struct Case223Query: GraphQLTypedOperation {
                         self.id = try container.decode(String.self, forKey: .id)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
@@ -1849,7 +1869,7 @@ struct Case223Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.__typename = __typename
@@ -1866,7 +1886,8 @@ struct Case223Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1887,10 +1908,10 @@ struct Case223Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String, id: String) {
+                init(name: String, __typename: String = "User", id: String? = nil) {
                     self.name = name
                     self.__typename = __typename
                     self.id = id
@@ -1906,8 +1927,8 @@ struct Case223Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1915,7 +1936,7 @@ struct Case223Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -1924,10 +1945,10 @@ struct Case223Query: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 var name: String
                 /// The field `__typename` (`String!`).
-                var __typename: String
+                var __typename: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String) {
+                init(name: String, __typename: String? = nil) {
                     self.name = name
                     self.__typename = __typename
                 }
@@ -1941,14 +1962,14 @@ struct Case223Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 }
 
                 /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
                 }
             }
         }

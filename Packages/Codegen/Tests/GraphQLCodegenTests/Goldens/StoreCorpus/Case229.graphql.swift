@@ -113,10 +113,10 @@ struct Case229Query: GraphQLTypedOperation {
             /// The field `residents` (`[User!]!`).
             var residents: [Residents]
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, name: String, diameter: Int? = nil, residents: [Residents], id: String) {
+            init(__typename: String, name: String, diameter: Int? = nil, residents: [Residents], id: String? = nil) {
                 self.__typename = __typename
                 self.name = name
                 self.diameter = diameter
@@ -139,7 +139,7 @@ struct Case229Query: GraphQLTypedOperation {
                 self.name = try container.decode(String.self, forKey: .name)
                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                 self.residents = try container.decode([Residents].self, forKey: .residents)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -149,7 +149,7 @@ struct Case229Query: GraphQLTypedOperation {
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.diameter, forKey: .diameter)
                 try container.encode(self.residents, forKey: .residents)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Residents` on `User`.
@@ -163,15 +163,15 @@ struct Case229Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
                     name: String,
                     scores: [[Int?]?]? = nil,
                     bestFriend: BestFriend? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.name = name
                     self.scores = scores
@@ -194,8 +194,8 @@ struct Case229Query: GraphQLTypedOperation {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -205,7 +205,7 @@ struct Case229Query: GraphQLTypedOperation {
                     try container.encode(self.scores, forKey: .scores)
                     try container.encode(self.bestFriend, forKey: .bestFriend)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `BestFriend` on `User`.
@@ -287,10 +287,10 @@ struct Case229Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+                        init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
                             self.name = name
                             self.moons = moons
                             self.__typename = __typename
@@ -309,8 +309,9 @@ struct Case229Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -319,7 +320,7 @@ struct Case229Query: GraphQLTypedOperation {
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.moons, forKey: .moons)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Moons` on `Moon`.
@@ -332,7 +333,7 @@ struct Case229Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String) {
+                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                 self.name = name
                                 self.radius = radius
                                 self.__typename = __typename
@@ -349,7 +350,8 @@ struct Case229Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -372,7 +374,7 @@ struct Case229Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.__typename = __typename
@@ -389,7 +391,8 @@ struct Case229Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.

@@ -281,7 +281,7 @@ struct Case234Query: GraphQLTypedOperation {
             /// The field `bestFriend` (`User`).
             var bestFriend: BestFriend?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
@@ -291,7 +291,7 @@ struct Case234Query: GraphQLTypedOperation {
                 large: String,
                 friends: [Friends],
                 bestFriend: BestFriend? = nil,
-                id: String
+                id: String? = nil
             ) {
                 self.__typename = __typename
                 self.name = name
@@ -321,7 +321,7 @@ struct Case234Query: GraphQLTypedOperation {
                 self.large = try container.decode(String.self, forKey: .large)
                 self.friends = try container.decode([Friends].self, forKey: .friends)
                 self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -333,7 +333,7 @@ struct Case234Query: GraphQLTypedOperation {
                 try container.encode(self.large, forKey: .large)
                 try container.encode(self.friends, forKey: .friends)
                 try container.encode(self.bestFriend, forKey: .bestFriend)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Friends` on `User`.
@@ -345,7 +345,7 @@ struct Case234Query: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 var name: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `avatar`, as `small` (`String!`).
                 var small: String
                 /// The field `avatar`, as `large` (`String!`).
@@ -364,7 +364,7 @@ struct Case234Query: GraphQLTypedOperation {
                     __typename: String,
                     email: String? = nil,
                     name: String,
-                    id: String,
+                    id: String? = nil,
                     small: String,
                     large: String,
                     scores: [[Int?]?]? = nil,
@@ -402,7 +402,7 @@ struct Case234Query: GraphQLTypedOperation {
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
@@ -417,7 +417,7 @@ struct Case234Query: GraphQLTypedOperation {
                     try container.encode(self.__typename, forKey: .__typename)
                     try container.encode(self.email, forKey: .email)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.small, forKey: .small)
                     try container.encode(self.large, forKey: .large)
                     try container.encode(self.scores, forKey: .scores)
@@ -440,7 +440,7 @@ struct Case234Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -449,8 +449,8 @@ struct Case234Query: GraphQLTypedOperation {
                         scores: [[Int?]?]? = nil,
                         friends: [Friends],
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -479,8 +479,8 @@ struct Case234Query: GraphQLTypedOperation {
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -492,7 +492,7 @@ struct Case234Query: GraphQLTypedOperation {
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -504,7 +504,7 @@ struct Case234Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `address` (`Address`).
                         var address: Address?
                         /// The fragment `UserBits` spread here.
@@ -514,8 +514,8 @@ struct Case234Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "User",
+                            id: String? = nil,
                             address: Address? = nil,
                             userBits: UserBits
                         ) {
@@ -540,8 +540,8 @@ struct Case234Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
                             self.userBits = try UserBits(from: decoder)
                         }
@@ -552,7 +552,7 @@ struct Case234Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.address, forKey: .address)
                         }
 
@@ -568,7 +568,7 @@ struct Case234Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -588,7 +588,8 @@ struct Case234Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -610,7 +611,7 @@ struct Case234Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -627,7 +628,8 @@ struct Case234Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -651,7 +653,7 @@ struct Case234Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.__typename = __typename
@@ -668,7 +670,8 @@ struct Case234Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -690,10 +693,10 @@ struct Case234Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                    init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
                         self.name = name
                         self.diameter = diameter
                         self.__typename = __typename
@@ -712,8 +715,8 @@ struct Case234Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -722,7 +725,7 @@ struct Case234Query: GraphQLTypedOperation {
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.diameter, forKey: .diameter)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
                 }
             }
@@ -823,7 +826,7 @@ struct Case234Query: GraphQLTypedOperation {
                         bestFriend: BestFriend? = nil,
                         homeworld: Homeworld? = nil,
                         id: String,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.name = name
                         self.bestFriend = bestFriend
@@ -847,7 +850,7 @@ struct Case234Query: GraphQLTypedOperation {
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -872,7 +875,7 @@ struct Case234Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(email: String? = nil, address: Address? = nil, id: String, __typename: String) {
+                        init(email: String? = nil, address: Address? = nil, id: String, __typename: String = "User") {
                             self.email = email
                             self.address = address
                             self.id = id
@@ -892,7 +895,7 @@ struct Case234Query: GraphQLTypedOperation {
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
                             self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -914,7 +917,7 @@ struct Case234Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -931,7 +934,8 @@ struct Case234Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -953,10 +957,10 @@ struct Case234Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+                        init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
                             self.name = name
                             self.moons = moons
                             self.__typename = __typename
@@ -975,8 +979,9 @@ struct Case234Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -985,7 +990,7 @@ struct Case234Query: GraphQLTypedOperation {
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.moons, forKey: .moons)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Moons` on `Moon`.
@@ -998,7 +1003,7 @@ struct Case234Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String) {
+                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                 self.name = name
                                 self.radius = radius
                                 self.__typename = __typename
@@ -1015,7 +1020,8 @@ struct Case234Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1038,7 +1044,7 @@ struct Case234Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The field `residents` (`[User!]!`).
                     var residents: [Residents]
                     /// The fragment `PlanetBits` spread here.
@@ -1048,8 +1054,8 @@ struct Case234Query: GraphQLTypedOperation {
                     init(
                         diameter: Int? = nil,
                         name: String,
-                        __typename: String,
-                        id: String,
+                        __typename: String = "Planet",
+                        id: String? = nil,
                         residents: [Residents],
                         planetBits: PlanetBits
                     ) {
@@ -1074,8 +1080,8 @@ struct Case234Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.residents = try container.decode([Residents].self, forKey: .residents)
                         self.planetBits = try PlanetBits(from: decoder)
                     }
@@ -1086,7 +1092,7 @@ struct Case234Query: GraphQLTypedOperation {
                         try container.encode(self.diameter, forKey: .diameter)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                         try container.encode(self.residents, forKey: .residents)
                     }
 
@@ -1116,7 +1122,7 @@ struct Case234Query: GraphQLTypedOperation {
                             id: String,
                             email: String? = nil,
                             name: String,
-                            __typename: String,
+                            __typename: String = "User",
                             small: String,
                             large: String,
                             scores: [[Int?]?]? = nil,
@@ -1151,7 +1157,7 @@ struct Case234Query: GraphQLTypedOperation {
                             self.id = try container.decode(String.self, forKey: .id)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
@@ -1184,7 +1190,7 @@ struct Case234Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -1204,7 +1210,8 @@ struct Case234Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1226,7 +1233,7 @@ struct Case234Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -1243,7 +1250,8 @@ struct Case234Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.

@@ -92,10 +92,10 @@ struct Case261Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(moons: [Moons?]? = nil, residents: [Residents], __typename: String, id: String) {
+            init(moons: [Moons?]? = nil, residents: [Residents], __typename: String = "Planet", id: String? = nil) {
                 self.moons = moons
                 self.residents = residents
                 self.__typename = __typename
@@ -114,8 +114,8 @@ struct Case261Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                 self.residents = try container.decode([Residents].self, forKey: .residents)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -124,7 +124,7 @@ struct Case261Query: GraphQLTypedOperation {
                 try container.encode(self.moons, forKey: .moons)
                 try container.encode(self.residents, forKey: .residents)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Moons` on `Moon`.
@@ -137,7 +137,7 @@ struct Case261Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, radius: Double? = nil, __typename: String) {
+                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                     self.name = name
                     self.radius = radius
                     self.__typename = __typename
@@ -154,7 +154,7 @@ struct Case261Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -181,7 +181,7 @@ struct Case261Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -190,8 +190,8 @@ struct Case261Query: GraphQLTypedOperation {
                     large: String,
                     scores: [[Int?]?]? = nil,
                     address: Address? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.email = email
                     self.small = small
@@ -220,8 +220,8 @@ struct Case261Query: GraphQLTypedOperation {
                     self.large = try container.decode(String.self, forKey: .large)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -233,7 +233,7 @@ struct Case261Query: GraphQLTypedOperation {
                     try container.encode(self.scores, forKey: .scores)
                     try container.encode(self.address, forKey: .address)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Address` on `Address`.
@@ -246,7 +246,7 @@ struct Case261Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -263,7 +263,7 @@ struct Case261Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.

@@ -189,7 +189,7 @@ struct Case267Query: GraphQLTypedOperation {
         /// The selection of `Search` on `SearchResult`.
         struct Search: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -198,7 +198,7 @@ struct Case267Query: GraphQLTypedOperation {
             var asUser: AsUser?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+            init(__typename: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
                 self.__typename = __typename
                 self.asPlanet = asPlanet
                 self.asShip = asShip
@@ -212,7 +212,7 @@ struct Case267Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -233,7 +233,7 @@ struct Case267Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `SearchResult` as a `Planet`.
@@ -243,12 +243,12 @@ struct Case267Query: GraphQLTypedOperation {
                 /// The field `moons` (`[Moon]`).
                 var moons: [Moons?]?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, moons: [Moons?]? = nil, id: String, __typename: String) {
+                init(name: String, moons: [Moons?]? = nil, id: String? = nil, __typename: String = "Planet") {
                     self.name = name
                     self.moons = moons
                     self.id = id
@@ -267,8 +267,8 @@ struct Case267Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -276,7 +276,7 @@ struct Case267Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.moons, forKey: .moons)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
 
@@ -290,7 +290,7 @@ struct Case267Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -307,7 +307,7 @@ struct Case267Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -325,10 +325,10 @@ struct Case267Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String) {
+                init(__typename: String = "Ship", id: String? = nil) {
                     self.__typename = __typename
                     self.id = id
                 }
@@ -341,15 +341,15 @@ struct Case267Query: GraphQLTypedOperation {
                 /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -362,7 +362,7 @@ struct Case267Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `avatar`, as `small` (`String!`).
                 var small: String
                 /// The field `avatar`, as `large` (`String!`).
@@ -376,8 +376,8 @@ struct Case267Query: GraphQLTypedOperation {
                 init(
                     email: String? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "User",
+                    id: String? = nil,
                     small: String,
                     large: String,
                     friends: [Friends],
@@ -408,8 +408,8 @@ struct Case267Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
@@ -422,7 +422,7 @@ struct Case267Query: GraphQLTypedOperation {
                     try container.encode(self.email, forKey: .email)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.small, forKey: .small)
                     try container.encode(self.large, forKey: .large)
                     try container.encode(self.friends, forKey: .friends)
@@ -441,7 +441,7 @@ struct Case267Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -449,8 +449,8 @@ struct Case267Query: GraphQLTypedOperation {
                         email: String? = nil,
                         small: String,
                         large: String,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -476,8 +476,8 @@ struct Case267Query: GraphQLTypedOperation {
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -488,7 +488,7 @@ struct Case267Query: GraphQLTypedOperation {
                         try container.encode(self.small, forKey: .small)
                         try container.encode(self.large, forKey: .large)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
                 }
             }
@@ -499,7 +499,7 @@ struct Case267Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -510,7 +510,7 @@ struct Case267Query: GraphQLTypedOperation {
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
                 id: String,
-                __typename: String,
+                __typename: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil
@@ -531,7 +531,7 @@ struct Case267Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -553,7 +553,7 @@ struct Case267Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -566,7 +566,7 @@ struct Case267Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, name: String, __typename: String) {
+                init(id: String, name: String, __typename: String = "Planet") {
                     self.id = id
                     self.name = name
                     self.__typename = __typename
@@ -583,7 +583,7 @@ struct Case267Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(String.self, forKey: .id)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -605,7 +605,7 @@ struct Case267Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, model: String? = nil, __typename: String) {
+                init(id: String, model: String? = nil, __typename: String = "Ship") {
                     self.id = id
                     self.model = model
                     self.__typename = __typename
@@ -622,7 +622,7 @@ struct Case267Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(String.self, forKey: .id)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -660,7 +660,7 @@ struct Case267Query: GraphQLTypedOperation {
                     id: String,
                     email: String? = nil,
                     name: String,
-                    __typename: String,
+                    __typename: String = "User",
                     small: String,
                     large: String,
                     friends: [Friends],
@@ -695,7 +695,7 @@ struct Case267Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
@@ -805,7 +805,7 @@ struct Case267Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(id: String, name: String, small: String, large: String, __typename: String) {
+                        init(id: String, name: String, small: String, large: String, __typename: String = "User") {
                             self.id = id
                             self.name = name
                             self.small = small
@@ -828,7 +828,7 @@ struct Case267Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -854,7 +854,7 @@ struct Case267Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -874,7 +874,8 @@ struct Case267Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -896,7 +897,7 @@ struct Case267Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -913,7 +914,8 @@ struct Case267Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -939,7 +941,7 @@ struct Case267Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.geo = geo
@@ -959,7 +961,7 @@ struct Case267Query: GraphQLTypedOperation {
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
                         self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -981,7 +983,7 @@ struct Case267Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(lat: Double, lng: Double, __typename: String) {
+                        init(lat: Double, lng: Double, __typename: String = "Geo") {
                             self.lat = lat
                             self.lng = lng
                             self.__typename = __typename
@@ -998,7 +1000,7 @@ struct Case267Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.lat = try container.decode(Double.self, forKey: .lat)
                             self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                         }
 
                         /// Encodes the object as the answer had it.

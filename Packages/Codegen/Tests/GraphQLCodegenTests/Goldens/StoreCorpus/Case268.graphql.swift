@@ -250,7 +250,7 @@ struct Case268Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
@@ -260,8 +260,8 @@ struct Case268Query: GraphQLTypedOperation {
                 friends: [Friends],
                 homeworld: Homeworld? = nil,
                 address: Address? = nil,
-                __typename: String,
-                id: String
+                __typename: String = "User",
+                id: String? = nil
             ) {
                 self.name = name
                 self.small = small
@@ -293,8 +293,8 @@ struct Case268Query: GraphQLTypedOperation {
                 self.friends = try container.decode([Friends].self, forKey: .friends)
                 self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -307,7 +307,7 @@ struct Case268Query: GraphQLTypedOperation {
                 try container.encode(self.homeworld, forKey: .homeworld)
                 try container.encode(self.address, forKey: .address)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Friends` on `User`.
@@ -329,7 +329,7 @@ struct Case268Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -340,8 +340,8 @@ struct Case268Query: GraphQLTypedOperation {
                     scores: [[Int?]?]? = nil,
                     friends: [Friends],
                     address: Address? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.name = name
                     self.email = email
@@ -376,8 +376,8 @@ struct Case268Query: GraphQLTypedOperation {
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -391,7 +391,7 @@ struct Case268Query: GraphQLTypedOperation {
                     try container.encode(self.friends, forKey: .friends)
                     try container.encode(self.address, forKey: .address)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -422,7 +422,7 @@ struct Case268Query: GraphQLTypedOperation {
                         scores: [[Int?]?]? = nil,
                         friends: [Friends],
                         id: String,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.name = name
                         self.email = email
@@ -455,7 +455,7 @@ struct Case268Query: GraphQLTypedOperation {
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -483,7 +483,7 @@ struct Case268Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, address: Address? = nil, id: String, __typename: String) {
+                        init(name: String, address: Address? = nil, id: String, __typename: String = "User") {
                             self.name = name
                             self.address = address
                             self.id = id
@@ -503,7 +503,7 @@ struct Case268Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
                             self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -527,7 +527,7 @@ struct Case268Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -547,7 +547,8 @@ struct Case268Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -569,7 +570,7 @@ struct Case268Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -586,7 +587,8 @@ struct Case268Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -611,7 +613,7 @@ struct Case268Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -628,7 +630,7 @@ struct Case268Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -650,10 +652,10 @@ struct Case268Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
                     self.name = name
                     self.diameter = diameter
                     self.__typename = __typename
@@ -672,8 +674,8 @@ struct Case268Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -682,7 +684,7 @@ struct Case268Query: GraphQLTypedOperation {
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.diameter, forKey: .diameter)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -698,7 +700,7 @@ struct Case268Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                     self.street = street
                     self.city = city
                     self.geo = geo
@@ -718,7 +720,7 @@ struct Case268Query: GraphQLTypedOperation {
                     self.street = try container.decode(String.self, forKey: .street)
                     self.city = try container.decodeNullable(String.self, forKey: .city)
                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -740,7 +742,7 @@ struct Case268Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(lat: Double, lng: Double, __typename: String) {
+                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                         self.lat = lat
                         self.lng = lng
                         self.__typename = __typename
@@ -757,7 +759,7 @@ struct Case268Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.lat = try container.decode(Double.self, forKey: .lat)
                         self.lng = try container.decode(Double.self, forKey: .lng)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -774,9 +776,9 @@ struct Case268Query: GraphQLTypedOperation {
         /// The selection of `Node` on `Node`.
         struct Node: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -786,8 +788,8 @@ struct Case268Query: GraphQLTypedOperation {
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
-                __typename: String,
-                id: String,
+                __typename: String? = nil,
+                id: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil
@@ -807,8 +809,8 @@ struct Case268Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -829,8 +831,8 @@ struct Case268Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -842,7 +844,7 @@ struct Case268Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `moons` (`[Moon]`).
                 var moons: [Moons?]?
                 /// The fragment `PlanetBits` spread here.
@@ -852,8 +854,8 @@ struct Case268Query: GraphQLTypedOperation {
                 init(
                     diameter: Int? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "Planet",
+                    id: String? = nil,
                     moons: [Moons?]? = nil,
                     planetBits: PlanetBits
                 ) {
@@ -878,8 +880,8 @@ struct Case268Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                     self.planetBits = try PlanetBits(from: decoder)
                 }
@@ -890,7 +892,7 @@ struct Case268Query: GraphQLTypedOperation {
                     try container.encode(self.diameter, forKey: .diameter)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.moons, forKey: .moons)
                 }
 
@@ -904,7 +906,7 @@ struct Case268Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -921,7 +923,7 @@ struct Case268Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -943,10 +945,10 @@ struct Case268Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, pilot: Pilot? = nil, __typename: String, id: String) {
+                init(model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship", id: String? = nil) {
                     self.model = model
                     self.pilot = pilot
                     self.__typename = __typename
@@ -965,8 +967,8 @@ struct Case268Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
                     self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -975,7 +977,7 @@ struct Case268Query: GraphQLTypedOperation {
                     try container.encode(self.model, forKey: .model)
                     try container.encode(self.pilot, forKey: .pilot)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Pilot` on `User`.
@@ -993,7 +995,7 @@ struct Case268Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -1002,8 +1004,8 @@ struct Case268Query: GraphQLTypedOperation {
                         large: String,
                         homeworld: Homeworld? = nil,
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.small = small
@@ -1032,8 +1034,8 @@ struct Case268Query: GraphQLTypedOperation {
                         self.large = try container.decode(String.self, forKey: .large)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1045,7 +1047,7 @@ struct Case268Query: GraphQLTypedOperation {
                         try container.encode(self.homeworld, forKey: .homeworld)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Homeworld` on `Planet`.
@@ -1057,10 +1059,10 @@ struct Case268Query: GraphQLTypedOperation {
                         /// The field `diameter` (`Int`).
                         var diameter: Int?
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(__typename: String, name: String, diameter: Int? = nil, id: String) {
+                        init(__typename: String, name: String, diameter: Int? = nil, id: String? = nil) {
                             self.__typename = __typename
                             self.name = name
                             self.diameter = diameter
@@ -1080,7 +1082,7 @@ struct Case268Query: GraphQLTypedOperation {
                             self.__typename = try container.decode(String.self, forKey: .__typename)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1089,7 +1091,7 @@ struct Case268Query: GraphQLTypedOperation {
                             try container.encode(self.__typename, forKey: .__typename)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
 
@@ -1105,7 +1107,7 @@ struct Case268Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -1125,7 +1127,8 @@ struct Case268Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1147,7 +1150,7 @@ struct Case268Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -1164,7 +1167,8 @@ struct Case268Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1190,10 +1194,16 @@ struct Case268Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, scores: [[Int?]?]? = nil, email: String?? = nil, __typename: String, id: String) {
+                init(
+                    name: String,
+                    scores: [[Int?]?]? = nil,
+                    email: String?? = nil,
+                    __typename: String = "User",
+                    id: String? = nil
+                ) {
                     self.name = name
                     self.scores = scores
                     self.email = email
@@ -1215,8 +1225,8 @@ struct Case268Query: GraphQLTypedOperation {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                     self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1228,7 +1238,7 @@ struct Case268Query: GraphQLTypedOperation {
                         try container.encode(value, forKey: .email)
                     }
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
         }
@@ -1242,10 +1252,10 @@ struct Case268Query: GraphQLTypedOperation {
             /// The field `moons` (`[Moon]`).
             var moons: [Moons?]?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, name: String, moons: [Moons?]? = nil, id: String) {
+            init(__typename: String, name: String, moons: [Moons?]? = nil, id: String? = nil) {
                 self.__typename = __typename
                 self.name = name
                 self.moons = moons
@@ -1265,7 +1275,7 @@ struct Case268Query: GraphQLTypedOperation {
                 self.__typename = try container.decode(String.self, forKey: .__typename)
                 self.name = try container.decode(String.self, forKey: .name)
                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -1274,7 +1284,7 @@ struct Case268Query: GraphQLTypedOperation {
                 try container.encode(self.__typename, forKey: .__typename)
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.moons, forKey: .moons)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Moons` on `Moon`.
@@ -1287,7 +1297,7 @@ struct Case268Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, radius: Double? = nil, __typename: String) {
+                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                     self.name = name
                     self.radius = radius
                     self.__typename = __typename
@@ -1304,7 +1314,7 @@ struct Case268Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                 }
 
                 /// Encodes the object as the answer had it.

@@ -255,7 +255,7 @@ struct Case27Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -266,7 +266,7 @@ struct Case27Query: GraphQLTypedOperation {
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
                 __typename: String,
-                id: String,
+                id: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil
@@ -287,7 +287,7 @@ struct Case27Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -309,7 +309,7 @@ struct Case27Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -321,7 +321,7 @@ struct Case27Query: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 var name: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `residents` (`[User!]!`).
                 var residents: [Residents]
                 /// The fragment `PlanetBits` spread here.
@@ -332,7 +332,7 @@ struct Case27Query: GraphQLTypedOperation {
                     __typename: String,
                     diameter: Int? = nil,
                     name: String,
-                    id: String,
+                    id: String? = nil,
                     residents: [Residents],
                     planetBits: PlanetBits
                 ) {
@@ -358,7 +358,7 @@ struct Case27Query: GraphQLTypedOperation {
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
                     self.planetBits = try PlanetBits(from: decoder)
                 }
@@ -369,7 +369,7 @@ struct Case27Query: GraphQLTypedOperation {
                     try container.encode(self.__typename, forKey: .__typename)
                     try container.encode(self.diameter, forKey: .diameter)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.residents, forKey: .residents)
                 }
 
@@ -388,7 +388,7 @@ struct Case27Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -397,8 +397,8 @@ struct Case27Query: GraphQLTypedOperation {
                         scores: [[Int?]?]? = nil,
                         friends: [Friends],
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.small = small
                         self.large = large
@@ -427,8 +427,8 @@ struct Case27Query: GraphQLTypedOperation {
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -440,7 +440,7 @@ struct Case27Query: GraphQLTypedOperation {
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -454,10 +454,16 @@ struct Case27Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, email: String? = nil, friends: [Friends], __typename: String, id: String) {
+                        init(
+                            name: String,
+                            email: String? = nil,
+                            friends: [Friends],
+                            __typename: String = "User",
+                            id: String? = nil
+                        ) {
                             self.name = name
                             self.email = email
                             self.friends = friends
@@ -479,8 +485,8 @@ struct Case27Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -490,7 +496,7 @@ struct Case27Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.friends, forKey: .friends)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -516,7 +522,7 @@ struct Case27Query: GraphQLTypedOperation {
                             init(
                                 email: String? = nil,
                                 name: String,
-                                __typename: String,
+                                __typename: String = "User",
                                 id: String,
                                 small: String,
                                 large: String,
@@ -548,7 +554,8 @@ struct Case27Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                                 self.id = try container.decode(String.self, forKey: .id)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
@@ -580,7 +587,12 @@ struct Case27Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -600,7 +612,8 @@ struct Case27Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -622,7 +635,7 @@ struct Case27Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -639,7 +652,8 @@ struct Case27Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -666,7 +680,7 @@ struct Case27Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -686,7 +700,8 @@ struct Case27Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -708,7 +723,7 @@ struct Case27Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -725,7 +740,8 @@ struct Case27Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -747,10 +763,10 @@ struct Case27Query: GraphQLTypedOperation {
                 /// The field `model` (`String`).
                 var model: String?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, model: String? = nil, id: String) {
+                init(__typename: String, model: String? = nil, id: String? = nil) {
                     self.__typename = __typename
                     self.model = model
                     self.id = id
@@ -767,7 +783,7 @@ struct Case27Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -775,7 +791,7 @@ struct Case27Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.__typename, forKey: .__typename)
                     try container.encode(self.model, forKey: .model)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -796,7 +812,7 @@ struct Case27Query: GraphQLTypedOperation {
                 /// The field `bestFriend` (`User`).
                 var bestFriend: BestFriend?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -807,7 +823,7 @@ struct Case27Query: GraphQLTypedOperation {
                     large: String,
                     friends: [Friends],
                     bestFriend: BestFriend? = nil,
-                    id: String
+                    id: String? = nil
                 ) {
                     self.__typename = __typename
                     self.name = name
@@ -840,7 +856,7 @@ struct Case27Query: GraphQLTypedOperation {
                     self.large = try container.decode(String.self, forKey: .large)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -853,7 +869,7 @@ struct Case27Query: GraphQLTypedOperation {
                     try container.encode(self.large, forKey: .large)
                     try container.encode(self.friends, forKey: .friends)
                     try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -865,12 +881,18 @@ struct Case27Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String = "User",
+                        id: String? = nil,
+                        userBits: UserBits
+                    ) {
                         self.email = email
                         self.name = name
                         self.__typename = __typename
@@ -890,8 +912,8 @@ struct Case27Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.userBits = try UserBits(from: decoder)
                     }
 
@@ -901,7 +923,7 @@ struct Case27Query: GraphQLTypedOperation {
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
                 }
 
@@ -922,7 +944,7 @@ struct Case27Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -932,8 +954,8 @@ struct Case27Query: GraphQLTypedOperation {
                         friends: [Friends],
                         homeworld: Homeworld? = nil,
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -965,8 +987,8 @@ struct Case27Query: GraphQLTypedOperation {
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -979,7 +1001,7 @@ struct Case27Query: GraphQLTypedOperation {
                         try container.encode(self.homeworld, forKey: .homeworld)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -993,10 +1015,16 @@ struct Case27Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, small: String, large: String, __typename: String, id: String) {
+                        init(
+                            name: String,
+                            small: String,
+                            large: String,
+                            __typename: String = "User",
+                            id: String? = nil
+                        ) {
                             self.name = name
                             self.small = small
                             self.large = large
@@ -1018,8 +1046,8 @@ struct Case27Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1029,7 +1057,7 @@ struct Case27Query: GraphQLTypedOperation {
                             try container.encode(self.small, forKey: .small)
                             try container.encode(self.large, forKey: .large)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
 
@@ -1044,15 +1072,15 @@ struct Case27Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
                             name: String,
                             moons: [Moons?]? = nil,
                             residents: [Residents],
-                            __typename: String,
-                            id: String
+                            __typename: String = "Planet",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.moons = moons
@@ -1075,8 +1103,9 @@ struct Case27Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                             self.residents = try container.decode([Residents].self, forKey: .residents)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1086,7 +1115,7 @@ struct Case27Query: GraphQLTypedOperation {
                             try container.encode(self.moons, forKey: .moons)
                             try container.encode(self.residents, forKey: .residents)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Moons` on `Moon`.
@@ -1099,7 +1128,7 @@ struct Case27Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String) {
+                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                 self.name = name
                                 self.radius = radius
                                 self.__typename = __typename
@@ -1116,7 +1145,8 @@ struct Case27Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1135,10 +1165,10 @@ struct Case27Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, __typename: String, id: String) {
+                            init(name: String, __typename: String = "User", id: String? = nil) {
                                 self.name = name
                                 self.__typename = __typename
                                 self.id = id
@@ -1154,8 +1184,9 @@ struct Case27Query: GraphQLTypedOperation {
                             init(from decoder: any Decoder) throws {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1163,7 +1194,7 @@ struct Case27Query: GraphQLTypedOperation {
                                 var container = encoder.container(keyedBy: CodingKeys.self)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -1180,7 +1211,7 @@ struct Case27Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -1200,7 +1231,8 @@ struct Case27Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1222,7 +1254,7 @@ struct Case27Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -1239,7 +1271,8 @@ struct Case27Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1260,14 +1293,14 @@ struct Case27Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Ship`, when it is one.
             var asShip: AsShip?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, __typename: String, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+            init(id: String, __typename: String? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
                 self.id = id
                 self.__typename = __typename
                 self.asShip = asShip
@@ -1283,7 +1316,7 @@ struct Case27Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
@@ -1300,7 +1333,7 @@ struct Case27Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Ship`.
@@ -1313,7 +1346,7 @@ struct Case27Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, model: String? = nil, __typename: String) {
+                init(id: String, model: String? = nil, __typename: String = "Ship") {
                     self.id = id
                     self.model = model
                     self.__typename = __typename
@@ -1330,7 +1363,7 @@ struct Case27Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(String.self, forKey: .id)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1367,7 +1400,7 @@ struct Case27Query: GraphQLTypedOperation {
                     small: String,
                     large: String,
                     scores: [[Int?]?]? = nil,
-                    __typename: String
+                    __typename: String = "User"
                 ) {
                     self.id = id
                     self.name = name
@@ -1397,7 +1430,7 @@ struct Case27Query: GraphQLTypedOperation {
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1426,7 +1459,7 @@ struct Case27Query: GraphQLTypedOperation {
             var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
                 self.x = x
                 self.y = y
                 self.value = value
@@ -1446,7 +1479,7 @@ struct Case27Query: GraphQLTypedOperation {
                 self.x = try container.decode(Int.self, forKey: .x)
                 self.y = try container.decode(Int.self, forKey: .y)
                 self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
             }
 
             /// Encodes the object as the answer had it.

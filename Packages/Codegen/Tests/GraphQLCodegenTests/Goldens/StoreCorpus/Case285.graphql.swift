@@ -367,7 +367,7 @@ struct Case285Query: GraphQLTypedOperation {
             /// The field `homeworld` (`Planet`).
             var homeworld: Homeworld?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
@@ -377,7 +377,7 @@ struct Case285Query: GraphQLTypedOperation {
                 small: String,
                 large: String,
                 homeworld: Homeworld? = nil,
-                id: String
+                id: String? = nil
             ) {
                 self.__typename = __typename
                 self.name = name
@@ -407,7 +407,7 @@ struct Case285Query: GraphQLTypedOperation {
                 self.small = try container.decode(String.self, forKey: .small)
                 self.large = try container.decode(String.self, forKey: .large)
                 self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -419,7 +419,7 @@ struct Case285Query: GraphQLTypedOperation {
                 try container.encode(self.small, forKey: .small)
                 try container.encode(self.large, forKey: .large)
                 try container.encode(self.homeworld, forKey: .homeworld)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Homeworld` on `Planet`.
@@ -436,7 +436,13 @@ struct Case285Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String) {
+                init(
+                    id: String,
+                    name: String,
+                    diameter: Int? = nil,
+                    moons: [Moons?]? = nil,
+                    __typename: String = "Planet"
+                ) {
                     self.id = id
                     self.name = name
                     self.diameter = diameter
@@ -459,7 +465,7 @@ struct Case285Query: GraphQLTypedOperation {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -482,7 +488,7 @@ struct Case285Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -499,7 +505,7 @@ struct Case285Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -522,7 +528,7 @@ struct Case285Query: GraphQLTypedOperation {
             /// The field `name` (`String!`).
             var name: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// The field `avatar`, as `small` (`String!`).
             var small: String
             /// The field `avatar`, as `large` (`String!`).
@@ -541,7 +547,7 @@ struct Case285Query: GraphQLTypedOperation {
                 __typename: String,
                 email: String? = nil,
                 name: String,
-                id: String,
+                id: String? = nil,
                 small: String,
                 large: String,
                 friends: [Friends],
@@ -579,7 +585,7 @@ struct Case285Query: GraphQLTypedOperation {
                 self.__typename = try container.decode(String.self, forKey: .__typename)
                 self.email = try container.decodeNullable(String.self, forKey: .email)
                 self.name = try container.decode(String.self, forKey: .name)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.small = try container.decode(String.self, forKey: .small)
                 self.large = try container.decode(String.self, forKey: .large)
                 self.friends = try container.decode([Friends].self, forKey: .friends)
@@ -594,7 +600,7 @@ struct Case285Query: GraphQLTypedOperation {
                 try container.encode(self.__typename, forKey: .__typename)
                 try container.encode(self.email, forKey: .email)
                 try container.encode(self.name, forKey: .name)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
                 try container.encode(self.small, forKey: .small)
                 try container.encode(self.large, forKey: .large)
                 try container.encode(self.friends, forKey: .friends)
@@ -611,7 +617,7 @@ struct Case285Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `avatar`, as `small` (`String!`).
                 var small: String
                 /// The field `avatar`, as `large` (`String!`).
@@ -625,8 +631,8 @@ struct Case285Query: GraphQLTypedOperation {
                 init(
                     email: String? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "User",
+                    id: String? = nil,
                     small: String,
                     large: String,
                     address: Address? = nil,
@@ -657,8 +663,8 @@ struct Case285Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
@@ -671,7 +677,7 @@ struct Case285Query: GraphQLTypedOperation {
                     try container.encode(self.email, forKey: .email)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.small, forKey: .small)
                     try container.encode(self.large, forKey: .large)
                     try container.encode(self.address, forKey: .address)
@@ -689,7 +695,7 @@ struct Case285Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.geo = geo
@@ -709,7 +715,7 @@ struct Case285Query: GraphQLTypedOperation {
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
                         self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -731,7 +737,7 @@ struct Case285Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(lat: Double, lng: Double, __typename: String) {
+                        init(lat: Double, lng: Double, __typename: String = "Geo") {
                             self.lat = lat
                             self.lng = lng
                             self.__typename = __typename
@@ -748,7 +754,7 @@ struct Case285Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.lat = try container.decode(Double.self, forKey: .lat)
                             self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -775,7 +781,7 @@ struct Case285Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -783,8 +789,8 @@ struct Case285Query: GraphQLTypedOperation {
                     email: String? = nil,
                     friends: [Friends],
                     address: Address? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.name = name
                     self.email = email
@@ -810,8 +816,8 @@ struct Case285Query: GraphQLTypedOperation {
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -822,7 +828,7 @@ struct Case285Query: GraphQLTypedOperation {
                     try container.encode(self.friends, forKey: .friends)
                     try container.encode(self.address, forKey: .address)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -840,7 +846,7 @@ struct Case285Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -849,8 +855,8 @@ struct Case285Query: GraphQLTypedOperation {
                         large: String,
                         scores: [[Int?]?]? = nil,
                         friends: [Friends],
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.email = email
                         self.small = small
@@ -879,8 +885,8 @@ struct Case285Query: GraphQLTypedOperation {
                         self.large = try container.decode(String.self, forKey: .large)
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -892,7 +898,7 @@ struct Case285Query: GraphQLTypedOperation {
                         try container.encode(self.scores, forKey: .scores)
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -904,10 +910,10 @@ struct Case285Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, scores: [[Int?]?]? = nil, __typename: String, id: String) {
+                        init(name: String, scores: [[Int?]?]? = nil, __typename: String = "User", id: String? = nil) {
                             self.name = name
                             self.scores = scores
                             self.__typename = __typename
@@ -926,8 +932,8 @@ struct Case285Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -936,7 +942,7 @@ struct Case285Query: GraphQLTypedOperation {
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.scores, forKey: .scores)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
                 }
@@ -953,7 +959,7 @@ struct Case285Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.geo = geo
@@ -973,7 +979,7 @@ struct Case285Query: GraphQLTypedOperation {
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
                         self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -995,7 +1001,7 @@ struct Case285Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(lat: Double, lng: Double, __typename: String) {
+                        init(lat: Double, lng: Double, __typename: String = "Geo") {
                             self.lat = lat
                             self.lng = lng
                             self.__typename = __typename
@@ -1012,7 +1018,7 @@ struct Case285Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.lat = try container.decode(Double.self, forKey: .lat)
                             self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1036,7 +1042,7 @@ struct Case285Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(street: String, city: String? = nil, __typename: String) {
+                init(street: String, city: String? = nil, __typename: String = "Address") {
                     self.street = street
                     self.city = city
                     self.__typename = __typename
@@ -1053,7 +1059,7 @@ struct Case285Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.street = try container.decode(String.self, forKey: .street)
                     self.city = try container.decodeNullable(String.self, forKey: .city)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1071,7 +1077,7 @@ struct Case285Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `User`, when it is one.
@@ -1082,7 +1088,7 @@ struct Case285Query: GraphQLTypedOperation {
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
                 id: String,
-                __typename: String,
+                __typename: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asUser: AsUser? = nil,
                 asNamed: AsNamed? = nil
@@ -1103,10 +1109,10 @@ struct Case285Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
+                self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
             }
 
             /// Encodes the object as the answer had it.
@@ -1121,7 +1127,7 @@ struct Case285Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -1136,7 +1142,7 @@ struct Case285Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, name: String, residents: [Residents], __typename: String) {
+                init(id: String, name: String, residents: [Residents], __typename: String = "Planet") {
                     self.id = id
                     self.name = name
                     self.residents = residents
@@ -1156,7 +1162,7 @@ struct Case285Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1180,7 +1186,7 @@ struct Case285Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, email: String? = nil, id: String, __typename: String) {
+                    init(name: String, email: String? = nil, id: String, __typename: String = "User") {
                         self.name = name
                         self.email = email
                         self.id = id
@@ -1200,7 +1206,7 @@ struct Case285Query: GraphQLTypedOperation {
                         self.name = try container.decode(String.self, forKey: .name)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1242,7 +1248,7 @@ struct Case285Query: GraphQLTypedOperation {
                     id: String,
                     email: String? = nil,
                     name: String,
-                    __typename: String,
+                    __typename: String = "User",
                     small: String,
                     large: String,
                     friends: [Friends],
@@ -1280,7 +1286,7 @@ struct Case285Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
@@ -1320,7 +1326,7 @@ struct Case285Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -1330,8 +1336,8 @@ struct Case285Query: GraphQLTypedOperation {
                         friends: [Friends],
                         bestFriend: BestFriend? = nil,
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.small = small
@@ -1363,8 +1369,8 @@ struct Case285Query: GraphQLTypedOperation {
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1377,7 +1383,7 @@ struct Case285Query: GraphQLTypedOperation {
                         try container.encode(self.bestFriend, forKey: .bestFriend)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -1405,7 +1411,7 @@ struct Case285Query: GraphQLTypedOperation {
                             friends: [Friends],
                             homeworld: Homeworld? = nil,
                             id: String,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.name = name
                             self.small = small
@@ -1435,7 +1441,7 @@ struct Case285Query: GraphQLTypedOperation {
                             self.friends = try container.decode([Friends].self, forKey: .friends)
                             self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                             self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1464,7 +1470,7 @@ struct Case285Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, small: String, large: String, id: String, __typename: String) {
+                            init(name: String, small: String, large: String, id: String, __typename: String = "User") {
                                 self.name = name
                                 self.small = small
                                 self.large = large
@@ -1487,7 +1493,8 @@ struct Case285Query: GraphQLTypedOperation {
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
                                 self.id = try container.decode(String.self, forKey: .id)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1506,10 +1513,10 @@ struct Case285Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(__typename: String, id: String) {
+                            init(__typename: String = "Planet", id: String? = nil) {
                                 self.__typename = __typename
                                 self.id = id
                             }
@@ -1522,15 +1529,16 @@ struct Case285Query: GraphQLTypedOperation {
                             /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
                                 var container = encoder.container(keyedBy: CodingKeys.self)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -1546,7 +1554,7 @@ struct Case285Query: GraphQLTypedOperation {
                         /// The field `address` (`Address`).
                         var address: Address?
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -1554,7 +1562,7 @@ struct Case285Query: GraphQLTypedOperation {
                             name: String,
                             homeworld: Homeworld? = nil,
                             address: Address? = nil,
-                            id: String
+                            id: String? = nil
                         ) {
                             self.__typename = __typename
                             self.name = name
@@ -1578,7 +1586,7 @@ struct Case285Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1588,7 +1596,7 @@ struct Case285Query: GraphQLTypedOperation {
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.homeworld, forKey: .homeworld)
                             try container.encode(self.address, forKey: .address)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Homeworld` on `Planet`.
@@ -1601,7 +1609,7 @@ struct Case285Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(id: String, name: String, __typename: String) {
+                            init(id: String, name: String, __typename: String = "Planet") {
                                 self.id = id
                                 self.name = name
                                 self.__typename = __typename
@@ -1618,7 +1626,8 @@ struct Case285Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.id = try container.decode(String.self, forKey: .id)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1640,7 +1649,7 @@ struct Case285Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -1657,7 +1666,8 @@ struct Case285Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1682,7 +1692,7 @@ struct Case285Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -1702,7 +1712,8 @@ struct Case285Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1724,7 +1735,7 @@ struct Case285Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -1741,7 +1752,8 @@ struct Case285Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1768,7 +1780,7 @@ struct Case285Query: GraphQLTypedOperation {
                     /// The field `address` (`Address`).
                     var address: Address?
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -1777,7 +1789,7 @@ struct Case285Query: GraphQLTypedOperation {
                         scores: [[Int?]?]? = nil,
                         bestFriend: BestFriend? = nil,
                         address: Address? = nil,
-                        id: String
+                        id: String? = nil
                     ) {
                         self.__typename = __typename
                         self.email = email
@@ -1804,7 +1816,7 @@ struct Case285Query: GraphQLTypedOperation {
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1815,7 +1827,7 @@ struct Case285Query: GraphQLTypedOperation {
                         try container.encode(self.scores, forKey: .scores)
                         try container.encode(self.bestFriend, forKey: .bestFriend)
                         try container.encode(self.address, forKey: .address)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -1843,7 +1855,7 @@ struct Case285Query: GraphQLTypedOperation {
                             homeworld: Homeworld? = nil,
                             address: Address? = nil,
                             id: String,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.name = name
                             self.email = email
@@ -1873,7 +1885,7 @@ struct Case285Query: GraphQLTypedOperation {
                             self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
                             self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1897,7 +1909,7 @@ struct Case285Query: GraphQLTypedOperation {
                             /// The field `name` (`String!`).
                             var name: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The field `avatar`, as `small` (`String!`).
                             var small: String
                             /// The field `avatar`, as `large` (`String!`).
@@ -1914,7 +1926,7 @@ struct Case285Query: GraphQLTypedOperation {
                                 __typename: String,
                                 email: String? = nil,
                                 name: String,
-                                id: String,
+                                id: String? = nil,
                                 small: String,
                                 large: String,
                                 scores: [[Int?]?]? = nil,
@@ -1949,7 +1961,7 @@ struct Case285Query: GraphQLTypedOperation {
                                 self.__typename = try container.decode(String.self, forKey: .__typename)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
                                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
@@ -1963,7 +1975,7 @@ struct Case285Query: GraphQLTypedOperation {
                                 try container.encode(self.__typename, forKey: .__typename)
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.name, forKey: .name)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                                 try container.encode(self.small, forKey: .small)
                                 try container.encode(self.large, forKey: .large)
                                 try container.encode(self.scores, forKey: .scores)
@@ -1982,7 +1994,12 @@ struct Case285Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -2002,7 +2019,8 @@ struct Case285Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -2024,7 +2042,7 @@ struct Case285Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -2041,7 +2059,8 @@ struct Case285Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -2064,7 +2083,7 @@ struct Case285Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The fragment `PlanetBits` spread here.
                             var planetBits: PlanetBits
 
@@ -2072,8 +2091,8 @@ struct Case285Query: GraphQLTypedOperation {
                             init(
                                 diameter: Int? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "Planet",
+                                id: String? = nil,
                                 planetBits: PlanetBits
                             ) {
                                 self.diameter = diameter
@@ -2095,8 +2114,9 @@ struct Case285Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.planetBits = try PlanetBits(from: decoder)
                             }
 
@@ -2106,7 +2126,7 @@ struct Case285Query: GraphQLTypedOperation {
                                 try container.encode(self.diameter, forKey: .diameter)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -2122,7 +2142,7 @@ struct Case285Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -2142,7 +2162,8 @@ struct Case285Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2164,7 +2185,7 @@ struct Case285Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -2181,7 +2202,8 @@ struct Case285Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -2207,7 +2229,7 @@ struct Case285Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -2227,7 +2249,8 @@ struct Case285Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2249,7 +2272,7 @@ struct Case285Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -2266,7 +2289,8 @@ struct Case285Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2290,7 +2314,7 @@ struct Case285Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -2307,7 +2331,7 @@ struct Case285Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2325,14 +2349,14 @@ struct Case285Query: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 var name: String
                 /// The field `__typename` (`String!`).
-                var __typename: String
+                var __typename: String?
                 /// This object as a `Planet`, when it is one.
                 var asPlanet: AsPlanet?
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
                     self.name = name
                     self.__typename = __typename
                     self.asPlanet = asPlanet
@@ -2348,7 +2372,7 @@ struct Case285Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                     self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                     self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
                 }
@@ -2365,7 +2389,7 @@ struct Case285Query: GraphQLTypedOperation {
                     }
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
                 }
             }
         }
@@ -2379,10 +2403,10 @@ struct Case285Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+            init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
                 self.name = name
                 self.diameter = diameter
                 self.__typename = __typename
@@ -2401,8 +2425,8 @@ struct Case285Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.name = try container.decode(String.self, forKey: .name)
                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -2411,7 +2435,7 @@ struct Case285Query: GraphQLTypedOperation {
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.diameter, forKey: .diameter)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
         }
     }

@@ -392,7 +392,7 @@ struct Case296Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -405,7 +405,7 @@ struct Case296Query: GraphQLTypedOperation {
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
                 id: String,
-                __typename: String,
+                __typename: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil,
@@ -428,11 +428,11 @@ struct Case296Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
+                self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
             }
 
             /// Encodes the object as the answer had it.
@@ -451,7 +451,7 @@ struct Case296Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -466,7 +466,7 @@ struct Case296Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, name: String, moons: [Moons?]? = nil, __typename: String) {
+                init(id: String, name: String, moons: [Moons?]? = nil, __typename: String = "Planet") {
                     self.id = id
                     self.name = name
                     self.moons = moons
@@ -486,7 +486,7 @@ struct Case296Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -508,7 +508,7 @@ struct Case296Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -525,7 +525,7 @@ struct Case296Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -550,7 +550,7 @@ struct Case296Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String) {
+                init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship") {
                     self.id = id
                     self.model = model
                     self.pilot = pilot
@@ -570,7 +570,7 @@ struct Case296Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
                     self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -660,7 +660,7 @@ struct Case296Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -669,8 +669,8 @@ struct Case296Query: GraphQLTypedOperation {
                             large: String,
                             bestFriend: BestFriend? = nil,
                             address: Address? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.small = small
@@ -699,8 +699,8 @@ struct Case296Query: GraphQLTypedOperation {
                             self.large = try container.decode(String.self, forKey: .large)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -712,7 +712,7 @@ struct Case296Query: GraphQLTypedOperation {
                             try container.encode(self.bestFriend, forKey: .bestFriend)
                             try container.encode(self.address, forKey: .address)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `BestFriend` on `User`.
@@ -726,7 +726,7 @@ struct Case296Query: GraphQLTypedOperation {
                             /// The field `address` (`Address`).
                             var address: Address?
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
@@ -734,7 +734,7 @@ struct Case296Query: GraphQLTypedOperation {
                                 email: String? = nil,
                                 scores: [[Int?]?]? = nil,
                                 address: Address? = nil,
-                                id: String
+                                id: String? = nil
                             ) {
                                 self.__typename = __typename
                                 self.email = email
@@ -758,7 +758,7 @@ struct Case296Query: GraphQLTypedOperation {
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -768,7 +768,7 @@ struct Case296Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.scores, forKey: .scores)
                                 try container.encode(self.address, forKey: .address)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -783,7 +783,12 @@ struct Case296Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -803,7 +808,8 @@ struct Case296Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -825,7 +831,7 @@ struct Case296Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -842,7 +848,8 @@ struct Case296Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -866,7 +873,7 @@ struct Case296Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -883,7 +890,8 @@ struct Case296Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -908,7 +916,7 @@ struct Case296Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -928,7 +936,8 @@ struct Case296Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -950,7 +959,7 @@ struct Case296Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -967,7 +976,8 @@ struct Case296Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1010,7 +1020,7 @@ struct Case296Query: GraphQLTypedOperation {
                     friends: [Friends],
                     bestFriend: BestFriend? = nil,
                     address: Address? = nil,
-                    __typename: String
+                    __typename: String = "User"
                 ) {
                     self.id = id
                     self.name = name
@@ -1043,7 +1053,7 @@ struct Case296Query: GraphQLTypedOperation {
                     self.friends = try container.decode([Friends].self, forKey: .friends)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1076,7 +1086,7 @@ struct Case296Query: GraphQLTypedOperation {
                     /// The field `friends` (`[User!]!`).
                     var friends: [Friends]
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -1087,7 +1097,7 @@ struct Case296Query: GraphQLTypedOperation {
                         large: String,
                         scores: [[Int?]?]? = nil,
                         friends: [Friends],
-                        id: String
+                        id: String? = nil
                     ) {
                         self.__typename = __typename
                         self.name = name
@@ -1120,7 +1130,7 @@ struct Case296Query: GraphQLTypedOperation {
                         self.large = try container.decode(String.self, forKey: .large)
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1133,7 +1143,7 @@ struct Case296Query: GraphQLTypedOperation {
                         try container.encode(self.large, forKey: .large)
                         try container.encode(self.scores, forKey: .scores)
                         try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -1231,7 +1241,7 @@ struct Case296Query: GraphQLTypedOperation {
                             init(
                                 email: String? = nil,
                                 name: String,
-                                __typename: String,
+                                __typename: String = "User",
                                 id: String,
                                 small: String,
                                 large: String,
@@ -1266,7 +1276,8 @@ struct Case296Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                                 self.id = try container.decode(String.self, forKey: .id)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
@@ -1300,7 +1311,12 @@ struct Case296Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -1320,7 +1336,8 @@ struct Case296Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1342,7 +1359,7 @@ struct Case296Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -1359,7 +1376,8 @@ struct Case296Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -1385,7 +1403,7 @@ struct Case296Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -1405,7 +1423,8 @@ struct Case296Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1427,7 +1446,7 @@ struct Case296Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -1444,7 +1463,8 @@ struct Case296Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1537,7 +1557,7 @@ struct Case296Query: GraphQLTypedOperation {
                             large: String,
                             scores: [[Int?]?]? = nil,
                             bestFriend: BestFriend? = nil,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.id = id
                             self.small = small
@@ -1564,7 +1584,7 @@ struct Case296Query: GraphQLTypedOperation {
                             self.large = try container.decode(String.self, forKey: .large)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1587,7 +1607,7 @@ struct Case296Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The field `avatar`, as `small` (`String!`).
                             var small: String
                             /// The field `avatar`, as `large` (`String!`).
@@ -1603,8 +1623,8 @@ struct Case296Query: GraphQLTypedOperation {
                             init(
                                 email: String? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "User",
+                                id: String? = nil,
                                 small: String,
                                 large: String,
                                 scores: [[Int?]?]? = nil,
@@ -1638,8 +1658,9 @@ struct Case296Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
                                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
@@ -1653,7 +1674,7 @@ struct Case296Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                                 try container.encode(self.small, forKey: .small)
                                 try container.encode(self.large, forKey: .large)
                                 try container.encode(self.scores, forKey: .scores)
@@ -1672,7 +1693,12 @@ struct Case296Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -1692,7 +1718,8 @@ struct Case296Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1714,7 +1741,7 @@ struct Case296Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -1731,7 +1758,8 @@ struct Case296Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -1757,7 +1785,7 @@ struct Case296Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -1774,7 +1802,7 @@ struct Case296Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1792,14 +1820,14 @@ struct Case296Query: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 var name: String
                 /// The field `__typename` (`String!`).
-                var __typename: String
+                var __typename: String?
                 /// This object as a `Planet`, when it is one.
                 var asPlanet: AsPlanet?
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
                     self.name = name
                     self.__typename = __typename
                     self.asPlanet = asPlanet
@@ -1815,7 +1843,7 @@ struct Case296Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                     self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                     self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
                 }
@@ -1832,7 +1860,7 @@ struct Case296Query: GraphQLTypedOperation {
                     }
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
                 }
             }
         }
@@ -1840,7 +1868,7 @@ struct Case296Query: GraphQLTypedOperation {
         /// The selection of `Search` on `SearchResult`.
         struct Search: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -1852,7 +1880,7 @@ struct Case296Query: GraphQLTypedOperation {
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
-                __typename: String,
+                __typename: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil,
@@ -1872,11 +1900,11 @@ struct Case296Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
+                self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
             }
 
             /// Encodes the object as the answer had it.
@@ -1894,7 +1922,7 @@ struct Case296Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `SearchResult` as a `Planet`.
@@ -1906,12 +1934,18 @@ struct Case296Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The fragment `PlanetBits` spread here.
                 var planetBits: PlanetBits
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(diameter: Int? = nil, name: String, __typename: String, id: String, planetBits: PlanetBits) {
+                init(
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String = "Planet",
+                    id: String? = nil,
+                    planetBits: PlanetBits
+                ) {
                     self.diameter = diameter
                     self.name = name
                     self.__typename = __typename
@@ -1931,8 +1965,8 @@ struct Case296Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.planetBits = try PlanetBits(from: decoder)
                 }
 
@@ -1942,7 +1976,7 @@ struct Case296Query: GraphQLTypedOperation {
                     try container.encode(self.diameter, forKey: .diameter)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -1951,12 +1985,12 @@ struct Case296Query: GraphQLTypedOperation {
                 /// The field `model` (`String`).
                 var model: String?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, id: String, __typename: String) {
+                init(model: String? = nil, id: String? = nil, __typename: String = "Ship") {
                     self.model = model
                     self.id = id
                     self.__typename = __typename
@@ -1972,15 +2006,15 @@ struct Case296Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
                 }
 
                 /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.model, forKey: .model)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
             }
@@ -2002,7 +2036,7 @@ struct Case296Query: GraphQLTypedOperation {
                 /// The field `address` (`Address`).
                 var address: Address?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
@@ -2015,8 +2049,8 @@ struct Case296Query: GraphQLTypedOperation {
                     friends: [Friends],
                     bestFriend: BestFriend? = nil,
                     address: Address? = nil,
-                    id: String,
-                    __typename: String
+                    id: String? = nil,
+                    __typename: String = "User"
                 ) {
                     self.name = name
                     self.email = email
@@ -2051,8 +2085,8 @@ struct Case296Query: GraphQLTypedOperation {
                     self.friends = try container.decode([Friends].self, forKey: .friends)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -2065,7 +2099,7 @@ struct Case296Query: GraphQLTypedOperation {
                     try container.encode(self.friends, forKey: .friends)
                     try container.encode(self.bestFriend, forKey: .bestFriend)
                     try container.encode(self.address, forKey: .address)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
 
@@ -2080,10 +2114,16 @@ struct Case296Query: GraphQLTypedOperation {
                     /// The field `friends` (`[User!]!`).
                     var friends: [Friends]
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(__typename: String, name: String, email: String? = nil, friends: [Friends], id: String) {
+                    init(
+                        __typename: String,
+                        name: String,
+                        email: String? = nil,
+                        friends: [Friends],
+                        id: String? = nil
+                    ) {
                         self.__typename = __typename
                         self.name = name
                         self.email = email
@@ -2106,7 +2146,7 @@ struct Case296Query: GraphQLTypedOperation {
                         self.name = try container.decode(String.self, forKey: .name)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2116,7 +2156,7 @@ struct Case296Query: GraphQLTypedOperation {
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -2138,7 +2178,7 @@ struct Case296Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
+                            __typename: String = "User",
                             id: String,
                             scores: [[Int?]?]? = nil,
                             userBits: UserBits
@@ -2164,7 +2204,7 @@ struct Case296Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             self.id = try container.decode(String.self, forKey: .id)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.userBits = try UserBits(from: decoder)
@@ -2195,7 +2235,7 @@ struct Case296Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -2203,8 +2243,8 @@ struct Case296Query: GraphQLTypedOperation {
                         small: String,
                         large: String,
                         friends: [Friends],
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.small = small
@@ -2230,8 +2270,8 @@ struct Case296Query: GraphQLTypedOperation {
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2242,7 +2282,7 @@ struct Case296Query: GraphQLTypedOperation {
                         try container.encode(self.large, forKey: .large)
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -2270,7 +2310,7 @@ struct Case296Query: GraphQLTypedOperation {
                             large: String,
                             homeworld: Homeworld? = nil,
                             email: String?? = nil,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.id = id
                             self.name = name
@@ -2300,7 +2340,7 @@ struct Case296Query: GraphQLTypedOperation {
                             self.large = try container.decode(String.self, forKey: .large)
                             self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                             self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2326,7 +2366,7 @@ struct Case296Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The field `moons` (`[Moon]`).
                             var moons: [Moons?]?
                             /// The fragment `PlanetBits` spread here.
@@ -2336,8 +2376,8 @@ struct Case296Query: GraphQLTypedOperation {
                             init(
                                 diameter: Int? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "Planet",
+                                id: String? = nil,
                                 moons: [Moons?]? = nil,
                                 planetBits: PlanetBits
                             ) {
@@ -2362,8 +2402,9 @@ struct Case296Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                                 self.planetBits = try PlanetBits(from: decoder)
                             }
@@ -2374,7 +2415,7 @@ struct Case296Query: GraphQLTypedOperation {
                                 try container.encode(self.diameter, forKey: .diameter)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                                 try container.encode(self.moons, forKey: .moons)
                             }
 
@@ -2388,7 +2429,7 @@ struct Case296Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(name: String, radius: Double? = nil, __typename: String) {
+                                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                     self.name = name
                                     self.radius = radius
                                     self.__typename = __typename
@@ -2405,7 +2446,8 @@ struct Case296Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.name = try container.decode(String.self, forKey: .name)
                                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -2432,7 +2474,7 @@ struct Case296Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.geo = geo
@@ -2452,7 +2494,7 @@ struct Case296Query: GraphQLTypedOperation {
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
                         self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2474,7 +2516,7 @@ struct Case296Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(lat: Double, lng: Double, __typename: String) {
+                        init(lat: Double, lng: Double, __typename: String = "Geo") {
                             self.lat = lat
                             self.lng = lng
                             self.__typename = __typename
@@ -2491,7 +2533,7 @@ struct Case296Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.lat = try container.decode(Double.self, forKey: .lat)
                             self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2510,14 +2552,14 @@ struct Case296Query: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 var name: String
                 /// The field `__typename` (`String!`).
-                var __typename: String
+                var __typename: String?
                 /// This object as a `Planet`, when it is one.
                 var asPlanet: AsPlanet?
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
                     self.name = name
                     self.__typename = __typename
                     self.asPlanet = asPlanet
@@ -2533,7 +2575,7 @@ struct Case296Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                     self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                     self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
                 }
@@ -2550,7 +2592,7 @@ struct Case296Query: GraphQLTypedOperation {
                     }
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
                 }
             }
         }

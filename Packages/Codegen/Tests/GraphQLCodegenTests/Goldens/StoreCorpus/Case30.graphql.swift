@@ -99,14 +99,14 @@ struct Case30Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `User`, when it is one.
             var asUser: AsUser?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+            init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
                 self.id = id
                 self.__typename = __typename
                 self.asPlanet = asPlanet
@@ -122,7 +122,7 @@ struct Case30Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
@@ -139,7 +139,7 @@ struct Case30Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -156,7 +156,13 @@ struct Case30Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, moons: [Moons?]? = nil, residents: [Residents], id: String, __typename: String) {
+                init(
+                    name: String,
+                    moons: [Moons?]? = nil,
+                    residents: [Residents],
+                    id: String,
+                    __typename: String = "Planet"
+                ) {
                     self.name = name
                     self.moons = moons
                     self.residents = residents
@@ -179,7 +185,7 @@ struct Case30Query: GraphQLTypedOperation {
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
                     self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -202,7 +208,7 @@ struct Case30Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -219,7 +225,7 @@ struct Case30Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -240,12 +246,18 @@ struct Case30Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The fragment `UserBits` spread here.
                     var userBits: UserBits
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                    init(
+                        email: String? = nil,
+                        name: String,
+                        __typename: String = "User",
+                        id: String? = nil,
+                        userBits: UserBits
+                    ) {
                         self.email = email
                         self.name = name
                         self.__typename = __typename
@@ -265,8 +277,8 @@ struct Case30Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.userBits = try UserBits(from: decoder)
                     }
 
@@ -276,7 +288,7 @@ struct Case30Query: GraphQLTypedOperation {
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
                 }
             }
@@ -295,7 +307,7 @@ struct Case30Query: GraphQLTypedOperation {
                 var userBits: UserBits
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+                init(email: String? = nil, name: String, __typename: String = "User", id: String, userBits: UserBits) {
                     self.email = email
                     self.name = name
                     self.__typename = __typename
@@ -315,7 +327,7 @@ struct Case30Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     self.id = try container.decode(String.self, forKey: .id)
                     self.userBits = try UserBits(from: decoder)
                 }

@@ -477,7 +477,7 @@ struct Case41Query: GraphQLTypedOperation {
                 id: String,
                 email: String? = nil,
                 name: String,
-                __typename: String,
+                __typename: String = "User",
                 scores: [[Int?]?]? = nil,
                 friends: [Friends],
                 bestFriend: BestFriend? = nil,
@@ -515,7 +515,7 @@ struct Case41Query: GraphQLTypedOperation {
                 self.id = try container.decode(String.self, forKey: .id)
                 self.email = try container.decodeNullable(String.self, forKey: .email)
                 self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                 self.friends = try container.decode([Friends].self, forKey: .friends)
                 self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
@@ -549,15 +549,15 @@ struct Case41Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
                     email: String? = nil,
                     bestFriend: BestFriend? = nil,
                     address: Address? = nil,
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.email = email
                     self.bestFriend = bestFriend
@@ -580,8 +580,8 @@ struct Case41Query: GraphQLTypedOperation {
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -591,7 +591,7 @@ struct Case41Query: GraphQLTypedOperation {
                     try container.encode(self.bestFriend, forKey: .bestFriend)
                     try container.encode(self.address, forKey: .address)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `BestFriend` on `User`.
@@ -615,7 +615,7 @@ struct Case41Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -627,8 +627,8 @@ struct Case41Query: GraphQLTypedOperation {
                         bestFriend: BestFriend? = nil,
                         homeworld: Homeworld? = nil,
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -666,8 +666,8 @@ struct Case41Query: GraphQLTypedOperation {
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -682,7 +682,7 @@ struct Case41Query: GraphQLTypedOperation {
                         try container.encode(self.homeworld, forKey: .homeworld)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -696,15 +696,15 @@ struct Case41Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
                             name: String,
                             scores: [[Int?]?]? = nil,
                             address: Address? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "User",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.scores = scores
@@ -727,8 +727,8 @@ struct Case41Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -738,7 +738,7 @@ struct Case41Query: GraphQLTypedOperation {
                             try container.encode(self.scores, forKey: .scores)
                             try container.encode(self.address, forKey: .address)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -753,7 +753,7 @@ struct Case41Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -773,7 +773,8 @@ struct Case41Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -795,7 +796,7 @@ struct Case41Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -812,7 +813,8 @@ struct Case41Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -835,7 +837,7 @@ struct Case41Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `scores` (`[[Int]]`).
                         var scores: [[Int?]?]?
                         /// The field `address` (`Address`).
@@ -847,8 +849,8 @@ struct Case41Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "User",
+                            id: String? = nil,
                             scores: [[Int?]?]? = nil,
                             address: Address? = nil,
                             userBits: UserBits
@@ -876,8 +878,8 @@ struct Case41Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
                             self.userBits = try UserBits(from: decoder)
@@ -889,7 +891,7 @@ struct Case41Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.scores, forKey: .scores)
                             try container.encode(self.address, forKey: .address)
                         }
@@ -904,7 +906,7 @@ struct Case41Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -921,7 +923,8 @@ struct Case41Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -943,7 +946,7 @@ struct Case41Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The fragment `PlanetBits` spread here.
                         var planetBits: PlanetBits
 
@@ -951,8 +954,8 @@ struct Case41Query: GraphQLTypedOperation {
                         init(
                             diameter: Int? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "Planet",
+                            id: String? = nil,
                             planetBits: PlanetBits
                         ) {
                             self.diameter = diameter
@@ -974,8 +977,9 @@ struct Case41Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.planetBits = try PlanetBits(from: decoder)
                         }
 
@@ -985,7 +989,7 @@ struct Case41Query: GraphQLTypedOperation {
                             try container.encode(self.diameter, forKey: .diameter)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
 
@@ -999,7 +1003,7 @@ struct Case41Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.__typename = __typename
@@ -1016,7 +1020,8 @@ struct Case41Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1041,7 +1046,7 @@ struct Case41Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.geo = geo
@@ -1061,7 +1066,7 @@ struct Case41Query: GraphQLTypedOperation {
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
                         self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1083,7 +1088,7 @@ struct Case41Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(lat: Double, lng: Double, __typename: String) {
+                        init(lat: Double, lng: Double, __typename: String = "Geo") {
                             self.lat = lat
                             self.lng = lng
                             self.__typename = __typename
@@ -1100,7 +1105,7 @@ struct Case41Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.lat = try container.decode(Double.self, forKey: .lat)
                             self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1129,7 +1134,7 @@ struct Case41Query: GraphQLTypedOperation {
                 /// The field `bestFriend` (`User`).
                 var bestFriend: BestFriend?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -1139,7 +1144,7 @@ struct Case41Query: GraphQLTypedOperation {
                     large: String,
                     friends: [Friends],
                     bestFriend: BestFriend? = nil,
-                    id: String
+                    id: String? = nil
                 ) {
                     self.__typename = __typename
                     self.name = name
@@ -1169,7 +1174,7 @@ struct Case41Query: GraphQLTypedOperation {
                     self.large = try container.decode(String.self, forKey: .large)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1181,7 +1186,7 @@ struct Case41Query: GraphQLTypedOperation {
                     try container.encode(self.large, forKey: .large)
                     try container.encode(self.friends, forKey: .friends)
                     try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -1195,7 +1200,7 @@ struct Case41Query: GraphQLTypedOperation {
                     /// The field `homeworld` (`Planet`).
                     var homeworld: Homeworld?
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -1203,7 +1208,7 @@ struct Case41Query: GraphQLTypedOperation {
                         name: String,
                         email: String? = nil,
                         homeworld: Homeworld? = nil,
-                        id: String
+                        id: String? = nil
                     ) {
                         self.__typename = __typename
                         self.name = name
@@ -1227,7 +1232,7 @@ struct Case41Query: GraphQLTypedOperation {
                         self.name = try container.decode(String.self, forKey: .name)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1237,7 +1242,7 @@ struct Case41Query: GraphQLTypedOperation {
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Homeworld` on `Planet`.
@@ -1247,10 +1252,10 @@ struct Case41Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, __typename: String, id: String) {
+                        init(name: String, __typename: String = "Planet", id: String? = nil) {
                             self.name = name
                             self.__typename = __typename
                             self.id = id
@@ -1266,8 +1271,9 @@ struct Case41Query: GraphQLTypedOperation {
                         init(from decoder: any Decoder) throws {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1275,7 +1281,7 @@ struct Case41Query: GraphQLTypedOperation {
                             var container = encoder.container(keyedBy: CodingKeys.self)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
                 }
@@ -1293,7 +1299,7 @@ struct Case41Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -1301,8 +1307,8 @@ struct Case41Query: GraphQLTypedOperation {
                         friends: [Friends],
                         bestFriend: BestFriend? = nil,
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.friends = friends
@@ -1328,8 +1334,8 @@ struct Case41Query: GraphQLTypedOperation {
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1340,7 +1346,7 @@ struct Case41Query: GraphQLTypedOperation {
                         try container.encode(self.bestFriend, forKey: .bestFriend)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -1357,7 +1363,7 @@ struct Case41Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, small: String, large: String, id: String, __typename: String) {
+                        init(name: String, small: String, large: String, id: String, __typename: String = "User") {
                             self.name = name
                             self.small = small
                             self.large = large
@@ -1380,7 +1386,7 @@ struct Case41Query: GraphQLTypedOperation {
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
                             self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1403,7 +1409,7 @@ struct Case41Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `avatar`, as `small` (`String!`).
                         var small: String
                         /// The field `avatar`, as `large` (`String!`).
@@ -1415,8 +1421,8 @@ struct Case41Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "User",
+                            id: String? = nil,
                             small: String,
                             large: String,
                             userBits: UserBits
@@ -1444,8 +1450,8 @@ struct Case41Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
                             self.userBits = try UserBits(from: decoder)
@@ -1457,7 +1463,7 @@ struct Case41Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.small, forKey: .small)
                             try container.encode(self.large, forKey: .large)
                         }
@@ -1475,7 +1481,7 @@ struct Case41Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -1495,7 +1501,8 @@ struct Case41Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1517,7 +1524,7 @@ struct Case41Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -1534,7 +1541,8 @@ struct Case41Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1558,7 +1566,7 @@ struct Case41Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `moons` (`[Moon]`).
                 var moons: [Moons?]?
                 /// The field `residents` (`[User!]!`).
@@ -1570,8 +1578,8 @@ struct Case41Query: GraphQLTypedOperation {
                 init(
                     diameter: Int? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "Planet",
+                    id: String? = nil,
                     moons: [Moons?]? = nil,
                     residents: [Residents],
                     planetBits: PlanetBits
@@ -1599,8 +1607,8 @@ struct Case41Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
                     self.planetBits = try PlanetBits(from: decoder)
@@ -1612,7 +1620,7 @@ struct Case41Query: GraphQLTypedOperation {
                     try container.encode(self.diameter, forKey: .diameter)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.moons, forKey: .moons)
                     try container.encode(self.residents, forKey: .residents)
                 }
@@ -1627,7 +1635,7 @@ struct Case41Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -1644,7 +1652,7 @@ struct Case41Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1671,7 +1679,7 @@ struct Case41Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -1680,8 +1688,8 @@ struct Case41Query: GraphQLTypedOperation {
                         small: String,
                         large: String,
                         homeworld: Homeworld? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -1710,8 +1718,8 @@ struct Case41Query: GraphQLTypedOperation {
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1723,7 +1731,7 @@ struct Case41Query: GraphQLTypedOperation {
                         try container.encode(self.large, forKey: .large)
                         try container.encode(self.homeworld, forKey: .homeworld)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Homeworld` on `Planet`.
@@ -1736,7 +1744,7 @@ struct Case41Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(id: String, name: String, __typename: String) {
+                        init(id: String, name: String, __typename: String = "Planet") {
                             self.id = id
                             self.name = name
                             self.__typename = __typename
@@ -1753,7 +1761,8 @@ struct Case41Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.id = try container.decode(String.self, forKey: .id)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1777,7 +1786,7 @@ struct Case41Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(street: String, city: String? = nil, __typename: String) {
+                init(street: String, city: String? = nil, __typename: String = "Address") {
                     self.street = street
                     self.city = city
                     self.__typename = __typename
@@ -1794,7 +1803,7 @@ struct Case41Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.street = try container.decode(String.self, forKey: .street)
                     self.city = try container.decodeNullable(String.self, forKey: .city)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1810,7 +1819,7 @@ struct Case41Query: GraphQLTypedOperation {
         /// The selection of `Search` on `SearchResult`.
         struct Search: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -1822,7 +1831,7 @@ struct Case41Query: GraphQLTypedOperation {
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
-                __typename: String,
+                __typename: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil,
@@ -1842,11 +1851,11 @@ struct Case41Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
+                self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
             }
 
             /// Encodes the object as the answer had it.
@@ -1864,7 +1873,7 @@ struct Case41Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `SearchResult` as a `Planet`.
@@ -1876,7 +1885,7 @@ struct Case41Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `residents` (`[User!]!`).
                 var residents: [Residents]
                 /// The fragment `PlanetBits` spread here.
@@ -1886,8 +1895,8 @@ struct Case41Query: GraphQLTypedOperation {
                 init(
                     diameter: Int? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "Planet",
+                    id: String? = nil,
                     residents: [Residents],
                     planetBits: PlanetBits
                 ) {
@@ -1912,8 +1921,8 @@ struct Case41Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
                     self.planetBits = try PlanetBits(from: decoder)
                 }
@@ -1924,7 +1933,7 @@ struct Case41Query: GraphQLTypedOperation {
                     try container.encode(self.diameter, forKey: .diameter)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.residents, forKey: .residents)
                 }
 
@@ -1954,7 +1963,7 @@ struct Case41Query: GraphQLTypedOperation {
                         id: String,
                         email: String? = nil,
                         name: String,
-                        __typename: String,
+                        __typename: String = "User",
                         small: String,
                         large: String,
                         friends: [Friends],
@@ -1989,7 +1998,7 @@ struct Case41Query: GraphQLTypedOperation {
                         self.id = try container.decode(String.self, forKey: .id)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
@@ -2019,7 +2028,7 @@ struct Case41Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `scores` (`[[Int]]`).
                         var scores: [[Int?]?]?
                         /// The field `friends` (`[User!]!`).
@@ -2033,8 +2042,8 @@ struct Case41Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "User",
+                            id: String? = nil,
                             scores: [[Int?]?]? = nil,
                             friends: [Friends],
                             address: Address? = nil,
@@ -2065,8 +2074,8 @@ struct Case41Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.friends = try container.decode([Friends].self, forKey: .friends)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
@@ -2079,7 +2088,7 @@ struct Case41Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.scores, forKey: .scores)
                             try container.encode(self.friends, forKey: .friends)
                             try container.encode(self.address, forKey: .address)
@@ -2098,7 +2107,7 @@ struct Case41Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
@@ -2106,8 +2115,8 @@ struct Case41Query: GraphQLTypedOperation {
                                 email: String? = nil,
                                 small: String,
                                 large: String,
-                                __typename: String,
-                                id: String
+                                __typename: String = "User",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.email = email
@@ -2133,8 +2142,9 @@ struct Case41Query: GraphQLTypedOperation {
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2145,7 +2155,7 @@ struct Case41Query: GraphQLTypedOperation {
                                 try container.encode(self.small, forKey: .small)
                                 try container.encode(self.large, forKey: .large)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -2159,7 +2169,7 @@ struct Case41Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -2176,7 +2186,8 @@ struct Case41Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2199,7 +2210,7 @@ struct Case41Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.__typename = __typename
@@ -2216,7 +2227,8 @@ struct Case41Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2235,10 +2247,10 @@ struct Case41Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String) {
+                init(__typename: String = "Ship", id: String? = nil) {
                     self.__typename = __typename
                     self.id = id
                 }
@@ -2251,15 +2263,15 @@ struct Case41Query: GraphQLTypedOperation {
                 /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -2280,7 +2292,7 @@ struct Case41Query: GraphQLTypedOperation {
                 /// The field `email` (`String`).
                 var email: String??
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `__typename` (`String!`).
                 var __typename: String
 
@@ -2293,8 +2305,8 @@ struct Case41Query: GraphQLTypedOperation {
                     homeworld: Homeworld? = nil,
                     address: Address? = nil,
                     email: String?? = nil,
-                    id: String,
-                    __typename: String
+                    id: String? = nil,
+                    __typename: String = "User"
                 ) {
                     self.name = name
                     self.small = small
@@ -2329,8 +2341,8 @@ struct Case41Query: GraphQLTypedOperation {
                     self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
                     self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -2345,7 +2357,7 @@ struct Case41Query: GraphQLTypedOperation {
                     if let value = self.email {
                         try container.encode(value, forKey: .email)
                     }
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
 
@@ -2360,15 +2372,15 @@ struct Case41Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
                         name: String,
                         email: String? = nil,
                         bestFriend: BestFriend? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -2391,8 +2403,8 @@ struct Case41Query: GraphQLTypedOperation {
                         self.name = try container.decode(String.self, forKey: .name)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2402,7 +2414,7 @@ struct Case41Query: GraphQLTypedOperation {
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.bestFriend, forKey: .bestFriend)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -2436,7 +2448,7 @@ struct Case41Query: GraphQLTypedOperation {
                             address: Address? = nil,
                             email: String?? = nil,
                             id: String,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.name = name
                             self.scores = scores
@@ -2472,7 +2484,7 @@ struct Case41Query: GraphQLTypedOperation {
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
                             self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
                             self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2502,15 +2514,15 @@ struct Case41Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
                                 name: String,
                                 email: String? = nil,
                                 scores: [[Int?]?]? = nil,
-                                __typename: String,
-                                id: String
+                                __typename: String = "User",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.email = email
@@ -2533,8 +2545,9 @@ struct Case41Query: GraphQLTypedOperation {
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2544,7 +2557,7 @@ struct Case41Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.scores, forKey: .scores)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -2573,7 +2586,7 @@ struct Case41Query: GraphQLTypedOperation {
                                 large: String,
                                 scores: [[Int?]?]? = nil,
                                 address: Address? = nil,
-                                __typename: String
+                                __typename: String = "User"
                             ) {
                                 self.id = id
                                 self.email = email
@@ -2603,7 +2616,8 @@ struct Case41Query: GraphQLTypedOperation {
                                 self.large = try container.decode(String.self, forKey: .large)
                                 self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2630,7 +2644,12 @@ struct Case41Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -2650,7 +2669,8 @@ struct Case41Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -2672,7 +2692,7 @@ struct Case41Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -2689,7 +2709,8 @@ struct Case41Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -2712,7 +2733,7 @@ struct Case41Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The fragment `PlanetBits` spread here.
                             var planetBits: PlanetBits
 
@@ -2720,8 +2741,8 @@ struct Case41Query: GraphQLTypedOperation {
                             init(
                                 diameter: Int? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "Planet",
+                                id: String? = nil,
                                 planetBits: PlanetBits
                             ) {
                                 self.diameter = diameter
@@ -2743,8 +2764,9 @@ struct Case41Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.planetBits = try PlanetBits(from: decoder)
                             }
 
@@ -2754,7 +2776,7 @@ struct Case41Query: GraphQLTypedOperation {
                                 try container.encode(self.diameter, forKey: .diameter)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -2768,7 +2790,7 @@ struct Case41Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -2785,7 +2807,8 @@ struct Case41Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2806,10 +2829,10 @@ struct Case41Query: GraphQLTypedOperation {
                     /// The field `name` (`String!`).
                     var name: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(__typename: String, name: String, id: String) {
+                    init(__typename: String, name: String, id: String? = nil) {
                         self.__typename = __typename
                         self.name = name
                         self.id = id
@@ -2826,7 +2849,7 @@ struct Case41Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.__typename = try container.decode(String.self, forKey: .__typename)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2834,7 +2857,7 @@ struct Case41Query: GraphQLTypedOperation {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(self.__typename, forKey: .__typename)
                         try container.encode(self.name, forKey: .name)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
                 }
 
@@ -2850,7 +2873,7 @@ struct Case41Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.geo = geo
@@ -2870,7 +2893,7 @@ struct Case41Query: GraphQLTypedOperation {
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
                         self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2892,7 +2915,7 @@ struct Case41Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(lat: Double, lng: Double, __typename: String) {
+                        init(lat: Double, lng: Double, __typename: String = "Geo") {
                             self.lat = lat
                             self.lng = lng
                             self.__typename = __typename
@@ -2909,7 +2932,7 @@ struct Case41Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.lat = try container.decode(Double.self, forKey: .lat)
                             self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2928,14 +2951,14 @@ struct Case41Query: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 var name: String
                 /// The field `__typename` (`String!`).
-                var __typename: String
+                var __typename: String?
                 /// This object as a `Planet`, when it is one.
                 var asPlanet: AsPlanet?
                 /// This object as a `User`, when it is one.
                 var asUser: AsUser?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+                init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
                     self.name = name
                     self.__typename = __typename
                     self.asPlanet = asPlanet
@@ -2951,7 +2974,7 @@ struct Case41Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                     self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                     self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
                 }
@@ -2968,7 +2991,7 @@ struct Case41Query: GraphQLTypedOperation {
                     }
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
                 }
             }
         }
@@ -2982,7 +3005,7 @@ struct Case41Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// The field `moons` (`[Moon]`).
             var moons: [Moons?]?
             /// The field `residents` (`[User!]!`).
@@ -2994,8 +3017,8 @@ struct Case41Query: GraphQLTypedOperation {
             init(
                 diameter: Int? = nil,
                 name: String,
-                __typename: String,
-                id: String,
+                __typename: String = "Planet",
+                id: String? = nil,
                 moons: [Moons?]? = nil,
                 residents: [Residents],
                 planetBits: PlanetBits
@@ -3023,8 +3046,8 @@ struct Case41Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                 self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                 self.residents = try container.decode([Residents].self, forKey: .residents)
                 self.planetBits = try PlanetBits(from: decoder)
@@ -3036,7 +3059,7 @@ struct Case41Query: GraphQLTypedOperation {
                 try container.encode(self.diameter, forKey: .diameter)
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
                 try container.encode(self.moons, forKey: .moons)
                 try container.encode(self.residents, forKey: .residents)
             }
@@ -3051,7 +3074,7 @@ struct Case41Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, radius: Double? = nil, __typename: String) {
+                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                     self.name = name
                     self.radius = radius
                     self.__typename = __typename
@@ -3068,7 +3091,7 @@ struct Case41Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -3095,7 +3118,7 @@ struct Case41Query: GraphQLTypedOperation {
                 /// The field `address` (`Address`).
                 var address: Address?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -3105,7 +3128,7 @@ struct Case41Query: GraphQLTypedOperation {
                     large: String,
                     scores: [[Int?]?]? = nil,
                     address: Address? = nil,
-                    id: String
+                    id: String? = nil
                 ) {
                     self.__typename = __typename
                     self.name = name
@@ -3135,7 +3158,7 @@ struct Case41Query: GraphQLTypedOperation {
                     self.large = try container.decode(String.self, forKey: .large)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                     self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -3147,7 +3170,7 @@ struct Case41Query: GraphQLTypedOperation {
                     try container.encode(self.large, forKey: .large)
                     try container.encode(self.scores, forKey: .scores)
                     try container.encode(self.address, forKey: .address)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Address` on `Address`.
@@ -3160,7 +3183,7 @@ struct Case41Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -3177,7 +3200,7 @@ struct Case41Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.

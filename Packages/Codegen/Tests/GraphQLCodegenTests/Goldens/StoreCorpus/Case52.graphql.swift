@@ -83,12 +83,18 @@ struct Case52Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// The fragment `UserBits` spread here.
             var userBits: UserBits
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(email: String? = nil, name: String, __typename: String, id: String, userBits: UserBits) {
+            init(
+                email: String? = nil,
+                name: String,
+                __typename: String = "User",
+                id: String? = nil,
+                userBits: UserBits
+            ) {
                 self.email = email
                 self.name = name
                 self.__typename = __typename
@@ -108,8 +114,8 @@ struct Case52Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.email = try container.decodeNullable(String.self, forKey: .email)
                 self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.userBits = try UserBits(from: decoder)
             }
 
@@ -119,7 +125,7 @@ struct Case52Query: GraphQLTypedOperation {
                 try container.encode(self.email, forKey: .email)
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
         }
     }

@@ -417,7 +417,7 @@ struct Case62Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -428,7 +428,7 @@ struct Case62Query: GraphQLTypedOperation {
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
                 id: String,
-                __typename: String,
+                __typename: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil
@@ -449,7 +449,7 @@ struct Case62Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -471,7 +471,7 @@ struct Case62Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -488,7 +488,13 @@ struct Case62Query: GraphQLTypedOperation {
                 var planetBits: PlanetBits
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(diameter: Int? = nil, name: String, __typename: String, id: String, planetBits: PlanetBits) {
+                init(
+                    diameter: Int? = nil,
+                    name: String,
+                    __typename: String = "Planet",
+                    id: String,
+                    planetBits: PlanetBits
+                ) {
                     self.diameter = diameter
                     self.name = name
                     self.__typename = __typename
@@ -508,7 +514,7 @@ struct Case62Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                     self.id = try container.decode(String.self, forKey: .id)
                     self.planetBits = try PlanetBits(from: decoder)
                 }
@@ -535,7 +541,7 @@ struct Case62Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, pilot: Pilot? = nil, id: String, __typename: String) {
+                init(model: String? = nil, pilot: Pilot? = nil, id: String, __typename: String = "Ship") {
                     self.model = model
                     self.pilot = pilot
                     self.id = id
@@ -555,7 +561,7 @@ struct Case62Query: GraphQLTypedOperation {
                     self.model = try container.decodeNullable(String.self, forKey: .model)
                     self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
                     self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -580,7 +586,7 @@ struct Case62Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -588,8 +594,8 @@ struct Case62Query: GraphQLTypedOperation {
                         friends: [Friends],
                         bestFriend: BestFriend? = nil,
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.email = email
                         self.friends = friends
@@ -615,8 +621,8 @@ struct Case62Query: GraphQLTypedOperation {
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -627,7 +633,7 @@ struct Case62Query: GraphQLTypedOperation {
                         try container.encode(self.bestFriend, forKey: .bestFriend)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -655,7 +661,7 @@ struct Case62Query: GraphQLTypedOperation {
                             scores: [[Int?]?]? = nil,
                             friends: [Friends],
                             address: Address? = nil,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.id = id
                             self.name = name
@@ -685,7 +691,7 @@ struct Case62Query: GraphQLTypedOperation {
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.friends = try container.decode([Friends].self, forKey: .friends)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -709,7 +715,7 @@ struct Case62Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
                             /// The fragment `UserBits` spread here.
                             var userBits: UserBits
 
@@ -717,8 +723,8 @@ struct Case62Query: GraphQLTypedOperation {
                             init(
                                 email: String? = nil,
                                 name: String,
-                                __typename: String,
-                                id: String,
+                                __typename: String = "User",
+                                id: String? = nil,
                                 userBits: UserBits
                             ) {
                                 self.email = email
@@ -740,8 +746,9 @@ struct Case62Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                                 self.userBits = try UserBits(from: decoder)
                             }
 
@@ -751,7 +758,7 @@ struct Case62Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -767,7 +774,7 @@ struct Case62Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -787,7 +794,8 @@ struct Case62Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -809,7 +817,7 @@ struct Case62Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -826,7 +834,8 @@ struct Case62Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -852,7 +861,12 @@ struct Case62Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(id: String, email: String? = nil, bestFriend: BestFriend? = nil, __typename: String) {
+                        init(
+                            id: String,
+                            email: String? = nil,
+                            bestFriend: BestFriend? = nil,
+                            __typename: String = "User"
+                        ) {
                             self.id = id
                             self.email = email
                             self.bestFriend = bestFriend
@@ -872,7 +886,7 @@ struct Case62Query: GraphQLTypedOperation {
                             self.id = try container.decode(String.self, forKey: .id)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -893,10 +907,10 @@ struct Case62Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, email: String? = nil, __typename: String, id: String) {
+                            init(name: String, email: String? = nil, __typename: String = "User", id: String? = nil) {
                                 self.name = name
                                 self.email = email
                                 self.__typename = __typename
@@ -915,8 +929,9 @@ struct Case62Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -925,7 +940,7 @@ struct Case62Query: GraphQLTypedOperation {
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -940,7 +955,7 @@ struct Case62Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.__typename = __typename
@@ -957,7 +972,8 @@ struct Case62Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -998,7 +1014,7 @@ struct Case62Query: GraphQLTypedOperation {
                 init(
                     email: String? = nil,
                     name: String,
-                    __typename: String,
+                    __typename: String = "User",
                     id: String,
                     small: String,
                     large: String,
@@ -1036,7 +1052,7 @@ struct Case62Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     self.id = try container.decode(String.self, forKey: .id)
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
@@ -1072,7 +1088,7 @@ struct Case62Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, email: String?? = nil, id: String, __typename: String) {
+                    init(name: String, email: String?? = nil, id: String, __typename: String = "User") {
                         self.name = name
                         self.email = email
                         self.id = id
@@ -1092,7 +1108,7 @@ struct Case62Query: GraphQLTypedOperation {
                         self.name = try container.decode(String.self, forKey: .name)
                         self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1116,12 +1132,18 @@ struct Case62Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The fragment `PlanetBits` spread here.
                     var planetBits: PlanetBits
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(diameter: Int? = nil, name: String, __typename: String, id: String, planetBits: PlanetBits) {
+                    init(
+                        diameter: Int? = nil,
+                        name: String,
+                        __typename: String = "Planet",
+                        id: String? = nil,
+                        planetBits: PlanetBits
+                    ) {
                         self.diameter = diameter
                         self.name = name
                         self.__typename = __typename
@@ -1141,8 +1163,8 @@ struct Case62Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.planetBits = try PlanetBits(from: decoder)
                     }
 
@@ -1152,7 +1174,7 @@ struct Case62Query: GraphQLTypedOperation {
                         try container.encode(self.diameter, forKey: .diameter)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
                 }
 
@@ -1166,7 +1188,7 @@ struct Case62Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.__typename = __typename
@@ -1183,7 +1205,7 @@ struct Case62Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1202,7 +1224,7 @@ struct Case62Query: GraphQLTypedOperation {
             /// The field `id` (`ID!`).
             var id: String
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -1213,7 +1235,7 @@ struct Case62Query: GraphQLTypedOperation {
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
                 id: String,
-                __typename: String,
+                __typename: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil
@@ -1234,7 +1256,7 @@ struct Case62Query: GraphQLTypedOperation {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -1256,7 +1278,7 @@ struct Case62Query: GraphQLTypedOperation {
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -1271,7 +1293,7 @@ struct Case62Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, moons: [Moons?]? = nil, residents: [Residents], __typename: String) {
+                init(id: String, moons: [Moons?]? = nil, residents: [Residents], __typename: String = "Planet") {
                     self.id = id
                     self.moons = moons
                     self.residents = residents
@@ -1291,7 +1313,7 @@ struct Case62Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1313,7 +1335,7 @@ struct Case62Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -1330,7 +1352,7 @@ struct Case62Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1351,7 +1373,7 @@ struct Case62Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The field `friends` (`[User!]!`).
                     var friends: [Friends]
                     /// The field `address` (`Address`).
@@ -1363,8 +1385,8 @@ struct Case62Query: GraphQLTypedOperation {
                     init(
                         email: String? = nil,
                         name: String,
-                        __typename: String,
-                        id: String,
+                        __typename: String = "User",
+                        id: String? = nil,
                         friends: [Friends],
                         address: Address? = nil,
                         userBits: UserBits
@@ -1392,8 +1414,8 @@ struct Case62Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
                         self.userBits = try UserBits(from: decoder)
@@ -1405,7 +1427,7 @@ struct Case62Query: GraphQLTypedOperation {
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.address, forKey: .address)
                     }
@@ -1417,10 +1439,10 @@ struct Case62Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, __typename: String, id: String) {
+                        init(name: String, __typename: String = "User", id: String? = nil) {
                             self.name = name
                             self.__typename = __typename
                             self.id = id
@@ -1436,8 +1458,8 @@ struct Case62Query: GraphQLTypedOperation {
                         init(from decoder: any Decoder) throws {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1445,7 +1467,7 @@ struct Case62Query: GraphQLTypedOperation {
                             var container = encoder.container(keyedBy: CodingKeys.self)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
 
@@ -1461,7 +1483,7 @@ struct Case62Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -1481,7 +1503,8 @@ struct Case62Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1503,7 +1526,7 @@ struct Case62Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -1520,7 +1543,8 @@ struct Case62Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1547,7 +1571,7 @@ struct Case62Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String) {
+                init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship") {
                     self.id = id
                     self.model = model
                     self.pilot = pilot
@@ -1567,7 +1591,7 @@ struct Case62Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
                     self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -1588,7 +1612,7 @@ struct Case62Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The field `scores` (`[[Int]]`).
                     var scores: [[Int?]?]?
                     /// The field `friends` (`[User!]!`).
@@ -1602,8 +1626,8 @@ struct Case62Query: GraphQLTypedOperation {
                     init(
                         email: String? = nil,
                         name: String,
-                        __typename: String,
-                        id: String,
+                        __typename: String = "User",
+                        id: String? = nil,
                         scores: [[Int?]?]? = nil,
                         friends: [Friends],
                         bestFriend: BestFriend? = nil,
@@ -1634,8 +1658,8 @@ struct Case62Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
@@ -1648,7 +1672,7 @@ struct Case62Query: GraphQLTypedOperation {
                         try container.encode(self.email, forKey: .email)
                         try container.encode(self.name, forKey: .name)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                         try container.encode(self.scores, forKey: .scores)
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.bestFriend, forKey: .bestFriend)
@@ -1663,7 +1687,7 @@ struct Case62Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `avatar`, as `small` (`String!`).
                         var small: String
                         /// The field `avatar`, as `large` (`String!`).
@@ -1679,8 +1703,8 @@ struct Case62Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "User",
+                            id: String? = nil,
                             small: String,
                             large: String,
                             scores: [[Int?]?]? = nil,
@@ -1714,8 +1738,8 @@ struct Case62Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.small = try container.decode(String.self, forKey: .small)
                             self.large = try container.decode(String.self, forKey: .large)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
@@ -1729,7 +1753,7 @@ struct Case62Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.small, forKey: .small)
                             try container.encode(self.large, forKey: .large)
                             try container.encode(self.scores, forKey: .scores)
@@ -1743,10 +1767,10 @@ struct Case62Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, __typename: String, id: String) {
+                            init(name: String, __typename: String = "User", id: String? = nil) {
                                 self.name = name
                                 self.__typename = __typename
                                 self.id = id
@@ -1762,8 +1786,9 @@ struct Case62Query: GraphQLTypedOperation {
                             init(from decoder: any Decoder) throws {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1771,7 +1796,7 @@ struct Case62Query: GraphQLTypedOperation {
                                 var container = encoder.container(keyedBy: CodingKeys.self)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -1785,7 +1810,7 @@ struct Case62Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `bestFriend` (`User`).
                         var bestFriend: BestFriend?
                         /// The fragment `UserBits` spread here.
@@ -1795,8 +1820,8 @@ struct Case62Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "User",
+                            id: String? = nil,
                             bestFriend: BestFriend? = nil,
                             userBits: UserBits
                         ) {
@@ -1821,8 +1846,8 @@ struct Case62Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                             self.userBits = try UserBits(from: decoder)
                         }
@@ -1833,7 +1858,7 @@ struct Case62Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.bestFriend, forKey: .bestFriend)
                         }
 
@@ -1848,15 +1873,15 @@ struct Case62Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
                                 name: String,
                                 email: String? = nil,
                                 address: Address? = nil,
-                                __typename: String,
-                                id: String
+                                __typename: String = "User",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.email = email
@@ -1879,8 +1904,9 @@ struct Case62Query: GraphQLTypedOperation {
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1890,7 +1916,7 @@ struct Case62Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.address, forKey: .address)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -1905,7 +1931,12 @@ struct Case62Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -1925,7 +1956,8 @@ struct Case62Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1947,7 +1979,7 @@ struct Case62Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -1964,7 +1996,8 @@ struct Case62Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -2006,7 +2039,7 @@ struct Case62Query: GraphQLTypedOperation {
                     large: String,
                     scores: [[Int?]?]? = nil,
                     bestFriend: BestFriend? = nil,
-                    __typename: String
+                    __typename: String = "User"
                 ) {
                     self.id = id
                     self.name = name
@@ -2036,7 +2069,7 @@ struct Case62Query: GraphQLTypedOperation {
                     self.large = try container.decode(String.self, forKey: .large)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                     self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                 }
 
                 /// Encodes the object as the answer had it.
@@ -2076,7 +2109,7 @@ struct Case62Query: GraphQLTypedOperation {
                         large: String,
                         bestFriend: BestFriend? = nil,
                         id: String,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.name = name
                         self.email = email
@@ -2106,7 +2139,7 @@ struct Case62Query: GraphQLTypedOperation {
                         self.large = try container.decode(String.self, forKey: .large)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2212,10 +2245,15 @@ struct Case62Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, moons: [Moons?]? = nil, __typename: String, id: String) {
+                            init(
+                                name: String,
+                                moons: [Moons?]? = nil,
+                                __typename: String = "Planet",
+                                id: String? = nil
+                            ) {
                                 self.name = name
                                 self.moons = moons
                                 self.__typename = __typename
@@ -2234,8 +2272,9 @@ struct Case62Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2244,7 +2283,7 @@ struct Case62Query: GraphQLTypedOperation {
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.moons, forKey: .moons)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
 
                             /// The selection of `Moons` on `Moon`.
@@ -2257,7 +2296,7 @@ struct Case62Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(name: String, radius: Double? = nil, __typename: String) {
+                                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                     self.name = name
                                     self.radius = radius
                                     self.__typename = __typename
@@ -2274,7 +2313,8 @@ struct Case62Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.name = try container.decode(String.self, forKey: .name)
                                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -2297,7 +2337,7 @@ struct Case62Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -2314,7 +2354,8 @@ struct Case62Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2339,10 +2380,10 @@ struct Case62Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, residents: [Residents], __typename: String, id: String) {
+            init(name: String, residents: [Residents], __typename: String = "Planet", id: String? = nil) {
                 self.name = name
                 self.residents = residents
                 self.__typename = __typename
@@ -2361,8 +2402,8 @@ struct Case62Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.name = try container.decode(String.self, forKey: .name)
                 self.residents = try container.decode([Residents].self, forKey: .residents)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -2371,7 +2412,7 @@ struct Case62Query: GraphQLTypedOperation {
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.residents, forKey: .residents)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Residents` on `User`.
@@ -2389,7 +2430,7 @@ struct Case62Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 init(
@@ -2398,8 +2439,8 @@ struct Case62Query: GraphQLTypedOperation {
                     large: String,
                     scores: [[Int?]?]? = nil,
                     friends: [Friends],
-                    __typename: String,
-                    id: String
+                    __typename: String = "User",
+                    id: String? = nil
                 ) {
                     self.name = name
                     self.small = small
@@ -2428,8 +2469,8 @@ struct Case62Query: GraphQLTypedOperation {
                     self.large = try container.decode(String.self, forKey: .large)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -2441,7 +2482,7 @@ struct Case62Query: GraphQLTypedOperation {
                     try container.encode(self.scores, forKey: .scores)
                     try container.encode(self.friends, forKey: .friends)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -2459,7 +2500,7 @@ struct Case62Query: GraphQLTypedOperation {
                     /// The field `homeworld` (`Planet`).
                     var homeworld: Homeworld?
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -2469,7 +2510,7 @@ struct Case62Query: GraphQLTypedOperation {
                         small: String,
                         large: String,
                         homeworld: Homeworld? = nil,
-                        id: String
+                        id: String? = nil
                     ) {
                         self.__typename = __typename
                         self.name = name
@@ -2499,7 +2540,7 @@ struct Case62Query: GraphQLTypedOperation {
                         self.small = try container.decode(String.self, forKey: .small)
                         self.large = try container.decode(String.self, forKey: .large)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -2511,7 +2552,7 @@ struct Case62Query: GraphQLTypedOperation {
                         try container.encode(self.small, forKey: .small)
                         try container.encode(self.large, forKey: .large)
                         try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Homeworld` on `Planet`.
@@ -2525,15 +2566,15 @@ struct Case62Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
                             name: String,
                             diameter: Int? = nil,
                             moons: [Moons?]? = nil,
-                            __typename: String,
-                            id: String
+                            __typename: String = "Planet",
+                            id: String? = nil
                         ) {
                             self.name = name
                             self.diameter = diameter
@@ -2556,8 +2597,9 @@ struct Case62Query: GraphQLTypedOperation {
                             self.name = try container.decode(String.self, forKey: .name)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                             self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -2567,7 +2609,7 @@ struct Case62Query: GraphQLTypedOperation {
                             try container.encode(self.diameter, forKey: .diameter)
                             try container.encode(self.moons, forKey: .moons)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Moons` on `Moon`.
@@ -2580,7 +2622,7 @@ struct Case62Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String) {
+                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                 self.name = name
                                 self.radius = radius
                                 self.__typename = __typename
@@ -2597,7 +2639,8 @@ struct Case62Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -2625,7 +2668,7 @@ struct Case62Query: GraphQLTypedOperation {
             var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
                 self.x = x
                 self.y = y
                 self.value = value
@@ -2645,7 +2688,7 @@ struct Case62Query: GraphQLTypedOperation {
                 self.x = try container.decode(Int.self, forKey: .x)
                 self.y = try container.decode(Int.self, forKey: .y)
                 self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
             }
 
             /// Encodes the object as the answer had it.

@@ -97,10 +97,16 @@ struct Case64Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String, id: String) {
+            init(
+                name: String,
+                diameter: Int? = nil,
+                moons: [Moons?]? = nil,
+                __typename: String = "Planet",
+                id: String? = nil
+            ) {
                 self.name = name
                 self.diameter = diameter
                 self.moons = moons
@@ -122,8 +128,8 @@ struct Case64Query: GraphQLTypedOperation {
                 self.name = try container.decode(String.self, forKey: .name)
                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -133,7 +139,7 @@ struct Case64Query: GraphQLTypedOperation {
                 try container.encode(self.diameter, forKey: .diameter)
                 try container.encode(self.moons, forKey: .moons)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Moons` on `Moon`.
@@ -146,7 +152,7 @@ struct Case64Query: GraphQLTypedOperation {
                 var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, radius: Double? = nil, __typename: String) {
+                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                     self.name = name
                     self.radius = radius
                     self.__typename = __typename
@@ -163,7 +169,7 @@ struct Case64Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                 }
 
                 /// Encodes the object as the answer had it.

@@ -141,10 +141,10 @@ struct Case74Query: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             var __typename: String
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, friends: [Friends], __typename: String, id: String) {
+            init(name: String, friends: [Friends], __typename: String = "User", id: String? = nil) {
                 self.name = name
                 self.friends = friends
                 self.__typename = __typename
@@ -163,8 +163,8 @@ struct Case74Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.name = try container.decode(String.self, forKey: .name)
                 self.friends = try container.decode([Friends].self, forKey: .friends)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -173,7 +173,7 @@ struct Case74Query: GraphQLTypedOperation {
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.friends, forKey: .friends)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Friends` on `User`.
@@ -202,7 +202,7 @@ struct Case74Query: GraphQLTypedOperation {
                     id: String,
                     email: String? = nil,
                     name: String,
-                    __typename: String,
+                    __typename: String = "User",
                     small: String,
                     large: String,
                     friends: [Friends],
@@ -237,7 +237,7 @@ struct Case74Query: GraphQLTypedOperation {
                     self.id = try container.decode(String.self, forKey: .id)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
@@ -275,7 +275,7 @@ struct Case74Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -285,8 +285,8 @@ struct Case74Query: GraphQLTypedOperation {
                         scores: [[Int?]?]? = nil,
                         friends: [Friends],
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.small = small
@@ -318,8 +318,8 @@ struct Case74Query: GraphQLTypedOperation {
                         self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -332,7 +332,7 @@ struct Case74Query: GraphQLTypedOperation {
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -357,7 +357,7 @@ struct Case74Query: GraphQLTypedOperation {
                             large: String,
                             address: Address? = nil,
                             id: String,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.name = name
                             self.small = small
@@ -384,7 +384,7 @@ struct Case74Query: GraphQLTypedOperation {
                             self.large = try container.decode(String.self, forKey: .large)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
                             self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -408,7 +408,7 @@ struct Case74Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -425,7 +425,8 @@ struct Case74Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -448,7 +449,7 @@ struct Case74Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.__typename = __typename
@@ -465,7 +466,8 @@ struct Case74Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -490,7 +492,7 @@ struct Case74Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                    init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                         self.street = street
                         self.city = city
                         self.geo = geo
@@ -510,7 +512,7 @@ struct Case74Query: GraphQLTypedOperation {
                         self.street = try container.decode(String.self, forKey: .street)
                         self.city = try container.decodeNullable(String.self, forKey: .city)
                         self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -532,7 +534,7 @@ struct Case74Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(lat: Double, lng: Double, __typename: String) {
+                        init(lat: Double, lng: Double, __typename: String = "Geo") {
                             self.lat = lat
                             self.lng = lng
                             self.__typename = __typename
@@ -549,7 +551,7 @@ struct Case74Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.lat = try container.decode(Double.self, forKey: .lat)
                             self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                         }
 
                         /// Encodes the object as the answer had it.

@@ -232,9 +232,9 @@ struct Case87Query: GraphQLTypedOperation {
         /// The selection of `Node` on `Node`.
         struct Node: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `User`, when it is one.
@@ -244,8 +244,8 @@ struct Case87Query: GraphQLTypedOperation {
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
-                __typename: String,
-                id: String,
+                __typename: String? = nil,
+                id: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asUser: AsUser? = nil,
                 asNamed: AsNamed? = nil
@@ -265,11 +265,11 @@ struct Case87Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
+                self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
             }
 
             /// Encodes the object as the answer had it.
@@ -283,8 +283,8 @@ struct Case87Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -298,10 +298,16 @@ struct Case87Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String, id: String) {
+                init(
+                    name: String,
+                    diameter: Int? = nil,
+                    moons: [Moons?]? = nil,
+                    __typename: String = "Planet",
+                    id: String? = nil
+                ) {
                     self.name = name
                     self.diameter = diameter
                     self.moons = moons
@@ -323,8 +329,8 @@ struct Case87Query: GraphQLTypedOperation {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -334,7 +340,7 @@ struct Case87Query: GraphQLTypedOperation {
                     try container.encode(self.diameter, forKey: .diameter)
                     try container.encode(self.moons, forKey: .moons)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Moons` on `Moon`.
@@ -347,7 +353,7 @@ struct Case87Query: GraphQLTypedOperation {
                     var __typename: String
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String) {
+                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                         self.name = name
                         self.radius = radius
                         self.__typename = __typename
@@ -364,7 +370,7 @@ struct Case87Query: GraphQLTypedOperation {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.decode(String.self, forKey: .name)
                         self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -384,10 +390,10 @@ struct Case87Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String, id: String) {
+                init(name: String, __typename: String = "User", id: String? = nil) {
                     self.name = name
                     self.__typename = __typename
                     self.id = id
@@ -403,8 +409,8 @@ struct Case87Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -412,7 +418,7 @@ struct Case87Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -421,12 +427,12 @@ struct Case87Query: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 var name: String
                 /// The field `__typename` (`String!`).
-                var __typename: String
+                var __typename: String?
                 /// This object as a `Planet`, when it is one.
                 var asPlanet: AsPlanet?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String, asPlanet: AsPlanet? = nil) {
+                init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil) {
                     self.name = name
                     self.__typename = __typename
                     self.asPlanet = asPlanet
@@ -441,7 +447,7 @@ struct Case87Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                     self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 }
 
@@ -453,7 +459,7 @@ struct Case87Query: GraphQLTypedOperation {
                     }
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
                 }
             }
         }
@@ -525,10 +531,10 @@ struct Case87Query: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 var name: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, name: String, id: String) {
+                init(__typename: String, name: String, id: String? = nil) {
                     self.__typename = __typename
                     self.name = name
                     self.id = id
@@ -545,7 +551,7 @@ struct Case87Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -553,7 +559,7 @@ struct Case87Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.__typename, forKey: .__typename)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -564,10 +570,10 @@ struct Case87Query: GraphQLTypedOperation {
                 /// The field `pilot` (`User`).
                 var pilot: Pilot?
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, pilot: Pilot? = nil, id: String) {
+                init(__typename: String, pilot: Pilot? = nil, id: String? = nil) {
                     self.__typename = __typename
                     self.pilot = pilot
                     self.id = id
@@ -584,7 +590,7 @@ struct Case87Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                     self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -592,7 +598,7 @@ struct Case87Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.__typename, forKey: .__typename)
                     try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Pilot` on `User`.
@@ -608,7 +614,7 @@ struct Case87Query: GraphQLTypedOperation {
                     /// The field `__typename` (`String!`).
                     var __typename: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
 
                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                     init(
@@ -616,8 +622,8 @@ struct Case87Query: GraphQLTypedOperation {
                         email: String? = nil,
                         friends: [Friends],
                         address: Address? = nil,
-                        __typename: String,
-                        id: String
+                        __typename: String = "User",
+                        id: String? = nil
                     ) {
                         self.name = name
                         self.email = email
@@ -643,8 +649,8 @@ struct Case87Query: GraphQLTypedOperation {
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     }
 
                     /// Encodes the object as the answer had it.
@@ -655,7 +661,7 @@ struct Case87Query: GraphQLTypedOperation {
                         try container.encode(self.friends, forKey: .friends)
                         try container.encode(self.address, forKey: .address)
                         try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -669,7 +675,7 @@ struct Case87Query: GraphQLTypedOperation {
                         /// The field `address` (`Address`).
                         var address: Address?
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -677,7 +683,7 @@ struct Case87Query: GraphQLTypedOperation {
                             email: String? = nil,
                             homeworld: Homeworld? = nil,
                             address: Address? = nil,
-                            id: String
+                            id: String? = nil
                         ) {
                             self.__typename = __typename
                             self.email = email
@@ -701,7 +707,7 @@ struct Case87Query: GraphQLTypedOperation {
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -711,7 +717,7 @@ struct Case87Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.homeworld, forKey: .homeworld)
                             try container.encode(self.address, forKey: .address)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `Homeworld` on `Planet`.
@@ -723,10 +729,10 @@ struct Case87Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, diameter: Int? = nil, __typename: String, id: String) {
+                            init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
                                 self.name = name
                                 self.diameter = diameter
                                 self.__typename = __typename
@@ -745,8 +751,9 @@ struct Case87Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -755,7 +762,7 @@ struct Case87Query: GraphQLTypedOperation {
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.diameter, forKey: .diameter)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
 
@@ -771,7 +778,7 @@ struct Case87Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -791,7 +798,8 @@ struct Case87Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -813,7 +821,7 @@ struct Case87Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -830,7 +838,8 @@ struct Case87Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -856,7 +865,7 @@ struct Case87Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.geo = geo
@@ -876,7 +885,8 @@ struct Case87Query: GraphQLTypedOperation {
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
                             self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -898,7 +908,7 @@ struct Case87Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String) {
+                            init(lat: Double, lng: Double, __typename: String = "Geo") {
                                 self.lat = lat
                                 self.lng = lng
                                 self.__typename = __typename
@@ -915,7 +925,8 @@ struct Case87Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.lat = try container.decode(Double.self, forKey: .lat)
                                 self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -939,10 +950,10 @@ struct Case87Query: GraphQLTypedOperation {
                 /// The field `friends` (`[User!]!`).
                 var friends: [Friends]
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, name: String, friends: [Friends], id: String) {
+                init(__typename: String, name: String, friends: [Friends], id: String? = nil) {
                     self.__typename = __typename
                     self.name = name
                     self.friends = friends
@@ -962,7 +973,7 @@ struct Case87Query: GraphQLTypedOperation {
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                     self.name = try container.decode(String.self, forKey: .name)
                     self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -971,7 +982,7 @@ struct Case87Query: GraphQLTypedOperation {
                     try container.encode(self.__typename, forKey: .__typename)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -996,7 +1007,7 @@ struct Case87Query: GraphQLTypedOperation {
                         friends: [Friends],
                         bestFriend: BestFriend? = nil,
                         homeworld: Homeworld? = nil,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.id = id
                         self.name = name
@@ -1023,7 +1034,7 @@ struct Case87Query: GraphQLTypedOperation {
                         self.friends = try container.decode([Friends].self, forKey: .friends)
                         self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -1068,7 +1079,7 @@ struct Case87Query: GraphQLTypedOperation {
                             friends: [Friends],
                             homeworld: Homeworld? = nil,
                             address: Address? = nil,
-                            __typename: String
+                            __typename: String = "User"
                         ) {
                             self.id = id
                             self.name = name
@@ -1104,7 +1115,7 @@ struct Case87Query: GraphQLTypedOperation {
                             self.friends = try container.decode([Friends].self, forKey: .friends)
                             self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1132,15 +1143,15 @@ struct Case87Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
                                 name: String,
                                 email: String? = nil,
                                 address: Address? = nil,
-                                __typename: String,
-                                id: String
+                                __typename: String = "User",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.email = email
@@ -1163,8 +1174,9 @@ struct Case87Query: GraphQLTypedOperation {
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1174,7 +1186,7 @@ struct Case87Query: GraphQLTypedOperation {
                                 try container.encode(self.email, forKey: .email)
                                 try container.encode(self.address, forKey: .address)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -1189,7 +1201,12 @@ struct Case87Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -1209,7 +1226,8 @@ struct Case87Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1231,7 +1249,7 @@ struct Case87Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -1248,7 +1266,8 @@ struct Case87Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -1273,15 +1292,15 @@ struct Case87Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
                                 name: String,
                                 diameter: Int? = nil,
                                 moons: [Moons?]? = nil,
-                                __typename: String,
-                                id: String
+                                __typename: String = "Planet",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.diameter = diameter
@@ -1304,8 +1323,9 @@ struct Case87Query: GraphQLTypedOperation {
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                                 self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1315,7 +1335,7 @@ struct Case87Query: GraphQLTypedOperation {
                                 try container.encode(self.diameter, forKey: .diameter)
                                 try container.encode(self.moons, forKey: .moons)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
 
                             /// The selection of `Moons` on `Moon`.
@@ -1328,7 +1348,7 @@ struct Case87Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(name: String, radius: Double? = nil, __typename: String) {
+                                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                     self.name = name
                                     self.radius = radius
                                     self.__typename = __typename
@@ -1345,7 +1365,8 @@ struct Case87Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.name = try container.decode(String.self, forKey: .name)
                                     self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1370,7 +1391,7 @@ struct Case87Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.geo = geo
@@ -1390,7 +1411,8 @@ struct Case87Query: GraphQLTypedOperation {
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
                                 self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1412,7 +1434,7 @@ struct Case87Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String) {
+                                init(lat: Double, lng: Double, __typename: String = "Geo") {
                                     self.lat = lat
                                     self.lng = lng
                                     self.__typename = __typename
@@ -1429,7 +1451,8 @@ struct Case87Query: GraphQLTypedOperation {
                                     let container = try decoder.container(keyedBy: CodingKeys.self)
                                     self.lat = try container.decode(Double.self, forKey: .lat)
                                     self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1452,10 +1475,10 @@ struct Case87Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, email: String? = nil, __typename: String, id: String) {
+                        init(name: String, email: String? = nil, __typename: String = "User", id: String? = nil) {
                             self.name = name
                             self.email = email
                             self.__typename = __typename
@@ -1474,8 +1497,8 @@ struct Case87Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1484,7 +1507,7 @@ struct Case87Query: GraphQLTypedOperation {
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
 
@@ -1495,10 +1518,10 @@ struct Case87Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, __typename: String, id: String) {
+                        init(name: String, __typename: String = "Planet", id: String? = nil) {
                             self.name = name
                             self.__typename = __typename
                             self.id = id
@@ -1514,8 +1537,9 @@ struct Case87Query: GraphQLTypedOperation {
                         init(from decoder: any Decoder) throws {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1523,7 +1547,7 @@ struct Case87Query: GraphQLTypedOperation {
                             var container = encoder.container(keyedBy: CodingKeys.self)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
                     }
                 }
@@ -1591,7 +1615,7 @@ struct Case87Query: GraphQLTypedOperation {
             var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String) {
+            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
                 self.x = x
                 self.y = y
                 self.value = value
@@ -1611,7 +1635,7 @@ struct Case87Query: GraphQLTypedOperation {
                 self.x = try container.decode(Int.self, forKey: .x)
                 self.y = try container.decode(Int.self, forKey: .y)
                 self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
             }
 
             /// Encodes the object as the answer had it.

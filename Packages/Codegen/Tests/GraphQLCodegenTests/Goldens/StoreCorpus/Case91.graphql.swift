@@ -76,7 +76,7 @@ struct Case91Query: GraphQLTypedOperation {
             var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, id: String, __typename: String) {
+            init(name: String, id: String, __typename: String = "User") {
                 self.name = name
                 self.id = id
                 self.__typename = __typename
@@ -93,7 +93,7 @@ struct Case91Query: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.name = try container.decode(String.self, forKey: .name)
                 self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
             }
 
             /// Encodes the object as the answer had it.

@@ -230,9 +230,9 @@ struct Case95Query: GraphQLTypedOperation {
         /// The selection of `Node` on `Node`.
         struct Node: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            var __typename: String
+            var __typename: String?
             /// The field `id` (`ID!`).
-            var id: String
+            var id: String?
             /// This object as a `Planet`, when it is one.
             var asPlanet: AsPlanet?
             /// This object as a `Ship`, when it is one.
@@ -242,8 +242,8 @@ struct Case95Query: GraphQLTypedOperation {
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             init(
-                __typename: String,
-                id: String,
+                __typename: String? = nil,
+                id: String? = nil,
                 asPlanet: AsPlanet? = nil,
                 asShip: AsShip? = nil,
                 asUser: AsUser? = nil
@@ -263,8 +263,8 @@ struct Case95Query: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
@@ -285,8 +285,8 @@ struct Case95Query: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -298,7 +298,7 @@ struct Case95Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `residents` (`[User!]!`).
                 var residents: [Residents]
                 /// The fragment `PlanetBits` spread here.
@@ -308,8 +308,8 @@ struct Case95Query: GraphQLTypedOperation {
                 init(
                     diameter: Int? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "Planet",
+                    id: String? = nil,
                     residents: [Residents],
                     planetBits: PlanetBits
                 ) {
@@ -334,8 +334,8 @@ struct Case95Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.residents = try container.decode([Residents].self, forKey: .residents)
                     self.planetBits = try PlanetBits(from: decoder)
                 }
@@ -346,7 +346,7 @@ struct Case95Query: GraphQLTypedOperation {
                     try container.encode(self.diameter, forKey: .diameter)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.residents, forKey: .residents)
                 }
 
@@ -370,7 +370,7 @@ struct Case95Query: GraphQLTypedOperation {
                         id: String,
                         email: String? = nil,
                         name: String,
-                        __typename: String,
+                        __typename: String = "User",
                         homeworld: Homeworld? = nil,
                         userBits: UserBits
                     ) {
@@ -396,7 +396,7 @@ struct Case95Query: GraphQLTypedOperation {
                         self.id = try container.decode(String.self, forKey: .id)
                         self.email = try container.decodeNullable(String.self, forKey: .email)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.userBits = try UserBits(from: decoder)
                     }
@@ -423,7 +423,7 @@ struct Case95Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(id: String, name: String, residents: [Residents], __typename: String) {
+                        init(id: String, name: String, residents: [Residents], __typename: String = "Planet") {
                             self.id = id
                             self.name = name
                             self.residents = residents
@@ -443,7 +443,8 @@ struct Case95Query: GraphQLTypedOperation {
                             self.id = try container.decode(String.self, forKey: .id)
                             self.name = try container.decode(String.self, forKey: .name)
                             self.residents = try container.decode([Residents].self, forKey: .residents)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -467,7 +468,7 @@ struct Case95Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, address: Address? = nil, id: String, __typename: String) {
+                            init(name: String, address: Address? = nil, id: String, __typename: String = "User") {
                                 self.name = name
                                 self.address = address
                                 self.id = id
@@ -487,7 +488,8 @@ struct Case95Query: GraphQLTypedOperation {
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.address = try container.decodeNullable(Address.self, forKey: .address)
                                 self.id = try container.decode(String.self, forKey: .id)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -511,7 +513,12 @@ struct Case95Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -531,7 +538,8 @@ struct Case95Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -553,7 +561,7 @@ struct Case95Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -570,7 +578,8 @@ struct Case95Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -594,10 +603,10 @@ struct Case95Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, __typename: String, id: String) {
+                init(model: String? = nil, __typename: String = "Ship", id: String? = nil) {
                     self.model = model
                     self.__typename = __typename
                     self.id = id
@@ -613,8 +622,8 @@ struct Case95Query: GraphQLTypedOperation {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
@@ -622,7 +631,7 @@ struct Case95Query: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.model, forKey: .model)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -635,7 +644,7 @@ struct Case95Query: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 var __typename: String
                 /// The field `id` (`ID!`).
-                var id: String
+                var id: String?
                 /// The field `avatar`, as `small` (`String!`).
                 var small: String
                 /// The field `avatar`, as `large` (`String!`).
@@ -653,8 +662,8 @@ struct Case95Query: GraphQLTypedOperation {
                 init(
                     email: String? = nil,
                     name: String,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "User",
+                    id: String? = nil,
                     small: String,
                     large: String,
                     scores: [[Int?]?]? = nil,
@@ -691,8 +700,8 @@ struct Case95Query: GraphQLTypedOperation {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.email = try container.decodeNullable(String.self, forKey: .email)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.small = try container.decode(String.self, forKey: .small)
                     self.large = try container.decode(String.self, forKey: .large)
                     self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
@@ -707,7 +716,7 @@ struct Case95Query: GraphQLTypedOperation {
                     try container.encode(self.email, forKey: .email)
                     try container.encode(self.name, forKey: .name)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.small, forKey: .small)
                     try container.encode(self.large, forKey: .large)
                     try container.encode(self.scores, forKey: .scores)
@@ -746,7 +755,7 @@ struct Case95Query: GraphQLTypedOperation {
                         homeworld: Homeworld? = nil,
                         address: Address? = nil,
                         email: String?? = nil,
-                        __typename: String
+                        __typename: String = "User"
                     ) {
                         self.id = id
                         self.name = name
@@ -782,7 +791,7 @@ struct Case95Query: GraphQLTypedOperation {
                         self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
                         self.address = try container.decodeNullable(Address.self, forKey: .address)
                         self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                     }
 
                     /// Encodes the object as the answer had it.
@@ -810,7 +819,7 @@ struct Case95Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `scores` (`[[Int]]`).
                         var scores: [[Int?]?]?
                         /// The field `bestFriend` (`User`).
@@ -822,8 +831,8 @@ struct Case95Query: GraphQLTypedOperation {
                         init(
                             email: String? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "User",
+                            id: String? = nil,
                             scores: [[Int?]?]? = nil,
                             bestFriend: BestFriend? = nil,
                             userBits: UserBits
@@ -851,8 +860,8 @@ struct Case95Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.email = try container.decodeNullable(String.self, forKey: .email)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                             self.userBits = try UserBits(from: decoder)
@@ -864,7 +873,7 @@ struct Case95Query: GraphQLTypedOperation {
                             try container.encode(self.email, forKey: .email)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.scores, forKey: .scores)
                             try container.encode(self.bestFriend, forKey: .bestFriend)
                         }
@@ -876,10 +885,10 @@ struct Case95Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, __typename: String, id: String) {
+                            init(name: String, __typename: String = "User", id: String? = nil) {
                                 self.name = name
                                 self.__typename = __typename
                                 self.id = id
@@ -895,8 +904,9 @@ struct Case95Query: GraphQLTypedOperation {
                             init(from decoder: any Decoder) throws {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -904,7 +914,7 @@ struct Case95Query: GraphQLTypedOperation {
                                 var container = encoder.container(keyedBy: CodingKeys.self)
                                 try container.encode(self.name, forKey: .name)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -918,7 +928,7 @@ struct Case95Query: GraphQLTypedOperation {
                         /// The field `__typename` (`String!`).
                         var __typename: String
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
                         /// The field `moons` (`[Moon]`).
                         var moons: [Moons?]?
                         /// The field `residents` (`[User!]!`).
@@ -930,8 +940,8 @@ struct Case95Query: GraphQLTypedOperation {
                         init(
                             diameter: Int? = nil,
                             name: String,
-                            __typename: String,
-                            id: String,
+                            __typename: String = "Planet",
+                            id: String? = nil,
                             moons: [Moons?]? = nil,
                             residents: [Residents],
                             planetBits: PlanetBits
@@ -959,8 +969,9 @@ struct Case95Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                             self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
                             self.residents = try container.decode([Residents].self, forKey: .residents)
                             self.planetBits = try PlanetBits(from: decoder)
@@ -972,7 +983,7 @@ struct Case95Query: GraphQLTypedOperation {
                             try container.encode(self.diameter, forKey: .diameter)
                             try container.encode(self.name, forKey: .name)
                             try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                             try container.encode(self.moons, forKey: .moons)
                             try container.encode(self.residents, forKey: .residents)
                         }
@@ -987,7 +998,7 @@ struct Case95Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String) {
+                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
                                 self.name = name
                                 self.radius = radius
                                 self.__typename = __typename
@@ -1004,7 +1015,8 @@ struct Case95Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.name = try container.decode(String.self, forKey: .name)
                                 self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1029,7 +1041,7 @@ struct Case95Query: GraphQLTypedOperation {
                             /// The field `__typename` (`String!`).
                             var __typename: String
                             /// The field `id` (`ID!`).
-                            var id: String
+                            var id: String?
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                             init(
@@ -1037,8 +1049,8 @@ struct Case95Query: GraphQLTypedOperation {
                                 email: String? = nil,
                                 small: String,
                                 large: String,
-                                __typename: String,
-                                id: String
+                                __typename: String = "User",
+                                id: String? = nil
                             ) {
                                 self.name = name
                                 self.email = email
@@ -1064,8 +1076,9 @@ struct Case95Query: GraphQLTypedOperation {
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                             }
 
                             /// Encodes the object as the answer had it.
@@ -1076,7 +1089,7 @@ struct Case95Query: GraphQLTypedOperation {
                                 try container.encode(self.small, forKey: .small)
                                 try container.encode(self.large, forKey: .large)
                                 try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                try container.encodeIfPresent(self.id, forKey: .id)
                             }
                         }
                     }
@@ -1091,7 +1104,7 @@ struct Case95Query: GraphQLTypedOperation {
                         var __typename: String
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String) {
+                        init(street: String, city: String? = nil, __typename: String = "Address") {
                             self.street = street
                             self.city = city
                             self.__typename = __typename
@@ -1108,7 +1121,8 @@ struct Case95Query: GraphQLTypedOperation {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.street = try container.decode(String.self, forKey: .street)
                             self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.__typename =
+                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1130,7 +1144,7 @@ struct Case95Query: GraphQLTypedOperation {
                     /// The field `name` (`String!`).
                     var name: String
                     /// The field `id` (`ID!`).
-                    var id: String
+                    var id: String?
                     /// The field `residents` (`[User!]!`).
                     var residents: [Residents]
                     /// The fragment `PlanetBits` spread here.
@@ -1141,7 +1155,7 @@ struct Case95Query: GraphQLTypedOperation {
                         __typename: String,
                         diameter: Int? = nil,
                         name: String,
-                        id: String,
+                        id: String? = nil,
                         residents: [Residents],
                         planetBits: PlanetBits
                     ) {
@@ -1167,7 +1181,7 @@ struct Case95Query: GraphQLTypedOperation {
                         self.__typename = try container.decode(String.self, forKey: .__typename)
                         self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
                         self.name = try container.decode(String.self, forKey: .name)
-                        self.id = try container.decode(String.self, forKey: .id)
+                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         self.residents = try container.decode([Residents].self, forKey: .residents)
                         self.planetBits = try PlanetBits(from: decoder)
                     }
@@ -1178,7 +1192,7 @@ struct Case95Query: GraphQLTypedOperation {
                         try container.encode(self.__typename, forKey: .__typename)
                         try container.encode(self.diameter, forKey: .diameter)
                         try container.encode(self.name, forKey: .name)
-                        try container.encode(self.id, forKey: .id)
+                        try container.encodeIfPresent(self.id, forKey: .id)
                         try container.encode(self.residents, forKey: .residents)
                     }
 
@@ -1199,7 +1213,7 @@ struct Case95Query: GraphQLTypedOperation {
                         /// The field `address` (`Address`).
                         var address: Address?
                         /// The field `id` (`ID!`).
-                        var id: String
+                        var id: String?
 
                         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                         init(
@@ -1210,7 +1224,7 @@ struct Case95Query: GraphQLTypedOperation {
                             large: String,
                             bestFriend: BestFriend? = nil,
                             address: Address? = nil,
-                            id: String
+                            id: String? = nil
                         ) {
                             self.__typename = __typename
                             self.name = name
@@ -1243,7 +1257,7 @@ struct Case95Query: GraphQLTypedOperation {
                             self.large = try container.decode(String.self, forKey: .large)
                             self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
                             self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.id = try container.decode(String.self, forKey: .id)
+                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
                         }
 
                         /// Encodes the object as the answer had it.
@@ -1256,7 +1270,7 @@ struct Case95Query: GraphQLTypedOperation {
                             try container.encode(self.large, forKey: .large)
                             try container.encode(self.bestFriend, forKey: .bestFriend)
                             try container.encode(self.address, forKey: .address)
-                            try container.encode(self.id, forKey: .id)
+                            try container.encodeIfPresent(self.id, forKey: .id)
                         }
 
                         /// The selection of `BestFriend` on `User`.
@@ -1284,7 +1298,7 @@ struct Case95Query: GraphQLTypedOperation {
                             init(
                                 email: String? = nil,
                                 name: String,
-                                __typename: String,
+                                __typename: String = "User",
                                 id: String,
                                 small: String,
                                 large: String,
@@ -1319,7 +1333,8 @@ struct Case95Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.email = try container.decodeNullable(String.self, forKey: .email)
                                 self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
                                 self.id = try container.decode(String.self, forKey: .id)
                                 self.small = try container.decode(String.self, forKey: .small)
                                 self.large = try container.decode(String.self, forKey: .large)
@@ -1353,7 +1368,12 @@ struct Case95Query: GraphQLTypedOperation {
                                 var __typename: String
 
                                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String) {
+                                init(
+                                    street: String,
+                                    city: String? = nil,
+                                    geo: Geo? = nil,
+                                    __typename: String = "Address"
+                                ) {
                                     self.street = street
                                     self.city = city
                                     self.geo = geo
@@ -1373,7 +1393,8 @@ struct Case95Query: GraphQLTypedOperation {
                                     self.street = try container.decode(String.self, forKey: .street)
                                     self.city = try container.decodeNullable(String.self, forKey: .city)
                                     self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                                    self.__typename =
+                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                                 }
 
                                 /// Encodes the object as the answer had it.
@@ -1395,7 +1416,7 @@ struct Case95Query: GraphQLTypedOperation {
                                     var __typename: String
 
                                     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String) {
+                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
                                         self.lat = lat
                                         self.lng = lng
                                         self.__typename = __typename
@@ -1412,7 +1433,8 @@ struct Case95Query: GraphQLTypedOperation {
                                         let container = try decoder.container(keyedBy: CodingKeys.self)
                                         self.lat = try container.decode(Double.self, forKey: .lat)
                                         self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                                        self.__typename =
+                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
                                     }
 
                                     /// Encodes the object as the answer had it.
@@ -1436,7 +1458,7 @@ struct Case95Query: GraphQLTypedOperation {
                             var __typename: String
 
                             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String) {
+                            init(street: String, city: String? = nil, __typename: String = "Address") {
                                 self.street = street
                                 self.city = city
                                 self.__typename = __typename
@@ -1453,7 +1475,8 @@ struct Case95Query: GraphQLTypedOperation {
                                 let container = try decoder.container(keyedBy: CodingKeys.self)
                                 self.street = try container.decode(String.self, forKey: .street)
                                 self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
+                                self.__typename =
+                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
                             }
 
                             /// Encodes the object as the answer had it.
