@@ -48,7 +48,7 @@ func run(_ arguments: [String]) throws(CodegenError) -> Int32 {
     if targetFiles {
         let target = try TargetFiles(documents)
         schemaPath = target.schema
-        configPath = target.configuration
+        configPath = target.configuration ?? configPath
         documents = target.documents
     }
     guard let schemaPath, let output else {

@@ -213,8 +213,8 @@ struct SelectionEmitter {
         return view.isMasked ? "GraphQLFragmentReference<\(fragment)>" : fragment
     }
 
-    /// `self.__typename == "User"`, or `["Planet", "User"].contains(self.__typename)`.
-    /// An added `__typename` on an abstract type is optional: an answer without it is none of the types.
+    /// `self.__typename == "User"`, or `["Planet", "User"].contains(self.__typename)`. An added
+    /// `__typename` on an abstract type is optional: an answer without it is none of the types.
     static func typeTest(_ possibleTypes: [String], in model: SelectionModel) -> String {
         if possibleTypes.count == 1 { return "self.__typename == \"\(possibleTypes[0])\"" }
         let typename =
