@@ -3,8 +3,9 @@ import GraphQLCodegen
 import GraphQLCore
 
 /// The code generator on the store's 300 reference operations (`store_roundtrip.json`, the corpus
-/// the generator's round trip decodes): the time to generate each one's Swift, printed per operation,
-/// against parsing the schema and compiling the same document, which is where generation starts.
+/// the generator's tests use): the time to generate each one's Swift, printed per operation, against
+/// parsing the schema and compiling the same document, which is where generation starts; and the size
+/// of the Swift per byte of GraphQL.
 ///
 /// Each operation is generated on its own, as a document with the fragments it repeats (two cases'
 /// copies of a fragment cannot share one run), so every run parses the schema again, as the floor does.
@@ -37,4 +38,22 @@ func runCodegenBenchmarks() throws {
     report(
         "generate Swift for each of the 300 operations", generate, against: "parsing the schema and compiling it",
         compile)
+
+    // The size of what is generated, against the GraphQL it is generated from: what an app compiles.
+    var swiftBytes = 0
+    var swiftLines = 0
+    for document in documents {
+        for file in try CodeGenerator.generate(
+            schema: schemaSource, documents: [document], configuration: configuration)
+        {
+            swiftBytes += file.contents.utf8.count
+            swiftLines += file.contents.utf8.count { $0 == UInt8(ascii: "\n") }
+        }
+    }
+    let graphQLBytes = operations.reduce(0) { $0 + $1.utf8.count }
+    print(
+        String(
+            format: "  generated Swift per GraphQL byte on the %d reference operations: %.1fx (%d bytes, %d lines, "
+                + "from %d bytes of GraphQL)",
+            operations.count, Double(swiftBytes) / Double(graphQLBytes), swiftBytes, swiftLines, graphQLBytes))
 }

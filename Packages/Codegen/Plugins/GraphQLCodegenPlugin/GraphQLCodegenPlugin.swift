@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// Runs `graphql-codegen` on a target's `.graphql` documents and its `schema.graphqls` (with
 /// `codegen.json` beside it when there is one), so that adding a query is adding a file. A document
-/// that does not validate fails the build with the generator's `file:line:column: error:` lines.
+/// that does not validate, or a schema file of another name, fails the build with the generator's
+/// `file:line:column: error:` lines.
 @main
 struct GraphQLCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
@@ -11,15 +12,14 @@ struct GraphQLCodegenPlugin: BuildToolPlugin {
         let files = target.sourceFiles.map(\.url).sorted { $0.path < $1.path }
         let documents = files.filter { $0.pathExtension == "graphql" }
         guard !documents.isEmpty else { return [] }
-        guard let schema = files.first(where: { $0.lastPathComponent == "schema.graphqls" }) else {
-            Diagnostics.error("\(target.name) has .graphql files but no schema.graphqls")
-            return []
+        // The executable picks the schema and the configuration out (`TargetFiles`), so that a
+        // schema file of another name is an error at that file, saying the name it must have.
+        let inputs = files.filter {
+            ["graphql", "graphqls"].contains($0.pathExtension) || $0.lastPathComponent == "codegen.json"
         }
         let configuration = files.first { $0.lastPathComponent == "codegen.json" }
         let output = context.pluginWorkDirectoryURL.appending(path: "GraphQLCodegen")
-        var arguments = ["--schema", schema.path, "--output", output.path]
-        if let configuration { arguments += ["--config", configuration.path] }
-        arguments += documents.map(\.path)
+        let arguments = ["--target-files", "--output", output.path] + inputs.map(\.path)
         var namespace = "GraphQLSchema"
         if let configuration, let data = try? Data(contentsOf: configuration),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -35,7 +35,7 @@ struct GraphQLCodegenPlugin: BuildToolPlugin {
                 displayName: "Generating Swift for \(documents.count) GraphQL document(s) of \(target.name)",
                 executable: try context.tool(named: "graphql-codegen").url,
                 arguments: arguments,
-                inputFiles: documents + [schema] + (configuration.map { [$0] } ?? []),
+                inputFiles: inputs,
                 outputFiles: outputs)
         ]
     }

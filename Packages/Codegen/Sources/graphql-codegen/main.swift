@@ -1,6 +1,10 @@
 // graphql-codegen: Swift types for the operations and fragments of `.graphql` documents.
 //
 //   graphql-codegen --schema schema.graphqls [--config codegen.json] --output DIR DOCUMENT.graphql...
+//   graphql-codegen --target-files --output DIR FILE...
+//
+// The second form is the build tool plugin's: FILE... are a target's files, sorted into documents,
+// `schema.graphqls` and `codegen.json` as `TargetFiles` says.
 //
 // Writes one `<name>.graphql.swift` per document and the schema namespace's file into DIR, or nothing
 // at all: problems are printed to standard error as `file:line:column: error: message` and the exit
@@ -17,26 +21,39 @@ func readFile(_ path: String) throws(CodegenError) -> String {
     }
 }
 
+let usage = """
+    usage: graphql-codegen --schema FILE [--config FILE] --output DIR DOCUMENT.graphql...
+           graphql-codegen --target-files --output DIR FILE...
+    """
+
 func run(_ arguments: [String]) throws(CodegenError) -> Int32 {
     var schemaPath: String?
     var configPath: String?
     var output: String?
     var documents: [String] = []
+    var targetFiles = false
     var iterator = arguments.makeIterator()
     while let argument = iterator.next() {
         switch argument {
         case "--schema": schemaPath = iterator.next()
         case "--config": configPath = iterator.next()
         case "--output": output = iterator.next()
+        case "--target-files": targetFiles = true
         case "--help", "-h":
-            print("usage: graphql-codegen --schema FILE [--config FILE] --output DIR DOCUMENT.graphql...")
+            print(usage)
             return 0
         default: documents.append(argument)
         }
     }
+    if targetFiles {
+        let target = try TargetFiles(documents)
+        schemaPath = target.schema
+        configPath = target.configuration ?? configPath
+        documents = target.documents
+    }
     guard let schemaPath, let output else {
         FileHandle.standardError.write(
-            Data("usage: graphql-codegen --schema FILE [--config FILE] --output DIR DOCUMENT.graphql...\n".utf8))
+            Data((usage + "\n").utf8))
         return 2
     }
     var configuration = CodegenConfiguration()

@@ -59,6 +59,37 @@ struct GeneratedCodeTests {
         #expect(without.hero?.friends == .some(nil))
     }
 
+    @Test("an answer to the document as written, without the __typename and id the compiler added, decodes")
+    func answerToTheWrittenDocument() throws {
+        // As a fixture, a mock or GraphiQL gives it: only the fields the app wrote.
+        let feed = try JSONDecoder().decode(
+            FeedQuery.Data.self,
+            from: Data(
+                #"""
+                {"feed": [{"title": "Hi", "createdAt": "2024-01-01", "default": null, "type": {"name": "news"},
+                 "tags": null}], "small": [[1]]}
+                """#.utf8))
+        // On an object type `__typename` is the type's name; an added key field is nil.
+        #expect(feed.feed[0].__typename == "Post" && feed.feed[0].id == nil)
+        #expect(feed.feed[0].type?.__typename == "PostType")
+        #expect(feed.feed[0].title == "Hi")
+        // On an interface the type is unknown: nil, and no type condition applies.
+        let hero = try JSONDecoder().decode(
+            HeroQuery.Data.self,
+            from: Data(#"{"hero": {"name": "R2-D2", "appearsIn": [], "friends": [{"id": "h1", "name": "Luke"}]}}"#.utf8)
+        )
+        #expect(hero.hero?.__typename == nil && hero.hero?.id == nil && hero.hero?.asDroid == nil)
+        #expect(hero.hero?.characterBits.friends?.first??.id == "h1")
+        // The server's answer, with them, decodes as before and encodes back to itself.
+        let served = try roundTrip(
+            FeedQuery.Data.self,
+            """
+            {"feed": [{"__typename": "Post", "id": "p1", "title": "Hi", "createdAt": "2024-01-01", "default": null,
+             "type": {"__typename": "PostType", "name": "news"}, "tags": null}], "small": [[1]]}
+            """)
+        #expect(served.feed[0].id == "p1")
+    }
+
     @Test("aliases, keywords, lists of lists and custom scalars decode as declared")
     func feedAnswer() throws {
         let data = try roundTrip(

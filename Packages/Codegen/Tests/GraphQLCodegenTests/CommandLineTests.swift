@@ -68,6 +68,31 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    @Test("a target whose schema file is not named schema.graphqls gets an error at that file saying so")
+    func misnamedSchema() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("Schema.graphqls")
+        let document = directory.appendingPathComponent("Version.graphql")
+        try "type Query { version: String! }".write(to: schema, atomically: true, encoding: .utf8)
+        try "query Version { version }".write(to: document, atomically: true, encoding: .utf8)
+        let output = directory.appendingPathComponent("out")
+        let result = try run(["--target-files", "--output", output.path, document.path, schema.path])
+        #expect(result.status == 1)
+        #expect(
+            result.errors
+                == "\(schema.path): error: The schema file is named 'Schema.graphqls'; the plugin reads the schema "
+                + "only from a file named schema.graphqls: rename it.\n")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        // Named as it must be, the same files generate.
+        let renamed = directory.appendingPathComponent("schema.graphqls")
+        try FileManager.default.moveItem(at: schema, to: renamed)
+        let again = try run(["--target-files", "--output", output.path, document.path, renamed.path])
+        #expect(again.status == 0, "\(again.errors)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(names == ["GraphQLSchema.graphql.swift", "Version.graphql.swift"])
+    }
+
     @Test("the writer replaces files whole, leaves unchanged ones untouched and no temporary file behind")
     func writer() throws {
         let directory = try scratch()

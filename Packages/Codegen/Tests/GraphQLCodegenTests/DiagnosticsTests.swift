@@ -92,6 +92,35 @@ struct DiagnosticsTests {
         #expect(files[1].contents.contains("public typealias DateTime = String"))
     }
 
+    @Test("two files defining one operation name give an error at each definition, naming the other")
+    func duplicateOperationAcrossFiles() throws {
+        let error = try #require(
+            problems([
+                CodegenSource(path: "A.graphql", text: "query UserQuery { user { id } }\n"),
+                CodegenSource(path: "B.graphql", text: "# the same name\nquery UserQuery { user { name } }\n"),
+            ]))
+        #expect(error.code == .invalidDocument)
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "A.graphql:1:7: error: There can be only one operation named 'UserQuery'; "
+                    + "another is defined at B.graphql:2:7.",
+                "B.graphql:2:7: error: There can be only one operation named 'UserQuery'; "
+                    + "another is defined at A.graphql:1:7.",
+            ])
+    }
+
+    @Test("a custom scalar without a mapping used many times is one error, at its first use")
+    func unmappedScalarOnce() throws {
+        let error = try #require(
+            problems([
+                CodegenSource(path: "A.graphql", text: "query A {\n  now\n  later: now\n}\n"),
+                CodegenSource(path: "B.graphql", text: "query B {\n  now\n}\n"),
+            ]))
+        #expect(error.code == .unmappedScalar)
+        #expect(error.diagnostics.count == 1)
+        #expect(error.diagnostics.first?.file == "A.graphql" && error.diagnostics.first?.line == 2)
+    }
+
     @Test("a custom scalar without a mapping inside an input object is an error once, at the variable")
     func unmappedScalarInInput() throws {
         let schema = CodegenSource(

@@ -7,7 +7,7 @@ struct MemberwiseInitTests {
         path: "schema.graphqls", text: "type Query { user: User }\ntype User { id: ID!, name: String }\n")
     static let document = CodegenSource(path: "U.graphql", text: "query U { user { name } }\n")
 
-    @Test("Data structs take every property at their access level, optionals defaulting to nil")
+    @Test("Data structs take every property at their access level, optionals defaulting to nil, __typename to the type")
     func everyAccessLevel() throws {
         let publicFile = try #require(
             CodeGenerator.generate(
@@ -16,7 +16,8 @@ struct MemberwiseInitTests {
             ).first
         ).contents
         #expect(publicFile.contains("public init(user: User? = nil) {"))
-        #expect(publicFile.contains("public init(name: String? = nil, __typename: String, id: String) {"))
+        #expect(
+            publicFile.contains("public init(name: String? = nil, __typename: String = \"User\", id: String? = nil) {"))
         let internalFile = try #require(
             CodeGenerator.generate(
                 schema: Self.schema, documents: [Self.document],
@@ -24,7 +25,9 @@ struct MemberwiseInitTests {
             ).first
         ).contents
         #expect(internalFile.contains("\n        init(user: User? = nil) {"))
-        #expect(internalFile.contains("\n            init(name: String? = nil, __typename: String, id: String) {"))
+        #expect(
+            internalFile.contains(
+                "\n            init(name: String? = nil, __typename: String = \"User\", id: String? = nil) {"))
         #expect(!internalFile.contains("public init"))
     }
 }

@@ -55,7 +55,9 @@ public enum CodeGenerator {
         var invalid: [CodegenDiagnostic] = []
         // A fragment no operation spreads is still generated, as a type of its own.
         for error in validate(document, against: schema) where error.rule != "NoUnusedFragmentsRule" {
-            invalid.append(documents.diagnostic(at: error.locations.first, error.message))
+            for diagnostic in diagnostics(of: error, in: documents) where !invalid.contains(diagnostic) {
+                invalid.append(diagnostic)
+            }
         }
         for operation in document.operations where operation.name == nil {
             invalid.append(
@@ -144,6 +146,22 @@ public enum CodeGenerator {
 
         if let code = context.firstProblemCode { throw CodegenError(code, context.problems) }
         return files
+    }
+
+    /// The diagnostics of a validation error: one at its first location, or, for a name defined twice
+    /// (often in two files), one at each definition naming the other, so that each is found from its
+    /// own file.
+    private static func diagnostics(of error: GraphQLCoreError, in documents: DocumentSet) -> [CodegenDiagnostic] {
+        let duplicates: Set<String> = ["UniqueOperationNamesRule", "UniqueFragmentNamesRule"]
+        guard duplicates.contains(error.rule ?? ""), error.locations.count == 2 else {
+            return [documents.diagnostic(at: error.locations.first, error.message)]
+        }
+        let message = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+        return zip(error.locations, error.locations.reversed()).map { location, other in
+            let place = documents.diagnostic(at: other, "")
+            let otherPlace = "\(place.file):\(place.line ?? 0):\(place.column ?? 0)"
+            return documents.diagnostic(at: location, "\(message); another is defined at \(otherPlace).")
+        }
     }
 
     /// The operations and fragments as sent, in document order: the operations compiled with the

@@ -20,6 +20,8 @@ final class GenerationContext {
     private(set) var usedEnums: Set<String> = []
     private(set) var usedInputObjects: Set<String> = []
     private(set) var usedScalars: Set<String> = []
+    /// The custom scalars without a mapping reported so far.
+    private var unmappedScalars: Set<String> = []
 
     init(schema: Schema, configuration: CodegenConfiguration, documents: DocumentSet, fragments: [FragmentDefinition]) {
         self.schema = schema
@@ -90,7 +92,8 @@ final class GenerationContext {
             useInputObject(name, at: location)
             return namespace + "." + SwiftNames.escaped(name)
         default:
-            guard reporting else { return "String" }
+            // Once, at its first use: every other use has the same fix.
+            guard reporting, unmappedScalars.insert(name).inserted else { return "String" }
             problem(
                 .unmappedScalar, at: location,
                 "The custom scalar '\(name)' has no Swift type; map it in the configuration, "

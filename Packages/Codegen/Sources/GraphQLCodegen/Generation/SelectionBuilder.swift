@@ -14,6 +14,9 @@ struct SelectionBuilder {
         var location: SourceLocation
         var selections: [Selection]
         var isConditional: Bool
+        /// Every occurrence is one the compiler added (`__typename`, a key field): the document as
+        /// written does not select it, so an answer to that document (a fixture, a mock) lacks it.
+        var isAdded: Bool
     }
 
     private struct Spread {
@@ -109,8 +112,12 @@ struct SelectionBuilder {
                 base = context.leafType(named, at: place)
             }
             let (valueType, isNullable) = GenerationContext.render(info.type, base: base)
+            // An added `__typename` on an object type is known without the answer; any other added
+            // field may be missing, as from an answer to the document as written.
+            let derived = field.isAdded && field.name == "__typename" && !context.isAbstract(typeName)
+            let mayBeMissing = field.isConditional || (field.isAdded && !derived)
             let presence: FieldModel.Presence =
-                switch (field.isConditional, isNullable) {
+                switch (mayBeMissing, isNullable) {
                 case (false, false): .required
                 case (false, true): .nullable
                 case (true, false): .conditional
@@ -123,7 +130,8 @@ struct SelectionBuilder {
             model.fields.append(
                 FieldModel(
                     responseKey: field.responseKey, valueType: valueType, presence: presence,
-                    documentation: documentation))
+                    documentation: documentation, derivedValue: derived ? typeName : nil,
+                    isAdded: field.isAdded && !field.isConditional))
         }
 
         var seenSpreads: Set<String> = []
@@ -187,7 +195,9 @@ struct SelectionBuilder {
         let needsTypename =
             !model.concreteCases.isEmpty || !model.abstractViews.isEmpty
             || model.fragmentViews.contains { $0.possibleTypes != nil }
-        if needsTypename, !model.fields.contains(where: { $0.responseKey == "__typename" && $0.presence == .required })
+        if needsTypename,
+            !model.fields.contains(where: { $0.responseKey == "__typename" && ($0.presence == .required || $0.isAdded) }
+            )
         {
             context.problem(
                 .invalidDocument, at: location,
@@ -207,12 +217,14 @@ struct SelectionBuilder {
                 if let index = collected.index[field.responseKey] {
                     collected.fields[index].selections += field.selectionSet?.selections ?? []
                     collected.fields[index].isConditional = collected.fields[index].isConditional && conditional
+                    collected.fields[index].isAdded = collected.fields[index].isAdded && Self.isAdded(field)
                 } else {
                     collected.index[field.responseKey] = collected.fields.count
                     collected.fields.append(
                         CollectedField(
                             responseKey: field.responseKey, name: field.name, location: field.location.start,
-                            selections: field.selectionSet?.selections ?? [], isConditional: conditional))
+                            selections: field.selectionSet?.selections ?? [], isConditional: conditional,
+                            isAdded: Self.isAdded(field)))
                 }
             case .inlineFragment(let fragment):
                 let conditional = isConditional || Self.isConditional(fragment.directives)
@@ -286,6 +298,9 @@ struct SelectionBuilder {
         }
         return possible.sorted()
     }
+
+    /// The compiler's added fields have no place in the text: the written ones all do.
+    private static func isAdded(_ field: Field) -> Bool { field.location.start.line == 0 }
 
     /// `@include` and `@skip` may leave the selection out of the answer, and `@defer` out of its first part.
     private static func isConditional(_ directives: [Directive]) -> Bool {

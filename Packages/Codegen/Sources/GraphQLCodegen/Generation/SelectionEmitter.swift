@@ -74,20 +74,23 @@ struct SelectionEmitter {
     /// access level. Written out even for internal structs: Swift synthesizes no memberwise initializer
     /// for a struct that declares `init(from:)` in its body (decision 0172).
     private func emitMemberwiseInit(_ model: SelectionModel, into writer: inout SwiftWriter) {
-        var properties: [(name: String, type: String)] = model.fields.map {
-            (SwiftNames.escaped($0.responseKey), $0.propertyType)
+        var properties: [(name: String, type: String, value: String?)] = model.fields.map {
+            (SwiftNames.escaped($0.responseKey), $0.propertyType, $0.derivedValue.map { "\"\($0)\"" })
         }
         properties += model.fragmentViews.map {
-            (SwiftNames.escaped($0.property), Self.viewType($0) + ($0.isOptional ? "?" : ""))
+            (SwiftNames.escaped($0.property), Self.viewType($0) + ($0.isOptional ? "?" : ""), nil)
         }
-        properties += (model.concreteCases + model.abstractViews).map { ($0.property, $0.model.name + "?") }
+        properties += (model.concreteCases + model.abstractViews).map { ($0.property, $0.model.name + "?", nil) }
         writer.doc("Every property, for previews and test fixtures; the optional ones default to `nil`.")
         guard !properties.isEmpty else {
             writer.line("\(access)init() {}")
             return
         }
         // As Swift's synthesized initializer does: an optional property may be left out.
-        let parameters = properties.map { "\($0.name): \($0.type)" + ($0.type.hasSuffix("?") ? " = nil" : "") }
+        // A derived `__typename` defaults to its type's name.
+        let parameters = properties.map {
+            "\($0.name): \($0.type)" + ($0.value.map { " = \($0)" } ?? ($0.type.hasSuffix("?") ? " = nil" : ""))
+        }
         InputEmitter(access: access).emitSignature("\(access)init", parameters, into: &writer) { writer in
             for property in properties { writer.line("self.\(property.name) = \(property.name)") }
         }
@@ -118,7 +121,12 @@ struct SelectionEmitter {
                 let value = "\(field.valueType).self"
                 switch field.presence {
                 case .required:
-                    writer.assignment(property, "try container.decode(\(value), forKey: \(key))")
+                    if let derived = field.derivedValue {
+                        writer.assignment(
+                            property, "try container.decodeIfPresent(\(value), forKey: \(key)) ?? \"\(derived)\"")
+                    } else {
+                        writer.assignment(property, "try container.decode(\(value), forKey: \(key))")
+                    }
                 case .nullable:
                     writer.assignment(property, "try container.decodeNullable(\(value), forKey: \(key))")
                 case .conditional:
@@ -135,7 +143,8 @@ struct SelectionEmitter {
                     // only decoding tells whether its fields are there.
                     writer.assignment(property, "try? \(type)(from: decoder)")
                 } else if let possibleTypes = view.possibleTypes {
-                    writer.assignment(property, "try \(Self.typeTest(possibleTypes)) ? \(type)(from: decoder) : nil")
+                    writer.assignment(
+                        property, "try \(Self.typeTest(possibleTypes, in: model)) ? \(type)(from: decoder) : nil")
                 } else {
                     writer.assignment(property, "try \(type)(from: decoder)")
                 }
@@ -143,7 +152,8 @@ struct SelectionEmitter {
             for condition in model.concreteCases + model.abstractViews {
                 writer.assignment(
                     "self.\(condition.property)",
-                    "try \(Self.typeTest(condition.possibleTypes)) ? \(condition.model.name)(from: decoder) : nil")
+                    "try \(Self.typeTest(condition.possibleTypes, in: model)) ? \(condition.model.name)(from: decoder) : nil"
+                )
             }
         }
     }
@@ -203,9 +213,13 @@ struct SelectionEmitter {
         return view.isMasked ? "GraphQLFragmentReference<\(fragment)>" : fragment
     }
 
-    /// `self.__typename == "User"`, or `["Planet", "User"].contains(self.__typename)`.
-    static func typeTest(_ possibleTypes: [String]) -> String {
+    /// `self.__typename == "User"`, or `["Planet", "User"].contains(self.__typename)`. An added
+    /// `__typename` on an abstract type is optional: an answer without it is none of the types.
+    static func typeTest(_ possibleTypes: [String], in model: SelectionModel) -> String {
         if possibleTypes.count == 1 { return "self.__typename == \"\(possibleTypes[0])\"" }
-        return "[" + possibleTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "].contains(self.__typename)"
+        let typename =
+            model.fields.contains { $0.responseKey == "__typename" && $0.presence != .required }
+            ? "self.__typename ?? \"\"" : "self.__typename"
+        return "[" + possibleTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "].contains(\(typename))"
     }
 }

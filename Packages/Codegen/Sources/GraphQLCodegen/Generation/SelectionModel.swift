@@ -39,6 +39,10 @@ struct FieldModel {
     var valueType: String
     var presence: Presence
     var documentation: String
+    /// For `__typename` added on an object type: the type's name, decoded when the answer lacks it.
+    var derivedValue: String? = nil
+    /// Added by the compiler, not written: decoded when the answer has it (a server's does).
+    var isAdded = false
 
     var propertyType: String {
         switch presence {

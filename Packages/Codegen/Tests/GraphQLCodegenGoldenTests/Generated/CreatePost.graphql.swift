@@ -94,7 +94,7 @@ public struct CreatePostMutation: GraphQLTypedOperation {
             public var __typename: String
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            public init(id: String, title: String, createdAt: GraphQLSchema.DateTime, __typename: String) {
+            public init(id: String, title: String, createdAt: GraphQLSchema.DateTime, __typename: String = "Post") {
                 self.id = id
                 self.title = title
                 self.createdAt = createdAt
@@ -114,7 +114,7 @@ public struct CreatePostMutation: GraphQLTypedOperation {
                 self.id = try container.decode(String.self, forKey: .id)
                 self.title = try container.decode(String.self, forKey: .title)
                 self.createdAt = try container.decode(GraphQLSchema.DateTime.self, forKey: .createdAt)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
             }
 
             /// Encodes the object as the answer had it.

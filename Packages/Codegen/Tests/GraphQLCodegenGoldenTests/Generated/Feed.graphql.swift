@@ -135,7 +135,7 @@ public struct FeedQuery: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             public var __typename: String
             /// The field `id` (`ID!`).
-            public var id: String
+            public var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             public init(
@@ -144,8 +144,8 @@ public struct FeedQuery: GraphQLTypedOperation {
                 `default`: String? = nil,
                 type: `Type`? = nil,
                 tags: [[String?]?]? = nil,
-                __typename: String,
-                id: String
+                __typename: String = "Post",
+                id: String? = nil
             ) {
                 self.title = title
                 self.createdAt = createdAt
@@ -174,8 +174,8 @@ public struct FeedQuery: GraphQLTypedOperation {
                 self.`default` = try container.decodeNullable(String.self, forKey: .`default`)
                 self.type = try container.decodeNullable(`Type`.self, forKey: .type)
                 self.tags = try container.decodeNullable([[String?]?].self, forKey: .tags)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -187,7 +187,7 @@ public struct FeedQuery: GraphQLTypedOperation {
                 try container.encode(self.type, forKey: .type)
                 try container.encode(self.tags, forKey: .tags)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Type` on `PostType`.
@@ -198,7 +198,7 @@ public struct FeedQuery: GraphQLTypedOperation {
                 public var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(name: String, __typename: String) {
+                public init(name: String, __typename: String = "PostType") {
                     self.name = name
                     self.__typename = __typename
                 }
@@ -212,7 +212,7 @@ public struct FeedQuery: GraphQLTypedOperation {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "PostType"
                 }
 
                 /// Encodes the object as the answer had it.

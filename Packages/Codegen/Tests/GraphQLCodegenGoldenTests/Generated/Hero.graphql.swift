@@ -116,9 +116,9 @@ public struct HeroQuery: GraphQLTypedOperation {
             /// The field `friends` (`[Character]`).
             public var friends: [Friends?]?
             /// The field `__typename` (`String!`).
-            public var __typename: String
+            public var __typename: String?
             /// The field `id` (`ID!`).
-            public var id: String
+            public var id: String?
             /// The fragment `CharacterBits` spread here.
             public var characterBits: CharacterBits
             /// This object as a `Droid`, when it is one.
@@ -129,8 +129,8 @@ public struct HeroQuery: GraphQLTypedOperation {
                 name: String,
                 appearsIn: [GraphQLSchema.Episode?],
                 friends: [Friends?]? = nil,
-                __typename: String,
-                id: String,
+                __typename: String? = nil,
+                id: String? = nil,
                 characterBits: CharacterBits,
                 asDroid: AsDroid? = nil
             ) {
@@ -157,8 +157,8 @@ public struct HeroQuery: GraphQLTypedOperation {
                 self.name = try container.decode(String.self, forKey: .name)
                 self.appearsIn = try container.decode([GraphQLSchema.Episode?].self, forKey: .appearsIn)
                 self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.characterBits = try CharacterBits(from: decoder)
                 self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
             }
@@ -173,8 +173,8 @@ public struct HeroQuery: GraphQLTypedOperation {
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.appearsIn, forKey: .appearsIn)
                 try container.encode(self.friends, forKey: .friends)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Friends` on `Character`.
@@ -182,12 +182,12 @@ public struct HeroQuery: GraphQLTypedOperation {
                 /// The field `id` (`ID!`).
                 public var id: String
                 /// The field `__typename` (`String!`).
-                public var __typename: String
+                public var __typename: String?
                 /// The field `name` (`String!`).
                 public var name: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(id: String, __typename: String, name: String) {
+                public init(id: String, __typename: String? = nil, name: String) {
                     self.id = id
                     self.__typename = __typename
                     self.name = name
@@ -203,7 +203,7 @@ public struct HeroQuery: GraphQLTypedOperation {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                     self.name = try container.decode(String.self, forKey: .name)
                 }
 
@@ -211,7 +211,7 @@ public struct HeroQuery: GraphQLTypedOperation {
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
                     try container.encode(self.name, forKey: .name)
                 }
             }
@@ -227,7 +227,7 @@ public struct HeroQuery: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 public var __typename: String
                 /// The field `id` (`ID!`).
-                public var id: String
+                public var id: String?
                 /// The field `primaryFunction` (`String`).
                 public var primaryFunction: String?
                 /// The fragment `CharacterBits` spread here.
@@ -238,8 +238,8 @@ public struct HeroQuery: GraphQLTypedOperation {
                     name: String,
                     appearsIn: [GraphQLSchema.Episode?],
                     friends: [Friends?]? = nil,
-                    __typename: String,
-                    id: String,
+                    __typename: String = "Droid",
+                    id: String? = nil,
                     primaryFunction: String? = nil,
                     characterBits: CharacterBits
                 ) {
@@ -267,8 +267,8 @@ public struct HeroQuery: GraphQLTypedOperation {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.appearsIn = try container.decode([GraphQLSchema.Episode?].self, forKey: .appearsIn)
                     self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Droid"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.primaryFunction = try container.decodeNullable(String.self, forKey: .primaryFunction)
                     self.characterBits = try CharacterBits(from: decoder)
                 }
@@ -280,7 +280,7 @@ public struct HeroQuery: GraphQLTypedOperation {
                     try container.encode(self.appearsIn, forKey: .appearsIn)
                     try container.encode(self.friends, forKey: .friends)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.primaryFunction, forKey: .primaryFunction)
                 }
             }
@@ -315,12 +315,17 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The field `friends` (`[Character]`).
     public var friends: [Friends?]?
     /// The field `__typename` (`String!`).
-    public var __typename: String
+    public var __typename: String?
     /// The field `id` (`ID!`).
-    public var id: String
+    public var id: String?
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    public init(appearsIn: [GraphQLSchema.Episode?], friends: [Friends?]? = nil, __typename: String, id: String) {
+    public init(
+        appearsIn: [GraphQLSchema.Episode?],
+        friends: [Friends?]? = nil,
+        __typename: String? = nil,
+        id: String? = nil
+    ) {
         self.appearsIn = appearsIn
         self.friends = friends
         self.__typename = __typename
@@ -339,8 +344,8 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.appearsIn = try container.decode([GraphQLSchema.Episode?].self, forKey: .appearsIn)
         self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-        self.__typename = try container.decode(String.self, forKey: .__typename)
-        self.id = try container.decode(String.self, forKey: .id)
+        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+        self.id = try container.decodeIfPresent(String.self, forKey: .id)
     }
 
     /// Encodes the object as the answer had it.
@@ -348,8 +353,8 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.appearsIn, forKey: .appearsIn)
         try container.encode(self.friends, forKey: .friends)
-        try container.encode(self.__typename, forKey: .__typename)
-        try container.encode(self.id, forKey: .id)
+        try container.encodeIfPresent(self.__typename, forKey: .__typename)
+        try container.encodeIfPresent(self.id, forKey: .id)
     }
 
     /// The selection of `Friends` on `Character`.
@@ -357,10 +362,10 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         /// The field `id` (`ID!`).
         public var id: String
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String?
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        public init(id: String, __typename: String) {
+        public init(id: String, __typename: String? = nil) {
             self.id = id
             self.__typename = __typename
         }
@@ -374,14 +379,14 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.id = try container.decode(String.self, forKey: .id)
-            self.__typename = try container.decode(String.self, forKey: .__typename)
+            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(self.id, forKey: .id)
-            try container.encode(self.__typename, forKey: .__typename)
+            try container.encodeIfPresent(self.__typename, forKey: .__typename)
         }
     }
 }

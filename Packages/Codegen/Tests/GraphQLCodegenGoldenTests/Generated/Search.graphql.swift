@@ -103,7 +103,7 @@ public struct SearchQuery: GraphQLTypedOperation {
         /// The selection of `Search` on `SearchResult`.
         public struct Search: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            public var __typename: String
+            public var __typename: String?
             /// The fragment `PostBits` spread here, when it applies to this object.
             public var postBits: PostBits?
             /// This object as a `Droid`, when it is one.
@@ -117,7 +117,7 @@ public struct SearchQuery: GraphQLTypedOperation {
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             public init(
-                __typename: String,
+                __typename: String? = nil,
                 postBits: PostBits? = nil,
                 asDroid: AsDroid? = nil,
                 asHuman: AsHuman? = nil,
@@ -139,12 +139,13 @@ public struct SearchQuery: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.postBits = try self.__typename == "Post" ? PostBits(from: decoder) : nil
                 self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
                 self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
                 self.asPost = try self.__typename == "Post" ? AsPost(from: decoder) : nil
-                self.asCharacter = try ["Droid", "Human"].contains(self.__typename) ? AsCharacter(from: decoder) : nil
+                self.asCharacter =
+                    try ["Droid", "Human"].contains(self.__typename ?? "") ? AsCharacter(from: decoder) : nil
             }
 
             /// Encodes the object as the answer had it.
@@ -162,7 +163,7 @@ public struct SearchQuery: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `SearchResult` as a `Droid`.
@@ -170,12 +171,12 @@ public struct SearchQuery: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 public var name: String
                 /// The field `id` (`ID!`).
-                public var id: String
+                public var id: String?
                 /// The field `__typename` (`String!`).
                 public var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(name: String, id: String, __typename: String) {
+                public init(name: String, id: String? = nil, __typename: String = "Droid") {
                     self.name = name
                     self.id = id
                     self.__typename = __typename
@@ -191,15 +192,15 @@ public struct SearchQuery: GraphQLTypedOperation {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Droid"
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
             }
@@ -209,14 +210,14 @@ public struct SearchQuery: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 public var name: String
                 /// The field `id` (`ID!`).
-                public var id: String
+                public var id: String?
                 /// In metres.
                 public var height: Double?
                 /// The field `__typename` (`String!`).
                 public var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(name: String, id: String, height: Double? = nil, __typename: String) {
+                public init(name: String, id: String? = nil, height: Double? = nil, __typename: String = "Human") {
                     self.name = name
                     self.id = id
                     self.height = height
@@ -234,16 +235,16 @@ public struct SearchQuery: GraphQLTypedOperation {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.height = try container.decodeNullable(Double.self, forKey: .height)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Human"
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.height, forKey: .height)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
@@ -256,12 +257,12 @@ public struct SearchQuery: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 public var __typename: String
                 /// The field `id` (`ID!`).
-                public var id: String
+                public var id: String?
                 /// The fragment `PostBits` spread here.
                 public var postBits: PostBits
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(title: String, __typename: String, id: String, postBits: PostBits) {
+                public init(title: String, __typename: String = "Post", id: String? = nil, postBits: PostBits) {
                     self.title = title
                     self.__typename = __typename
                     self.id = id
@@ -278,8 +279,8 @@ public struct SearchQuery: GraphQLTypedOperation {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.title = try container.decode(String.self, forKey: .title)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.postBits = try PostBits(from: decoder)
                 }
 
@@ -288,7 +289,7 @@ public struct SearchQuery: GraphQLTypedOperation {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.title, forKey: .title)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -297,9 +298,9 @@ public struct SearchQuery: GraphQLTypedOperation {
                 /// The field `name` (`String!`).
                 public var name: String
                 /// The field `id` (`ID!`).
-                public var id: String
+                public var id: String?
                 /// The field `__typename` (`String!`).
-                public var __typename: String
+                public var __typename: String?
                 /// This object as a `Droid`, when it is one.
                 public var asDroid: AsDroid?
                 /// This object as a `Human`, when it is one.
@@ -308,8 +309,8 @@ public struct SearchQuery: GraphQLTypedOperation {
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
                 public init(
                     name: String,
-                    id: String,
-                    __typename: String,
+                    id: String? = nil,
+                    __typename: String? = nil,
                     asDroid: AsDroid? = nil,
                     asHuman: AsHuman? = nil
                 ) {
@@ -330,8 +331,8 @@ public struct SearchQuery: GraphQLTypedOperation {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                     self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
                     self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
                 }
@@ -348,8 +349,8 @@ public struct SearchQuery: GraphQLTypedOperation {
                     }
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .name)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    try container.encodeIfPresent(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
                 }
             }
         }
@@ -379,10 +380,10 @@ public struct PostBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The field `__typename` (`String!`).
     public var __typename: String
     /// The field `id` (`ID!`).
-    public var id: String
+    public var id: String?
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    public init(title: String, __typename: String, id: String) {
+    public init(title: String, __typename: String = "Post", id: String? = nil) {
         self.title = title
         self.__typename = __typename
         self.id = id
@@ -398,8 +399,8 @@ public struct PostBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.title = try container.decode(String.self, forKey: .title)
-        self.__typename = try container.decode(String.self, forKey: .__typename)
-        self.id = try container.decode(String.self, forKey: .id)
+        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
+        self.id = try container.decodeIfPresent(String.self, forKey: .id)
     }
 
     /// Encodes the object as the answer had it.
@@ -407,7 +408,7 @@ public struct PostBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.title, forKey: .title)
         try container.encode(self.__typename, forKey: .__typename)
-        try container.encode(self.id, forKey: .id)
+        try container.encodeIfPresent(self.id, forKey: .id)
     }
 }
 

@@ -10,12 +10,16 @@ enum Paths {
     /// The golden inputs generated with data masking on, over the same schema.
     static let maskedInputs = goldenInputs.appendingPathComponent("Masked")
     static let maskedGenerated = goldenGenerated.appendingPathComponent("Masked")
-    static let roundTripGenerated = tests.appendingPathComponent("GraphQLCodegenRoundTripTests/Generated")
+    /// The code generated for the store's reference operations, compared as text, never compiled.
+    static let storeCorpusGenerated = tests.appendingPathComponent("GraphQLCodegenTests/Goldens/StoreCorpus")
+    /// The part of that code that is compiled and run: ``StoreCorpus/sample``.
+    static let storeSampleGenerated = goldenGenerated.appendingPathComponent("StoreSample")
     /// The store's 300 reference operations with graphql-core's answers.
     static let storeRoundTrip = tests.appendingPathComponent(
         "../../StoreCore/Tests/StoreCoreTests/Fixtures/store_roundtrip.json")
 
-    /// Set to `1` to write the generated files instead of comparing with them.
+    /// Set to `1` to write the generated files instead of comparing with them
+    /// (`scripts/update-codegen-goldens.sh`).
     static var updating: Bool { ProcessInfo.processInfo.environment["GRAPHQL_CODEGEN_UPDATE"] == "1" }
 
     static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
@@ -37,11 +41,16 @@ enum Paths {
         return (schema, documents, configuration)
     }
 
-    /// Compares `files` with the Swift files in `directory` (or writes them when updating): every file
+    /// Compares `files` with the Swift files in `directory` (or writes them when updating, removing the others): every file
     /// equal byte for byte, and no other `.graphql.swift` file there.
     static func compare(_ files: [GeneratedFile], with directory: URL) throws -> [String] {
+        let names = Set(files.map(\.name))
         if updating {
             try OutputWriter.write(files, to: directory.path)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            where name.hasSuffix(".graphql.swift") && !names.contains(name) {
+                try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            }
             return []
         }
         var problems: [String] = []
@@ -50,7 +59,6 @@ enum Paths {
             let checkedIn = try? read(path)
             if checkedIn != file.contents { problems.append("\(file.name) differs from the generator's output") }
         }
-        let names = Set(files.map(\.name))
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
         where name.hasSuffix(".graphql.swift") && !names.contains(name) {
             problems.append("\(name) is not generated any more")

@@ -154,9 +154,9 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
             /// The field `friends` (`[Character]`).
             public var friends: [Friends?]?
             /// The field `__typename` (`String!`).
-            public var __typename: String
+            public var __typename: String?
             /// The field `id` (`ID!`).
-            public var id: String
+            public var id: String?
             /// The object that the fragment `HeroCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
             public var heroCell: GraphQLFragmentReference<HeroCell>
 
@@ -164,8 +164,8 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
             public init(
                 name: String,
                 friends: [Friends?]? = nil,
-                __typename: String,
-                id: String,
+                __typename: String? = nil,
+                id: String? = nil,
                 heroCell: GraphQLFragmentReference<HeroCell>
             ) {
                 self.name = name
@@ -187,8 +187,8 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.name = try container.decode(String.self, forKey: .name)
                 self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 self.heroCell = try GraphQLFragmentReference<HeroCell>(from: decoder)
             }
 
@@ -197,21 +197,25 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(self.name, forKey: .name)
                 try container.encode(self.friends, forKey: .friends)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Friends` on `Character`.
             public struct Friends: Codable, Sendable, Hashable {
                 /// The field `__typename` (`String!`).
-                public var __typename: String
+                public var __typename: String?
                 /// The field `id` (`ID!`).
-                public var id: String
+                public var id: String?
                 /// The object that the fragment `FriendCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
                 public var friendCell: GraphQLFragmentReference<FriendCell>
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(__typename: String, id: String, friendCell: GraphQLFragmentReference<FriendCell>) {
+                public init(
+                    __typename: String? = nil,
+                    id: String? = nil,
+                    friendCell: GraphQLFragmentReference<FriendCell>
+                ) {
                     self.__typename = __typename
                     self.id = id
                     self.friendCell = friendCell
@@ -225,16 +229,16 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.friendCell = try GraphQLFragmentReference<FriendCell>(from: decoder)
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
         }
@@ -242,7 +246,7 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
         /// The selection of `Search` on `SearchResult`.
         public struct Search: Codable, Sendable, Hashable {
             /// The field `__typename` (`String!`).
-            public var __typename: String
+            public var __typename: String?
             /// The object that the fragment `SearchPost` spread here reads, when it applies to this object: attach it to read the fragment's fields, which this struct does not hold.
             public var searchPost: GraphQLFragmentReference<SearchPost>?
             /// This object as a `Droid`, when it is one.
@@ -254,7 +258,7 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             public init(
-                __typename: String,
+                __typename: String? = nil,
                 searchPost: GraphQLFragmentReference<SearchPost>? = nil,
                 asDroid: AsDroid? = nil,
                 asHuman: AsHuman? = nil,
@@ -274,7 +278,7 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
             /// Decodes the object from the answer.
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
                 self.searchPost =
                     try self.__typename == "Post" ? GraphQLFragmentReference<SearchPost>(from: decoder) : nil
                 self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
@@ -297,7 +301,7 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                     return
                 }
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
+                try container.encodeIfPresent(self.__typename, forKey: .__typename)
             }
 
             /// The selection on `SearchResult` as a `Droid`.
@@ -305,12 +309,12 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 /// The field `primaryFunction` (`String`).
                 public var primaryFunction: String?
                 /// The field `id` (`ID!`).
-                public var id: String
+                public var id: String?
                 /// The field `__typename` (`String!`).
                 public var __typename: String
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(primaryFunction: String? = nil, id: String, __typename: String) {
+                public init(primaryFunction: String? = nil, id: String? = nil, __typename: String = "Droid") {
                     self.primaryFunction = primaryFunction
                     self.id = id
                     self.__typename = __typename
@@ -326,15 +330,15 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.primaryFunction = try container.decodeNullable(String.self, forKey: .primaryFunction)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Droid"
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.primaryFunction, forKey: .primaryFunction)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                     try container.encode(self.__typename, forKey: .__typename)
                 }
             }
@@ -344,10 +348,10 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 public var __typename: String
                 /// The field `id` (`ID!`).
-                public var id: String
+                public var id: String?
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(__typename: String, id: String) {
+                public init(__typename: String = "Human", id: String? = nil) {
                     self.__typename = __typename
                     self.id = id
                 }
@@ -360,15 +364,15 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Human"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
 
@@ -377,12 +381,16 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 /// The field `__typename` (`String!`).
                 public var __typename: String
                 /// The field `id` (`ID!`).
-                public var id: String
+                public var id: String?
                 /// The object that the fragment `SearchPost` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
                 public var searchPost: GraphQLFragmentReference<SearchPost>
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(__typename: String, id: String, searchPost: GraphQLFragmentReference<SearchPost>) {
+                public init(
+                    __typename: String = "Post",
+                    id: String? = nil,
+                    searchPost: GraphQLFragmentReference<SearchPost>
+                ) {
                     self.__typename = __typename
                     self.id = id
                     self.searchPost = searchPost
@@ -396,8 +404,8 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
+                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
                     self.searchPost = try GraphQLFragmentReference<SearchPost>(from: decoder)
                 }
 
@@ -405,7 +413,7 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
+                    try container.encodeIfPresent(self.id, forKey: .id)
                 }
             }
         }
@@ -421,15 +429,15 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
             /// The field `__typename` (`String!`).
             public var __typename: String
             /// The field `id` (`ID!`).
-            public var id: String
+            public var id: String?
 
             /// Every property, for previews and test fixtures; the optional ones default to `nil`.
             public init(
                 title: String,
                 status: MaskedSchema.PostStatus? = nil,
                 type: `Type`? = nil,
-                __typename: String,
-                id: String
+                __typename: String = "Post",
+                id: String? = nil
             ) {
                 self.title = title
                 self.status = status
@@ -452,8 +460,8 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 self.title = try container.decode(String.self, forKey: .title)
                 self.status = try container.decodeNullable(MaskedSchema.PostStatus.self, forKey: .status)
                 self.type = try container.decodeNullable(`Type`.self, forKey: .type)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
+                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
+                self.id = try container.decodeIfPresent(String.self, forKey: .id)
             }
 
             /// Encodes the object as the answer had it.
@@ -463,7 +471,7 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 try container.encode(self.status, forKey: .status)
                 try container.encode(self.type, forKey: .type)
                 try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
+                try container.encodeIfPresent(self.id, forKey: .id)
             }
 
             /// The selection of `Type` on `PostType`.
@@ -476,7 +484,7 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 public var postTypeName: PostTypeName
 
                 /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(name: String, __typename: String, postTypeName: PostTypeName) {
+                public init(name: String, __typename: String = "PostType", postTypeName: PostTypeName) {
                     self.name = name
                     self.__typename = __typename
                     self.postTypeName = postTypeName
@@ -491,7 +499,7 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "PostType"
                     self.postTypeName = try PostTypeName(from: decoder)
                 }
 
@@ -534,17 +542,17 @@ public struct HeroCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The field `appearsIn` (`[Episode]!`).
     public var appearsIn: [MaskedSchema.Episode?]
     /// The field `__typename` (`String!`).
-    public var __typename: String
+    public var __typename: String?
     /// The field `id` (`ID!`).
-    public var id: String
+    public var id: String?
     /// The object that the fragment `FriendCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
     public var friendCell: GraphQLFragmentReference<FriendCell>
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
     public init(
         appearsIn: [MaskedSchema.Episode?],
-        __typename: String,
-        id: String,
+        __typename: String? = nil,
+        id: String? = nil,
         friendCell: GraphQLFragmentReference<FriendCell>
     ) {
         self.appearsIn = appearsIn
@@ -563,8 +571,8 @@ public struct HeroCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.appearsIn = try container.decode([MaskedSchema.Episode?].self, forKey: .appearsIn)
-        self.__typename = try container.decode(String.self, forKey: .__typename)
-        self.id = try container.decode(String.self, forKey: .id)
+        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+        self.id = try container.decodeIfPresent(String.self, forKey: .id)
         self.friendCell = try GraphQLFragmentReference<FriendCell>(from: decoder)
     }
 
@@ -572,8 +580,8 @@ public struct HeroCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.appearsIn, forKey: .appearsIn)
-        try container.encode(self.__typename, forKey: .__typename)
-        try container.encode(self.id, forKey: .id)
+        try container.encodeIfPresent(self.__typename, forKey: .__typename)
+        try container.encodeIfPresent(self.id, forKey: .id)
     }
 }
 
@@ -598,12 +606,12 @@ public struct FriendCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The field `name` (`String!`).
     public var name: String
     /// The field `__typename` (`String!`).
-    public var __typename: String
+    public var __typename: String?
     /// The field `id` (`ID!`).
-    public var id: String
+    public var id: String?
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    public init(name: String, __typename: String, id: String) {
+    public init(name: String, __typename: String? = nil, id: String? = nil) {
         self.name = name
         self.__typename = __typename
         self.id = id
@@ -619,16 +627,16 @@ public struct FriendCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.name = try container.decode(String.self, forKey: .name)
-        self.__typename = try container.decode(String.self, forKey: .__typename)
-        self.id = try container.decode(String.self, forKey: .id)
+        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+        self.id = try container.decodeIfPresent(String.self, forKey: .id)
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.name, forKey: .name)
-        try container.encode(self.__typename, forKey: .__typename)
-        try container.encode(self.id, forKey: .id)
+        try container.encodeIfPresent(self.__typename, forKey: .__typename)
+        try container.encodeIfPresent(self.id, forKey: .id)
     }
 }
 
@@ -655,10 +663,10 @@ public struct SearchPost: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The field `__typename` (`String!`).
     public var __typename: String
     /// The field `id` (`ID!`).
-    public var id: String
+    public var id: String?
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    public init(title: String, __typename: String, id: String) {
+    public init(title: String, __typename: String = "Post", id: String? = nil) {
         self.title = title
         self.__typename = __typename
         self.id = id
@@ -674,8 +682,8 @@ public struct SearchPost: GraphQLTypedFragment, Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.title = try container.decode(String.self, forKey: .title)
-        self.__typename = try container.decode(String.self, forKey: .__typename)
-        self.id = try container.decode(String.self, forKey: .id)
+        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
+        self.id = try container.decodeIfPresent(String.self, forKey: .id)
     }
 
     /// Encodes the object as the answer had it.
@@ -683,7 +691,7 @@ public struct SearchPost: GraphQLTypedFragment, Codable, Sendable, Hashable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.title, forKey: .title)
         try container.encode(self.__typename, forKey: .__typename)
-        try container.encode(self.id, forKey: .id)
+        try container.encodeIfPresent(self.id, forKey: .id)
     }
 }
 
@@ -710,7 +718,7 @@ public struct PostTypeName: GraphQLTypedFragment, Codable, Sendable, Hashable {
     public var __typename: String
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    public init(name: String, __typename: String) {
+    public init(name: String, __typename: String = "PostType") {
         self.name = name
         self.__typename = __typename
     }
@@ -724,7 +732,7 @@ public struct PostTypeName: GraphQLTypedFragment, Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.name = try container.decode(String.self, forKey: .name)
-        self.__typename = try container.decode(String.self, forKey: .__typename)
+        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "PostType"
     }
 
     /// Encodes the object as the answer had it.
