@@ -34,18 +34,22 @@ public final class Environment: Sendable {
     /// operations made from them lately, by type and variables.
     let typedOperations = Locked(TypedOperationCache())
 
-    /// An environment over `store` (by default a new in-memory store reading `clock`) that fetches
-    /// through `transport`.
+    /// An environment over `store` (by default a new in-memory store reading `clock`, keying records
+    /// by the schema's `@typePolicy` key fields) that fetches through `transport`.
     ///
     /// Give a store you made yourself the same clock (`Store.init(clock:source:)`), so
-    /// that write times and staleness read one clock.
+    /// that write times and staleness read one clock, and the schema's key fields
+    /// (`StoreConfiguration(keyFields: schema.keyFields)`).
     public init(
         schema: Schema? = nil, store: Store? = nil, transport: any Transport,
         clock: any WallClock = SystemWallClock(), log: any EventSink = NoEventSink(),
         configuration: EnvironmentConfiguration = EnvironmentConfiguration()
     ) {
         self.schema = schema
-        self.store = store ?? Store(clock: clock)
+        // The schema's @typePolicy key fields identify records of the default store (decision 0176).
+        self.store =
+            store
+            ?? Store(configuration: StoreConfiguration(keyFields: schema?.keyFields ?? [:], clock: { clock.now() }))
         self.transport = transport
         self.clock = clock
         self.log = log

@@ -13,6 +13,14 @@ public struct CompilationOptions: Sendable, Hashable {
         self.defaultKeyFields = defaultKeyFields
     }
 
+    /// These options with the schema's `@typePolicy` key fields for every type they do not name.
+    func addingKeyFields(of schema: Schema) -> CompilationOptions {
+        guard !schema.keyFields.isEmpty else { return self }
+        var options = self
+        options.keyFields = schema.keyFields.merging(keyFields) { _, given in given }
+        return options
+    }
+
     /// The key fields of `typeName`.
     func keyFields(of typeName: String) -> [String] {
         keyFields[typeName] ?? defaultKeyFields

@@ -56,6 +56,9 @@ public struct CompiledDocument: Sendable {
     /// invalid `@cacheExpiration` (``GraphQLCoreError/Code/invalidClientDirective``), an alias over a
     /// key field or `__typename` (``GraphQLCoreError/Code/keyFieldAlias``), or, without a schema, an
     /// error for an unknown fragment or a fragment cycle.
+    ///
+    /// The schema's `@typePolicy` key fields (``Schema/keyFields``) are added to `options`; a type that
+    /// `options.keyFields` names keeps the key fields given there.
     public init(document: Document, schema: Schema? = nil, options: CompilationOptions = CompilationOptions())
         throws(GraphQLCoreError)
     {
@@ -64,6 +67,7 @@ public struct CompiledDocument: Sendable {
         {
             throw failure
         }
+        let options = schema.map { options.addingKeyFields(of: $0) } ?? options
         try self.init(document: document, compilationSchema: schema, options: options)
     }
 

@@ -17,18 +17,27 @@ public final class Schema: Sendable {
     private let allInterfacesByType: [String: Set<String>]
     /// The documents last found valid against this schema.
     let validatedDocuments = ValidatedDocuments()
+    /// The fields that identify a record of each type with a `@typePolicy(keyFields:)` in the SDL (its
+    /// own, or for a type without one the one its interfaces agree on), by type name; types not named
+    /// here are identified by `id`. Compilation adds these fields to every selection on the type, and
+    /// the runtime's store keys records of the type by their values (decision 0176).
+    public let keyFields: [String: [String]]
 
     /// Builds a schema from a parsed document of type-system definitions and extensions.
     ///
     /// Throws ``GraphQLCoreError/Code/invalidSchema`` when the document holds executable definitions,
     /// extends an unknown type, references an unknown type, defines a type or field twice, puts an input
     /// type where an output type belongs or the reverse, leaves an interface's field unimplemented, or
-    /// includes a non-object type in a union.
+    /// includes a non-object type in a union. Every directive the SDL applies is checked against its
+    /// definition (known, in a valid location, not repeated unless repeatable, its arguments known,
+    /// given when required and of their types), with the error at the directive; so are the key fields
+    /// a `@typePolicy` names.
     public init(document: Document) throws(GraphQLCoreError) {
         var builder = SchemaBuilder()
         try builder.add(document)
         let parts = try builder.build()
         try SchemaValidator(parts: parts).validate()
+        keyFields = try CachePolicyDirectives.keyFields(of: parts.typeDirectives, types: parts.types)
         types = parts.types
         directives = parts.directives
         roots = parts.roots
@@ -52,6 +61,7 @@ public final class Schema: Sendable {
         }
         possibleTypesByAbstractType = possible
         allInterfacesByType = interfaces
+        try AppliedDirectiveCheck(schema: self).check(document)
     }
 
     private static func transitiveInterfaces(of name: String, in types: [String: NamedType]) -> Set<String> {

@@ -12,6 +12,8 @@ struct SchemaBuilder {
         var definedDirectiveNames: [String]
         /// Where the `schema { ... }` definition was, if any.
         var schemaLocation: SourceLocation?
+        /// The directives applied to each SDL-defined type, its extensions' included.
+        var typeDirectives: [String: [Directive]] = [:]
     }
 
     private var definitions: [String: TypeDefinition] = [:]
@@ -85,11 +87,13 @@ struct SchemaBuilder {
 
         var types: [String: NamedType] = [:]
         var locations: [String: SourceLocation] = [:]
+        var typeDirectives: [String: [Directive]] = [:]
         for type in BuiltInDefinitions.scalars + BuiltInDefinitions.introspectionTypes { types[type.name] = type }
         for name in order {
             guard let definition = merged[name] else { continue }
             types[name] = Self.namedType(definition)
             locations[name] = definition.location.start
+            if !definition.directives.isEmpty { typeDirectives[name] = definition.directives }
         }
 
         var directives: [String: DirectiveInfo] = [:]
@@ -126,7 +130,8 @@ struct SchemaBuilder {
 
         return Parts(
             types: types, directives: directives, roots: roots, locations: locations, definedTypeNames: order,
-            definedDirectiveNames: directiveOrder, schemaLocation: schemaDefinition?.location.start)
+            definedDirectiveNames: directiveOrder, schemaLocation: schemaDefinition?.location.start,
+            typeDirectives: typeDirectives)
     }
 
     static func kindName(_ kind: TypeKind) -> String {

@@ -29,17 +29,47 @@ public struct StoreConfiguration: Sendable {
     /// A configuration; every part has a default. A `defaultKey` of `nil` is ``typenameAndID(_:_:)``,
     /// which a publish then applies by reading the object's `id` alone, without making the object a
     /// `JSONObject` (a closure given here, even ``typenameAndID(_:_:)`` itself, gets the object).
+    ///
+    /// `keyFields` keys the records of each type it names by those fields' values instead of `id`, as a
+    /// schema's `@typePolicy(keyFields:)` says (pass `Schema.keyFields`); a type `keyFunctions` names
+    /// keeps its function (decision 0176).
     public init(
-        keyFunctions: [String: KeyFunction] = [:],
+        keyFunctions: [String: KeyFunction] = [:], keyFields: [String: [String]] = [:],
         defaultKey: (@Sendable (_ typename: String, _ object: JSONObject) -> DataID?)? = nil,
         clock: @escaping @Sendable () -> WallInstant = StoreConfiguration.systemTime,
         maximumDepth: Int = 512
     ) {
-        self.keyFunctions = keyFunctions
+        self.keyFunctions = Self.keyFunctions(keyFields: keyFields).merging(keyFunctions) { _, given in given }
         self.defaultKey = defaultKey ?? StoreConfiguration.typenameAndID
         self.defaultKeyIsTypenameAndID = defaultKey == nil
         self.clock = clock
         self.maximumDepth = maximumDepth
+    }
+
+    /// A key function per type of `keyFields`: `Type:value` for one key field and the values joined
+    /// by `+` for several (`Book:978-3+2`), in the order given, as Apollo iOS writes its cache keys, so
+    /// that IDs an app kept (in a deep link, a test) mean the same records. An object whose key field
+    /// is absent, null, or not a scalar gets `nil`: a path-derived client ID under its parent, as an
+    /// object without an `id` does.
+    public static func keyFunctions(keyFields: [String: [String]]) -> [String: KeyFunction] {
+        keyFields.reduce(into: [:]) { functions, entry in
+            let (typename, fields) = entry
+            functions[typename] = { object in
+                var values: [String] = []
+                values.reserveCapacity(fields.count)
+                for field in fields {
+                    switch object[field] {
+                    case .string(let value)?: values.append(value)
+                    case .int(let value)?: values.append(String(value))
+                    case .bigInt(let digits)?: values.append(digits)
+                    case .double(let value)?: values.append(String(value))
+                    case .bool(let value)?: values.append(value ? "true" : "false")
+                    default: return nil
+                    }
+                }
+                return DataID(typename + ":" + values.joined(separator: "+"))
+            }
+        }
     }
 
     /// The device's wall clock, read through Foundation's `Date`: the default ``clock``. The runtime
