@@ -32,6 +32,13 @@ extension LoopbackServer {
         while try await webSocketConnections().open != count {}
     }
 
+    /// How many HTTP requests the graphql-core server took on a URL with `?count=<key>`, and how many
+    /// operations they carried (a batch counts one request and each of its operations).
+    public func requestCounts(key: String) async throws -> (requests: Int, operations: Int) {
+        let object = try await debugObject("/debug/requests?key=\(key)")
+        return (object["requests"] ?? -1, object["operations"] ?? -1)
+    }
+
     /// A loopback port nothing listens on.
     public func unusedPort() async throws -> Int {
         guard let port = try await debugObject("/debug/unused-port")["port"] else {

@@ -120,7 +120,7 @@ public final class HTTPTransport: Transport {
     }
 
     /// The transport's headers with the provider's over them.
-    private func resolvedHeaders() async throws(TransportError) -> [String: String] {
+    func resolvedHeaders() async throws(TransportError) -> [String: String] {
         guard let provider = options.headerProvider else { return options.headers }
         let provided: [String: String]
         do {

@@ -1,0 +1,30 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension HTTPTransport: BatchSendingTransport {
+    /// Sends `requests` as one POST of a JSON array and reads the JSON array of responses the server
+    /// answers; see ``BatchSendingTransport/responses(forBatch:)``.
+    ///
+    /// Each request goes with its text: the persisted-query exchange, whose retries are per request,
+    /// does not apply to a batch.
+    public func responses(forBatch requests: [GraphQLRequest]) async throws(TransportError) -> [GraphQLResponse] {
+        let urlRequest = HTTPRequestEncoder.encodeBatch(
+            requests, url: url, headers: try await resolvedHeaders(), timeout: options.timeout.timeInterval)
+        let body: Data
+        let answer: URLResponse
+        do {
+            (body, answer) = try await session.data(for: urlRequest)
+        } catch {
+            throw Task.isCancelled ? TransportError(.cancelled, "the batch was cancelled") : TransportError.from(error)
+        }
+        guard let http = answer as? HTTPURLResponse else {
+            throw TransportError(.invalidResponse, "the answer is not an HTTP response")
+        }
+        return try HTTPResponseDecoder.decodeBatch(
+            status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), body: body,
+            expectedLength: http.expectedContentLength)
+    }
+}
