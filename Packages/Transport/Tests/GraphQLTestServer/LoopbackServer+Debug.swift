@@ -56,3 +56,26 @@ extension LoopbackServer {
         return object
     }
 }
+
+extension LoopbackServer {
+    /// Registers the operations of an Apollo persisted query manifest (its JSON text) with the
+    /// graphql-core server's `/safelisted` endpoint; throws when the server refuses the manifest.
+    public func registerManifest(_ manifest: Data) async throws {
+        var request = URLRequest(url: url("/debug/manifest"))
+        request.httpMethod = "POST"
+        request.httpBody = manifest
+        let (body, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw Failure(description: "the manifest was refused: \(String(decoding: body, as: UTF8.self))")
+        }
+    }
+
+    /// How many requests `/safelisted` took for the operation `id`: by the ID alone, and with text.
+    public func safelistCounts(id: String) async throws -> (idOnly: Int, withText: Int) {
+        let (data, _) = try await URLSession.shared.data(from: url("/debug/safelist?id=\(id)"))
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Int] else {
+            throw Failure(description: "/debug/safelist did not answer a JSON object of numbers")
+        }
+        return (object["idOnly"] ?? -1, object["withText"] ?? -1)
+    }
+}

@@ -73,9 +73,14 @@ enum HTTPRequestEncoder {
     /// parameters, in order, with the transport's merged `headers` (a batched request has none of
     /// its own).
     static func encodeBatch(
-        _ requests: [GraphQLRequest], url: URL, headers: [String: String], timeout: TimeInterval
+        _ requests: [GraphQLRequest], url: URL, headers: [String: String], mode: PersistedOperationMode,
+        timeout: TimeInterval
     ) -> URLRequest {
-        let batch = requests.map { JSONValue.object(parameters(of: $0, attempt: .textOnly)) }
+        // The automatic exchange retries per request, which a batch cannot: it sends the text.
+        let batchMode = mode == .automatic ? .off : mode
+        let batch = requests.map {
+            JSONValue.object(parameters(of: $0, attempt: PersistedQuery.firstAttempt(for: $0, mode: batchMode)))
+        }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = "POST"
         urlRequest.httpBody = JSONValue.array(batch).serialized()
