@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLCore
 import Testing
+
 import Transport
 
 /// A response read from its text keeps the text of `data`, and gives the value a tree would.
