@@ -1,12 +1,16 @@
 // graphql-codegen: Swift types for the operations and fragments of `.graphql` documents.
 //
-//   graphql-codegen --schema schema.graphqls [--config codegen.json] --output DIR DOCUMENT.graphql...
+//   graphql-codegen --schema schema.graphqls [--config codegen.json] [--manifest manifest.json]
+//                   --output DIR DOCUMENT.graphql...
 //
-// Writes one `<name>.graphql.swift` per document and the schema namespace's file into DIR, or nothing
+// Writes one `<name>.graphql.swift` per document and the schema namespace's file into DIR (and, with
+// `--manifest`, a persisted query manifest of every operation, in Apollo's format, to FILE), or nothing
 // at all: problems are printed to standard error as `file:line:column: error: message` and the exit
 // status is 1 (2 for a usage error).
 import Foundation
 import GraphQLCodegen
+
+let usage = "usage: graphql-codegen --schema FILE [--config FILE] [--manifest FILE] --output DIR DOCUMENT.graphql..."
 
 func readFile(_ path: String) throws(CodegenError) -> String {
     do {
@@ -17,10 +21,24 @@ func readFile(_ path: String) throws(CodegenError) -> String {
     }
 }
 
+/// Writes the manifest to `path` whole (a temporary file renamed into place), leaving a file that
+/// already holds the same bytes untouched.
+func writeManifest(_ manifest: PersistedQueryManifest, to path: String) throws(CodegenError) {
+    let url = URL(fileURLWithPath: path)
+    let data = Data(manifest.json.utf8)
+    if let existing = try? Data(contentsOf: url), existing == data { return }
+    do {
+        try data.write(to: url, options: .atomic)
+    } catch {
+        throw CodegenError(.io, [CodegenDiagnostic(file: path, message: "Cannot write: \(error)")])
+    }
+}
+
 func run(_ arguments: [String]) throws(CodegenError) -> Int32 {
     var schemaPath: String?
     var configPath: String?
     var output: String?
+    var manifestPath: String?
     var documents: [String] = []
     var iterator = arguments.makeIterator()
     while let argument = iterator.next() {
@@ -28,15 +46,16 @@ func run(_ arguments: [String]) throws(CodegenError) -> Int32 {
         case "--schema": schemaPath = iterator.next()
         case "--config": configPath = iterator.next()
         case "--output": output = iterator.next()
+        case "--manifest": manifestPath = iterator.next()
         case "--help", "-h":
-            print("usage: graphql-codegen --schema FILE [--config FILE] --output DIR DOCUMENT.graphql...")
+            print(usage)
             return 0
         default: documents.append(argument)
         }
     }
     guard let schemaPath, let output else {
         FileHandle.standardError.write(
-            Data("usage: graphql-codegen --schema FILE [--config FILE] --output DIR DOCUMENT.graphql...\n".utf8))
+            Data((usage + "\n").utf8))
         return 2
     }
     var configuration = CodegenConfiguration()
@@ -52,10 +71,11 @@ func run(_ arguments: [String]) throws(CodegenError) -> Int32 {
     }
     var sources: [CodegenSource] = []
     for path in documents.sorted() { sources.append(CodegenSource(path: path, text: try readFile(path))) }
-    let files = try CodeGenerator.generate(
+    let (files, manifest) = try CodeGenerator.generateWithManifest(
         schema: CodegenSource(path: schemaPath, text: try readFile(schemaPath)), documents: sources,
         configuration: configuration)
     try OutputWriter.write(files, to: output)
+    if let manifestPath { try writeManifest(manifest, to: manifestPath) }
     return 0
 }
 
