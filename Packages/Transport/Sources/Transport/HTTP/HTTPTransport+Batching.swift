@@ -17,14 +17,11 @@ extension HTTPTransport: BatchSendingTransport {
             requests, url: url, headers: try await resolvedHeaders(), mode: options.persistedOperations,
             timeout: options.timeout.timeInterval)
         let body: Data
-        let answer: URLResponse
+        let http: HTTPURLResponse
         do {
-            (body, answer) = try await session.data(for: urlRequest)
+            (body, http) = try await exchange(urlRequest)
         } catch {
-            throw Task.isCancelled ? TransportError(.cancelled, "the batch was cancelled") : TransportError.from(error)
-        }
-        guard let http = answer as? HTTPURLResponse else {
-            throw TransportError(.invalidResponse, "the answer is not an HTTP response")
+            throw Task.isCancelled ? TransportError(.cancelled, "the batch was cancelled") : error
         }
         return try HTTPResponseDecoder.decodeBatch(
             status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), body: body,

@@ -117,6 +117,14 @@ public final class HTTPTransport: Transport {
         let urlRequest = try HTTPRequestEncoder.encode(
             request, url: url, headers: headers, attempt: attempt, usesGET: options.usesGETForQueries,
             timeout: options.timeout.timeInterval)
+        let (body, http) = try await exchange(urlRequest)
+        return try HTTPResponseDecoder.decode(
+            status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), body: body,
+            expectedLength: http.expectedContentLength)
+    }
+
+    /// Sends `urlRequest` on the session and returns the body and the HTTP answer.
+    func exchange(_ urlRequest: URLRequest) async throws(TransportError) -> (Data, HTTPURLResponse) {
         let body: Data
         let answer: URLResponse
         do {
@@ -127,9 +135,7 @@ public final class HTTPTransport: Transport {
         guard let http = answer as? HTTPURLResponse else {
             throw TransportError(.invalidResponse, "the answer is not an HTTP response")
         }
-        return try HTTPResponseDecoder.decode(
-            status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), body: body,
-            expectedLength: http.expectedContentLength)
+        return (body, http)
     }
 
     /// The transport's headers with the provider's over them.
