@@ -11,7 +11,10 @@ It listens on 127.0.0.1, port 0, and prints the chosen port as the first line of
 when its stdin closes, so a test process that dies never leaves it running.
 
 Endpoints:
-  /graphql              the GraphQL endpoint (APQ supported)
+  /graphql              the GraphQL endpoint (APQ supported; a JSON array of requests is a batch,
+                        answered with a JSON array in the same order); `?count=K` counts the request
+  /safelisted           the same schema for registered persisted operations only: a request must carry
+                        the ID of an operation of a registered manifest and no text
   /no-apq               the same schema, answering PersistedQueryNotSupported to persisted queries
   /legacy-400           a legacy server: 400 with an application/json GraphQL error body
   /status500html        500 with an HTML page
@@ -22,6 +25,9 @@ Endpoints:
   /never?key=K          reads the request and never answers; records `arrived` and `disconnected`
   /debug/wait?key=K&event=E   answers once event E (arrived, disconnected) was recorded for K
   /debug/apq?hash=H     counts of persisted-query attempts for a hash
+  /debug/requests?key=K counts of HTTP requests and the operations they carried for `?count=K`
+  /debug/manifest       POST an Apollo persisted query manifest: registers its operations for /safelisted
+  /debug/safelist?id=H  counts of requests to /safelisted for an ID, by ID alone and with text
   /debug/unused-port    a port nothing listens on
 """
 
@@ -144,6 +150,56 @@ def count_apq(sha, kind):
     with APQ_LOCK:
         counts = APQ_COUNTS.setdefault(sha, {"hashOnly": 0, "withText": 0})
         counts[kind] += 1
+
+
+REQUEST_COUNTS = {}
+# Operations registered from persisted query manifests (ID -> body), served by /safelisted alone.
+SAFELIST = {}
+SAFELIST_COUNTS = {}
+
+
+def register_manifest(manifest):
+    """Registers the operations of an Apollo persisted query manifest; a ValueError for anything else."""
+    if not isinstance(manifest, dict) or manifest.get("format") != "apollo-persisted-query-manifest":
+        raise ValueError("not an apollo-persisted-query-manifest")
+    if manifest.get("version") != 1 or not isinstance(manifest.get("operations"), list):
+        raise ValueError("not version 1 with a list of operations")
+    registered = {}
+    for operation in manifest["operations"]:
+        if not isinstance(operation, dict) or set(operation) != {"id", "name", "type", "body"}:
+            raise ValueError("an operation must have exactly id, name, type and body")
+        if operation["type"] not in ("query", "mutation", "subscription"):
+            raise ValueError(f"unknown operation type {operation['type']!r}")
+        if hashlib.sha256(operation["body"].encode()).hexdigest() != operation["id"]:
+            raise ValueError(f"the id of {operation['name']} is not the SHA-256 of its body")
+        registered[operation["id"]] = operation["body"]
+    with APQ_LOCK:
+        SAFELIST.update(registered)
+    return len(registered)
+
+
+def count_request(key, operations):
+    """Counts the HTTP requests and the operations they carried for the key a test put in the URL."""
+    if key is None:
+        return
+    with APQ_LOCK:
+        counts = REQUEST_COUNTS.setdefault(key, {"requests": 0, "operations": 0})
+        counts["requests"] += 1
+        counts["operations"] += operations
+
+
+def operation_kind(document, params):
+    """`query`, `mutation` or `subscription`: the kind of the operation `params` names in `document`."""
+    operation = next(
+        (
+            definition
+            for definition in document.definitions
+            if isinstance(definition, OperationDefinitionNode)
+            and (params.get("operationName") is None or definition.name and definition.name.value == params["operationName"])
+        ),
+        None,
+    )
+    return operation.operation.value if operation else "query"
 
 
 def user_value(user_id):
@@ -420,8 +476,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send_json(200, {"result": "JSON, but not a GraphQL response"})
         if path == "/legacy-400":
             return self.send_json(400, {"errors": [{"message": "legacy servers answer request errors with 400"}]})
+        if path == "/debug/manifest" and method == "POST":
+            try:
+                count = register_manifest(params)
+            except ValueError as error:
+                return self.send_json(400, {"error": str(error)})
+            return self.send_json(200, {"registered": count})
+        if path == "/safelisted":
+            return self.graphql(params, method, apq=False, query=query, safelist=True)
         if path in ("/graphql", "/no-apq"):
-            return self.graphql(params, method, apq=path == "/graphql")
+            return self.graphql(params, method, apq=path == "/graphql", query=query)
         self.send_body(404, "text/plain", b"not found")
 
     def debug(self, path, query):
@@ -431,6 +495,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path == "/debug/apq":
             with APQ_LOCK:
                 counts = dict(APQ_COUNTS.get(query.get("hash", ""), {"hashOnly": 0, "withText": 0}))
+            return self.send_json(200, counts)
+        if path == "/debug/requests":
+            with APQ_LOCK:
+                counts = dict(REQUEST_COUNTS.get(query.get("key", ""), {"requests": 0, "operations": 0}))
+            return self.send_json(200, counts)
+        if path == "/debug/safelist":
+            with APQ_LOCK:
+                counts = dict(SAFELIST_COUNTS.get(query.get("id", ""), {"idOnly": 0, "withText": 0}))
             return self.send_json(200, counts)
         if path == "/debug/unused-port":
             probe = socket.socket()
@@ -452,29 +524,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     # --- GraphQL over HTTP ----------------------------------------------------------------------
 
-    def graphql(self, params, method, apq):
+    def graphql(self, params, method, apq, query, safelist=False):
         accept = self.headers.get("Accept", "")
         wants_events = "text/event-stream" in accept
         modern = "application/graphql-response+json" in accept
         content_type = "application/graphql-response+json" if modern else "application/json"
+        count_request(query.get("count"), len(params) if isinstance(params, list) else 1)
+        if isinstance(params, list):
+            return self.graphql_batch(params, apq, content_type, safelist)
         try:
-            document, params = self.prepare(params, method, apq)
+            document, params = self.prepare(params, method, apq, safelist)
         except RequestError as error:
             # Persisted-query answers come with 200, as APQ clients expect; other request errors
             # with 400 under graphql-response+json and 200 under application/json, as the spec says.
             status = error.status if modern and error.code is None else 200
             return self.send_json(status, {"errors": error.errors}, content_type)
 
-        operation = next(
-            (
-                definition
-                for definition in document.definitions
-                if isinstance(definition, OperationDefinitionNode)
-                and (params.get("operationName") is None or definition.name and definition.name.value == params["operationName"])
-            ),
-            None,
-        )
-        kind = operation.operation.value if operation else "query"
+        kind = operation_kind(document, params)
         if method == "GET" and kind != "query":
             return self.send_json(405, {"errors": [{"message": "GET is for queries only"}]}, content_type)
         context = {"headers": {name: value for name, value in self.headers.items()}, "handler": self}
@@ -482,25 +548,60 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if not wants_events:
                 return self.send_json(400, {"errors": [{"message": "subscriptions need Accept: text/event-stream"}]}, content_type)
             return self.stream(document, params, context)
-        result = execute(
+        result = self.execute(document, params, context)
+        status = 200
+        if modern and result.data is None:
+            status = 400 if result.errors else 200
+        self.send_json(status, result.formatted, content_type)
+
+    def graphql_batch(self, batch, apq, content_type, safelist):
+        """HTTP batching as Apollo's servers take it: a JSON array of requests, run one after another
+        in the array's order (so mutations keep theirs), answered with a JSON array in that order.
+        A request that fails to parse or validate gets its own `errors` entry; the others run."""
+        if not batch:
+            return self.send_json(400, {"errors": [{"message": "the batch is empty"}]}, content_type)
+        context = {"headers": {name: value for name, value in self.headers.items()}, "handler": self}
+        answers = []
+        for params in batch:
+            try:
+                document, params = self.prepare(params, "POST", apq, safelist)
+            except RequestError as error:
+                answers.append({"errors": error.errors})
+                continue
+            if operation_kind(document, params) == "subscription":
+                answers.append({"errors": [{"message": "a subscription cannot be batched"}]})
+                continue
+            answers.append(self.execute(document, params, context).formatted)
+        self.send_json(200, answers, content_type)
+
+    def execute(self, document, params, context):
+        return execute(
             SCHEMA,
             document,
             variable_values=params.get("variables"),
             operation_name=params.get("operationName"),
             context_value=context,
         )
-        status = 200
-        if modern and result.data is None:
-            status = 400 if result.errors else 200
-        self.send_json(status, result.formatted, content_type)
 
-    def prepare(self, params, method, apq):
+    def prepare(self, params, method, apq, safelist=False):
         if not isinstance(params, dict):
             raise RequestError(400, "the body is not a JSON object")
         text = params.get("query")
         extensions = params.get("extensions") or {}
         persisted = extensions.get("persistedQuery") if isinstance(extensions, dict) else None
-        if persisted is not None:
+        if safelist:
+            # A safelisting server: the ID of a registered operation, never text (not even with an ID).
+            sha = persisted.get("sha256Hash", "") if isinstance(persisted, dict) else ""
+            with APQ_LOCK:
+                counts = SAFELIST_COUNTS.setdefault(sha, {"idOnly": 0, "withText": 0})
+                counts["withText" if text is not None else "idOnly"] += 1
+                registered = SAFELIST.get(sha)
+            if text is not None:
+                raise RequestError(400, "only registered persisted operations are accepted", "PERSISTED_QUERY_REQUIRED")
+            if registered is None:
+                raise RequestError(200, "PersistedQueryNotFound", "PERSISTED_QUERY_NOT_FOUND")
+            text = registered
+        elif persisted is not None:
             if not apq:
                 count_apq(persisted.get("sha256Hash", ""), "hashOnly")
                 raise RequestError(200, "PersistedQueryNotSupported", "PERSISTED_QUERY_NOT_SUPPORTED")

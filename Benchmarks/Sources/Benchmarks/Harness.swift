@@ -65,6 +65,13 @@ func medianAsync(samples: Int = 7, _ body: () async throws -> Void) async rethro
     return times[times.count / 2]
 }
 
+/// The wall time `body` takes once, in seconds: one sample of a benchmark that alternates its sides.
+func time(_ body: () async throws -> Void) async throws -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try await body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
 /// The median of `values` (the upper one of an even count), for samples taken one by one.
 func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 

@@ -91,9 +91,3 @@ func runTransportBenchmarks() async throws {
 }
 
 @inline(never) private func bareCall(_ value: Int) async throws -> Int { value &+ 1 }
-
-private func time(_ body: () async throws -> Void) async throws -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try await body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}

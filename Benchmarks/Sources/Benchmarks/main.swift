@@ -3,6 +3,7 @@
 
 let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
+    ("Batching", runBatchingBenchmarks),
     ("Codegen", runCodegenBenchmarks),
     ("Compilation", runCompilationBenchmarks),
     ("JSON", runJSONBenchmarks),

@@ -1,12 +1,14 @@
 // graphql-codegen: Swift types for the operations and fragments of `.graphql` documents.
 //
-//   graphql-codegen --schema schema.graphqls [--config codegen.json] --output DIR DOCUMENT.graphql...
-//   graphql-codegen --target-files --output DIR FILE...
+//   graphql-codegen --schema schema.graphqls [--config codegen.json] [--manifest manifest.json]
+//                   --output DIR DOCUMENT.graphql...
+//   graphql-codegen --target-files [--manifest manifest.json] --output DIR FILE...
 //
 // The second form is the build tool plugin's: FILE... are a target's files, sorted into documents,
 // `schema.graphqls` and `codegen.json` as `TargetFiles` says.
 //
-// Writes one `<name>.graphql.swift` per document and the schema namespace's file into DIR, or nothing
+// Writes one `<name>.graphql.swift` per document and the schema namespace's file into DIR (and, with
+// `--manifest`, a persisted query manifest of every operation, in Apollo's format, to FILE), or nothing
 // at all: problems are printed to standard error as `file:line:column: error: message` and the exit
 // status is 1 (2 for a usage error).
 import Foundation
@@ -22,14 +24,28 @@ func readFile(_ path: String) throws(CodegenError) -> String {
 }
 
 let usage = """
-    usage: graphql-codegen --schema FILE [--config FILE] --output DIR DOCUMENT.graphql...
-           graphql-codegen --target-files --output DIR FILE...
+    usage: graphql-codegen --schema FILE [--config FILE] [--manifest FILE] --output DIR DOCUMENT.graphql...
+           graphql-codegen --target-files [--manifest FILE] --output DIR FILE...
     """
+
+/// Writes the manifest to `path` whole (a temporary file renamed into place), leaving a file that
+/// already holds the same bytes untouched.
+func writeManifest(_ manifest: PersistedQueryManifest, to path: String) throws(CodegenError) {
+    let url = URL(fileURLWithPath: path)
+    let data = Data(manifest.json.utf8)
+    if let existing = try? Data(contentsOf: url), existing == data { return }
+    do {
+        try data.write(to: url, options: .atomic)
+    } catch {
+        throw CodegenError(.io, [CodegenDiagnostic(file: path, message: "Cannot write: \(error)")])
+    }
+}
 
 func run(_ arguments: [String]) throws(CodegenError) -> Int32 {
     var schemaPath: String?
     var configPath: String?
     var output: String?
+    var manifestPath: String?
     var documents: [String] = []
     var targetFiles = false
     var iterator = arguments.makeIterator()
@@ -39,6 +55,7 @@ func run(_ arguments: [String]) throws(CodegenError) -> Int32 {
         case "--config": configPath = iterator.next()
         case "--output": output = iterator.next()
         case "--target-files": targetFiles = true
+        case "--manifest": manifestPath = iterator.next()
         case "--help", "-h":
             print(usage)
             return 0
@@ -69,10 +86,11 @@ func run(_ arguments: [String]) throws(CodegenError) -> Int32 {
     }
     var sources: [CodegenSource] = []
     for path in documents.sorted() { sources.append(CodegenSource(path: path, text: try readFile(path))) }
-    let files = try CodeGenerator.generate(
+    let (files, manifest) = try CodeGenerator.generateWithManifest(
         schema: CodegenSource(path: schemaPath, text: try readFile(schemaPath)), documents: sources,
         configuration: configuration)
     try OutputWriter.write(files, to: output)
+    if let manifestPath { try writeManifest(manifest, to: manifestPath) }
     return 0
 }
 

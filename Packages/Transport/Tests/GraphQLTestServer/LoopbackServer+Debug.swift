@@ -37,6 +37,13 @@ extension LoopbackServer {
         while try await webSocketConnections().open != count {}
     }
 
+    /// How many HTTP requests the graphql-core server took on a URL with `?count=<key>`, and how many
+    /// operations they carried (a batch counts one request and each of its operations).
+    public func requestCounts(key: String) async throws -> (requests: Int, operations: Int) {
+        let object = try await debugObject("/debug/requests?key=\(key)")
+        return (object["requests"] ?? -1, object["operations"] ?? -1)
+    }
+
     /// A loopback port nothing listens on.
     public func unusedPort() async throws -> Int {
         guard let port = try await debugObject("/debug/unused-port")["port"] else {
@@ -52,5 +59,28 @@ extension LoopbackServer {
             throw Failure(description: "\(path) did not answer a JSON object of numbers")
         }
         return object
+    }
+}
+
+extension LoopbackServer {
+    /// Registers the operations of an Apollo persisted query manifest (its JSON text) with the
+    /// graphql-core server's `/safelisted` endpoint; throws when the server refuses the manifest.
+    public func registerManifest(_ manifest: Data) async throws {
+        var request = URLRequest(url: url("/debug/manifest"))
+        request.httpMethod = "POST"
+        request.httpBody = manifest
+        let (body, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw Failure(description: "the manifest was refused: \(String(decoding: body, as: UTF8.self))")
+        }
+    }
+
+    /// How many requests `/safelisted` took for the operation `id`: by the ID alone, and with text.
+    public func safelistCounts(id: String) async throws -> (idOnly: Int, withText: Int) {
+        let (data, _) = try await URLSession.shared.data(from: url("/debug/safelist?id=\(id)"))
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Int] else {
+            throw Failure(description: "/debug/safelist did not answer a JSON object of numbers")
+        }
+        return (object["idOnly"] ?? -1, object["withText"] ?? -1)
     }
 }

@@ -18,6 +18,15 @@ public enum CodeGenerator {
         schema schemaSource: CodegenSource, documents sources: [CodegenSource],
         configuration: CodegenConfiguration = CodegenConfiguration()
     ) throws(CodegenError) -> [GeneratedFile] {
+        try generateWithManifest(schema: schemaSource, documents: sources, configuration: configuration).files
+    }
+
+    /// The files ``generate(schema:documents:configuration:)`` makes, and the persisted query
+    /// manifest of the operations in them (what `graphql-codegen --manifest` writes).
+    public static func generateWithManifest(
+        schema schemaSource: CodegenSource, documents sources: [CodegenSource],
+        configuration: CodegenConfiguration = CodegenConfiguration()
+    ) throws(CodegenError) -> (files: [GeneratedFile], manifest: PersistedQueryManifest) {
         let schema: Schema
         do {
             schema = try Schema(sdl: schemaSource.text)
@@ -76,6 +85,7 @@ public enum CodeGenerator {
 
         var files: [GeneratedFile] = []
         var fileNames: Set<String> = []
+        var manifest: [PersistedQueryManifest.Operation] = []
         for (index, span) in documents.spans.enumerated() {
             var writer = SwiftWriter()
             writer.line(
@@ -92,6 +102,9 @@ public enum CodeGenerator {
                         at: operation.location.start)
                     let written = document.operations.first { $0.name == operation.name }
                     let text = CompiledDocument.sentText(of: operation, in: sent)
+                    manifest.append(
+                        PersistedQueryManifest.Operation(
+                            name: operation.name ?? "", type: operation.kind.rawValue, body: text))
                     // `@cacheExpiration` has its own member; a client text is for the directives
                     // inside the selection (`@connection`), which have none.
                     let clientText = clientOperations.operations.first { $0.name == operation.name }.map {
@@ -145,7 +158,7 @@ public enum CodeGenerator {
         files.append(GeneratedFile(name: namespaceFile, contents: writer.output))
 
         if let code = context.firstProblemCode { throw CodegenError(code, context.problems) }
-        return files
+        return (files, PersistedQueryManifest(operations: manifest))
     }
 
     /// The diagnostics of a validation error: one at its first location, or, for a name defined twice

@@ -45,6 +45,10 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         /// part that said nothing more would come.
         public static let invalidIncrement = Code("invalidIncrement")
 
+        /// A server that runs only registered operations (``PersistedOperationMode/idOnly``) has none
+        /// with the request's ID: the manifest registered with it lacks the operation.
+        public static let persistedOperationNotFound = Code("persistedOperationNotFound")
+
         /// The code's name.
         public var description: String { name }
     }

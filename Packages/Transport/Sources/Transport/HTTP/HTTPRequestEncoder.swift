@@ -26,21 +26,7 @@ enum HTTPRequestEncoder {
         _ request: GraphQLRequest, url: URL, headers: [String: String], attempt: PersistedQuery.Attempt,
         usesGET: Bool, timeout: TimeInterval
     ) throws(TransportError) -> URLRequest {
-        var parameters = JSONObject(minimumCapacity: 4)
-        switch attempt {
-        case .textOnly, .hashAndText: parameters.appendNew(key: "query", value: .string(request.text))
-        case .hashOnly: break
-        }
-        if let name = request.operationName { parameters.appendNew(key: "operationName", value: .string(name)) }
-        if !request.variables.isEmpty { parameters.appendNew(key: "variables", value: .object(request.variables)) }
-        var extensions = request.extensions
-        switch attempt {
-        case .textOnly: break
-        case .hashOnly(let hash), .hashAndText(let hash):
-            extensions["persistedQuery"] = PersistedQuery.extensionEntry(hash: hash)
-        }
-        if !extensions.isEmpty { parameters.appendNew(key: "extensions", value: .object(extensions)) }
-
+        let parameters = parameters(of: request, attempt: attempt)
         var urlRequest: URLRequest
         if usesGET && request.kind == .query {
             urlRequest = URLRequest(url: try getURL(url, parameters: parameters))
@@ -59,6 +45,49 @@ enum HTTPRequestEncoder {
         urlRequest.setValue(accept, forHTTPHeaderField: "Accept")
         for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        return urlRequest
+    }
+
+    /// The GraphQL-over-HTTP parameters of one attempt of `request`: `query`, `operationName`,
+    /// `variables` and `extensions`, each only when it has something to say.
+    static func parameters(of request: GraphQLRequest, attempt: PersistedQuery.Attempt) -> JSONObject {
+        var parameters = JSONObject(minimumCapacity: 4)
+        switch attempt {
+        case .textOnly, .hashAndText: parameters.appendNew(key: "query", value: .string(request.text))
+        case .hashOnly: break
+        }
+        if let name = request.operationName { parameters.appendNew(key: "operationName", value: .string(name)) }
+        if !request.variables.isEmpty { parameters.appendNew(key: "variables", value: .object(request.variables)) }
+        var extensions = request.extensions
+        switch attempt {
+        case .textOnly: break
+        case .hashOnly(let hash), .hashAndText(let hash):
+            extensions["persistedQuery"] = PersistedQuery.extensionEntry(hash: hash)
+        }
+        if !extensions.isEmpty { parameters.appendNew(key: "extensions", value: .object(extensions)) }
+
+        return parameters
+    }
+
+    /// The URL request for a batch: one POST whose body is a JSON array of each request's
+    /// parameters, in order, with the transport's merged `headers` (a batched request has none of
+    /// its own).
+    static func encodeBatch(
+        _ requests: [GraphQLRequest], url: URL, headers: [String: String], mode: PersistedOperationMode,
+        timeout: TimeInterval
+    ) -> URLRequest {
+        // The automatic exchange retries per request, which a batch cannot: it sends the text.
+        let batchMode = mode == .automatic ? .off : mode
+        let batch = requests.map {
+            JSONValue.object(parameters(of: $0, attempt: PersistedQuery.firstAttempt(for: $0, mode: batchMode)))
+        }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = "POST"
+        urlRequest.httpBody = JSONValue.array(batch).serialized()
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        urlRequest.setValue(acceptSingle, forHTTPHeaderField: "Accept")
+        urlRequest.timeoutInterval = timeout
+        for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         return urlRequest
     }
 

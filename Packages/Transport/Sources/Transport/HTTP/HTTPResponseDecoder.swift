@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLCore
 
 /// Decides what an HTTP answer means, per the GraphQL-over-HTTP spec: a GraphQL response, or a
 /// typed failure. A pure function of the status, the media type and the body.
@@ -36,6 +37,48 @@ enum HTTPResponseDecoder {
             return response
         }
         throw TransportError(.http, "the server answered HTTP \(status)", status: status, bodyKind: kind)
+    }
+
+    /// The GraphQL responses in the answer to a batch, in order, or the ``TransportError`` that
+    /// fails the whole batch: a status other than 2xx (`http`), a body that is not JSON (`notJSON`)
+    /// or not a list of GraphQL responses (`invalidResponse`, also when the server, not doing
+    /// batches, answered with one response).
+    static func decodeBatch(
+        status: Int, contentType: String?, body: Data, expectedLength: Int64
+    ) throws(TransportError) -> [GraphQLResponse] {
+        let kind = bodyKind(mediaType: mediaType(of: contentType), body: body)
+        if expectedLength > 0 && Int64(body.count) < expectedLength {
+            throw TransportError(
+                .truncated, "the body has \(body.count) of the \(expectedLength) bytes announced", status: status,
+                bodyKind: kind)
+        }
+        guard (200..<300).contains(status) else {
+            throw TransportError(
+                .http, "the server answered a batch with HTTP \(status)", status: status, bodyKind: kind)
+        }
+        let json: JSONValue
+        do {
+            json = try JSONReader().read(body)
+        } catch {
+            throw TransportError(.notJSON, "the body is not JSON (\(body.count) bytes)", status: status, bodyKind: kind)
+        }
+        guard case .array(let items) = json else {
+            throw TransportError(
+                .invalidResponse, "the server answered a batch with one response, not a list", status: status,
+                bodyKind: kind)
+        }
+        var responses: [GraphQLResponse] = []
+        responses.reserveCapacity(items.count)
+        for item in items {
+            do {
+                responses.append(try GraphQLResponse(json: item))
+            } catch {
+                var error = error
+                error.status = status
+                throw error
+            }
+        }
+        return responses
     }
 
     /// The media type of a `Content-Type` value, lowercased, without parameters.

@@ -20,8 +20,16 @@ extension HTTPTransport {
         /// and subscriptions are always POST.
         public var usesGETForQueries: Bool
         /// Sends the SHA-256 of the text first and the text only when the server answers
-        /// `PersistedQueryNotFound` (automatic persisted queries, Apollo's protocol).
-        public var usesAutomaticPersistedQueries: Bool
+        /// `PersistedQueryNotFound` (automatic persisted queries, Apollo's protocol): whether
+        /// ``persistedOperations`` is ``PersistedOperationMode/automatic``. Setting it `false` turns
+        /// persisted operations off.
+        public var usesAutomaticPersistedQueries: Bool {
+            get { persistedOperations == .automatic }
+            set { persistedOperations = newValue ? .automatic : .off }
+        }
+        /// Whether requests carry the SHA-256 of their text: not at all, with the automatic fallback to
+        /// the text, or alone for a server that safelists the operations of a registered manifest.
+        public var persistedOperations: PersistedOperationMode = .off
 
         /// Options with the given values; every parameter has the plain-HTTP default.
         public init(
@@ -33,7 +41,7 @@ extension HTTPTransport {
             self.headerProvider = headerProvider
             self.timeout = timeout
             self.usesGETForQueries = usesGETForQueries
-            self.usesAutomaticPersistedQueries = usesAutomaticPersistedQueries
+            self.persistedOperations = usesAutomaticPersistedQueries ? .automatic : .off
         }
     }
 }

@@ -20,6 +20,9 @@ import Primitives
 /// `hasNext: false`; a server that answers in one piece gives one response. Such a request is sent
 /// as text, without the persisted-query exchange.
 ///
+/// ``Options/persistedOperations`` sends the SHA-256 of the text instead of it: with the automatic
+/// fallback to the text, or alone for a server that safelists a registered manifest.
+///
 /// GraphQL errors with or without partial data come back as responses; every other failure is a
 /// ``TransportError``. Nothing is retried: wrap it in ``RetryingTransport`` for that.
 public final class HTTPTransport: Transport {
@@ -83,10 +86,20 @@ public final class HTTPTransport: Transport {
     /// One query or mutation, with the persisted-query exchange when it is on.
     private func send(_ request: GraphQLRequest) async throws(TransportError) -> GraphQLResponse {
         let headers = try await resolvedHeaders()
-        guard options.usesAutomaticPersistedQueries, !persistedQueriesUnsupported.withLock({ $0 }) else {
+        if options.persistedOperations == .idOnly {
+            let response = try await send(request, headers: headers, attempt: .hashOnly(request.persistedID))
+            if PersistedQuery.isNotFound(response) {
+                throw TransportError(
+                    .persistedOperationNotFound,
+                    "the server has no registered operation with the ID of `\(request.operationName ?? "the operation")`"
+                )
+            }
+            return response
+        }
+        guard options.persistedOperations == .automatic, !persistedQueriesUnsupported.withLock({ $0 }) else {
             return try await send(request, headers: headers, attempt: .textOnly)
         }
-        let hash = DocumentDigest.sha256Hex(request.text)
+        let hash = request.persistedID
         let response = try await send(request, headers: headers, attempt: .hashOnly(hash))
         if PersistedQuery.isNotFound(response) {
             return try await send(request, headers: headers, attempt: .hashAndText(hash))
@@ -104,6 +117,14 @@ public final class HTTPTransport: Transport {
         let urlRequest = try HTTPRequestEncoder.encode(
             request, url: url, headers: headers, attempt: attempt, usesGET: options.usesGETForQueries,
             timeout: options.timeout.timeInterval)
+        let (body, http) = try await exchange(urlRequest)
+        return try HTTPResponseDecoder.decode(
+            status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), body: body,
+            expectedLength: http.expectedContentLength)
+    }
+
+    /// Sends `urlRequest` on the session and returns the body and the HTTP answer.
+    func exchange(_ urlRequest: URLRequest) async throws(TransportError) -> (Data, HTTPURLResponse) {
         let body: Data
         let answer: URLResponse
         do {
@@ -114,13 +135,11 @@ public final class HTTPTransport: Transport {
         guard let http = answer as? HTTPURLResponse else {
             throw TransportError(.invalidResponse, "the answer is not an HTTP response")
         }
-        return try HTTPResponseDecoder.decode(
-            status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), body: body,
-            expectedLength: http.expectedContentLength)
+        return (body, http)
     }
 
     /// The transport's headers with the provider's over them.
-    private func resolvedHeaders() async throws(TransportError) -> [String: String] {
+    func resolvedHeaders() async throws(TransportError) -> [String: String] {
         guard let provider = options.headerProvider else { return options.headers }
         let provided: [String: String]
         do {

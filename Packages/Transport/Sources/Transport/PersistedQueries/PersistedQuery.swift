@@ -13,6 +13,12 @@ enum PersistedQuery {
         case hashAndText(String)
     }
 
+    /// The attempt a request goes with in `mode` when nothing is known of the server yet: its ID
+    /// alone, or its text.
+    static func firstAttempt(for request: GraphQLRequest, mode: PersistedOperationMode) -> Attempt {
+        mode == .off ? .textOnly : .hashOnly(request.persistedID)
+    }
+
     /// The `extensions.persistedQuery` entry for `hash`.
     static func extensionEntry(hash: String) -> JSONValue {
         ["version": 1, "sha256Hash": .string(hash)]
@@ -31,4 +37,10 @@ enum PersistedQuery {
             error.message == "PersistedQueryNotSupported" || error.extensions["code"] == "PERSISTED_QUERY_NOT_SUPPORTED"
         }
     }
+}
+
+extension GraphQLRequest {
+    /// The request's persisted-operation ID: the SHA-256 of its text, in lowercase hex, as automatic
+    /// persisted queries send it and the generator's manifest registers it.
+    var persistedID: String { DocumentDigest.sha256Hex(text) }
 }
