@@ -424,15 +424,6 @@ private func shared(
     return SharedRun(serverSubscriptions: started, cpu: cpu, wall: wall)
 }
 
-/// How many subscriptions the server has started so far, on every socket.
-private func serverSubscriptions(_ server: BenchmarkServer) async throws -> Int {
-    let (data, _) = try await URLSession.shared.data(from: server.url("/debug/connections"))
-    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let started = object["subscriptions"] as? Int
-    else { throw WebSocketBenchmarkFailure(description: "/debug/connections answered \(data.count) bytes of no count") }
-    return started
-}
-
 /// Subscribes `subscriptions` times to `count(to: eventsEach)` at once on `transport` (every
 /// `subscribe` goes out before the first event is read) and returns after every stream ended,
 /// having checked that each subscription received exactly its events, in order, without errors.
@@ -481,11 +472,23 @@ private func wallAndCPUTime(_ body: () async throws -> Void) async throws -> (wa
 
 /// How many graphql-transport-ws sockets the server has opened on `/graphql` so far.
 private func openedSockets(_ server: BenchmarkServer) async throws -> Int {
+    try await connectionCount(server, "opened")
+}
+
+/// How many subscriptions the server has started so far, on every socket.
+private func serverSubscriptions(_ server: BenchmarkServer) async throws -> Int {
+    try await connectionCount(server, "subscriptions")
+}
+
+/// One count of the server's `/debug/connections`.
+private func connectionCount(_ server: BenchmarkServer, _ key: String) async throws -> Int {
     let (data, _) = try await URLSession.shared.data(from: server.url("/debug/connections"))
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let opened = object["opened"] as? Int
-    else { throw WebSocketBenchmarkFailure(description: "/debug/connections answered \(data.count) bytes of no count") }
-    return opened
+        let count = object[key] as? Int
+    else {
+        throw WebSocketBenchmarkFailure(description: "/debug/connections answered \(data.count) bytes of no `\(key)`")
+    }
+    return count
 }
 
 /// Why a run's figures would be wrong: an event was missed, out of order or an error, or the runs
