@@ -95,7 +95,8 @@ public final class WebSocketTransport: Transport {
         continuation.onTermination = { _ in
             // The continuation leaves the table too (nothing will end it now), and is released after
             // the lock, with the other effects.
-            let released = self.update { state in (state.streams.removeValue(forKey: id), state.machine.unsubscribe(id))
+            let released = self.update { state in
+                (state.streams.removeValue(forKey: id), state.machine.unsubscribe(id))
             }
             withExtendedLifetime(released) {}
         }
