@@ -4,7 +4,7 @@ A server nobody here wrote: Strawberry speaks graphql-transport-ws over WebSocke
 `enable_experimental_incremental_execution` it answers @defer and @stream over HTTP as multipart/mixed.
 
 It listens on 127.0.0.1, port 0, and prints the chosen port as the first line of stdout. It exits when
-its stdin closes, so a test process that dies never leaves it running.
+its stdin closes, so a test process that dies never leaves it running, and at once on SIGTERM or SIGINT.
 
 Endpoints:
   /graphql                  Strawberry (HTTP and graphql-transport-ws). connection_init's payload
@@ -263,6 +263,14 @@ def exit_when_stdin_closes():
     os._exit(0)
 
 
+class Server(uvicorn.Server):
+    def handle_exit(self, sig, frame):
+        # SIGTERM or SIGINT: exit now. uvicorn's graceful shutdown waits for every connection to close,
+        # and a client that stopped reading (a hung test or benchmark) never lets its WebSocket close,
+        # so the server outlived SIGTERM. A test server holds nothing worth a graceful shutdown.
+        os._exit(0)
+
+
 def main():
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -270,7 +278,7 @@ def main():
     listener.listen(128)
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="off", access_log=False)
-    server = uvicorn.Server(config)
+    server = Server(config)
     print(listener.getsockname()[1], flush=True)
     asyncio.run(server.serve(sockets=[listener]))
 

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A loopback Python server for the groups that measure the transports, started the way the
 /// Transport tests start theirs: python from `GRAPHQL_TEST_PYTHON`, else `<repo>/.ci/.venv/bin/python`;
@@ -6,6 +7,7 @@ import Foundation
 /// dies never leaves it running.
 ///
 /// Not `Sendable`: each group starts and stops its server from one task, one call after the other.
+/// ``stopAll()`` (from ``withDeadline(_:_:_:)``'s watchdog thread) kills them by process id.
 final class BenchmarkServer {
     /// Which server script to run.
     enum Script: String {
@@ -19,11 +21,20 @@ final class BenchmarkServer {
     let port: Int
     private let process: Process
     private let input: Pipe
+    private let exited: DispatchSemaphore
 
-    private init(port: Int, process: Process, input: Pipe) {
+    /// The process ids of the servers started and not yet stopped.
+    private static let running = Locked<Set<Int32>>([])
+
+    /// How long ``stop()`` waits for the server to exit after its stdin closed and SIGTERM, before
+    /// SIGKILL.
+    static let exitWait = DispatchTimeInterval.seconds(5)
+
+    private init(port: Int, process: Process, input: Pipe, exited: DispatchSemaphore) {
         self.port = port
         self.process = process
         self.input = input
+        self.exited = exited
     }
 
     /// Why the server could not start, with what to do about it.
@@ -49,22 +60,27 @@ final class BenchmarkServer {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
             throw StartFailure(description: "cannot run \(python): \(error). Run `.ci/setup-python.sh`.")
         }
+        let pid = process.processIdentifier
+        running.withLock { _ = $0.insert(pid) }
         var line: [UInt8] = []
         while true {
             guard let byte = output.fileHandleForReading.readData(ofLength: 1).first else { break }
             if byte == UInt8(ascii: "\n") { break }
             line.append(byte)
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            process.terminate()
+        let server = BenchmarkServer(port: port(line) ?? 0, process: process, input: input, exited: exited)
+        guard server.port != 0 else {
+            server.stop()
             throw StartFailure(description: "\(script.rawValue) did not start. Run `.ci/setup-python.sh`.")
         }
-        return BenchmarkServer(port: port, process: process, input: input)
+        return server
     }
 
     /// `<scheme>://127.0.0.1:<port><path>`.
@@ -75,10 +91,24 @@ final class BenchmarkServer {
         return url
     }
 
-    /// Closes the server's stdin (it exits on EOF), terminates it, and waits for it to go.
+    /// Closes the server's stdin (it exits on EOF) and sends SIGTERM; a server still running
+    /// ``exitWait`` later is killed (SIGKILL), so that stopping never waits for a server that hangs.
     func stop() {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        if exited.wait(timeout: .now() + Self.exitWait) == .timedOut {
+            print("  (the server \(process.processIdentifier) did not exit on SIGTERM within 5 s: killed)")
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let pid = process.processIdentifier
+        _ = Self.running.withLock { $0.remove(pid) }
     }
+
+    /// Kills every server not stopped yet: for a benchmark that gives up on a step that hangs.
+    static func killAll() {
+        for pid in running.withLock({ $0 }) { kill(pid, SIGKILL) }
+    }
+
+    private static func port(_ line: [UInt8]) -> Int? { Int(String(decoding: line, as: UTF8.self)) }
 }

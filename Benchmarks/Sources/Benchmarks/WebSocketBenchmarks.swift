@@ -1,3 +1,4 @@
+import Environment
 import Foundation
 import GraphQLCore
 import Transport
@@ -19,6 +20,11 @@ import Transport
 ///    apart (and printed per subscription). The whole run, subscribing and completing included, is
 ///    printed too, without a target.
 /// 3. The client memory a live subscription holds.
+/// 4. 1,000 identical subscriptions through `Environment.subscribe` against 10: the runtime shares
+///    one server subscription among them (`docs/decisions/0173`), which the server's own count
+///    checks, and the client CPU per event the server sent may be at most 1.5x with 1,000 subscribers.
+///
+/// Each step runs under ``withDeadline(_:_:_:)``: a step that hangs ends the run with a message.
 ///
 /// Strawberry is Python and sends about ten thousand events a second at most, so the client waits for it
 /// most of the time: the wall-time figures are the server's, and the client's CPU time (this
@@ -31,16 +37,24 @@ func runWebSocketBenchmarks() async throws {
     defer { server.stop() }
     let transport = WebSocketTransport(
         url: server.url("/graphql", scheme: "ws"), options: WebSocketTransport.Options(linger: .seconds(3600)))
-    let socketsBefore = try await openedSockets(server)
+    let limit = Duration.seconds(300)
+    let socketsBefore = try await withDeadline(limit, "the server's socket count") { try await openedSockets(server) }
     // Opens the socket, and warms Strawberry's and the client's first-use paths.
-    try await receive(on: transport, subscriptions: 10, eventsEach: 100)
+    try await withDeadline(limit, "warm-up") { try await receive(on: transport, subscriptions: 10, eventsEach: 100) }
 
-    try await measureOneSubscription(on: transport)
-    try await measureLiveSubscriptions(on: transport, server: server)
-    try await measureMultiplexing(on: transport)
-    try await measureMemory(on: transport)
+    try await withDeadline(limit, "one subscription") { try await measureOneSubscription(on: transport) }
+    try await withDeadline(limit, "live subscriptions") {
+        try await measureLiveSubscriptions(on: transport, server: server)
+    }
+    try await withDeadline(limit, "whole runs") { try await measureMultiplexing(on: transport) }
+    try await withDeadline(limit, "memory") { try await measureMemory(on: transport) }
+    try await withDeadline(limit, "identical subscriptions") {
+        try await measureSharedSubscriptions(on: transport, server: server)
+    }
 
-    let sockets = try await openedSockets(server) - socketsBefore
+    let sockets =
+        try await withDeadline(limit, "the server's socket count") { try await openedSockets(server) }
+        - socketsBefore
     guard sockets == 1 else {
         throw WebSocketBenchmarkFailure(description: "the runs opened \(sockets) sockets, not one")
     }
@@ -269,12 +283,19 @@ private func measureMemory(on transport: WebSocketTransport) async throws {
             let stream = transport.execute(ticker)
             group.addTask {
                 var isFirst = true
-                for try await response in stream {
-                    guard response.errors.isEmpty else {
-                        throw WebSocketBenchmarkFailure(description: "a `forever` subscription got \(response.errors)")
+                do {
+                    for try await response in stream {
+                        guard response.errors.isEmpty else {
+                            throw WebSocketBenchmarkFailure(
+                                description: "a `forever` subscription got \(response.errors)")
+                        }
+                        if isFirst { firstArrived.yield() }
+                        isFirst = false
                     }
-                    if isFirst { firstArrived.yield() }
-                    isFirst = false
+                } catch {
+                    // Ends the wait below, so that the step fails with this error instead of waiting.
+                    firstArrived.finish()
+                    throw error
                 }
             }
         }
@@ -282,6 +303,12 @@ private func measureMemory(on transport: WebSocketTransport) async throws {
         for await _ in firsts {
             arrived += 1
             if arrived == subscriptions { break }
+        }
+        if arrived < subscriptions {
+            group.cancelAll()
+            try await group.waitForAll()
+            throw WebSocketBenchmarkFailure(
+                description: "\(subscriptions - arrived) `forever` subscriptions got no event")
         }
         let during = mallocInUseBytes()
         // Cancelling a consumer ends its stream, which sends `complete` for it.
@@ -298,6 +325,103 @@ private func measureMemory(on transport: WebSocketTransport) async throws {
     } else {
         print("  memory: not measured (malloc's statistics cannot be read here)")
     }
+}
+
+/// Part 4: `subscribers` identical subscriptions of `gated` through the runtime, 10 against 1,000.
+/// The runtime shares one server subscription among them, so the server holds one subscription at
+/// the gate and sends each event once; the client writes it to the store once and counts it for
+/// each subscriber. The figure is the client's CPU time per event the server sent, from the gate's
+/// opening until every subscriber counted every event: what a subscriber adds to an event.
+private func measureSharedSubscriptions(on transport: WebSocketTransport, server: BenchmarkServer) async throws {
+    let schema = try Schema(
+        sdl: """
+            type Query { hello: String! }
+            type Counter { id: ID! value: Int! }
+            type Subscription { gated(gate: String!, count: Int!, id: ID!): Counter! }
+            """)
+    let document = try CompiledDocument(
+        text:
+            "subscription Gated($gate: String!, $count: Int!, $id: ID!) { gated(gate: $gate, count: $count, id: $id) { id value } }",
+        schema: schema)
+    let environment = Environment(schema: schema, transport: transport)
+    let events = 2000
+    let samples = 3
+    var few: [SharedRun] = []
+    var many: [SharedRun] = []
+    // In turn, so that a neighbour's load drifting during the run weighs on both alike.
+    for sample in 0..<samples {
+        for (subscribers, runs) in [(10, 0), (1000, 1)] {
+            let run = try await shared(
+                environment, document, server: server, subscribers: subscribers, events: events,
+                gate: "shared\(subscribers)-\(sample)")
+            if runs == 0 { few.append(run) } else { many.append(run) }
+        }
+    }
+    let started = (few + many).map(\.serverSubscriptions)
+    print(
+        "  identical subscriptions through Environment.subscribe: server subscriptions started per run \(few.map(\.serverSubscriptions)) with 10 subscribers, \(many.map(\.serverSubscriptions)) with 1,000 (must be 1 each)"
+    )
+    guard started.allSatisfy({ $0 == 1 }) else {
+        throw WebSocketBenchmarkFailure(
+            description: "identical subscriptions started \(started) server subscriptions per run, not 1 each")
+    }
+    let fewCPU = middle(few.map(\.cpu))
+    let manyCPU = middle(many.map(\.cpu))
+    print(
+        String(
+            format:
+                "  %d events to identical subscriptions: client CPU %.1f µs per event with 10 subscribers, %.1f µs with 1,000 (%.2f µs per subscriber and event); %.0f and %.0f events/s (medians of %d)",
+            events, fewCPU / Double(events) * 1e6, manyCPU / Double(events) * 1e6,
+            manyCPU / Double(events * 1000) * 1e6, Double(events) / middle(few.map(\.wall)),
+            Double(events) / middle(many.map(\.wall)), samples))
+    report(
+        "1,000 identical subscriptions, client CPU per event", manyCPU / Double(events),
+        against: "10 identical subscriptions", fewCPU / Double(events), limit: 1.5)
+}
+
+/// One run of part 4.
+private struct SharedRun {
+    /// The subscriptions the server started for the run's identical subscriptions.
+    var serverSubscriptions: Int
+    /// The client CPU time from the gate's opening until every subscriber counted every event.
+    var cpu: Double
+    /// The same on the wall clock.
+    var wall: Double
+}
+
+/// Subscribes `subscribers` times to one `gated(gate:count:id:)` operation through `environment`,
+/// waits until Strawberry holds its subscription at the gate, then opens it and times the events
+/// until every subscriber counted all `events` of them; then cancels every subscription.
+private func shared(
+    _ environment: Environment, _ document: CompiledDocument, server: BenchmarkServer, subscribers: Int, events: Int,
+    gate name: String
+) async throws -> SharedRun {
+    let operation = try document.operation(
+        named: "Gated", variables: ["gate": .string(name), "count": .int(events), "id": .string("shared")])
+    let startedBefore = try await serverSubscriptions(server)
+    let subscriptions = (0..<subscribers).map { _ in environment.subscribe(operation) }
+    defer { for subscription in subscriptions { subscription.cancel() } }
+    // One app stream in both runs: the wait for the last event.
+    var received = subscriptions[0].events().makeAsyncIterator()
+    try await gate(server, name: name, waiters: 1, open: false)
+    let started = try await serverSubscriptions(server) - startedBefore
+    let start = DispatchTime.now().uptimeNanoseconds
+    let cpu = try await cpuTime {
+        try await gate(server, name: name, waiters: 1, open: true)
+        for value in 1...events {
+            guard let data = await received.next() else {
+                let failure = subscriptions[0].failure.map { "\($0)" } ?? "no failure"
+                throw WebSocketBenchmarkFailure(description: "the shared stream ended at event \(value): \(failure)")
+            }
+            guard data["gated"]?["value"] == .int(value) else {
+                throw WebSocketBenchmarkFailure(description: "event \(value) of the shared stream was \(data)")
+            }
+        }
+        // The runtime counts an event for every subscriber before any app stream gets it: no wait here.
+        while subscriptions.contains(where: { $0.eventCount < events }) { await Task.yield() }
+    }
+    let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return SharedRun(serverSubscriptions: started, cpu: cpu, wall: wall)
 }
 
 /// Subscribes `subscriptions` times to `count(to: eventsEach)` at once on `transport` (every
@@ -348,11 +472,23 @@ private func wallAndCPUTime(_ body: () async throws -> Void) async throws -> (wa
 
 /// How many graphql-transport-ws sockets the server has opened on `/graphql` so far.
 private func openedSockets(_ server: BenchmarkServer) async throws -> Int {
+    try await connectionCount(server, "opened")
+}
+
+/// How many subscriptions the server has started so far, on every socket.
+private func serverSubscriptions(_ server: BenchmarkServer) async throws -> Int {
+    try await connectionCount(server, "subscriptions")
+}
+
+/// One count of the server's `/debug/connections`.
+private func connectionCount(_ server: BenchmarkServer, _ key: String) async throws -> Int {
     let (data, _) = try await URLSession.shared.data(from: server.url("/debug/connections"))
     guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let opened = object["opened"] as? Int
-    else { throw WebSocketBenchmarkFailure(description: "/debug/connections answered \(data.count) bytes of no count") }
-    return opened
+        let count = object[key] as? Int
+    else {
+        throw WebSocketBenchmarkFailure(description: "/debug/connections answered \(data.count) bytes of no `\(key)`")
+    }
+    return count
 }
 
 /// Why a run's figures would be wrong: an event was missed, out of order or an error, or the runs

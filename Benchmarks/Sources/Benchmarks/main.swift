@@ -20,5 +20,7 @@ let groups: [(String, () async throws -> Void)] = [
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {
     print("== \(name)")
-    try await run()
+    // A bound for every group, so that a hang anywhere ends the run with its name; the WebSocket
+    // group bounds each of its steps more tightly.
+    try await withDeadline(.seconds(1800), "the \(name) group") { try await run() }
 }

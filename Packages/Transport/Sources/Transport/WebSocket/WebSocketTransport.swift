@@ -93,7 +93,12 @@ public final class WebSocketTransport: Transport {
         // Set before the stream is returned, so no termination can come first. It holds the
         // transport strongly: a running operation keeps its socket's owner alive until it ends.
         continuation.onTermination = { _ in
-            self.update { state in ((), state.machine.unsubscribe(id)) }
+            // The continuation leaves the table too (nothing will end it now), and is released after
+            // the lock, with the other effects.
+            let released = self.update { state in
+                (state.streams.removeValue(forKey: id), state.machine.unsubscribe(id))
+            }
+            withExtendedLifetime(released) {}
         }
         return stream
     }
@@ -109,26 +114,44 @@ public final class WebSocketTransport: Transport {
 
     // MARK: - Performing the machine's actions
 
-    /// Runs `body` on the state under the lock and performs the actions it returns: socket and
-    /// timer actions under the lock (they only queue work), stream endings after it (ending a stream
-    /// runs its termination handler, which takes the lock).
+    /// Runs `body` on the state under the lock and performs the actions it returns: socket actions
+    /// and starting timers under the lock (they only queue work), and every effect on a task after
+    /// it, in order: yielding to a stream, ending one, cancelling a timer's task.
+    ///
+    /// Why after: a stream's termination handler takes this lock, and Swift runs it from the
+    /// consumer's cancellation, holding that task's internal status lock (and, for a task group's
+    /// `cancelAll()`, the parent's). Resuming the consumer with an event, or cancelling a task, takes
+    /// that same internal lock. Done under this lock, the reader thread delivering an event and a
+    /// task group cancelling its consumers wait for each other forever: the WebSocket benchmark's
+    /// 1,000 `forever` subscriptions hung so, idle, with the socket open and unread
+    /// (`docs/decisions/0179`). `withTaskCancellationHandler`'s documentation states the rule.
     @discardableResult
     private func update<Result>(_ body: (inout State) -> (Result, [Machine.Action])) -> Result {
-        var endings: [(Continuation, (any Error)?)] = []
+        var effects: [Effect] = []
         let result = state.withLock { state -> Result in
             let (result, actions) = body(&state)
-            perform(actions, on: &state, endings: &endings)
+            perform(actions, on: &state, effects: &effects)
             return result
         }
-        for (continuation, error) in endings {
-            if let error { continuation.finish(throwing: error) } else { continuation.finish() }
+        for effect in effects {
+            switch effect {
+            case .yield(let continuation, let response): continuation.yield(response)
+            case .finish(let continuation, nil): continuation.finish()
+            case .finish(let continuation, let error?): continuation.finish(throwing: error)
+            case .cancel(let task): task.cancel()
+            }
         }
         return result
     }
 
-    private func perform(
-        _ actions: [Machine.Action], on state: inout State, endings: inout [(Continuation, (any Error)?)]
-    ) {
+    /// Work on a stream or a task that ``update(_:)`` does after its lock.
+    private enum Effect {
+        case yield(Continuation, GraphQLResponse)
+        case finish(Continuation, (any Error)?)
+        case cancel(Task<Void, Never>)
+    }
+
+    private func perform(_ actions: [Machine.Action], on state: inout State, effects: inout [Effect]) {
         for action in actions {
             switch action {
             case .open(let socket):
@@ -157,7 +180,7 @@ public final class WebSocketTransport: Transport {
                     state.socket = nil
                 }
             case .startTimer(let timer, let duration, let token):
-                state.timers[timer]?.task.cancel()
+                if let previous = state.timers[timer]?.task { effects.append(.cancel(previous)) }
                 let sleep = sleep
                 let random = random
                 let task = Task { [weak self] in
@@ -173,13 +196,17 @@ public final class WebSocketTransport: Transport {
                 }
                 state.timers[timer] = (token, task)
             case .cancelTimer(let timer):
-                state.timers.removeValue(forKey: timer)?.task.cancel()
+                if let task = state.timers.removeValue(forKey: timer)?.task { effects.append(.cancel(task)) }
             case .deliver(let id, let response):
-                state.streams[id]?.yield(response)
+                if let continuation = state.streams[id] { effects.append(.yield(continuation, response)) }
             case .finish(let id):
-                if let continuation = state.streams.removeValue(forKey: id) { endings.append((continuation, nil)) }
+                if let continuation = state.streams.removeValue(forKey: id) {
+                    effects.append(.finish(continuation, nil))
+                }
             case .fail(let id, let error):
-                if let continuation = state.streams.removeValue(forKey: id) { endings.append((continuation, error)) }
+                if let continuation = state.streams.removeValue(forKey: id) {
+                    effects.append(.finish(continuation, error))
+                }
             }
         }
     }

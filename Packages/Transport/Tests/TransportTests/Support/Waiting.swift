@@ -1,3 +1,4 @@
+import Foundation
 import Primitives
 import Transport
 
@@ -28,4 +29,13 @@ final class Recorder<Value: Sendable>: Sendable {
     func append(_ value: Value) { values.withLock { $0.append(value) } }
 
     var all: [Value] { values.withLock { $0 } }
+}
+
+/// Whether `semaphore` is signalled within `limit`, waited for on a thread of its own so that no
+/// thread of the cooperative pool blocks: a test of code that could deadlock fails with a message
+/// after `limit` instead of hanging with it.
+func isSignalled(_ semaphore: DispatchSemaphore, within limit: DispatchTimeInterval) async -> Bool {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: semaphore.wait(timeout: .now() + limit) == .success) }.start()
+    }
 }
