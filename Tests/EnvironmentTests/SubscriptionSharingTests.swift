@@ -113,6 +113,36 @@ struct SubscriptionSharingTests {
         handle.release()
     }
 
+    @Test("a subscription that joins a shared stream counts the events from its join, and no earlier event's errors")
+    func joiningLater() async throws {
+        let (fixture, handle, updates) = try SubscriptionEventTests.prepared()
+        let first = fixture.environment.subscribe(updates)
+        _ = await fixture.transport.request(at: 0)
+        try await SubscriptionEventTests.deliver("v2", on: 0, in: fixture)
+        let mark = fixture.sink.mark()
+        fixture.transport.send(
+            GraphQLResponse(data: SubscriptionTests.event(title: "v3"), errors: [SubscriptionErrorTests.denied]),
+            toRequestAt: 0)
+        _ = try await fixture.sink.nextEvent(after: mark) { $0.name == "serverErrors" }
+        let second = fixture.environment.subscribe(updates)
+        var events = second.events().makeAsyncIterator()
+        #expect(first.eventCount == 2 && first.serverErrors == [SubscriptionErrorTests.denied])
+        #expect(second.eventCount == 0 && second.serverErrors == [])
+
+        try await SubscriptionEventTests.deliver("v4", on: 0, in: fixture)
+        #expect(await events.next()?["itemUpdated"]?["title"] == "v4")
+        #expect(first.eventCount == 3 && second.eventCount == 1)
+        #expect(first.serverErrors == [] && second.serverErrors == [])
+        first.cancel()
+        try await SubscriptionEventTests.deliver("v5", on: 0, in: fixture)
+        #expect(first.eventCount == 3 && second.eventCount == 2)
+        second.cancel()
+        await second.lastStreamEnded()
+        #expect(second.eventCount == 2)
+        #expect(fixture.transport.requestCount == 1)
+        handle.release()
+    }
+
     @Test("a stream's failure is on every subscription of it before fetchFailed is logged")
     func failureBeforeLog() async throws {
         let fixture = Fixture()

@@ -46,11 +46,37 @@ public final class GraphQLSubscription: Sendable {
         /// The shared stream this subscription is a member of now; `nil` while parked, cancelled or
         /// ended.
         var channel: SubscriptionChannel?
+        /// The channel's marks when this subscription joined it: its count and errors are the
+        /// channel's less these.
+        var joined = SubscriptionChannel.Marks()
         /// The last channel's task, kept after a park so that a test can await its end.
         var lastTask: Task<Void, Never>?
         var isCancelled = false
+        /// Events and errors of earlier channels, folded in when it left each.
         var eventCount = 0
         var serverErrors: [GraphQLServerError] = []
+
+        /// The events counted so far, with the channel's since it joined.
+        var currentEventCount: Int {
+            guard let channel else { return eventCount }
+            return eventCount + channel.marks.eventCount - joined.eventCount
+        }
+
+        /// The last event's errors: the channel's when it had an event since this one joined.
+        var currentServerErrors: [GraphQLServerError] {
+            guard let channel else { return serverErrors }
+            let marks = channel.marks
+            return marks.eventSerial > joined.eventSerial ? marks.serverErrors : serverErrors
+        }
+
+        /// Leaves the channel, keeping what it counted.
+        mutating func leaveChannel() {
+            guard let channel else { return }
+            let marks = channel.marks
+            eventCount += marks.eventCount - joined.eventCount
+            if marks.eventSerial > joined.eventSerial { serverErrors = marks.serverErrors }
+            self.channel = nil
+        }
         var failure: (any Error)?
         /// The app's event streams (``events()``), by a number of their own.
         var listeners: [UInt64: AsyncStream<JSONValue>.Continuation] = [:]
@@ -86,6 +112,8 @@ public final class GraphQLSubscription: Sendable {
             continuation.finish()
             return stream
         }
+        // Lock order: the subscription's, then its channel's; the channel's is not held here.
+        if let channel = state.withLock({ $0.channel }) { channel.listen(self) }
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.listeners.removeValue(forKey: number) }
         }
@@ -93,12 +121,12 @@ public final class GraphQLSubscription: Sendable {
     }
 
     /// How many events were written to the store.
-    public var eventCount: Int { state.withLock { $0.eventCount } }
+    public var eventCount: Int { state.withLock { $0.currentEventCount } }
 
     /// The GraphQL errors of the last event: with its data (which was written), or alone under
     /// ``ErrorPolicy/continueStream``. Empty after an event without errors. Their messages may hold
     /// user data: show them, never log them.
-    public var serverErrors: [GraphQLServerError] { state.withLock { $0.serverErrors } }
+    public var serverErrors: [GraphQLServerError] { state.withLock { $0.currentServerErrors } }
 
     /// Whether a stream is open now: not parked, not cancelled, not ended.
     public var isStreaming: Bool { state.withLock { $0.channel != nil } }
@@ -115,11 +143,10 @@ public final class GraphQLSubscription: Sendable {
     public func cancel() {
         let (channel, listeners) = state.withLock { state in
             state.isCancelled = true
-            defer {
-                state.channel = nil
-                state.listeners = [:]
-            }
-            return (state.channel, state.listeners.values)
+            let channel = state.channel
+            state.leaveChannel()
+            defer { state.listeners = [:] }
+            return (channel, state.listeners.values)
         }
         // Finished with no lock held: a finish runs the stream's termination handler, which takes it.
         for listener in listeners { listener.finish() }
@@ -133,12 +160,14 @@ public final class GraphQLSubscription: Sendable {
         state.withLock { state in
             guard !state.isCancelled, state.channel == nil else { return }
             let identity = operation.identity
+            let listening = !state.listeners.isEmpty
             let channel: SubscriptionChannel
-            if let open = channels[identity], open.join(self) {
+            if let open = channels[identity], let marks = open.join(self, listening: listening) {
                 channel = open
+                state.joined = marks
             } else {
                 channel = SubscriptionChannel(operation: operation)
-                _ = channel.join(self)
+                state.joined = channel.join(self, listening: listening) ?? SubscriptionChannel.Marks()
                 channels[identity] = channel
                 channel.open(in: environment)
             }
@@ -157,34 +186,23 @@ public final class GraphQLSubscription: Sendable {
     /// with its table of channels.
     func park(in channels: inout [OperationIdentity: SubscriptionChannel]) {
         let channel = state.withLock { state -> SubscriptionChannel? in
-            defer { state.channel = nil }
+            defer { state.leaveChannel() }
             return state.channel
         }
         guard let channel, channel.leave(ObjectIdentifier(self), .parked) else { return }
         if channels[operation.identity] === channel { channels[operation.identity] = nil }
     }
 
-    /// An event with data was written: counted, its errors kept. Returns the app's event streams
-    /// to hand the data to.
-    func received(errors: [GraphQLServerError]) -> [AsyncStream<JSONValue>.Continuation] {
-        state.withLock { state in
-            state.eventCount += 1
-            state.serverErrors = errors
-            return Array(state.listeners.values)
-        }
-    }
-
-    /// An event had errors and no data: they are kept. Returns the policy that says what follows.
-    func receivedErrors(_ errors: [GraphQLServerError]) -> ErrorPolicy {
-        state.withLock { $0.serverErrors = errors }
-        return errorPolicy
+    /// The app's event streams, to hand an event to.
+    func listeners() -> [AsyncStream<JSONValue>.Continuation] {
+        state.withLock { Array($0.listeners.values) }
     }
 
     /// `channel`'s stream ended for this subscription, with `failure` or by the server's finish.
     func ended(on channel: SubscriptionChannel, _ failure: (any Error)?) {
         state.withLock { state in
             guard state.channel === channel else { return }
-            state.channel = nil
+            state.leaveChannel()
             if let failure { state.failure = failure }
         }
     }

@@ -31,6 +31,11 @@ final class SubscriptionChannel: Sendable {
 
     private struct State: Sendable {
         var members: [ObjectIdentifier: WeakSubscription] = [:]
+        /// The members with app event streams (``GraphQLSubscription/events()``): the only ones an
+        /// event is handed to one by one, so that an event costs the same with 1,000 members as with 10.
+        var listening: [ObjectIdentifier: WeakSubscription] = [:]
+        /// What every member reads of the events so far (``Marks``).
+        var marks = Marks()
         /// Set when the last member left: the stream's end logs this instead of a success or failure.
         var closedBy: Closing?
         /// Set when the channel takes no more members: closed, ended by the server or failed, or
@@ -39,19 +44,45 @@ final class SubscriptionChannel: Sendable {
         var task: Task<Void, Never>?
     }
 
+    /// What the channel's events come to, kept once for every member: a member reads its own count
+    /// and errors as the channel's less what it had when it joined.
+    struct Marks: Sendable {
+        /// Events with data written so far.
+        var eventCount = 0
+        /// Events with data or errors so far: a member that joined before the last one reads its
+        /// errors here.
+        var eventSerial = 0
+        /// The errors of the last event, with its data or alone.
+        var serverErrors: [GraphQLServerError] = []
+    }
+
     init(operation: GraphQLOperation) {
         self.operation = operation
+    }
+
+    /// The channel's marks now.
+    var marks: Marks { state.withLock { $0.marks } }
+
+    /// Hands `subscription` each event from now on, besides counting it: it has an app event stream.
+    func listen(_ subscription: GraphQLSubscription) {
+        state.withLock { state in
+            guard state.members[ObjectIdentifier(subscription)] != nil else { return }
+            state.listening[ObjectIdentifier(subscription)] = WeakSubscription(subscription: subscription)
+        }
     }
 
     /// The task that reads the stream; it ends after the stream's end is logged.
     var task: Task<Void, Never>? { state.withLock { $0.task } }
 
-    /// Adds `subscription`; `false` when the channel is shut and a new one must be opened.
-    func join(_ subscription: GraphQLSubscription) -> Bool {
+    /// Adds `subscription` (to the listening members too, when `listening`); returns the marks it
+    /// joins at, or `nil` when the channel is shut and a new one must be opened.
+    func join(_ subscription: GraphQLSubscription, listening: Bool) -> Marks? {
         state.withLock { state in
-            guard !state.isShut else { return false }
-            state.members[ObjectIdentifier(subscription)] = WeakSubscription(subscription: subscription)
-            return true
+            guard !state.isShut else { return nil }
+            let id = ObjectIdentifier(subscription)
+            state.members[id] = WeakSubscription(subscription: subscription)
+            if listening { state.listening[id] = WeakSubscription(subscription: subscription) }
+            return state.marks
         }
     }
 
@@ -59,6 +90,7 @@ final class SubscriptionChannel: Sendable {
     /// members, and its stream is cancelled. Returns whether it closed, so that the caller forgets it.
     func leave(_ id: ObjectIdentifier, _ reason: Closing) -> Bool {
         let task = state.withLock { state -> Task<Void, Never>?? in
+            state.listening[id] = nil
             guard state.members.removeValue(forKey: id) != nil, state.members.isEmpty, !state.isShut else {
                 return .none
             }
@@ -79,18 +111,30 @@ final class SubscriptionChannel: Sendable {
 
     private var closedBy: Closing? { state.withLock { $0.closedBy } }
 
-    /// The live members, strongly, for one delivery.
-    private func members() -> [GraphQLSubscription] {
-        state.withLock { $0.members.values.compactMap(\.subscription) }
+    /// An event with errors and no data: its errors become every member's, and the members whose
+    /// policy ends the stream leave. Returns them, and whether any member remains; with none left the
+    /// channel is shut, and its stream ends.
+    private func errorsWithoutData(_ errors: [GraphQLServerError]) -> (ending: [GraphQLSubscription], remain: Bool) {
+        state.withLock { state in
+            state.marks.eventSerial += 1
+            state.marks.serverErrors = errors
+            let ending = state.members.values.compactMap(\.subscription).filter { $0.errorPolicy == .endStream }
+            for member in ending {
+                state.members[ObjectIdentifier(member)] = nil
+                state.listening[ObjectIdentifier(member)] = nil
+            }
+            if state.members.isEmpty { state.isShut = true }
+            return (ending, !state.members.isEmpty)
+        }
     }
 
-    /// Removes members that ended on an event (their error policy); returns whether any remain.
-    /// With none left the channel is shut, and its stream ends.
-    private func remove(_ ended: [GraphQLSubscription]) -> Bool {
+    /// An event with data was written: counted once for every member. Returns the listening members.
+    private func counted(_ errors: [GraphQLServerError]) -> [GraphQLSubscription] {
         state.withLock { state in
-            for member in ended { state.members[ObjectIdentifier(member)] = nil }
-            if state.members.isEmpty { state.isShut = true }
-            return !state.members.isEmpty
+            state.marks.eventCount += 1
+            state.marks.eventSerial += 1
+            state.marks.serverErrors = errors
+            return state.listening.values.compactMap(\.subscription)
         }
     }
 
@@ -98,7 +142,10 @@ final class SubscriptionChannel: Sendable {
     private func shut() -> [GraphQLSubscription] {
         state.withLock { state in
             state.isShut = true
-            defer { state.members = [:] }
+            defer {
+                state.members = [:]
+                state.listening = [:]
+            }
             return state.members.values.compactMap(\.subscription)
         }
     }
@@ -148,14 +195,11 @@ final class SubscriptionChannel: Sendable {
             let failure = FetchError(
                 .graphQLErrors, "the server answered a subscription event with \(errors.count) errors and no data",
                 serverErrors: errors)
-            var ending: [GraphQLSubscription] = []
-            for member in members() where member.receivedErrors(errors) == .endStream { ending.append(member) }
             // Kept before they are logged: a test that awaits the event reads them.
-            log.record(EventMapping.serverErrors(operation, as: .subscription, count: errors.count))
-            guard !ending.isEmpty else { return true }
-            let othersRemain = remove(ending)
+            let (ending, remain) = errorsWithoutData(errors)
             for member in ending { member.ended(on: self, failure) }
-            guard othersRemain else { throw failure }
+            log.record(EventMapping.serverErrors(operation, as: .subscription, count: errors.count))
+            guard remain else { throw failure }
             return true
         }
         let report = try environment.answer(
@@ -163,7 +207,7 @@ final class SubscriptionChannel: Sendable {
             requestedAt: environment.store.requestInstant())
         // Counted before it is logged: a test that awaits the event reads the count. The event's
         // data is built once, and only when some member has a stream of events to hand it to.
-        let listeners = members().flatMap { $0.received(errors: errors) }
+        let listeners = counted(errors).flatMap { $0.listeners() }
         if !listeners.isEmpty {
             let data = response.data ?? .null
             for listener in listeners { listener.yield(data) }
