@@ -33,6 +33,12 @@ enum FileOpening {
         let applicationID = try connection.scalar("PRAGMA application_id")?.integer ?? 0
         let version = try connection.scalar("PRAGMA user_version")?.integer ?? 0
         let tables = try connection.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
+        let isEmpty = applicationID == 0 && version == 0 && tables == 0
+        // Judged before anything is written, WAL mode included: a database that is not ours is left
+        // byte for byte as it was (reading it changes nothing in a rollback-journal file).
+        if !isEmpty, applicationID != FileFormat.applicationID {
+            throw SQLiteStoreError(.notAStore, "the file is a SQLite database of another application")
+        }
         // WAL before any transaction: one writer, readers never blocked, and a crash leaves the last
         // committed transaction whole. NORMAL synchronization: a process crash loses nothing that
         // committed; a power loss can lose the last commits but never corrupts the file.
@@ -41,10 +47,8 @@ enum FileOpening {
             throw SQLiteStoreError(.readOnly, "the file cannot be put in WAL mode (\(mode))")
         }
         try connection.execute("PRAGMA synchronous = NORMAL")
-        if applicationID == 0, version == 0, tables == 0 {
+        if isEmpty {
             try create(connection)
-        } else if applicationID != FileFormat.applicationID {
-            throw SQLiteStoreError(.notAStore, "the file is a SQLite database of another application")
         } else if version > FileFormat.version {
             throw SQLiteStoreError(
                 .incompatibleFormat, "the file's format \(version) is newer than this library's \(FileFormat.version)")

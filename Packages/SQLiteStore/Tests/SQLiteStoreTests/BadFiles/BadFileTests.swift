@@ -63,6 +63,21 @@ struct BadFileTests {
         #expect(try connection.scalar("SELECT name FROM things") == .text("kept"))
     }
 
+    @Test("opening another application's database leaves its file byte for byte as it was, with no WAL beside it")
+    func foreignDatabaseUnchanged() throws {
+        let directory = try TemporaryDirectory()
+        try Self.database(at: directory.file(), applicationID: 7, version: 3)
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory.file()))
+        for unusableFile in [SQLiteStoreConfiguration.UnusableFile.fail, .reopenEmpty] {
+            #expect {
+                _ = try SQLiteRecordSource(path: directory.file(), configuration: .init(unusableFile: unusableFile))
+            } throws: { ($0 as? SQLiteStoreError)?.code == .notAStore }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file())) == before)
+        #expect(!FileManager.default.fileExists(atPath: directory.file() + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: directory.file() + "-shm"))
+    }
+
     @Test("in a read-only directory opening fails, or the store lives in memory for the launch and still works")
     func readOnlyDirectory() throws {
         let directory = try TemporaryDirectory()
