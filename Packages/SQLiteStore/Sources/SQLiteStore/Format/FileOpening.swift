@@ -15,7 +15,7 @@ enum FileOpening {
             guard configuration.unusableFile == .reopenEmpty, error.code != .notAStore else { throw error }
             if error.code == .corrupt || error.code == .incompatibleFormat {
                 configuration.log(.reopenedEmpty(error.code))
-                removeFiles(at: path)
+                moveAside(path)
                 if let storage = try? openFile(path, configuration: configuration, maximumDepth: maximumDepth) {
                     return storage
                 }
@@ -116,6 +116,22 @@ enum FileOpening {
             if connection.inTransaction { try? connection.execute("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Where a file reopened empty is moved: the store's path with this suffix, its WAL beside it.
+    static let asideSuffix = ".unusable"
+
+    /// Moves the file and its WAL aside (`<path>.unusable`, `<path>.unusable-wal`), replacing the one
+    /// moved aside before, so that the last unusable file can still be rescued; the shared-memory
+    /// file holds nothing of the data, and is removed.
+    ///
+    /// Only the last one is kept: a store is a cache, and a file that keeps failing must not fill the
+    /// disk with copies of itself.
+    static func moveAside(_ path: String) {
+        let aside = path + asideSuffix
+        removeFiles(at: aside)
+        for suffix in ["", "-wal"] { try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix) }
+        try? FileManager.default.removeItem(atPath: path + "-shm")
     }
 
     /// Removes the file and its WAL and shared-memory files.

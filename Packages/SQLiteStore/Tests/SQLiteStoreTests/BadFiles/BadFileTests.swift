@@ -38,6 +38,32 @@ struct BadFileTests {
         #expect(reopened.recordCount == 3)
     }
 
+    @Test("a file reopened empty is moved aside, not deleted, and only the last one is kept")
+    func movedAside() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file()
+        let aside = path + ".unusable"
+        // What an earlier move left, with a WAL: replaced whole by the next one.
+        try Self.write(Array(repeating: 1, count: 4096), to: aside)
+        try Self.write(Array(repeating: 2, count: 100), to: aside + "-wal")
+        var generator = SplitMix(seed: 7)
+        for attempt in 0..<2 {
+            let noise = (0..<8192).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            try Self.write(noise, to: path)
+            let events = EventRecorder()
+            let (store, _, location) = try openStore(path, configuration: .init(log: events.record))
+            #expect(events.events == [.reopenedEmpty(.corrupt)], "attempt \(attempt)")
+            #expect(location == .file(path))
+            #expect(store.recordCount == 0)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == Data(noise))
+            #expect(!FileManager.default.fileExists(atPath: aside + "-wal"))
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.contains(".unusable")
+        }
+        #expect(names == ["store.sqlite.unusable"])
+    }
+
     @Test("a file of a newer format fails with incompatibleFormat, or is replaced by an empty store")
     func newerFormat() throws {
         let directory = try TemporaryDirectory()
