@@ -8,7 +8,8 @@
 // `SQLiteCrashWriter open PATH fail|reopen`: opens the store at PATH as the app would and writes one
 // line saying where it opened (`opened file` / `opened memory`) or the error code (`error CODE`), then
 // publishes once and writes `published` or `publish error CODE`. The kill test and the read-only
-// directory test run it (the latter as another user, since root writes into any directory).
+// directory and read-only file tests run it (the latter two as another user, since root writes
+// into any directory and any file).
 import Foundation
 import GraphQLCore
 import SQLiteStore

@@ -39,6 +39,10 @@ enum FileOpening {
         if !isEmpty, applicationID != FileFormat.applicationID {
             throw SQLiteStoreError(.notAStore, "the file is a SQLite database of another application")
         }
+        // A file this process may not write opens without an error, and every write would fail.
+        if connection.isReadOnly {
+            throw SQLiteStoreError(.readOnly, "the file cannot be written (its permissions, or a read-only volume)")
+        }
         // WAL before any transaction: one writer, readers never blocked, and a crash leaves the last
         // committed transaction whole. NORMAL synchronization: a process crash loses nothing that
         // committed; a power loss can lose the last commits but never corrupts the file.

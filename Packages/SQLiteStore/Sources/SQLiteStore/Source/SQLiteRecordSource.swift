@@ -28,7 +28,7 @@ public struct SQLiteRecordSource: RecordSource {
 
     /// Opens the store at `path`, creating the file when there is none, migrating an older one.
     ///
-    /// A file that cannot be used (corrupt, of a newer format, in a read-only directory) throws or
+    /// A file that cannot be used (corrupt, of a newer format, read-only or in a read-only directory) throws or
     /// starts over empty, as `configuration.unusableFile` says; a SQLite database of another
     /// application always throws ``SQLiteStoreError/Code/notAStore``. `maximumDepth` bounds how deep
     /// a record's lists may nest when read back (the store's `StoreConfiguration.maximumDepth`).

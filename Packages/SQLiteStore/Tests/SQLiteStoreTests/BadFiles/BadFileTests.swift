@@ -64,6 +64,26 @@ struct BadFileTests {
         #expect(names == ["store.sqlite.unusable"])
     }
 
+    @Test("a read-only file fails with readOnly, or the store lives in memory and the file is left as it was")
+    func readOnlyFile() throws {
+        let directory = try TemporaryDirectory()
+        do {
+            let (store, _, _) = try openStore(directory.file())
+            try store.publish(feed(["kept"]), to: try root(feedQuery))
+        }
+        // The file cannot be written by the writer's user; the directory can, so SQLite opens it
+        // (read-only) without an error, as it would an app's file whose permissions were taken away.
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: directory.file())
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory.file()))
+        let failing = try CrashWriter(["open", directory.file(), "fail"], asUnprivileged: true)
+        #expect(failing.remainingLines() == ["error readOnly"])
+        let reopening = try CrashWriter(["open", directory.file(), "reopen"], asUnprivileged: true)
+        #expect(reopening.remainingLines() == ["opened memory", "published"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file())) == before)
+        #expect(!FileManager.default.fileExists(atPath: directory.file() + ".unusable"))
+    }
+
     @Test("a file of a newer format fails with incompatibleFormat, or is replaced by an empty store")
     func newerFormat() throws {
         let directory = try TemporaryDirectory()
