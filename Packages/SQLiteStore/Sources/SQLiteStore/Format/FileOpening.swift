@@ -28,6 +28,17 @@ enum FileOpening {
     private static func openFile(
         _ path: String, configuration: SQLiteStoreConfiguration, maximumDepth: Int
     ) throws(SQLiteStoreError) -> SQLiteRecordStorage {
+        let location: SQLiteRecordSource.Location = path == ":memory:" ? .memory : .file(path)
+        return try SQLiteRecordStorage(
+            connection: connection(path, configuration: configuration), location: location,
+            configuration: configuration, maximumDepth: maximumDepth)
+    }
+
+    /// A connection to the store's file at `path` (`":memory:"` for one in memory), judged, created,
+    /// migrated or reset, and in WAL mode: what the storage then reads its tables from.
+    static func connection(
+        _ path: String, configuration: SQLiteStoreConfiguration
+    ) throws(SQLiteStoreError) -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path)
         try connection.execute("PRAGMA busy_timeout = 2000")
         let applicationID = try connection.scalar("PRAGMA application_id")?.integer ?? 0
@@ -67,9 +78,7 @@ enum FileOpening {
             let pageSize = try connection.scalar("PRAGMA page_size")?.integer ?? 4096
             try connection.execute("PRAGMA max_page_count = \(max(Int64(maximumFileBytes) / pageSize, 1))")
         }
-        let location: SQLiteRecordSource.Location = path == ":memory:" ? .memory : .file(path)
-        return try SQLiteRecordStorage(
-            connection: connection, location: location, configuration: configuration, maximumDepth: maximumDepth)
+        return connection
     }
 
     private static func create(_ connection: SQLiteConnection) throws(SQLiteStoreError) {

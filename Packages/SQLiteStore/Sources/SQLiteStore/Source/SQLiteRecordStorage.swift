@@ -10,11 +10,11 @@ import StoreCore
 /// A class because reads fill the cache, and ``RecordSource/record(for:)`` is not `mutating`. Used
 /// only under the store's lock, like the source that holds it.
 final class SQLiteRecordStorage {
-    let connection: SQLiteConnection
+    private(set) var connection: SQLiteConnection
     let configuration: SQLiteStoreConfiguration
     let maximumDepth: Int
-    /// Where the records live.
-    let location: SQLiteRecordSource.Location
+    /// Where the records live; memory once a damaged file could not be replaced by a new one.
+    private(set) var location: SQLiteRecordSource.Location
     private(set) var keys: RecordKeyTable
     private(set) var recordCount: Int
     private(set) var invalidationPoint: WallInstant?
@@ -29,6 +29,9 @@ final class SQLiteRecordStorage {
     /// The roots the last ``persistedRoots(at:)`` gave, by row, in its order.
     private var lastPersistedRows: [Int64] = []
     private var decodedRoots: [Int64: StoreRoot] = [:]
+    /// The damage SQLite found after opening, under ``SQLiteStoreConfiguration/UnusableFile/fail``:
+    /// every later write throws it without touching the file, and it is logged only once.
+    private var damage: SQLiteStoreError?
     let statistics = SQLiteStoreStatistics()
 
     init(
@@ -40,44 +43,119 @@ final class SQLiteRecordStorage {
         self.configuration = configuration
         self.maximumDepth = maximumDepth
         self.cache = RecordCache(capacity: configuration.cacheCapacity)
+        (keys, recordCount, invalidationPoint) = try Self.load(connection)
+    }
+
+    /// The key table, the record count and the invalidation point kept in the file.
+    private static func load(
+        _ connection: SQLiteConnection
+    ) throws(SQLiteStoreError) -> (RecordKeyTable, Int, WallInstant?) {
         var stored: [String] = []
         try connection.run("SELECT key FROM keys ORDER BY position") { (row: SQLiteRow) throws(SQLiteStoreError) in
             guard let key = row[0].text else { throw SQLiteStoreError(.corrupt, "a field key that is not text") }
             stored.append(key)
         }
+        let keys: RecordKeyTable
         do {
             keys = try RecordKeyTable(keys: stored)
         } catch {
             throw SQLiteStoreError(.corrupt, "the field keys repeat a key")
         }
-        recordCount = Int(try connection.scalar("SELECT value FROM meta WHERE name = 'recordCount'")?.integer ?? 0)
-        invalidationPoint = try connection.scalar("SELECT value FROM meta WHERE name = 'invalidationPoint'")?.integer
-            .map { WallInstant(nanosecondsSince1970: $0) }
+        let recordCount = Int(
+            try connection.scalar("SELECT value FROM meta WHERE name = 'recordCount'")?.integer ?? 0)
+        let invalidationPoint = try connection.scalar("SELECT value FROM meta WHERE name = 'invalidationPoint'")?
+            .integer.map { WallInstant(nanosecondsSince1970: $0) }
+        return (keys, recordCount, invalidationPoint)
+    }
+
+    // MARK: Damage
+
+    /// Whether SQLite found the file damaged: not a record's bytes failing to decode, which reads as
+    /// that record missing and is replaced by its next write, but a page SQLite cannot use, which
+    /// fails every read and write that reaches it, in this launch and every later one.
+    private static func isDamage(_ error: SQLiteStoreError) -> Bool {
+        error.code == .corrupt && error.resultCode != nil
+    }
+
+    /// Logs a failed read or write; damage takes the path the configuration says for an unusable
+    /// file, once: reopened empty (the runtime refetches what the screens then miss), or kept as
+    /// ``damage`` so that every later write fails loudly.
+    private func failed(_ error: SQLiteStoreError, reading: Bool) {
+        guard Self.isDamage(error) else {
+            configuration.log(reading ? .readFailed(error.code) : .writeFailed(error.code))
+            return
+        }
+        guard damage == nil else { return }
+        switch configuration.unusableFile {
+        case .fail:
+            damage = SQLiteStoreError(
+                .corrupt, "the file was found damaged after opening: \(error.message)", resultCode: error.resultCode)
+            configuration.log(reading ? .readFailed(.corrupt) : .writeFailed(.corrupt))
+        case .reopenEmpty:
+            configuration.log(.reopenedEmpty(.corrupt))
+            reopenEmpty()
+        }
+    }
+
+    /// Moves the damaged file aside and starts over in a new one at its path (in memory when none
+    /// can be made), forgetting everything read from the old one.
+    private func reopenEmpty() {
+        // The store holds the damaged file's only connection: closed (replaced) before the move, so
+        // that what is moved aside is whole and no later statement reaches it.
+        guard let placeholder = try? FileOpening.connection(":memory:", configuration: configuration) else {
+            damage = SQLiteStoreError(.corrupt, "the file is damaged and no empty store could be opened")
+            return
+        }
+        connection = placeholder
+        if case .file(let path) = location {
+            FileOpening.moveAside(path)
+            if let fresh = try? FileOpening.connection(path, configuration: configuration) {
+                connection = fresh
+            } else {
+                location = .memory
+                configuration.log(.openedInMemory(.corrupt))
+            }
+        }
+        keys = RecordKeyTable()
+        recordCount = 0
+        // The store keeps its invalidation point: written into the new file with the next batch.
+        pendingInvalidationPoint = invalidationPoint
+        cache.removeAll()
+        lastBatchRead = [:]
+        rootRows = [:]
+        lastPersistedRows = []
+        decodedRoots = [:]
+        statistics.cacheHolds(0)
     }
 
     // MARK: Reading
 
     func record(for dataID: DataID) -> Record? {
+        do {
+            return try existingRecord(dataID)
+        } catch {
+            failed(error, reading: true)
+            return nil
+        }
+    }
+
+    /// The record from the cache, the batch's read or the file.
+    private func existingRecord(_ dataID: DataID) throws(SQLiteStoreError) -> Record? {
         if let record = cache.record(for: dataID) { return record }
         if let read = lastBatchRead[dataID] { return read }
         guard recordCount > 0 else { return nil }
         var record: Record?
         let keys = self.keys
         let maximumDepth = self.maximumDepth
-        do throws(SQLiteStoreError) {
-            try connection.run("SELECT bytes FROM records WHERE id = ?", [.text(dataID.rawValue)]) {
-                (row: SQLiteRow) throws(SQLiteStoreError) in
-                record = try row.withBlob(0) { (bytes: UnsafeRawBufferPointer) throws(SQLiteStoreError) -> Record in
-                    do throws(RecordEncodingError) {
-                        return try RecordEncoding.decode(bytes, dataID: dataID, keys: keys, maximumDepth: maximumDepth)
-                    } catch {
-                        throw SQLiteStoreError(.corrupt, "a record's bytes do not decode: \(error.code)")
-                    }
+        try connection.run("SELECT bytes FROM records WHERE id = ?", [.text(dataID.rawValue)]) {
+            (row: SQLiteRow) throws(SQLiteStoreError) in
+            record = try row.withBlob(0) { (bytes: UnsafeRawBufferPointer) throws(SQLiteStoreError) -> Record in
+                do throws(RecordEncodingError) {
+                    return try RecordEncoding.decode(bytes, dataID: dataID, keys: keys, maximumDepth: maximumDepth)
+                } catch {
+                    throw SQLiteStoreError(.corrupt, "a record's bytes do not decode: \(error.code)")
                 }
             }
-        } catch {
-            configuration.log(.readFailed(error.code))
-            return nil
         }
         if let record {
             statistics.recordRead()
@@ -96,10 +174,27 @@ final class SQLiteRecordStorage {
     // MARK: Writing
 
     /// Writes the batch in one transaction; on any failure rolls it back and throws, leaving the
-    /// file, the cache, the key table and the count as they were.
+    /// file, the cache, the key table and the count as they were. When the write finds the file
+    /// damaged and the store reopens empty, the batch is written to the new file instead.
     func write(_ batch: RecordWriteBatch) throws(SQLiteStoreError) {
         defer { lastBatchRead = [:] }
         guard !batch.patches.isEmpty || !batch.removals.isEmpty else { return }
+        if let damage { throw damage }
+        do {
+            try writeOnce(batch)
+        } catch {
+            failed(error, reading: false)
+            guard Self.isDamage(error), damage == nil else { throw error }
+            do {
+                try writeOnce(batch)
+            } catch {
+                failed(error, reading: false)
+                throw error
+            }
+        }
+    }
+
+    private func writeOnce(_ batch: RecordWriteBatch) throws(SQLiteStoreError) {
         var newKeys = keys
         var newCount = recordCount
         var written: [Record] = []
@@ -108,8 +203,17 @@ final class SQLiteRecordStorage {
             let order = batch.order.count == batch.patches.count ? batch.order : Array(batch.patches.keys)
             for dataID in order {
                 guard let patch = batch.patches[dataID] else { continue }
+                let existing: Record?
+                do throws(SQLiteStoreError) {
+                    existing = try existingRecord(dataID)
+                } catch {
+                    guard !Self.isDamage(error) else { throw error }
+                    // Bytes that do not decode: the record is written anew.
+                    configuration.log(.readFailed(error.code))
+                    existing = nil
+                }
                 var merged: Record
-                if let existing = record(for: dataID) {
+                if let existing {
                     merged = existing
                 } else {
                     merged = Record(dataID: dataID, typename: nil)
@@ -142,6 +246,7 @@ final class SQLiteRecordStorage {
 
     /// Removes every record not in `kept`, in one transaction; on failure removes nothing.
     func removeAll(notIn kept: Set<DataID>) -> Int {
+        guard damage == nil else { return 0 }
         var removed: [DataID] = []
         do {
             try connection.run("SELECT id FROM records") { (row: SQLiteRow) throws(SQLiteStoreError) in
@@ -157,7 +262,7 @@ final class SQLiteRecordStorage {
                 try writeMeta(recordCount: recordCount - removed.count)
             }
         } catch {
-            configuration.log(.writeFailed(error.code))
+            failed(error, reading: false)
             return 0
         }
         recordCount -= removed.count
@@ -185,7 +290,6 @@ final class SQLiteRecordStorage {
             try connection.execute("COMMIT")
         } catch {
             if connection.inTransaction { try? connection.execute("ROLLBACK") }
-            configuration.log(.writeFailed(error.code))
             throw error
         }
     }
@@ -194,6 +298,7 @@ final class SQLiteRecordStorage {
 
     func keepInvalidationPoint(_ point: WallInstant) {
         invalidationPoint = point
+        guard damage == nil else { return }
         do {
             try connection.run(
                 "INSERT OR REPLACE INTO meta (name, value) VALUES ('invalidationPoint', ?)",
@@ -201,7 +306,7 @@ final class SQLiteRecordStorage {
             pendingInvalidationPoint = nil
         } catch {
             // Written with the next batch instead, which cannot commit without it.
-            configuration.log(.writeFailed(error.code))
+            failed(error, reading: false)
             pendingInvalidationPoint = point
         }
     }
@@ -209,7 +314,7 @@ final class SQLiteRecordStorage {
     // MARK: Roots
 
     func noteRead(of root: StoreRoot, at instant: WallInstant) {
-        guard root.dataID != .mutationRoot, root.dataID != .subscriptionRoot else { return }
+        guard root.dataID != .mutationRoot, root.dataID != .subscriptionRoot, damage == nil else { return }
         do {
             if let row = rootRows[root] {
                 try connection.run(
@@ -228,7 +333,7 @@ final class SQLiteRecordStorage {
                 decodedRoots[row] = root
             }
         } catch {
-            configuration.log(.writeFailed(error.code))
+            failed(error, reading: false)
         }
     }
 
@@ -236,6 +341,10 @@ final class SQLiteRecordStorage {
         var forgotten = 0
         var roots: [StoreRoot] = []
         var rows: [Int64] = []
+        guard damage == nil else {
+            lastPersistedRows = []
+            return PersistedRoots(roots: [], recordLimit: configuration.retention.maximumRecords)
+        }
         do {
             if let age = configuration.retention.maximumAge {
                 try connection.run(
@@ -260,7 +369,7 @@ final class SQLiteRecordStorage {
             for id in malformed { try connection.run("DELETE FROM roots WHERE id = ?", [.integer(id)]) }
             forgotten += malformed.count
         } catch {
-            configuration.log(.readFailed(error.code))
+            failed(error, reading: true)
         }
         if forgotten > 0 { configuration.log(.rootsForgotten(forgotten)) }
         lastPersistedRows = rows
@@ -269,12 +378,13 @@ final class SQLiteRecordStorage {
 
     func keepFirstPersistedRoots(_ count: Int) {
         let dropped = lastPersistedRows.dropFirst(count)
-        guard !dropped.isEmpty else { return }
+        guard !dropped.isEmpty, damage == nil else { return }
         do {
             try transaction { () throws(SQLiteStoreError) in
                 for row in dropped { try connection.run("DELETE FROM roots WHERE id = ?", [.integer(row)]) }
             }
         } catch {
+            failed(error, reading: false)
             return
         }
         for row in dropped {
