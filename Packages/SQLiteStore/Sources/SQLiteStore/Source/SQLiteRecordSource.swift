@@ -57,7 +57,7 @@ public struct SQLiteRecordSource: RecordSource {
     public func records(for dataIDs: [DataID]) -> [Record?] { storage.records(for: dataIDs) }
 
     /// The number of records in the file, kept in the file so that opening does not count them.
-    public var count: Int { storage.recordCount }
+    public var count: Int { storage.count }
 
     /// Writes the batch as one transaction; throws a `StoreError` (code `.storageFull` for a full disk
     /// or file bound, else `.recordSourceFailed`) having written none of it.

@@ -32,6 +32,14 @@ final class SQLiteRecordStorage {
     /// The damage SQLite found after opening, under ``SQLiteStoreConfiguration/UnusableFile/fail``:
     /// every later write throws it without touching the file, and it is logged only once.
     private var damage: SQLiteStoreError?
+    /// Whether another store may write the same file (it is a file, not memory): then every read
+    /// and write first catches up with what the others committed.
+    private var sharesFile: Bool
+    /// SQLite's `data_version` when this store last caught up: it moves only when another
+    /// connection, in this process or another, commits to the file.
+    private var dataVersion: Int64 = 0
+    /// Whether another connection wrote the file since ``takeChangedElsewhere()`` last asked.
+    private var changedElsewhere = false
     let statistics = SQLiteStoreStatistics()
 
     init(
@@ -44,6 +52,12 @@ final class SQLiteRecordStorage {
         self.maximumDepth = maximumDepth
         self.cache = RecordCache(capacity: configuration.cacheCapacity)
         (keys, recordCount, invalidationPoint) = try Self.load(connection)
+        sharesFile = location != .memory
+        if sharesFile { dataVersion = try Self.dataVersion(of: connection) }
+    }
+
+    private static func dataVersion(of connection: SQLiteConnection) throws(SQLiteStoreError) -> Int64 {
+        try connection.scalar("PRAGMA data_version")?.integer ?? 0
     }
 
     /// The key table, the record count and the invalidation point kept in the file.
@@ -66,6 +80,57 @@ final class SQLiteRecordStorage {
         let invalidationPoint = try connection.scalar("SELECT value FROM meta WHERE name = 'invalidationPoint'")?
             .integer.map { WallInstant(nanosecondsSince1970: $0) }
         return (keys, recordCount, invalidationPoint)
+    }
+
+    // MARK: Other writers
+
+    /// Catches up with what other connections to the file committed since this one last looked
+    /// (another store in this process, or an app extension's): new keys are appended to the table
+    /// (keys only grow, each at the position its writer gave it), the count is the file's, and the
+    /// decoded records, any of which may have changed, are dropped. One `PRAGMA data_version` when
+    /// nothing changed.
+    private func catchUp() throws(SQLiteStoreError) {
+        guard sharesFile else { return }
+        let version = try Self.dataVersion(of: connection)
+        guard version != dataVersion else { return }
+        var caughtUp = keys
+        try connection.run(
+            "SELECT position, key FROM keys WHERE position >= ? ORDER BY position", [.integer(Int64(keys.count))]
+        ) { (row: SQLiteRow) throws(SQLiteStoreError) in
+            guard let position = row[0].integer, position == caughtUp.count, let key = row[1].text,
+                caughtUp.index(of: key) == nil
+            else { throw SQLiteStoreError(.corrupt, "another writer's field keys do not follow this store's") }
+            _ = caughtUp.intern(key)
+        }
+        recordCount = Int(try connection.scalar("SELECT value FROM meta WHERE name = 'recordCount'")?.integer ?? 0)
+        keys = caughtUp
+        dataVersion = version
+        cache.removeAll()
+        lastBatchRead = [:]
+        statistics.cacheHolds(0)
+        changedElsewhere = true
+    }
+
+    /// Whether another connection wrote the file since the last call (and catches up with it now):
+    /// what tells the store to re-read its subscriptions.
+    func takeChangedElsewhere() -> Bool {
+        do {
+            try catchUp()
+        } catch {
+            failed(error, reading: true)
+        }
+        defer { changedElsewhere = false }
+        return changedElsewhere
+    }
+
+    /// The number of records in the file, as its last commit left it.
+    var count: Int {
+        do {
+            try catchUp()
+        } catch {
+            failed(error, reading: true)
+        }
+        return recordCount
     }
 
     // MARK: Damage
@@ -107,10 +172,15 @@ final class SQLiteRecordStorage {
             return
         }
         connection = placeholder
+        sharesFile = false
         if case .file(let path) = location {
             FileOpening.moveAside(path)
-            if let fresh = try? FileOpening.connection(path, configuration: configuration) {
+            if let fresh = try? FileOpening.connection(path, configuration: configuration),
+                let version = try? Self.dataVersion(of: fresh)
+            {
                 connection = fresh
+                sharesFile = true
+                dataVersion = version
             } else {
                 location = .memory
                 configuration.log(.openedInMemory(.corrupt))
@@ -132,6 +202,7 @@ final class SQLiteRecordStorage {
 
     func record(for dataID: DataID) -> Record? {
         do {
+            try catchUp()
             return try existingRecord(dataID)
         } catch {
             failed(error, reading: true)
@@ -166,7 +237,19 @@ final class SQLiteRecordStorage {
     }
 
     func records(for dataIDs: [DataID]) -> [Record?] {
-        let records = dataIDs.map { record(for: $0) }
+        do {
+            try catchUp()
+        } catch {
+            failed(error, reading: true)
+        }
+        let records = dataIDs.map { (dataID: DataID) -> Record? in
+            do throws(SQLiteStoreError) {
+                return try existingRecord(dataID)
+            } catch {
+                failed(error, reading: true)
+                return nil
+            }
+        }
         lastBatchRead = Dictionary(zip(dataIDs, records), uniquingKeysWith: { first, _ in first })
         return records
     }
@@ -200,6 +283,12 @@ final class SQLiteRecordStorage {
         var written: [Record] = []
         written.reserveCapacity(batch.patches.count)
         try transaction { () throws(SQLiteStoreError) in
+            // Under the write lock, what another writer committed is caught up with before any key
+            // is given a position or the count is changed: two stores never give one position to
+            // two keys, and each merges into the record as the file holds it now.
+            try catchUp()
+            newKeys = keys
+            newCount = recordCount
             let order = batch.order.count == batch.patches.count ? batch.order : Array(batch.patches.keys)
             for dataID in order {
                 guard let patch = batch.patches[dataID] else { continue }
@@ -248,7 +337,9 @@ final class SQLiteRecordStorage {
     func removeAll(notIn kept: Set<DataID>) -> Int {
         guard damage == nil else { return 0 }
         var removed: [DataID] = []
+        var gone = 0
         do {
+            try catchUp()
             try connection.run("SELECT id FROM records") { (row: SQLiteRow) throws(SQLiteStoreError) in
                 guard let text = row[0].text else { return }
                 let dataID = DataID(text)
@@ -256,19 +347,23 @@ final class SQLiteRecordStorage {
             }
             guard !removed.isEmpty else { return 0 }
             try transaction { () throws(SQLiteStoreError) in
+                // Another writer may have removed some of them since the list was made.
+                try catchUp()
+                gone = 0
                 for dataID in removed {
                     try connection.run("DELETE FROM records WHERE id = ?", [.text(dataID.rawValue)])
+                    gone += connection.changes
                 }
-                try writeMeta(recordCount: recordCount - removed.count)
+                try writeMeta(recordCount: recordCount - gone)
             }
         } catch {
             failed(error, reading: false)
             return 0
         }
-        recordCount -= removed.count
+        recordCount -= gone
         for dataID in removed { cache.remove(dataID) }
         statistics.cacheHolds(cache.count)
-        return removed.count
+        return gone
     }
 
     private func writeMeta(recordCount: Int) throws(SQLiteStoreError) {
