@@ -89,6 +89,11 @@ public struct SQLiteRecordSource: RecordSource {
         storage.persistedRoots(at: instant)
     }
 
+    /// Whether another store wrote the file since the last call (an app extension, or a second
+    /// store on the same path): reads already see its commits; `Store.checkForOtherWriters()` asks
+    /// this to tell the subscribers.
+    public mutating func takeWritesByOthers() -> Bool { storage.takeWritesByOthers() }
+
     /// Forgets the roots past the record bound.
     public mutating func keepFirstPersistedRoots(_ count: Int) { storage.keepFirstPersistedRoots(count) }
 }

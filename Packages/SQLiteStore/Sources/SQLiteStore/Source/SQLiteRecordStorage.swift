@@ -38,7 +38,7 @@ final class SQLiteRecordStorage {
     /// SQLite's `data_version` when this store last caught up: it moves only when another
     /// connection, in this process or another, commits to the file.
     private var dataVersion: Int64 = 0
-    /// Whether another connection wrote the file since ``takeChangedElsewhere()`` last asked.
+    /// Whether another connection wrote the file since ``takeWritesByOthers()`` last asked.
     private var changedElsewhere = false
     let statistics = SQLiteStoreStatistics()
 
@@ -113,7 +113,7 @@ final class SQLiteRecordStorage {
 
     /// Whether another connection wrote the file since the last call (and catches up with it now):
     /// what tells the store to re-read its subscriptions.
-    func takeChangedElsewhere() -> Bool {
+    func takeWritesByOthers() -> Bool {
         do {
             try catchUp()
         } catch {

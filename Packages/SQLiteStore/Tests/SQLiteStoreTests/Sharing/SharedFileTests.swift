@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCore
+import Primitives
 import StoreCore
 import Testing
 
@@ -37,6 +38,37 @@ struct SharedFileTests {
         #expect(third.recordCount == 4)
         #expect(third.lookup(feedRoot).data == first.lookup(feedRoot).data)
         #expect(third.lookup(profileRoot).data == second.lookup(profileRoot).data)
+    }
+
+    @Test("a store's subscribers are told, at its next check, when another process changed what they read")
+    func subscribersToldOfAnotherProcess() throws {
+        let directory = try TemporaryDirectory()
+        let latestRoot = try root(
+            """
+            query Latest {
+              latest { __typename id generation entry { __typename id generation } items { __typename id generation } }
+            }
+            """)
+        let (store, _, _) = try openStore(directory.file())
+        let other = try CrashWriter(["serve", directory.file(), "-"])
+        #expect(other.nextLine() == "ready")
+        #expect(other.ask("publish 1") == "ack 1")
+        let delivered = Locked<[Snapshot]>([])
+        let subscription = store.subscribe(to: latestRoot) { snapshot in delivered.withLock { $0.append(snapshot) } }
+        defer { subscription.cancel() }
+        // The subscription's first read already saw generation 1: nothing to tell.
+        #expect(store.checkForOtherWriters() == 0)
+        #expect(other.ask("publish 2") == "ack 2")
+        #expect(store.checkForOtherWriters() == 1)
+        let told = delivered.withLock { $0 }
+        #expect(told.count == 1)
+        #expect(told.last?.data == store.lookup(latestRoot).data)
+        #expect(store.record("Latest:1")?["generation"] == .scalar(.int(2)))
+        // Reads by the other process change nothing, and a commit is told once.
+        #expect(other.ask("read Latest:1 generation") == "value Latest:1 generation 2")
+        #expect(store.checkForOtherWriters() == 0)
+        #expect(delivered.withLock { $0.count } == 1)
+        other.kill()
     }
 
     @Test(
