@@ -7,6 +7,10 @@ import StoreCore
 /// What a ``SQLiteRecordSource`` holds: the open file, the key table, the cache of decoded records,
 /// the count, the invalidation point and the roots read in this launch.
 ///
+/// The key table, the count and the cache mirror the file as this store last saw it: another store
+/// on the same file (another process's) may commit at any time, so each read and each write
+/// transaction first catches up with it (decision 0186).
+///
 /// A class because reads fill the cache, and ``RecordSource/record(for:)`` is not `mutating`. Used
 /// only under the store's lock, like the source that holds it.
 final class SQLiteRecordStorage {
