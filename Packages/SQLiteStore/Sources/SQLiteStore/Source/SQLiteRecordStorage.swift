@@ -206,24 +206,33 @@ final class SQLiteRecordStorage {
 
     func record(for dataID: DataID) -> Record? {
         do {
-            try catchUp()
-            return try existingRecord(dataID)
+            // What is answered without reading the file (a decoded record, or none when the count
+            // is 0) is checked against another writer's commits first; a read from the file checks
+            // inside its own read transaction, at no extra one.
+            if sharesFile, recordCount == 0 || cache.contains(dataID) || lastBatchRead[dataID] != nil {
+                try catchUp()
+            }
+            return try existingRecord(dataID, catchingUp: true)
         } catch {
             failed(error, reading: true)
             return nil
         }
     }
 
-    /// The record from the cache, the batch's read or the file.
-    private func existingRecord(_ dataID: DataID) throws(SQLiteStoreError) -> Record? {
+    /// The record from the cache, the batch's read or the file. `catchingUp` checks for another
+    /// writer's commits inside the read, before the bytes are decoded with the key table.
+    private func existingRecord(_ dataID: DataID, catchingUp: Bool = false) throws(SQLiteStoreError) -> Record? {
         if let record = cache.record(for: dataID) { return record }
         if let read = lastBatchRead[dataID] { return read }
         guard recordCount > 0 else { return nil }
         var record: Record?
-        let keys = self.keys
         let maximumDepth = self.maximumDepth
         try connection.run("SELECT bytes FROM records WHERE id = ?", [.text(dataID.rawValue)]) {
             (row: SQLiteRow) throws(SQLiteStoreError) in
+            // The statement holds the read transaction that found the row, so `data_version` is read
+            // in it: the key table is that of the snapshot the bytes come from.
+            if catchingUp { try catchUp() }
+            let keys = self.keys
             record = try row.withBlob(0) { (bytes: UnsafeRawBufferPointer) throws(SQLiteStoreError) -> Record in
                 do throws(RecordEncodingError) {
                     return try RecordEncoding.decode(bytes, dataID: dataID, keys: keys, maximumDepth: maximumDepth)
@@ -241,19 +250,7 @@ final class SQLiteRecordStorage {
     }
 
     func records(for dataIDs: [DataID]) -> [Record?] {
-        do {
-            try catchUp()
-        } catch {
-            failed(error, reading: true)
-        }
-        let records = dataIDs.map { (dataID: DataID) -> Record? in
-            do throws(SQLiteStoreError) {
-                return try existingRecord(dataID)
-            } catch {
-                failed(error, reading: true)
-                return nil
-            }
-        }
+        let records = dataIDs.map { record(for: $0) }
         lastBatchRead = Dictionary(zip(dataIDs, records), uniquingKeysWith: { first, _ in first })
         return records
     }
