@@ -148,4 +148,25 @@ struct PersistenceTests {
         #expect(handle.phase.error is MissingDataError)
         handle.release()
     }
+
+    @Test("revalidate() shows a screen what another environment on the shared file wrote, with 0 requests while fresh")
+    func revalidateShowsAnotherWriter() async throws {
+        let app = try App()
+        let day = try Operations.item("1", operation: "DayItem")
+        try await app.firstLaunch(day, title: "from the app")
+        // The app and its extension, each with its own environment and store over the one file.
+        let (environment, transport) = try app.launch()
+        let (extensionEnvironment, extensionTransport) = try app.launch()
+        let handle = environment.attach(day, policy: .storeOrNetwork)
+        #expect(handle.phase.snapshot?.data?["item"]?["title"] == "from the app")
+        try extensionEnvironment.store.publish(
+            Operations.itemData("1", title: "from the extension"), to: StoreRoot(operation: day))
+        // Nothing tells the app the moment the extension commits; revalidate() does.
+        #expect(handle.phase.snapshot?.data?["item"]?["title"] == "from the app")
+        environment.revalidate()
+        #expect(handle.phase.snapshot?.data?["item"]?["title"] == "from the extension")
+        #expect(transport.requestCount == 0)
+        #expect(extensionTransport.requestCount == 0)
+        handle.release()
+    }
 }

@@ -13,6 +13,7 @@ func runPersistenceBenchmarks() async throws {
     try persistenceNormalizeBenchmarks(files)
     try persistenceMergeBenchmarks(files)
     try persistenceColdReadBenchmarks(files)
+    try persistenceRecordReadBenchmarks(files)
     try persistenceMemoryBenchmark(files)
 }
 
@@ -132,6 +133,69 @@ private func persistenceColdReadBenchmarks(_ files: TemporaryStoreFiles) throws 
         samples: 51, { blackHole(memoryStore.lookup(hundredRoot)) },
         { blackHole(try fileStore(at: path).lookup(hundredRoot)) })
     report("  opening the file and reading the screen", openAndRead, against: "a warm in-memory read", warmAgain)
+}
+
+/// `Store.record(_:)` by ID against a Swift `Dictionary` of the same records built beforehand; the
+/// same warm read from a SQLite store, whose every read first asks SQLite whether another store on
+/// the file committed (`PRAGMA data_version`); and the first read after another store's commit.
+private func persistenceRecordReadBenchmarks(_ files: TemporaryStoreFiles) throws {
+    let hundred = tenFieldRecords(100)
+    let ids = (0..<100).map { DataID("Record:r\($0)") }
+    let memoryStore = Store()
+    try memoryStore.publish(hundred, to: hundredRoot)
+    var prebuilt: [DataID: Record] = [:]
+    for id in ids {
+        guard let record = memoryStore.record(id) else { preconditionFailure("the screen's records are written") }
+        prebuilt[id] = record
+    }
+    // Short samples, many of them: on a loaded machine a long sample is rarely left uninterrupted,
+    // and the median of short ones is what a read costs.
+    let rounds = 1
+    let reads = Double(rounds * ids.count)
+    let readAll = { (read: (DataID) -> Record?) in
+        for _ in 0..<rounds { for id in ids { blackHole(read(id)) } }
+    }
+    let (dictionary, inMemory) = alternatingMedians(
+        samples: 301, { readAll { prebuilt[$0] } }, { readAll { memoryStore.record($0) } })
+    report(
+        "Store.record(_:) by ID, 100 records, in memory", inMemory, against: "a Dictionary lookup of 100 values",
+        dictionary, limit: 3)
+    print(
+        String(
+            format: "  per record: %.3f µs in memory, %.3f µs from the Dictionary", inMemory / reads * 1e6,
+            dictionary / reads * 1e6))
+
+    // The SQLite store's records are decoded in its cache after the first round: what differs from
+    // the in-memory read is the cache and the check for another writer's commits.
+    let path = files.newPath()
+    let sqliteStore = try fileStore(at: path)
+    try sqliteStore.publish(hundred, to: hundredRoot)
+    readAll { sqliteStore.record($0) }
+    let (memoryAgain, file) = alternatingMedians(
+        samples: 301, { readAll { memoryStore.record($0) } }, { readAll { sqliteStore.record($0) } })
+    report(
+        "  Store.record(_:) by ID from a SQLite store, warm", file, against: "the in-memory store", memoryAgain)
+    print(
+        String(
+            format:
+                "  per record: %.3f µs from the file's store, of which the data_version check and cache about %.3f µs",
+            file / reads * 1e6, (file - memoryAgain) / reads * 1e6))
+
+    // Another store on the same file (an app extension) commits one changed record; the next read
+    // catches up: the new keys and the count, the cache dropped, the record read from the file.
+    let other = try fileStore(at: path)
+    var version = 0
+    let (warmRead, afterCommit) = try alternatingMedians(
+        samples: 101, setUp: {}, { blackHole(sqliteStore.record(ids[0])) },
+        setUp: {
+            version += 1
+            try other.publish(tenFieldRecords(1, version: version), to: hundredRoot)
+        },
+        { blackHole(sqliteStore.record(ids[0])) })
+    precondition(
+        sqliteStore.record(ids[0])?["f0"] == .scalar(.string("value 0 0 v\(version)")),
+        "the other store's commit is read at the next read")
+    report("  the first read after another store's commit", afterCommit, against: "a warm read", warmRead)
 }
 
 // MARK: Memory

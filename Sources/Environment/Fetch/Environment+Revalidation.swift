@@ -12,8 +12,13 @@ extension Environment {
     /// Call it when the app returns to the foreground, and from the app's own path monitor when the
     /// network comes back. Returns at once; await ``FetchBatch/finished()`` to know when the
     /// fetches completed.
+    ///
+    /// First, over a store file that another process shares (an app extension), the screens are
+    /// told what that process wrote since (`Store.checkForOtherWriters()`), so that what is judged
+    /// stale, and what the screens show, is the file's latest.
     @discardableResult
     public func revalidate() -> FetchBatch {
+        store.checkForOtherWriters()
         let now = clock.now()
         var effects = Effects()
         let batch = state.withLock { state -> (ids: [FetchID], started: Int, joined: Int) in

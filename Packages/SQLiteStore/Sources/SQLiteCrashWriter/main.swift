@@ -8,7 +8,14 @@
 // `SQLiteCrashWriter open PATH fail|reopen`: opens the store at PATH as the app would and writes one
 // line saying where it opened (`opened file` / `opened memory`) or the error code (`error CODE`), then
 // publishes once and writes `published` or `publish error CODE`. The kill test and the read-only
-// directory test run it (the latter as another user, since root writes into any directory).
+// directory and read-only file tests run it (the latter two as another user, since root writes
+// into any directory and any file).
+//
+// `SQLiteCrashWriter serve PATH -`: opens the store at PATH and says `ready`, then answers one line
+// of standard input at a time, as a second process on a shared file (an app extension) would act:
+// `publish N` publishes generation N and says `ack N`; `read ID FIELD` says `value ID FIELD TEXT`
+// with the field's value as the store reads it now (`missing` when it has none); `count` says
+// `count N`. The sharing test drives it beside a store of its own on the same file.
 import Foundation
 import GraphQLCore
 import SQLiteStore
@@ -52,7 +59,8 @@ func say(_ line: String) {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4 else {
-    FileHandle.standardError.write(Data("usage: SQLiteCrashWriter publish PATH FIRST | open PATH fail|reopen\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: SQLiteCrashWriter publish PATH FIRST | open PATH fail|reopen | serve PATH -\n".utf8))
     exit(2)
 }
 let path = arguments[2]
@@ -83,6 +91,38 @@ case "open":
         }
     } catch {
         say("error \(error.code)")
+    }
+case "serve":
+    do {
+        let store = Store(source: try SQLiteRecordSource(path: path))
+        say("ready")
+        while let line = readLine() {
+            let words = line.split(separator: " ").map(String.init)
+            switch words.first {
+            case "publish":
+                guard words.count == 2, let generation = Int(words[1]) else { exit(2) }
+                try store.publish(payload(generation), to: root)
+                say("ack \(generation)")
+            case "read":
+                guard words.count == 3 else { exit(2) }
+                let value = store.record(DataID(words[1]))?[words[2]]
+                let text: String
+                switch value {
+                case .scalar(.string(let string))?: text = string
+                case .scalar(.int(let integer))?: text = String(integer)
+                case .link(let target)?: text = target.rawValue
+                default: text = "missing"
+                }
+                say("value \(words[1]) \(words[2]) \(text)")
+            case "count":
+                say("count \(store.recordCount)")
+            default:
+                exit(2)
+            }
+        }
+    } catch {
+        say("error \(error)")
+        exit(1)
     }
 default:
     exit(2)

@@ -62,6 +62,10 @@ final class SQLiteConnection {
     /// How many rows the last insert, update or delete changed.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// Whether SQLite opened the file read-only: it does so without an error when the file cannot be
+    /// written, and only the writes fail.
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
     /// Whether a transaction is open (SQLite rolls one back by itself after some failures).
     var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

@@ -15,7 +15,7 @@ enum FileOpening {
             guard configuration.unusableFile == .reopenEmpty, error.code != .notAStore else { throw error }
             if error.code == .corrupt || error.code == .incompatibleFormat {
                 configuration.log(.reopenedEmpty(error.code))
-                removeFiles(at: path)
+                moveAside(path)
                 if let storage = try? openFile(path, configuration: configuration, maximumDepth: maximumDepth) {
                     return storage
                 }
@@ -28,11 +28,32 @@ enum FileOpening {
     private static func openFile(
         _ path: String, configuration: SQLiteStoreConfiguration, maximumDepth: Int
     ) throws(SQLiteStoreError) -> SQLiteRecordStorage {
+        let location: SQLiteRecordSource.Location = path == ":memory:" ? .memory : .file(path)
+        return try SQLiteRecordStorage(
+            connection: connection(path, configuration: configuration), location: location,
+            configuration: configuration, maximumDepth: maximumDepth)
+    }
+
+    /// A connection to the store's file at `path` (`":memory:"` for one in memory), judged, created,
+    /// migrated or reset, and in WAL mode: what the storage then reads its tables from.
+    static func connection(
+        _ path: String, configuration: SQLiteStoreConfiguration
+    ) throws(SQLiteStoreError) -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path)
         try connection.execute("PRAGMA busy_timeout = 2000")
         let applicationID = try connection.scalar("PRAGMA application_id")?.integer ?? 0
         let version = try connection.scalar("PRAGMA user_version")?.integer ?? 0
         let tables = try connection.scalar("SELECT count(*) FROM sqlite_master")?.integer ?? 0
+        let isEmpty = applicationID == 0 && version == 0 && tables == 0
+        // Judged before anything is written, WAL mode included: a database that is not ours is left
+        // byte for byte as it was (reading it changes nothing in a rollback-journal file).
+        if !isEmpty, applicationID != FileFormat.applicationID {
+            throw SQLiteStoreError(.notAStore, "the file is a SQLite database of another application")
+        }
+        // A file this process may not write opens without an error, and every write would fail.
+        if connection.isReadOnly {
+            throw SQLiteStoreError(.readOnly, "the file cannot be written (its permissions, or a read-only volume)")
+        }
         // WAL before any transaction: one writer, readers never blocked, and a crash leaves the last
         // committed transaction whole. NORMAL synchronization: a process crash loses nothing that
         // committed; a power loss can lose the last commits but never corrupts the file.
@@ -41,10 +62,8 @@ enum FileOpening {
             throw SQLiteStoreError(.readOnly, "the file cannot be put in WAL mode (\(mode))")
         }
         try connection.execute("PRAGMA synchronous = NORMAL")
-        if applicationID == 0, version == 0, tables == 0 {
+        if isEmpty {
             try create(connection)
-        } else if applicationID != FileFormat.applicationID {
-            throw SQLiteStoreError(.notAStore, "the file is a SQLite database of another application")
         } else if version > FileFormat.version {
             throw SQLiteStoreError(
                 .incompatibleFormat, "the file's format \(version) is newer than this library's \(FileFormat.version)")
@@ -59,9 +78,7 @@ enum FileOpening {
             let pageSize = try connection.scalar("PRAGMA page_size")?.integer ?? 4096
             try connection.execute("PRAGMA max_page_count = \(max(Int64(maximumFileBytes) / pageSize, 1))")
         }
-        let location: SQLiteRecordSource.Location = path == ":memory:" ? .memory : .file(path)
-        return try SQLiteRecordStorage(
-            connection: connection, location: location, configuration: configuration, maximumDepth: maximumDepth)
+        return connection
     }
 
     private static func create(_ connection: SQLiteConnection) throws(SQLiteStoreError) {
@@ -112,6 +129,22 @@ enum FileOpening {
             if connection.inTransaction { try? connection.execute("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Where a file reopened empty is moved: the store's path with this suffix, its WAL beside it.
+    static let asideSuffix = ".unusable"
+
+    /// Moves the file and its WAL aside (`<path>.unusable`, `<path>.unusable-wal`), replacing the one
+    /// moved aside before, so that the last unusable file can still be rescued; the shared-memory
+    /// file holds nothing of the data, and is removed.
+    ///
+    /// Only the last one is kept: a store is a cache, and a file that keeps failing must not fill the
+    /// disk with copies of itself.
+    static func moveAside(_ path: String) {
+        let aside = path + asideSuffix
+        removeFiles(at: aside)
+        for suffix in ["", "-wal"] { try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix) }
+        try? FileManager.default.removeItem(atPath: path + "-shm")
     }
 
     /// Removes the file and its WAL and shared-memory files.

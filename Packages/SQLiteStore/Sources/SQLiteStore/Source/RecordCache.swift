@@ -22,6 +22,9 @@ struct RecordCache {
         return record
     }
 
+    /// Whether the record is cached, without moving it.
+    func contains(_ dataID: DataID) -> Bool { young[dataID] != nil || old[dataID] != nil }
+
     mutating func insert(_ record: Record) {
         young[record.dataID] = record
         if young.count >= capacity / 2 {

@@ -28,7 +28,7 @@ public struct SQLiteRecordSource: RecordSource {
 
     /// Opens the store at `path`, creating the file when there is none, migrating an older one.
     ///
-    /// A file that cannot be used (corrupt, of a newer format, in a read-only directory) throws or
+    /// A file that cannot be used (corrupt, of a newer format, read-only or in a read-only directory) throws or
     /// starts over empty, as `configuration.unusableFile` says; a SQLite database of another
     /// application always throws ``SQLiteStoreError/Code/notAStore``. `maximumDepth` bounds how deep
     /// a record's lists may nest when read back (the store's `StoreConfiguration.maximumDepth`).
@@ -57,7 +57,7 @@ public struct SQLiteRecordSource: RecordSource {
     public func records(for dataIDs: [DataID]) -> [Record?] { storage.records(for: dataIDs) }
 
     /// The number of records in the file, kept in the file so that opening does not count them.
-    public var count: Int { storage.recordCount }
+    public var count: Int { storage.count }
 
     /// Writes the batch as one transaction; throws a `StoreError` (code `.storageFull` for a full disk
     /// or file bound, else `.recordSourceFailed`) having written none of it.
@@ -88,6 +88,11 @@ public struct SQLiteRecordSource: RecordSource {
     public mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots {
         storage.persistedRoots(at: instant)
     }
+
+    /// Whether another store wrote the file since the last call (an app extension, or a second
+    /// store on the same path): reads already see its commits; `Store.checkForOtherWriters()` asks
+    /// this to tell the subscribers.
+    public mutating func takeWritesByOthers() -> Bool { storage.takeWritesByOthers() }
 
     /// Forgets the roots past the record bound.
     public mutating func keepFirstPersistedRoots(_ count: Int) { storage.keepFirstPersistedRoots(count) }

@@ -7,14 +7,18 @@ import StoreCore
 /// What a ``SQLiteRecordSource`` holds: the open file, the key table, the cache of decoded records,
 /// the count, the invalidation point and the roots read in this launch.
 ///
+/// The key table, the count and the cache mirror the file as this store last saw it: another store
+/// on the same file (another process's) may commit at any time, so each read and each write
+/// transaction first catches up with it (decision 0186).
+///
 /// A class because reads fill the cache, and ``RecordSource/record(for:)`` is not `mutating`. Used
 /// only under the store's lock, like the source that holds it.
 final class SQLiteRecordStorage {
-    let connection: SQLiteConnection
+    private(set) var connection: SQLiteConnection
     let configuration: SQLiteStoreConfiguration
     let maximumDepth: Int
-    /// Where the records live.
-    let location: SQLiteRecordSource.Location
+    /// Where the records live; memory once a damaged file could not be replaced by a new one.
+    private(set) var location: SQLiteRecordSource.Location
     private(set) var keys: RecordKeyTable
     private(set) var recordCount: Int
     private(set) var invalidationPoint: WallInstant?
@@ -29,6 +33,17 @@ final class SQLiteRecordStorage {
     /// The roots the last ``persistedRoots(at:)`` gave, by row, in its order.
     private var lastPersistedRows: [Int64] = []
     private var decodedRoots: [Int64: StoreRoot] = [:]
+    /// The damage SQLite found after opening, under ``SQLiteStoreConfiguration/UnusableFile/fail``:
+    /// every later write throws it without touching the file, and it is logged only once.
+    private var damage: SQLiteStoreError?
+    /// Whether another store may write the same file (it is a file, not memory): then every read
+    /// and write first catches up with what the others committed.
+    private var sharesFile: Bool
+    /// SQLite's `data_version` when this store last caught up: it moves only when another
+    /// connection, in this process or another, commits to the file.
+    private var dataVersion: Int64 = 0
+    /// Whether another connection wrote the file since ``takeWritesByOthers()`` last asked.
+    private var changedElsewhere = false
     let statistics = SQLiteStoreStatistics()
 
     init(
@@ -40,44 +55,191 @@ final class SQLiteRecordStorage {
         self.configuration = configuration
         self.maximumDepth = maximumDepth
         self.cache = RecordCache(capacity: configuration.cacheCapacity)
+        (keys, recordCount, invalidationPoint) = try Self.load(connection)
+        sharesFile = location != .memory
+        if sharesFile { dataVersion = try Self.dataVersion(of: connection) }
+    }
+
+    private static func dataVersion(of connection: SQLiteConnection) throws(SQLiteStoreError) -> Int64 {
+        try connection.scalar("PRAGMA data_version")?.integer ?? 0
+    }
+
+    /// The key table, the record count and the invalidation point kept in the file.
+    private static func load(
+        _ connection: SQLiteConnection
+    ) throws(SQLiteStoreError) -> (RecordKeyTable, Int, WallInstant?) {
         var stored: [String] = []
         try connection.run("SELECT key FROM keys ORDER BY position") { (row: SQLiteRow) throws(SQLiteStoreError) in
             guard let key = row[0].text else { throw SQLiteStoreError(.corrupt, "a field key that is not text") }
             stored.append(key)
         }
+        let keys: RecordKeyTable
         do {
             keys = try RecordKeyTable(keys: stored)
         } catch {
             throw SQLiteStoreError(.corrupt, "the field keys repeat a key")
         }
+        let recordCount = Int(
+            try connection.scalar("SELECT value FROM meta WHERE name = 'recordCount'")?.integer ?? 0)
+        let invalidationPoint = try connection.scalar("SELECT value FROM meta WHERE name = 'invalidationPoint'")?
+            .integer.map { WallInstant(nanosecondsSince1970: $0) }
+        return (keys, recordCount, invalidationPoint)
+    }
+
+    // MARK: Other writers
+
+    /// Catches up with what other connections to the file committed since this one last looked
+    /// (another store in this process, or an app extension's): new keys are appended to the table
+    /// (keys only grow, each at the position its writer gave it), the count is the file's, and the
+    /// decoded records, any of which may have changed, are dropped. One `PRAGMA data_version` when
+    /// nothing changed.
+    private func catchUp() throws(SQLiteStoreError) {
+        guard sharesFile else { return }
+        let version = try Self.dataVersion(of: connection)
+        guard version != dataVersion else { return }
+        var caughtUp = keys
+        try connection.run(
+            "SELECT position, key FROM keys WHERE position >= ? ORDER BY position", [.integer(Int64(keys.count))]
+        ) { (row: SQLiteRow) throws(SQLiteStoreError) in
+            guard let position = row[0].integer, position == caughtUp.count, let key = row[1].text,
+                caughtUp.index(of: key) == nil
+            else { throw SQLiteStoreError(.corrupt, "another writer's field keys do not follow this store's") }
+            _ = caughtUp.intern(key)
+        }
         recordCount = Int(try connection.scalar("SELECT value FROM meta WHERE name = 'recordCount'")?.integer ?? 0)
-        invalidationPoint = try connection.scalar("SELECT value FROM meta WHERE name = 'invalidationPoint'")?.integer
-            .map { WallInstant(nanosecondsSince1970: $0) }
+        keys = caughtUp
+        dataVersion = version
+        cache.removeAll()
+        lastBatchRead = [:]
+        statistics.cacheHolds(0)
+        changedElsewhere = true
+    }
+
+    /// Whether another connection wrote the file since the last call (and catches up with it now):
+    /// what tells the store to re-read its subscriptions.
+    func takeWritesByOthers() -> Bool {
+        do {
+            try catchUp()
+        } catch {
+            failed(error, reading: true)
+        }
+        defer { changedElsewhere = false }
+        return changedElsewhere
+    }
+
+    /// The number of records in the file, as its last commit left it.
+    var count: Int {
+        do {
+            try catchUp()
+        } catch {
+            failed(error, reading: true)
+        }
+        return recordCount
+    }
+
+    // MARK: Damage
+
+    /// Whether SQLite found the file damaged: not a record's bytes failing to decode, which reads as
+    /// that record missing and is replaced by its next write, but a page SQLite cannot use, which
+    /// fails every read and write that reaches it, in this launch and every later one.
+    private static func isDamage(_ error: SQLiteStoreError) -> Bool {
+        error.code == .corrupt && error.resultCode != nil
+    }
+
+    /// Logs a failed read or write; damage takes the path the configuration says for an unusable
+    /// file, once: reopened empty (the runtime refetches what the screens then miss), or kept as
+    /// ``damage`` so that every later write fails loudly.
+    private func failed(_ error: SQLiteStoreError, reading: Bool) {
+        guard Self.isDamage(error) else {
+            configuration.log(reading ? .readFailed(error.code) : .writeFailed(error.code))
+            return
+        }
+        guard damage == nil else { return }
+        switch configuration.unusableFile {
+        case .fail:
+            damage = SQLiteStoreError(
+                .corrupt, "the file was found damaged after opening: \(error.message)", resultCode: error.resultCode)
+            configuration.log(reading ? .readFailed(.corrupt) : .writeFailed(.corrupt))
+        case .reopenEmpty:
+            configuration.log(.reopenedEmpty(.corrupt))
+            reopenEmpty()
+        }
+    }
+
+    /// Moves the damaged file aside and starts over in a new one at its path (in memory when none
+    /// can be made), forgetting everything read from the old one.
+    private func reopenEmpty() {
+        // The store holds the damaged file's only connection: closed (replaced) before the move, so
+        // that what is moved aside is whole and no later statement reaches it.
+        guard let placeholder = try? FileOpening.connection(":memory:", configuration: configuration) else {
+            damage = SQLiteStoreError(.corrupt, "the file is damaged and no empty store could be opened")
+            return
+        }
+        connection = placeholder
+        sharesFile = false
+        if case .file(let path) = location {
+            FileOpening.moveAside(path)
+            if let fresh = try? FileOpening.connection(path, configuration: configuration),
+                let version = try? Self.dataVersion(of: fresh)
+            {
+                connection = fresh
+                sharesFile = true
+                dataVersion = version
+            } else {
+                location = .memory
+                configuration.log(.openedInMemory(.corrupt))
+            }
+        }
+        keys = RecordKeyTable()
+        recordCount = 0
+        // The store keeps its invalidation point: written into the new file with the next batch.
+        pendingInvalidationPoint = invalidationPoint
+        cache.removeAll()
+        lastBatchRead = [:]
+        rootRows = [:]
+        lastPersistedRows = []
+        decodedRoots = [:]
+        statistics.cacheHolds(0)
     }
 
     // MARK: Reading
 
     func record(for dataID: DataID) -> Record? {
+        do {
+            // What is answered without reading the file (a decoded record, or none when the count
+            // is 0) is checked against another writer's commits first; a read from the file checks
+            // inside its own read transaction, at no extra one.
+            if sharesFile, recordCount == 0 || cache.contains(dataID) || lastBatchRead[dataID] != nil {
+                try catchUp()
+            }
+            return try existingRecord(dataID, catchingUp: true)
+        } catch {
+            failed(error, reading: true)
+            return nil
+        }
+    }
+
+    /// The record from the cache, the batch's read or the file. `catchingUp` checks for another
+    /// writer's commits inside the read, before the bytes are decoded with the key table.
+    private func existingRecord(_ dataID: DataID, catchingUp: Bool = false) throws(SQLiteStoreError) -> Record? {
         if let record = cache.record(for: dataID) { return record }
         if let read = lastBatchRead[dataID] { return read }
         guard recordCount > 0 else { return nil }
         var record: Record?
-        let keys = self.keys
         let maximumDepth = self.maximumDepth
-        do throws(SQLiteStoreError) {
-            try connection.run("SELECT bytes FROM records WHERE id = ?", [.text(dataID.rawValue)]) {
-                (row: SQLiteRow) throws(SQLiteStoreError) in
-                record = try row.withBlob(0) { (bytes: UnsafeRawBufferPointer) throws(SQLiteStoreError) -> Record in
-                    do throws(RecordEncodingError) {
-                        return try RecordEncoding.decode(bytes, dataID: dataID, keys: keys, maximumDepth: maximumDepth)
-                    } catch {
-                        throw SQLiteStoreError(.corrupt, "a record's bytes do not decode: \(error.code)")
-                    }
+        try connection.run("SELECT bytes FROM records WHERE id = ?", [.text(dataID.rawValue)]) {
+            (row: SQLiteRow) throws(SQLiteStoreError) in
+            // The statement holds the read transaction that found the row, so `data_version` is read
+            // in it: the key table is that of the snapshot the bytes come from.
+            if catchingUp { try catchUp() }
+            let keys = self.keys
+            record = try row.withBlob(0) { (bytes: UnsafeRawBufferPointer) throws(SQLiteStoreError) -> Record in
+                do throws(RecordEncodingError) {
+                    return try RecordEncoding.decode(bytes, dataID: dataID, keys: keys, maximumDepth: maximumDepth)
+                } catch {
+                    throw SQLiteStoreError(.corrupt, "a record's bytes do not decode: \(error.code)")
                 }
             }
-        } catch {
-            configuration.log(.readFailed(error.code))
-            return nil
         }
         if let record {
             statistics.recordRead()
@@ -96,20 +258,52 @@ final class SQLiteRecordStorage {
     // MARK: Writing
 
     /// Writes the batch in one transaction; on any failure rolls it back and throws, leaving the
-    /// file, the cache, the key table and the count as they were.
+    /// file, the cache, the key table and the count as they were. When the write finds the file
+    /// damaged and the store reopens empty, the batch is written to the new file instead.
     func write(_ batch: RecordWriteBatch) throws(SQLiteStoreError) {
         defer { lastBatchRead = [:] }
         guard !batch.patches.isEmpty || !batch.removals.isEmpty else { return }
+        if let damage { throw damage }
+        do {
+            try writeOnce(batch)
+        } catch {
+            failed(error, reading: false)
+            guard Self.isDamage(error), damage == nil else { throw error }
+            do {
+                try writeOnce(batch)
+            } catch {
+                failed(error, reading: false)
+                throw error
+            }
+        }
+    }
+
+    private func writeOnce(_ batch: RecordWriteBatch) throws(SQLiteStoreError) {
         var newKeys = keys
         var newCount = recordCount
         var written: [Record] = []
         written.reserveCapacity(batch.patches.count)
         try transaction { () throws(SQLiteStoreError) in
+            // Under the write lock, what another writer committed is caught up with before any key
+            // is given a position or the count is changed: two stores never give one position to
+            // two keys, and each merges into the record as the file holds it now.
+            try catchUp()
+            newKeys = keys
+            newCount = recordCount
             let order = batch.order.count == batch.patches.count ? batch.order : Array(batch.patches.keys)
             for dataID in order {
                 guard let patch = batch.patches[dataID] else { continue }
+                let existing: Record?
+                do throws(SQLiteStoreError) {
+                    existing = try existingRecord(dataID)
+                } catch {
+                    guard !Self.isDamage(error) else { throw error }
+                    // Bytes that do not decode: the record is written anew.
+                    configuration.log(.readFailed(error.code))
+                    existing = nil
+                }
                 var merged: Record
-                if let existing = record(for: dataID) {
+                if let existing {
                     merged = existing
                 } else {
                     merged = Record(dataID: dataID, typename: nil)
@@ -142,8 +336,11 @@ final class SQLiteRecordStorage {
 
     /// Removes every record not in `kept`, in one transaction; on failure removes nothing.
     func removeAll(notIn kept: Set<DataID>) -> Int {
+        guard damage == nil else { return 0 }
         var removed: [DataID] = []
+        var gone = 0
         do {
+            try catchUp()
             try connection.run("SELECT id FROM records") { (row: SQLiteRow) throws(SQLiteStoreError) in
                 guard let text = row[0].text else { return }
                 let dataID = DataID(text)
@@ -151,19 +348,23 @@ final class SQLiteRecordStorage {
             }
             guard !removed.isEmpty else { return 0 }
             try transaction { () throws(SQLiteStoreError) in
+                // Another writer may have removed some of them since the list was made.
+                try catchUp()
+                gone = 0
                 for dataID in removed {
                     try connection.run("DELETE FROM records WHERE id = ?", [.text(dataID.rawValue)])
+                    gone += connection.changes
                 }
-                try writeMeta(recordCount: recordCount - removed.count)
+                try writeMeta(recordCount: recordCount - gone)
             }
         } catch {
-            configuration.log(.writeFailed(error.code))
+            failed(error, reading: false)
             return 0
         }
-        recordCount -= removed.count
+        recordCount -= gone
         for dataID in removed { cache.remove(dataID) }
         statistics.cacheHolds(cache.count)
-        return removed.count
+        return gone
     }
 
     private func writeMeta(recordCount: Int) throws(SQLiteStoreError) {
@@ -185,7 +386,6 @@ final class SQLiteRecordStorage {
             try connection.execute("COMMIT")
         } catch {
             if connection.inTransaction { try? connection.execute("ROLLBACK") }
-            configuration.log(.writeFailed(error.code))
             throw error
         }
     }
@@ -194,6 +394,7 @@ final class SQLiteRecordStorage {
 
     func keepInvalidationPoint(_ point: WallInstant) {
         invalidationPoint = point
+        guard damage == nil else { return }
         do {
             try connection.run(
                 "INSERT OR REPLACE INTO meta (name, value) VALUES ('invalidationPoint', ?)",
@@ -201,7 +402,7 @@ final class SQLiteRecordStorage {
             pendingInvalidationPoint = nil
         } catch {
             // Written with the next batch instead, which cannot commit without it.
-            configuration.log(.writeFailed(error.code))
+            failed(error, reading: false)
             pendingInvalidationPoint = point
         }
     }
@@ -209,7 +410,7 @@ final class SQLiteRecordStorage {
     // MARK: Roots
 
     func noteRead(of root: StoreRoot, at instant: WallInstant) {
-        guard root.dataID != .mutationRoot, root.dataID != .subscriptionRoot else { return }
+        guard root.dataID != .mutationRoot, root.dataID != .subscriptionRoot, damage == nil else { return }
         do {
             if let row = rootRows[root] {
                 try connection.run(
@@ -228,7 +429,7 @@ final class SQLiteRecordStorage {
                 decodedRoots[row] = root
             }
         } catch {
-            configuration.log(.writeFailed(error.code))
+            failed(error, reading: false)
         }
     }
 
@@ -236,6 +437,10 @@ final class SQLiteRecordStorage {
         var forgotten = 0
         var roots: [StoreRoot] = []
         var rows: [Int64] = []
+        guard damage == nil else {
+            lastPersistedRows = []
+            return PersistedRoots(roots: [], recordLimit: configuration.retention.maximumRecords)
+        }
         do {
             if let age = configuration.retention.maximumAge {
                 try connection.run(
@@ -260,7 +465,7 @@ final class SQLiteRecordStorage {
             for id in malformed { try connection.run("DELETE FROM roots WHERE id = ?", [.integer(id)]) }
             forgotten += malformed.count
         } catch {
-            configuration.log(.readFailed(error.code))
+            failed(error, reading: true)
         }
         if forgotten > 0 { configuration.log(.rootsForgotten(forgotten)) }
         lastPersistedRows = rows
@@ -269,12 +474,13 @@ final class SQLiteRecordStorage {
 
     func keepFirstPersistedRoots(_ count: Int) {
         let dropped = lastPersistedRows.dropFirst(count)
-        guard !dropped.isEmpty else { return }
+        guard !dropped.isEmpty, damage == nil else { return }
         do {
             try transaction { () throws(SQLiteStoreError) in
                 for row in dropped { try connection.run("DELETE FROM roots WHERE id = ?", [.integer(row)]) }
             }
         } catch {
+            failed(error, reading: false)
             return
         }
         for row in dropped {

@@ -6,8 +6,11 @@ public struct SQLiteStoreConfiguration: Sendable {
         /// Throw the ``SQLiteStoreError``; the app decides.
         case fail
         /// Start over with an empty store, and log why (``SQLiteStoreEvent/reopenedEmpty(_:)``): a
-        /// corrupt file or one of a newer format is moved aside and replaced; where no file can be
-        /// written at all (a read-only directory), the store lives in memory for this launch
+        /// corrupt file or one of a newer format is moved aside (to the path with `.unusable`
+        /// appended, its WAL beside it, replacing the one moved aside before, so the last one can
+        /// still be rescued) and replaced; where no file can be written at all (a read-only
+        /// directory, or a file this process may not write, which is left as it is), the store
+        /// lives in memory for this launch
         /// (``SQLiteStoreEvent/openedInMemory(_:)``). The default, as the store is a cache.
         case reopenEmpty
     }

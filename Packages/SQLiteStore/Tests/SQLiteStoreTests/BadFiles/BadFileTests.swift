@@ -38,6 +38,52 @@ struct BadFileTests {
         #expect(reopened.recordCount == 3)
     }
 
+    @Test("a file reopened empty is moved aside, not deleted, and only the last one is kept")
+    func movedAside() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file()
+        let aside = path + ".unusable"
+        // What an earlier move left, with a WAL: replaced whole by the next one.
+        try Self.write(Array(repeating: 1, count: 4096), to: aside)
+        try Self.write(Array(repeating: 2, count: 100), to: aside + "-wal")
+        var generator = SplitMix(seed: 7)
+        for attempt in 0..<2 {
+            let noise = (0..<8192).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            try Self.write(noise, to: path)
+            let events = EventRecorder()
+            let (store, _, location) = try openStore(path, configuration: .init(log: events.record))
+            #expect(events.events == [.reopenedEmpty(.corrupt)], "attempt \(attempt)")
+            #expect(location == .file(path))
+            #expect(store.recordCount == 0)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == Data(noise))
+            #expect(!FileManager.default.fileExists(atPath: aside + "-wal"))
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.contains(".unusable")
+        }
+        #expect(names == ["store.sqlite.unusable"])
+    }
+
+    @Test("a read-only file fails with readOnly, or the store lives in memory and the file is left as it was")
+    func readOnlyFile() throws {
+        let directory = try TemporaryDirectory()
+        do {
+            let (store, _, _) = try openStore(directory.file())
+            try store.publish(feed(["kept"]), to: try root(feedQuery))
+        }
+        // The file cannot be written by the writer's user; the directory can, so SQLite opens it
+        // (read-only) without an error, as it would an app's file whose permissions were taken away.
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: directory.file())
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory.file()))
+        let failing = try CrashWriter(["open", directory.file(), "fail"], asUnprivileged: true)
+        #expect(failing.remainingLines() == ["error readOnly"])
+        let reopening = try CrashWriter(["open", directory.file(), "reopen"], asUnprivileged: true)
+        #expect(reopening.remainingLines() == ["opened memory", "published"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file())) == before)
+        #expect(!FileManager.default.fileExists(atPath: directory.file() + ".unusable"))
+    }
+
     @Test("a file of a newer format fails with incompatibleFormat, or is replaced by an empty store")
     func newerFormat() throws {
         let directory = try TemporaryDirectory()
@@ -61,6 +107,21 @@ struct BadFileTests {
         } throws: { ($0 as? SQLiteStoreError)?.code == .notAStore }
         let connection = try SQLiteConnection(path: directory.file())
         #expect(try connection.scalar("SELECT name FROM things") == .text("kept"))
+    }
+
+    @Test("opening another application's database leaves its file byte for byte as it was, with no WAL beside it")
+    func foreignDatabaseUnchanged() throws {
+        let directory = try TemporaryDirectory()
+        try Self.database(at: directory.file(), applicationID: 7, version: 3)
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory.file()))
+        for unusableFile in [SQLiteStoreConfiguration.UnusableFile.fail, .reopenEmpty] {
+            #expect {
+                _ = try SQLiteRecordSource(path: directory.file(), configuration: .init(unusableFile: unusableFile))
+            } throws: { ($0 as? SQLiteStoreError)?.code == .notAStore }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file())) == before)
+        #expect(!FileManager.default.fileExists(atPath: directory.file() + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: directory.file() + "-shm"))
     }
 
     @Test("in a read-only directory opening fails, or the store lives in memory for the launch and still works")
@@ -103,7 +164,7 @@ struct BadFileTests {
         #expect(reopened.lookup(feedRoot).data == store.lookup(feedRoot).data)
     }
 
-    @Test("a damaged page reads as missing records and is logged, and nothing crashes")
+    @Test("with fail, a damaged page reads as missing records and is logged, and nothing crashes")
     func damagedPage() throws {
         let directory = try TemporaryDirectory()
         let feedRoot = try root(feedQuery)
@@ -120,10 +181,11 @@ struct BadFileTests {
         handle.write(Data((0..<(size - 8 * 4096)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
         try handle.close()
         let events = EventRecorder()
-        let (store, _, _) = try openStore(directory.file(), configuration: .init(log: events.record))
+        let (store, _, _) = try openStore(
+            directory.file(), configuration: .init(unusableFile: .fail, log: events.record))
         let snapshot = store.lookup(feedRoot)
         #expect(snapshot.isMissingData)
-        #expect(events.events.contains(.readFailed(.corrupt)))
+        #expect(events.events == [.readFailed(.corrupt)])
     }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 final class CrashWriter {
     let process = Process()
     private let output = Pipe()
+    private let input = Pipe()
     private var buffered: [UInt8] = []
 
     /// The executable's URL: SwiftPM puts the products and the test bundle in one directory.
@@ -28,6 +29,7 @@ final class CrashWriter {
             process.arguments = arguments
         }
         process.standardOutput = output
+        process.standardInput = input
         try process.run()
     }
 
@@ -52,6 +54,17 @@ final class CrashWriter {
         while let line = nextLine() { lines.append(line) }
         process.waitUntilExit()
         return lines
+    }
+
+    /// Sends `line` to the writer's standard input (the `serve` mode's commands).
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Sends `line` and returns the writer's answer.
+    func ask(_ line: String) -> String? {
+        send(line)
+        return nextLine()
     }
 
     /// Kills the writer with SIGKILL and waits until it is gone.

@@ -43,6 +43,11 @@ public protocol RecordSource {
     /// Told that a collection kept only the first `count` of the roots ``persistedRoots(at:)``
     /// gave (the record bound was reached): the source forgets the others; by default nothing.
     mutating func keepFirstPersistedRoots(_ count: Int)
+    /// Whether another writer changed the records since the last call: another store over the
+    /// same file, in this process or another (an app extension's). The source reads their records
+    /// from then on; the store re-reads its subscriptions (``Store/checkForOtherWriters()``).
+    /// `false` by default, as no one else writes a source in memory.
+    mutating func takeWritesByOthers() -> Bool
 }
 
 extension RecordSource {
@@ -59,4 +64,6 @@ extension RecordSource {
     public mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots { PersistedRoots() }
     /// Nothing to forget.
     public mutating func keepFirstPersistedRoots(_ count: Int) {}
+    /// No other writer.
+    public mutating func takeWritesByOthers() -> Bool { false }
 }

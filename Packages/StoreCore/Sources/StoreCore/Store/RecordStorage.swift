@@ -144,6 +144,14 @@ enum RecordStorage: RecordSource {
         self = .other(source)
     }
 
+    mutating func takeWritesByOthers() -> Bool {
+        guard case .other(var source) = self else { return false }
+        self = .memory(InMemoryRecordSource())
+        let written = source.takeWritesByOthers()
+        self = .other(source)
+        return written
+    }
+
     /// Removes the in-memory source's records whose positions are not marked; nothing for another
     /// source (whose collection marks IDs instead).
     mutating func removeAll(notMarkedIn marks: RecordMarks) -> Int {

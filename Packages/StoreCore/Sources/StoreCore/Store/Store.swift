@@ -150,6 +150,23 @@ public final class Store: Sendable {
         return try body()
     }
 
+    /// Asks the record source whether another writer changed it (another store over the same
+    /// SQLite file: an app extension, or a second store in this process) and, when one did,
+    /// re-reads every subscription and tells those whose data changed. Returns how many were told.
+    ///
+    /// Reads see another writer's commits by themselves; this is what tells the subscribers. Call
+    /// it where the app looks again at its data: when it returns to the foreground, beside
+    /// `Environment.revalidate()`.
+    @discardableResult
+    public func checkForOtherWriters() -> Int {
+        let deliveries = state.withLock { state -> [PendingDelivery] in
+            guard state.records.source.takeWritesByOthers() else { return [] }
+            return state.rereadAll()
+        }
+        for delivery in deliveries { delivery.perform() }
+        return deliveries.count
+    }
+
     // MARK: Reading
 
     /// Reads `root` now.

@@ -150,8 +150,18 @@ struct StoreState {
             return []
         }
         guard !changes.isEmpty else { return [] }
+        return reread(subscriptions.affected(by: changes))
+    }
+
+    /// Re-reads every subscription, for when another writer changed records without saying which;
+    /// returns the deliveries for those whose data changed.
+    mutating func rereadAll() -> [PendingDelivery] {
+        reread(Array(subscriptions.entries.keys))
+    }
+
+    private mutating func reread(_ ids: some Sequence<Int>) -> [PendingDelivery] {
         var deliveries: [PendingDelivery] = []
-        for id in subscriptions.affected(by: changes) {
+        for id in ids {
             guard let entry = subscriptions.entries[id] else { continue }
             let (snapshot, rootFields) = readForSubscription(entry.root)
             subscriptionReads += 1

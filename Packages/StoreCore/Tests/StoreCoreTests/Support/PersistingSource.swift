@@ -16,26 +16,37 @@ struct PersistingSource: RecordSource {
             var recordLimit: Int?
             /// While true, every batch is refused with ``StoreError/Code/recordSourceFailed``.
             var refusesWrites = false
+            /// How many batches were written, by every source on the disk.
+            var commits = 0
         }
 
         let contents = Locked(Contents())
     }
 
     let disk: Disk
+    /// The disk's commits when this source last looked, its own included: what
+    /// ``takeWritesByOthers()`` compares with, as a SQLite source compares `data_version`.
+    private var seenCommits: Int
 
-    init(disk: Disk = Disk()) { self.disk = disk }
+    init(disk: Disk = Disk()) {
+        self.disk = disk
+        seenCommits = disk.contents.withLock { $0.commits }
+    }
 
     func record(for dataID: DataID) -> Record? { disk.contents.withLock { $0.records.record(for: dataID) } }
 
     var count: Int { disk.contents.withLock { $0.records.count } }
 
     mutating func write(_ batch: RecordWriteBatch) throws(StoreError) {
-        let refused = disk.contents.withLock { contents in
-            if contents.refusesWrites { return true }
+        let before = disk.contents.withLock { contents -> Int? in
+            if contents.refusesWrites { return nil }
             contents.records.write(batch)
-            return false
+            contents.commits += 1
+            return contents.commits - 1
         }
-        if refused { throw StoreError(.recordSourceFailed, "refused by the test") }
+        guard let before else { throw StoreError(.recordSourceFailed, "refused by the test") }
+        // Its own commit is not another writer's; one made by another before it still is.
+        if before == seenCommits { seenCommits += 1 }
     }
 
     mutating func removeAll(notIn kept: Set<DataID>) -> Int {
@@ -57,6 +68,12 @@ struct PersistingSource: RecordSource {
 
     mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots {
         disk.contents.withLock { PersistedRoots(roots: $0.roots, recordLimit: $0.recordLimit) }
+    }
+
+    mutating func takeWritesByOthers() -> Bool {
+        let commits = disk.contents.withLock { $0.commits }
+        defer { seenCommits = commits }
+        return commits != seenCommits
     }
 
     mutating func keepFirstPersistedRoots(_ count: Int) {
