@@ -8,8 +8,9 @@ import Transport
 /// ``GraphQLSubscription`` of that operation and those variables: identical subscriptions share it
 /// as identical queries share a fetch in flight (decision 0173).
 ///
-/// The channel opens one transport stream, writes each event into the store once, and then hands
-/// the event to each member. It closes when its last member leaves (a park, a cancel, a dropped
+/// The channel opens one transport stream, writes each event into the store once, counts it once
+/// for every member (``Marks``), and hands it one by one only to the members with app event streams,
+/// so an event costs the same with 1,000 members as with 10. It closes when its last member leaves (a park, a cancel, a dropped
 /// reference), and ends when the server ends the stream or it fails; either way every member left
 /// is told before the end is logged, so code that reacts to the log reads the subscription's state
 /// as it will stay (issue 25's third defect).
@@ -160,7 +161,7 @@ final class SubscriptionChannel: Sendable {
         do {
             for try await response in environment.transport.execute(GraphQLRequest(operation)) {
                 guard closedBy == nil else { break }
-                guard try deliver(response, in: environment) else { break }
+                try deliver(response, in: environment)
             }
         } catch {
             failure = error
@@ -185,13 +186,13 @@ final class SubscriptionChannel: Sendable {
         }
     }
 
-    /// Writes one event through the runtime's answer path and hands it to every member. Returns
-    /// whether the stream goes on; throws what ends it for every member.
-    private func deliver(_ response: GraphQLResponse, in environment: Environment) throws -> Bool {
+    /// Writes one event through the runtime's answer path and counts it for every member; throws
+    /// what ends the stream for every member.
+    private func deliver(_ response: GraphQLResponse, in environment: Environment) throws {
         let errors = response.errors
         let log = environment.log
         guard response.hasData else {
-            if errors.isEmpty { return true }
+            if errors.isEmpty { return }
             let failure = FetchError(
                 .graphQLErrors, "the server answered a subscription event with \(errors.count) errors and no data",
                 serverErrors: errors)
@@ -200,7 +201,7 @@ final class SubscriptionChannel: Sendable {
             for member in ending { member.ended(on: self, failure) }
             log.record(EventMapping.serverErrors(operation, as: .subscription, count: errors.count))
             guard remain else { throw failure }
-            return true
+            return
         }
         let report = try environment.answer(
             response, of: operation, to: StoreRoot(operation: operation),
@@ -218,6 +219,5 @@ final class SubscriptionChannel: Sendable {
         if !errors.isEmpty {
             log.record(EventMapping.serverErrors(operation, as: .subscription, count: errors.count))
         }
-        return true
     }
 }
