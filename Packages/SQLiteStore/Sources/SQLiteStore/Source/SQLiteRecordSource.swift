@@ -1,6 +1,6 @@
 import GraphQLCore
 import Primitives
-import StoreCore
+@_spi(RecordFormat) import StoreCore
 
 /// A record source in a SQLite file: the store survives relaunches and crashes.
 ///

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 import GraphQLCore
 import Primitives
-import StoreCore
+@_spi(RecordFormat) import StoreCore
 
 /// What a ``SQLiteRecordSource`` holds: the open file, the key table, the cache of decoded records,
 /// the count, the invalidation point and the roots read in this launch.

@@ -1,6 +1,6 @@
 import GraphQLCore
 import Primitives
-import StoreCore
+@_spi(RecordFormat) import StoreCore
 import Testing
 
 @Suite("RecordEncoding")

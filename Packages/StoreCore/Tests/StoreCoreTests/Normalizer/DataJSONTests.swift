@@ -2,7 +2,7 @@ import Foundation
 import GraphQLCore
 import Testing
 
-@testable import StoreCore
+@_spi(RecordFormat) @testable import StoreCore
 
 /// `Store.publish(dataJSON:to:)`, which normalizes from a tape of the bytes, against
 /// `Store.publish(_:to:)` with the tree `JSONValue(parsing:)` reads from the same bytes: the same

@@ -31,7 +31,7 @@ import Primitives
 ///
 /// A reader rejects a version it does not know (``RecordEncodingError/Code-swift.struct/unsupportedVersion``);
 /// a newer format gets a new version number and the old decoder stays beside the new one.
-public enum RecordEncoding {
+@_spi(RecordFormat) public enum RecordEncoding {
     /// The version this library writes, the first byte of every record.
     public static let formatVersion: UInt8 = 1
 

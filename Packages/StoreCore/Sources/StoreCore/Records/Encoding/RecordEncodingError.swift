@@ -4,7 +4,7 @@
 /// One struct with an extensible ``Code`` (the shape of ``StoreError``). Decoding never traps on
 /// hostile bytes and never allocates more than the bytes could hold: every count is checked against
 /// the bytes left before anything is reserved.
-public struct RecordEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+@_spi(RecordFormat) public struct RecordEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of damage this is.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         /// The code's stable name, as logged.

@@ -6,7 +6,7 @@
 /// only grow: a key, once interned, keeps its index for the life of the table, so a source that
 /// persists records persists this table beside them (appending the keys from
 /// ``keys(from:)`` in the same transaction as the records that first used them).
-public struct RecordKeyTable: Sendable, Hashable {
+@_spi(RecordFormat) public struct RecordKeyTable: Sendable, Hashable {
     /// The keys, by index.
     public private(set) var keys: [String]
     private var indices: [String: UInt32]
