@@ -101,23 +101,18 @@ public struct FeedQuery: GraphQLTypedOperation {
             self.small = small
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case feed
-            case small
-        }
-
         /// Decodes the object from the answer.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.feed = try container.decode([Feed].self, forKey: .feed)
-            self.small = try container.decode([[Int?]?].self, forKey: .small)
+            let c = try decoder.answerFields()
+            self.feed = try c.decode([Feed].self, forKey: "feed")
+            self.small = try c.decode([[Int?]?].self, forKey: "small")
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.feed, forKey: .feed)
-            try container.encode(self.small, forKey: .small)
+            var c = encoder.answerFields()
+            try c.encode(self.feed, forKey: "feed")
+            try c.encode(self.small, forKey: "small")
         }
 
         /// The selection of `Feed` on `Post`.
@@ -156,38 +151,28 @@ public struct FeedQuery: GraphQLTypedOperation {
                 self.id = id
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case title
-                case createdAt
-                case `default`
-                case type
-                case tags
-                case __typename
-                case id
-            }
-
             /// Decodes the object from the answer.
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.title = try container.decode(String.self, forKey: .title)
-                self.createdAt = try container.decode(GraphQLSchema.DateTime.self, forKey: .createdAt)
-                self.`default` = try container.decodeNullable(String.self, forKey: .`default`)
-                self.type = try container.decodeNullable(`Type`.self, forKey: .type)
-                self.tags = try container.decodeNullable([[String?]?].self, forKey: .tags)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.title = try c.decode(String.self, forKey: "title")
+                self.createdAt = try c.decode(GraphQLSchema.DateTime.self, forKey: "createdAt")
+                self.`default` = try c.decodeNullable(String.self, forKey: "default")
+                self.type = try c.decodeNullable(`Type`.self, forKey: "type")
+                self.tags = try c.decodeNullable([[String?]?].self, forKey: "tags")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
             }
 
             /// Encodes the object as the answer had it.
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.title, forKey: .title)
-                try container.encode(self.createdAt, forKey: .createdAt)
-                try container.encode(self.`default`, forKey: .`default`)
-                try container.encode(self.type, forKey: .type)
-                try container.encode(self.tags, forKey: .tags)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encode(self.title, forKey: "title")
+                try c.encode(self.createdAt, forKey: "createdAt")
+                try c.encode(self.`default`, forKey: "default")
+                try c.encode(self.type, forKey: "type")
+                try c.encode(self.tags, forKey: "tags")
+                try c.encode(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
 
             /// The selection of `Type` on `PostType`.
@@ -203,26 +188,53 @@ public struct FeedQuery: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "PostType"
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "PostType"
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

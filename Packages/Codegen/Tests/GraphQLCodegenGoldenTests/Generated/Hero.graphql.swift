@@ -91,20 +91,16 @@ public struct HeroQuery: GraphQLTypedOperation {
             self.hero = hero
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case hero
-        }
-
         /// Decodes the object from the answer.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.hero = try container.decodeNullable(Hero.self, forKey: .hero)
+            let c = try decoder.answerFields()
+            self.hero = try c.decodeNullable(Hero.self, forKey: "hero")
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.hero, forKey: .hero)
+            var c = encoder.answerFields()
+            try c.encode(self.hero, forKey: "hero")
         }
 
         /// The selection of `Hero` on `Character`.
@@ -143,22 +139,14 @@ public struct HeroQuery: GraphQLTypedOperation {
                 self.asDroid = asDroid
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case appearsIn
-                case friends
-                case __typename
-                case id
-            }
-
             /// Decodes the object from the answer.
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.appearsIn = try container.decode([GraphQLSchema.Episode?].self, forKey: .appearsIn)
-                self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.name = try c.decode(String.self, forKey: "name")
+                self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
+                self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 self.characterBits = try CharacterBits(from: decoder)
                 self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
             }
@@ -169,12 +157,12 @@ public struct HeroQuery: GraphQLTypedOperation {
                     try asDroid.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.appearsIn, forKey: .appearsIn)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encode(self.name, forKey: "name")
+                try c.encode(self.appearsIn, forKey: "appearsIn")
+                try c.encode(self.friends, forKey: "friends")
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
 
             /// The selection of `Friends` on `Character`.
@@ -193,26 +181,20 @@ public struct HeroQuery: GraphQLTypedOperation {
                     self.name = name
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case __typename
-                    case name
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                    self.name = try container.decode(String.self, forKey: .name)
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+                    self.name = try c.decode(String.self, forKey: "name")
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                    try container.encode(self.name, forKey: .name)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encodeIfPresent(self.__typename, forKey: "__typename")
+                    try c.encode(self.name, forKey: "name")
                 }
             }
 
@@ -252,36 +234,27 @@ public struct HeroQuery: GraphQLTypedOperation {
                     self.characterBits = characterBits
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case appearsIn
-                    case friends
-                    case __typename
-                    case id
-                    case primaryFunction
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.appearsIn = try container.decode([GraphQLSchema.Episode?].self, forKey: .appearsIn)
-                    self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Droid"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.primaryFunction = try container.decodeNullable(String.self, forKey: .primaryFunction)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
+                    self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.primaryFunction = try c.decodeNullable(String.self, forKey: "primaryFunction")
                     self.characterBits = try CharacterBits(from: decoder)
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.appearsIn, forKey: .appearsIn)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.primaryFunction, forKey: .primaryFunction)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.appearsIn, forKey: "appearsIn")
+                    try c.encode(self.friends, forKey: "friends")
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.primaryFunction, forKey: "primaryFunction")
                 }
             }
         }
@@ -332,29 +305,22 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case appearsIn
-        case friends
-        case __typename
-        case id
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.appearsIn = try container.decode([GraphQLSchema.Episode?].self, forKey: .appearsIn)
-        self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
+        self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.appearsIn, forKey: .appearsIn)
-        try container.encode(self.friends, forKey: .friends)
-        try container.encodeIfPresent(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.appearsIn, forKey: "appearsIn")
+        try c.encode(self.friends, forKey: "friends")
+        try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
     }
 
     /// The selection of `Friends` on `Character`.
@@ -370,24 +336,51 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
             self.__typename = __typename
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case __typename
-        }
-
         /// Decodes the object from the answer.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(String.self, forKey: .id)
-            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id, forKey: .id)
-            try container.encodeIfPresent(self.__typename, forKey: .__typename)
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

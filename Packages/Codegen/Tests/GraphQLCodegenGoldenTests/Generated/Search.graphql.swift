@@ -84,20 +84,16 @@ public struct SearchQuery: GraphQLTypedOperation {
             self.search = search
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case search
-        }
-
         /// Decodes the object from the answer.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.search = try container.decode([Search].self, forKey: .search)
+            let c = try decoder.answerFields()
+            self.search = try c.decode([Search].self, forKey: "search")
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.search, forKey: .search)
+            var c = encoder.answerFields()
+            try c.encode(self.search, forKey: "search")
         }
 
         /// The selection of `Search` on `SearchResult`.
@@ -132,14 +128,10 @@ public struct SearchQuery: GraphQLTypedOperation {
                 self.asCharacter = asCharacter
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-            }
-
             /// Decodes the object from the answer.
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                 self.postBits = try self.__typename == "Post" ? PostBits(from: decoder) : nil
                 self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
                 self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
@@ -162,8 +154,8 @@ public struct SearchQuery: GraphQLTypedOperation {
                     try asPost.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `SearchResult` as a `Droid`.
@@ -182,26 +174,20 @@ public struct SearchQuery: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case id
-                    case __typename
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Droid"
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -224,29 +210,22 @@ public struct SearchQuery: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case id
-                    case height
-                    case __typename
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.height = try container.decodeNullable(Double.self, forKey: .height)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Human"
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.height = try c.decodeNullable(Double.self, forKey: "height")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Human"
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.height, forKey: .height)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.height, forKey: "height")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -269,27 +248,21 @@ public struct SearchQuery: GraphQLTypedOperation {
                     self.postBits = postBits
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case title
-                    case __typename
-                    case id
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.title = try container.decode(String.self, forKey: .title)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.title = try c.decode(String.self, forKey: "title")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     self.postBits = try PostBits(from: decoder)
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.title, forKey: .title)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.title, forKey: "title")
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
             }
 
@@ -321,18 +294,12 @@ public struct SearchQuery: GraphQLTypedOperation {
                     self.asHuman = asHuman
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case id
-                    case __typename
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                     self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
                     self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
                 }
@@ -347,10 +314,10 @@ public struct SearchQuery: GraphQLTypedOperation {
                         try asHuman.encode(to: encoder)
                         return
                     }
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encodeIfPresent(self.__typename, forKey: "__typename")
                 }
             }
         }
@@ -389,26 +356,52 @@ public struct PostBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case __typename
-        case id
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.title = try c.decode(String.self, forKey: "title")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.title, forKey: "title")
+        try c.encode(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

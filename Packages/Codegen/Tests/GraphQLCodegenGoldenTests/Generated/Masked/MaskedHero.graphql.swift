@@ -125,26 +125,20 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
             self.feed = feed
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case hero
-            case search
-            case feed
-        }
-
         /// Decodes the object from the answer.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.hero = try container.decodeNullable(Hero.self, forKey: .hero)
-            self.search = try container.decode([Search].self, forKey: .search)
-            self.feed = try container.decode([Feed].self, forKey: .feed)
+            let c = try decoder.answerFields()
+            self.hero = try c.decodeNullable(Hero.self, forKey: "hero")
+            self.search = try c.decode([Search].self, forKey: "search")
+            self.feed = try c.decode([Feed].self, forKey: "feed")
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.hero, forKey: .hero)
-            try container.encode(self.search, forKey: .search)
-            try container.encode(self.feed, forKey: .feed)
+            var c = encoder.answerFields()
+            try c.encode(self.hero, forKey: "hero")
+            try c.encode(self.search, forKey: "search")
+            try c.encode(self.feed, forKey: "feed")
         }
 
         /// The selection of `Hero` on `Character`.
@@ -175,30 +169,23 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 self.heroCell = heroCell
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case friends
-                case __typename
-                case id
-            }
-
             /// Decodes the object from the answer.
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.name = try c.decode(String.self, forKey: "name")
+                self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 self.heroCell = try GraphQLFragmentReference<HeroCell>(from: decoder)
             }
 
             /// Encodes the object as the answer had it.
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encode(self.name, forKey: "name")
+                try c.encode(self.friends, forKey: "friends")
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
 
             /// The selection of `Friends` on `Character`.
@@ -221,24 +208,19 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                     self.friendCell = friendCell
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     self.friendCell = try GraphQLFragmentReference<FriendCell>(from: decoder)
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encodeIfPresent(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
             }
         }
@@ -271,14 +253,10 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 self.asPost = asPost
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-            }
-
             /// Decodes the object from the answer.
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                 self.searchPost =
                     try self.__typename == "Post" ? GraphQLFragmentReference<SearchPost>(from: decoder) : nil
                 self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
@@ -300,8 +278,8 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                     try asPost.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `SearchResult` as a `Droid`.
@@ -320,26 +298,20 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case primaryFunction
-                    case id
-                    case __typename
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.primaryFunction = try container.decodeNullable(String.self, forKey: .primaryFunction)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Droid"
+                    let c = try decoder.answerFields()
+                    self.primaryFunction = try c.decodeNullable(String.self, forKey: "primaryFunction")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.primaryFunction, forKey: .primaryFunction)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.primaryFunction, forKey: "primaryFunction")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -356,23 +328,18 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Human"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Human"
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
             }
 
@@ -396,24 +363,19 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                     self.searchPost = searchPost
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     self.searchPost = try GraphQLFragmentReference<SearchPost>(from: decoder)
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
             }
         }
@@ -446,32 +408,24 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                 self.id = id
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case title
-                case status
-                case type
-                case __typename
-                case id
-            }
-
             /// Decodes the object from the answer.
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.title = try container.decode(String.self, forKey: .title)
-                self.status = try container.decodeNullable(MaskedSchema.PostStatus.self, forKey: .status)
-                self.type = try container.decodeNullable(`Type`.self, forKey: .type)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.title = try c.decode(String.self, forKey: "title")
+                self.status = try c.decodeNullable(MaskedSchema.PostStatus.self, forKey: "status")
+                self.type = try c.decodeNullable(`Type`.self, forKey: "type")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
             }
 
             /// Encodes the object as the answer had it.
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.title, forKey: .title)
-                try container.encode(self.status, forKey: .status)
-                try container.encode(self.type, forKey: .type)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encode(self.title, forKey: "title")
+                try c.encode(self.status, forKey: "status")
+                try c.encode(self.type, forKey: "type")
+                try c.encode(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
 
             /// The selection of `Type` on `PostType`.
@@ -490,24 +444,19 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
                     self.postTypeName = postTypeName
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                }
-
                 /// Decodes the object from the answer.
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "PostType"
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "PostType"
                     self.postTypeName = try PostTypeName(from: decoder)
                 }
 
                 /// Encodes the object as the answer had it.
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
         }
@@ -561,27 +510,21 @@ public struct HeroCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.friendCell = friendCell
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case appearsIn
-        case __typename
-        case id
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.appearsIn = try container.decode([MaskedSchema.Episode?].self, forKey: .appearsIn)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.appearsIn = try c.decode([MaskedSchema.Episode?].self, forKey: "appearsIn")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
         self.friendCell = try GraphQLFragmentReference<FriendCell>(from: decoder)
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.appearsIn, forKey: .appearsIn)
-        try container.encodeIfPresent(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.appearsIn, forKey: "appearsIn")
+        try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
     }
 }
 
@@ -617,26 +560,20 @@ public struct FriendCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case __typename
-        case id
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.name = try c.decode(String.self, forKey: "name")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.name, forKey: .name)
-        try container.encodeIfPresent(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.name, forKey: "name")
+        try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
     }
 }
 
@@ -672,26 +609,20 @@ public struct SearchPost: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case __typename
-        case id
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.title = try c.decode(String.self, forKey: "title")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.title, forKey: "title")
+        try c.encode(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
     }
 }
 
@@ -723,23 +654,50 @@ public struct PostTypeName: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.__typename = __typename
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case __typename
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "PostType"
+        let c = try decoder.answerFields()
+        self.name = try c.decode(String.self, forKey: "name")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "PostType"
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.__typename, forKey: .__typename)
+        var c = encoder.answerFields()
+        try c.encode(self.name, forKey: "name")
+        try c.encode(self.__typename, forKey: "__typename")
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -125,26 +125,18 @@ struct Case118Query: GraphQLTypedOperation {
             self.version = version
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case nodes
-            case grid
-            case version
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.nodes = try container.decode([Nodes?].self, forKey: .nodes)
-            self.grid = try container.decode([[Grid?]?].self, forKey: .grid)
-            self.version = try container.decode(String.self, forKey: .version)
+            let c = try decoder.answerFields()
+            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
+            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
+            self.version = try c.decode(String.self, forKey: "version")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.nodes, forKey: .nodes)
-            try container.encode(self.grid, forKey: .grid)
-            try container.encode(self.version, forKey: .version)
+            var c = encoder.answerFields()
+            try c.encode(self.nodes, forKey: "nodes")
+            try c.encode(self.grid, forKey: "grid")
+            try c.encode(self.version, forKey: "version")
         }
 
         /// The selection of `Nodes` on `Node`.
@@ -166,21 +158,14 @@ struct Case118Query: GraphQLTypedOperation {
                 self.asShip = asShip
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.id = try c.decode(String.self, forKey: "id")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asPlanet = self.asPlanet {
                     try asPlanet.encode(to: encoder)
@@ -190,9 +175,9 @@ struct Case118Query: GraphQLTypedOperation {
                     try asShip.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.id, forKey: "id")
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -211,26 +196,18 @@ struct Case118Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case name
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -253,29 +230,20 @@ struct Case118Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case model
-                    case pilot
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.model = try c.decodeNullable(String.self, forKey: "model")
+                    self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.model, forKey: "model")
+                    try c.encode(self.pilot, forKey: "pilot")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Pilot` on `User`.
@@ -314,36 +282,25 @@ struct Case118Query: GraphQLTypedOperation {
                         self.userBits = userBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case __typename
-                        case email
-                        case name
-                        case id
-                        case friends
-                        case address
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
+                        let c = try decoder.answerFields()
+                        self.__typename = try c.decode(String.self, forKey: "__typename")
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.address = try c.decodeNullable(Address.self, forKey: "address")
                         self.userBits = try UserBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.address, forKey: .address)
+                        var c = encoder.answerFields()
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encodeIfPresent(self.id, forKey: "id")
+                        try c.encode(self.friends, forKey: "friends")
+                        try c.encode(self.address, forKey: "address")
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -382,38 +339,26 @@ struct Case118Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case __typename
-                            case name
-                            case email
-                            case friends
-                            case bestFriend
-                            case homeworld
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.__typename = try c.decode(String.self, forKey: "__typename")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.friends = try c.decode([Friends].self, forKey: "friends")
+                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.friends, forKey: .friends)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.homeworld, forKey: .homeworld)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.friends, forKey: "friends")
+                            try c.encode(self.bestFriend, forKey: "bestFriend")
+                            try c.encode(self.homeworld, forKey: "homeworld")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -444,33 +389,22 @@ struct Case118Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case small
-                                case large
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.small = try c.decode(String.self, forKey: "small")
+                                self.large = try c.decode(String.self, forKey: "large")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.small, forKey: "small")
+                                try c.encode(self.large, forKey: "large")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
                         }
 
@@ -502,33 +436,22 @@ struct Case118Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case email
-                                case address
-                                case id
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.id = try container.decode(String.self, forKey: .id)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.address = try c.decodeNullable(Address.self, forKey: "address")
+                                self.id = try c.decode(String.self, forKey: "id")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.address, forKey: .address)
-                                try container.encode(self.id, forKey: .id)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.address, forKey: "address")
+                                try c.encode(self.id, forKey: "id")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -555,30 +478,21 @@ struct Case118Query: GraphQLTypedOperation {
                                     self.__typename = __typename
                                 }
 
-                                private enum CodingKeys: String, CodingKey {
-                                    case street
-                                    case city
-                                    case geo
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
                                 init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.street = try container.decode(String.self, forKey: .street)
-                                    self.city = try container.decodeNullable(String.self, forKey: .city)
-                                    self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
+                                    let c = try decoder.answerFields()
+                                    self.street = try c.decode(String.self, forKey: "street")
+                                    self.city = try c.decodeNullable(String.self, forKey: "city")
+                                    self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
                                     self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                        try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                                 }
 
-                                /// Encodes the object as the answer had it.
                                 func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.street, forKey: .street)
-                                    try container.encode(self.city, forKey: .city)
-                                    try container.encode(self.geo, forKey: .geo)
-                                    try container.encode(self.__typename, forKey: .__typename)
+                                    var c = encoder.answerFields()
+                                    try c.encode(self.street, forKey: "street")
+                                    try c.encode(self.city, forKey: "city")
+                                    try c.encode(self.geo, forKey: "geo")
+                                    try c.encode(self.__typename, forKey: "__typename")
                                 }
 
                                 /// The selection of `Geo` on `Geo`.
@@ -597,27 +511,19 @@ struct Case118Query: GraphQLTypedOperation {
                                         self.__typename = __typename
                                     }
 
-                                    private enum CodingKeys: String, CodingKey {
-                                        case lat
-                                        case lng
-                                        case __typename
-                                    }
-
-                                    /// Decodes the object from the answer.
                                     init(from decoder: any Decoder) throws {
-                                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                                        self.lat = try container.decode(Double.self, forKey: .lat)
-                                        self.lng = try container.decode(Double.self, forKey: .lng)
+                                        let c = try decoder.answerFields()
+                                        self.lat = try c.decode(Double.self, forKey: "lat")
+                                        self.lng = try c.decode(Double.self, forKey: "lng")
                                         self.__typename =
-                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                            try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                                     }
 
-                                    /// Encodes the object as the answer had it.
                                     func encode(to encoder: any Encoder) throws {
-                                        var container = encoder.container(keyedBy: CodingKeys.self)
-                                        try container.encode(self.lat, forKey: .lat)
-                                        try container.encode(self.lng, forKey: .lng)
-                                        try container.encode(self.__typename, forKey: .__typename)
+                                        var c = encoder.answerFields()
+                                        try c.encode(self.lat, forKey: "lat")
+                                        try c.encode(self.lng, forKey: "lng")
+                                        try c.encode(self.__typename, forKey: "__typename")
                                     }
                                 }
                             }
@@ -647,30 +553,20 @@ struct Case118Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case moons
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.moons, forKey: .moons)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.moons, forKey: "moons")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
 
                             /// The selection of `Moons` on `Moon`.
@@ -689,27 +585,18 @@ struct Case118Query: GraphQLTypedOperation {
                                     self.__typename = __typename
                                 }
 
-                                private enum CodingKeys: String, CodingKey {
-                                    case name
-                                    case radius
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
                                 init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.name = try container.decode(String.self, forKey: .name)
-                                    self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                    self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                                    let c = try decoder.answerFields()
+                                    self.name = try c.decode(String.self, forKey: "name")
+                                    self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                                 }
 
-                                /// Encodes the object as the answer had it.
                                 func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.name, forKey: .name)
-                                    try container.encode(self.radius, forKey: .radius)
-                                    try container.encode(self.__typename, forKey: .__typename)
+                                    var c = encoder.answerFields()
+                                    try c.encode(self.name, forKey: "name")
+                                    try c.encode(self.radius, forKey: "radius")
+                                    try c.encode(self.__typename, forKey: "__typename")
                                 }
                             }
                         }
@@ -731,27 +618,18 @@ struct Case118Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                            let c = try decoder.answerFields()
+                            self.street = try c.decode(String.self, forKey: "street")
+                            self.city = try c.decodeNullable(String.self, forKey: "city")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.street, forKey: "street")
+                            try c.encode(self.city, forKey: "city")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
@@ -777,31 +655,54 @@ struct Case118Query: GraphQLTypedOperation {
                 self.__typename = __typename
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case x
-                case y
-                case value
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.x = try container.decode(Int.self, forKey: .x)
-                self.y = try container.decode(Int.self, forKey: .y)
-                self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
+                let c = try decoder.answerFields()
+                self.x = try c.decode(Int.self, forKey: "x")
+                self.y = try c.decode(Int.self, forKey: "y")
+                self.value = try c.decodeNullable(Double.self, forKey: "value")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.x, forKey: .x)
-                try container.encode(self.y, forKey: .y)
-                try container.encode(self.value, forKey: .value)
-                try container.encode(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.x, forKey: "x")
+                try c.encode(self.y, forKey: "y")
+                try c.encode(self.value, forKey: "value")
+                try c.encode(self.__typename, forKey: "__typename")
             }
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -327,29 +327,20 @@ struct Case121Query: GraphQLTypedOperation {
             self.tags = tags
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case viewer
-            case user
-            case search
-            case tags
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.viewer = try container.decodeNullable(Viewer.self, forKey: .viewer)
-            self.user = try container.decodeNullable(User.self, forKey: .user)
-            self.search = try container.decode([Search].self, forKey: .search)
-            self.tags = try container.decodeNullable([String?].self, forKey: .tags)
+            let c = try decoder.answerFields()
+            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
+            self.user = try c.decodeNullable(User.self, forKey: "user")
+            self.search = try c.decode([Search].self, forKey: "search")
+            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.viewer, forKey: .viewer)
-            try container.encode(self.user, forKey: .user)
-            try container.encode(self.search, forKey: .search)
-            try container.encode(self.tags, forKey: .tags)
+            var c = encoder.answerFields()
+            try c.encode(self.viewer, forKey: "viewer")
+            try c.encode(self.user, forKey: "user")
+            try c.encode(self.search, forKey: "search")
+            try c.encode(self.tags, forKey: "tags")
         }
 
         /// The selection of `Viewer` on `User`.
@@ -404,50 +395,34 @@ struct Case121Query: GraphQLTypedOperation {
                 self.__typename = __typename
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case email
-                case small
-                case large
-                case scores
-                case friends
-                case bestFriend
-                case homeworld
-                case address
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.small = try container.decode(String.self, forKey: .small)
-                self.large = try container.decode(String.self, forKey: .large)
-                self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                self.friends = try container.decode([Friends].self, forKey: .friends)
-                self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                self.address = try container.decodeNullable(Address.self, forKey: .address)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                let c = try decoder.answerFields()
+                self.name = try c.decode(String.self, forKey: "name")
+                self.email = try c.decodeNullable(String.self, forKey: "email")
+                self.small = try c.decode(String.self, forKey: "small")
+                self.large = try c.decode(String.self, forKey: "large")
+                self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                self.friends = try c.decode([Friends].self, forKey: "friends")
+                self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                self.address = try c.decodeNullable(Address.self, forKey: "address")
+                self.id = try c.decode(String.self, forKey: "id")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.small, forKey: .small)
-                try container.encode(self.large, forKey: .large)
-                try container.encode(self.scores, forKey: .scores)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encode(self.bestFriend, forKey: .bestFriend)
-                try container.encode(self.homeworld, forKey: .homeworld)
-                try container.encode(self.address, forKey: .address)
-                try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.name, forKey: "name")
+                try c.encode(self.email, forKey: "email")
+                try c.encode(self.small, forKey: "small")
+                try c.encode(self.large, forKey: "large")
+                try c.encode(self.scores, forKey: "scores")
+                try c.encode(self.friends, forKey: "friends")
+                try c.encode(self.bestFriend, forKey: "bestFriend")
+                try c.encode(self.homeworld, forKey: "homeworld")
+                try c.encode(self.address, forKey: "address")
+                try c.encode(self.id, forKey: "id")
+                try c.encode(self.__typename, forKey: "__typename")
             }
 
             /// The selection of `Friends` on `User`.
@@ -469,29 +444,20 @@ struct Case121Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case bestFriend
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.bestFriend, forKey: "bestFriend")
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `BestFriend` on `User`.
@@ -513,29 +479,20 @@ struct Case121Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case address
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.address = try c.decodeNullable(Address.self, forKey: "address")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.address, forKey: .address)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.address, forKey: "address")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
 
                     /// The selection of `Address` on `Address`.
@@ -557,30 +514,20 @@ struct Case121Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case geo
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                            let c = try decoder.answerFields()
+                            self.street = try c.decode(String.self, forKey: "street")
+                            self.city = try c.decodeNullable(String.self, forKey: "city")
+                            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.geo, forKey: .geo)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.street, forKey: "street")
+                            try c.encode(self.city, forKey: "city")
+                            try c.encode(self.geo, forKey: "geo")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `Geo` on `Geo`.
@@ -599,27 +546,18 @@ struct Case121Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case lat
-                                case lng
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.lat = try container.decode(Double.self, forKey: .lat)
-                                self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                let c = try decoder.answerFields()
+                                self.lat = try c.decode(Double.self, forKey: "lat")
+                                self.lng = try c.decode(Double.self, forKey: "lng")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.lat, forKey: .lat)
-                                try container.encode(self.lng, forKey: .lng)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.lat, forKey: "lat")
+                                try c.encode(self.lng, forKey: "lng")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -658,35 +596,24 @@ struct Case121Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case scores
-                    case friends
-                    case bestFriend
-                    case address
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    let c = try decoder.answerFields()
+                    self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                    self.friends = try c.decode([Friends].self, forKey: "friends")
+                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                    self.address = try c.decodeNullable(Address.self, forKey: "address")
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.scores, forKey: .scores)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.address, forKey: .address)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.scores, forKey: "scores")
+                    try c.encode(self.friends, forKey: "friends")
+                    try c.encode(self.bestFriend, forKey: "bestFriend")
+                    try c.encode(self.address, forKey: "address")
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -725,38 +652,26 @@ struct Case121Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case scores
-                        case friends
-                        case bestFriend
-                        case homeworld
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.scores, forKey: .scores)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.scores, forKey: "scores")
+                        try c.encode(self.friends, forKey: "friends")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.homeworld, forKey: "homeworld")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -783,31 +698,22 @@ struct Case121Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case scores
-                            case email
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.scores, forKey: .scores)
+                            var c = encoder.answerFields()
+                            try c.encode(self.scores, forKey: "scores")
                             if let value = self.email {
-                                try container.encode(value, forKey: .email)
+                                try c.encode(value, forKey: "email")
                             }
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
                     }
 
@@ -843,33 +749,23 @@ struct Case121Query: GraphQLTypedOperation {
                             self.userBits = userBits
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case name
-                            case __typename
-                            case id
-                            case address
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            self.address = try container.decodeNullable(Address.self, forKey: .address)
+                            let c = try decoder.answerFields()
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                            self.address = try c.decodeNullable(Address.self, forKey: "address")
                             self.userBits = try UserBits(from: decoder)
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                            try container.encode(self.address, forKey: .address)
+                            var c = encoder.answerFields()
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
+                            try c.encode(self.address, forKey: "address")
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -891,30 +787,20 @@ struct Case121Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case street
-                                case city
-                                case geo
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.street = try container.decode(String.self, forKey: .street)
-                                self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                let c = try decoder.answerFields()
+                                self.street = try c.decode(String.self, forKey: "street")
+                                self.city = try c.decodeNullable(String.self, forKey: "city")
+                                self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.street, forKey: .street)
-                                try container.encode(self.city, forKey: .city)
-                                try container.encode(self.geo, forKey: .geo)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.street, forKey: "street")
+                                try c.encode(self.city, forKey: "city")
+                                try c.encode(self.geo, forKey: "geo")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
 
                             /// The selection of `Geo` on `Geo`.
@@ -933,27 +819,18 @@ struct Case121Query: GraphQLTypedOperation {
                                     self.__typename = __typename
                                 }
 
-                                private enum CodingKeys: String, CodingKey {
-                                    case lat
-                                    case lng
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
                                 init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.lat = try container.decode(Double.self, forKey: .lat)
-                                    self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                    let c = try decoder.answerFields()
+                                    self.lat = try c.decode(Double.self, forKey: "lat")
+                                    self.lng = try c.decode(Double.self, forKey: "lng")
+                                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                                 }
 
-                                /// Encodes the object as the answer had it.
                                 func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.lat, forKey: .lat)
-                                    try container.encode(self.lng, forKey: .lng)
-                                    try container.encode(self.__typename, forKey: .__typename)
+                                    var c = encoder.answerFields()
+                                    try c.encode(self.lat, forKey: "lat")
+                                    try c.encode(self.lng, forKey: "lng")
+                                    try c.encode(self.__typename, forKey: "__typename")
                                 }
                             }
                         }
@@ -987,33 +864,22 @@ struct Case121Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case diameter
-                            case moons
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.moons, forKey: .moons)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.diameter, forKey: "diameter")
+                            try c.encode(self.moons, forKey: "moons")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
 
                         /// The selection of `Moons` on `Moon`.
@@ -1032,27 +898,18 @@ struct Case121Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case radius
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.radius, forKey: .radius)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.radius, forKey: "radius")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -1080,33 +937,23 @@ struct Case121Query: GraphQLTypedOperation {
                         self.email = email
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case __typename
-                        case id
-                        case name
-                        case friends
-                        case email
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
+                        let c = try decoder.answerFields()
+                        self.__typename = try c.decode(String.self, forKey: "__typename")
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.friends, forKey: .friends)
+                        var c = encoder.answerFields()
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.friends, forKey: "friends")
                         if let value = self.email {
-                            try container.encode(value, forKey: .email)
+                            try c.encode(value, forKey: "email")
                         }
                     }
 
@@ -1142,33 +989,23 @@ struct Case121Query: GraphQLTypedOperation {
                             self.userBits = userBits
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case name
-                            case __typename
-                            case id
-                            case address
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            self.address = try container.decodeNullable(Address.self, forKey: .address)
+                            let c = try decoder.answerFields()
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                            self.address = try c.decodeNullable(Address.self, forKey: "address")
                             self.userBits = try UserBits(from: decoder)
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                            try container.encode(self.address, forKey: .address)
+                            var c = encoder.answerFields()
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
+                            try c.encode(self.address, forKey: "address")
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -1187,27 +1024,18 @@ struct Case121Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case street
-                                case city
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.street = try container.decode(String.self, forKey: .street)
-                                self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                let c = try decoder.answerFields()
+                                self.street = try c.decode(String.self, forKey: "street")
+                                self.city = try c.decodeNullable(String.self, forKey: "city")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.street, forKey: .street)
-                                try container.encode(self.city, forKey: .city)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.street, forKey: "street")
+                                try c.encode(self.city, forKey: "city")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -1232,29 +1060,20 @@ struct Case121Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case street
-                        case city
-                        case geo
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.street = try container.decode(String.self, forKey: .street)
-                        self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                        let c = try decoder.answerFields()
+                        self.street = try c.decode(String.self, forKey: "street")
+                        self.city = try c.decodeNullable(String.self, forKey: "city")
+                        self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.street, forKey: .street)
-                        try container.encode(self.city, forKey: .city)
-                        try container.encode(self.geo, forKey: .geo)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.street, forKey: "street")
+                        try c.encode(self.city, forKey: "city")
+                        try c.encode(self.geo, forKey: "geo")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `Geo` on `Geo`.
@@ -1273,26 +1092,18 @@ struct Case121Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case lat
-                            case lng
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.lat = try container.decode(Double.self, forKey: .lat)
-                            self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                            let c = try decoder.answerFields()
+                            self.lat = try c.decode(Double.self, forKey: "lat")
+                            self.lng = try c.decode(Double.self, forKey: "lng")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.lat, forKey: .lat)
-                            try container.encode(self.lng, forKey: .lng)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.lat, forKey: "lat")
+                            try c.encode(self.lng, forKey: "lng")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
@@ -1314,26 +1125,18 @@ struct Case121Query: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case moons
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.moons, forKey: .moons)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.moons, forKey: "moons")
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
 
                 /// The selection of `Moons` on `Moon`.
@@ -1352,26 +1155,18 @@ struct Case121Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.radius, forKey: "radius")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
                 }
             }
@@ -1392,26 +1187,18 @@ struct Case121Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case street
-                    case city
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.street = try container.decode(String.self, forKey: .street)
-                    self.city = try container.decodeNullable(String.self, forKey: .city)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                    let c = try decoder.answerFields()
+                    self.street = try c.decode(String.self, forKey: "street")
+                    self.city = try c.decodeNullable(String.self, forKey: "city")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.street, forKey: .street)
-                    try container.encode(self.city, forKey: .city)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.street, forKey: "street")
+                    try c.encode(self.city, forKey: "city")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
         }
@@ -1460,44 +1247,30 @@ struct Case121Query: GraphQLTypedOperation {
                 self.id = id
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case name
-                case email
-                case small
-                case large
-                case friends
-                case homeworld
-                case address
-                case id
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.small = try container.decode(String.self, forKey: .small)
-                self.large = try container.decode(String.self, forKey: .large)
-                self.friends = try container.decode([Friends].self, forKey: .friends)
-                self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                self.address = try container.decodeNullable(Address.self, forKey: .address)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.__typename = try c.decode(String.self, forKey: "__typename")
+                self.name = try c.decode(String.self, forKey: "name")
+                self.email = try c.decodeNullable(String.self, forKey: "email")
+                self.small = try c.decode(String.self, forKey: "small")
+                self.large = try c.decode(String.self, forKey: "large")
+                self.friends = try c.decode([Friends].self, forKey: "friends")
+                self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                self.address = try c.decodeNullable(Address.self, forKey: "address")
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.small, forKey: .small)
-                try container.encode(self.large, forKey: .large)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encode(self.homeworld, forKey: .homeworld)
-                try container.encode(self.address, forKey: .address)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encode(self.__typename, forKey: "__typename")
+                try c.encode(self.name, forKey: "name")
+                try c.encode(self.email, forKey: "email")
+                try c.encode(self.small, forKey: "small")
+                try c.encode(self.large, forKey: "large")
+                try c.encode(self.friends, forKey: "friends")
+                try c.encode(self.homeworld, forKey: "homeworld")
+                try c.encode(self.address, forKey: "address")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
 
             /// The selection of `Friends` on `User`.
@@ -1536,38 +1309,26 @@ struct Case121Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case small
-                    case large
-                    case bestFriend
-                    case address
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.small = try container.decode(String.self, forKey: .small)
-                    self.large = try container.decode(String.self, forKey: .large)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.small = try c.decode(String.self, forKey: "small")
+                    self.large = try c.decode(String.self, forKey: "large")
+                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                    self.address = try c.decodeNullable(Address.self, forKey: "address")
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.small, forKey: .small)
-                    try container.encode(self.large, forKey: .large)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.address, forKey: .address)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.small, forKey: "small")
+                    try c.encode(self.large, forKey: "large")
+                    try c.encode(self.bestFriend, forKey: "bestFriend")
+                    try c.encode(self.address, forKey: "address")
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `BestFriend` on `User`.
@@ -1606,38 +1367,26 @@ struct Case121Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case small
-                        case large
-                        case bestFriend
-                        case address
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.address = try c.decodeNullable(Address.self, forKey: "address")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.address, forKey: .address)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.address, forKey: "address")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -1680,39 +1429,27 @@ struct Case121Query: GraphQLTypedOperation {
                             self.userBits = userBits
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case name
-                            case __typename
-                            case id
-                            case small
-                            case large
-                            case address
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.address = try container.decodeNullable(Address.self, forKey: .address)
+                            let c = try decoder.answerFields()
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.small = try c.decode(String.self, forKey: "small")
+                            self.large = try c.decode(String.self, forKey: "large")
+                            self.address = try c.decodeNullable(Address.self, forKey: "address")
                             self.userBits = try UserBits(from: decoder)
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.address, forKey: .address)
+                            var c = encoder.answerFields()
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.small, forKey: "small")
+                            try c.encode(self.large, forKey: "large")
+                            try c.encode(self.address, forKey: "address")
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -1731,27 +1468,18 @@ struct Case121Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case street
-                                case city
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.street = try container.decode(String.self, forKey: .street)
-                                self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                let c = try decoder.answerFields()
+                                self.street = try c.decode(String.self, forKey: "street")
+                                self.city = try c.decodeNullable(String.self, forKey: "city")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.street, forKey: .street)
-                                try container.encode(self.city, forKey: .city)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.street, forKey: "street")
+                                try c.encode(self.city, forKey: "city")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -1772,27 +1500,18 @@ struct Case121Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                            let c = try decoder.answerFields()
+                            self.street = try c.decode(String.self, forKey: "street")
+                            self.city = try c.decodeNullable(String.self, forKey: "city")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.street, forKey: "street")
+                            try c.encode(self.city, forKey: "city")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
@@ -1816,29 +1535,20 @@ struct Case121Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case street
-                        case city
-                        case geo
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.street = try container.decode(String.self, forKey: .street)
-                        self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                        let c = try decoder.answerFields()
+                        self.street = try c.decode(String.self, forKey: "street")
+                        self.city = try c.decodeNullable(String.self, forKey: "city")
+                        self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.street, forKey: .street)
-                        try container.encode(self.city, forKey: .city)
-                        try container.encode(self.geo, forKey: .geo)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.street, forKey: "street")
+                        try c.encode(self.city, forKey: "city")
+                        try c.encode(self.geo, forKey: "geo")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `Geo` on `Geo`.
@@ -1857,26 +1567,18 @@ struct Case121Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case lat
-                            case lng
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.lat = try container.decode(Double.self, forKey: .lat)
-                            self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                            let c = try decoder.answerFields()
+                            self.lat = try c.decode(Double.self, forKey: "lat")
+                            self.lng = try c.decode(Double.self, forKey: "lng")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.lat, forKey: .lat)
-                            try container.encode(self.lng, forKey: .lng)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.lat, forKey: "lat")
+                            try c.encode(self.lng, forKey: "lng")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
@@ -1910,30 +1612,21 @@ struct Case121Query: GraphQLTypedOperation {
                     self.planetBits = planetBits
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case diameter
-                    case name
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
                     self.planetBits = try PlanetBits(from: decoder)
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.diameter, forKey: "diameter")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -1956,29 +1649,20 @@ struct Case121Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case street
-                    case city
-                    case geo
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.street = try container.decode(String.self, forKey: .street)
-                    self.city = try container.decodeNullable(String.self, forKey: .city)
-                    self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                    let c = try decoder.answerFields()
+                    self.street = try c.decode(String.self, forKey: "street")
+                    self.city = try c.decodeNullable(String.self, forKey: "city")
+                    self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.street, forKey: .street)
-                    try container.encode(self.city, forKey: .city)
-                    try container.encode(self.geo, forKey: .geo)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.street, forKey: "street")
+                    try c.encode(self.city, forKey: "city")
+                    try c.encode(self.geo, forKey: "geo")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Geo` on `Geo`.
@@ -1997,26 +1681,18 @@ struct Case121Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case lat
-                        case lng
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.lat = try container.decode(Double.self, forKey: .lat)
-                        self.lng = try container.decode(Double.self, forKey: .lng)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                        let c = try decoder.answerFields()
+                        self.lat = try c.decode(Double.self, forKey: "lat")
+                        self.lng = try c.decode(Double.self, forKey: "lng")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.lat, forKey: .lat)
-                        try container.encode(self.lng, forKey: .lng)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.lat, forKey: "lat")
+                        try c.encode(self.lng, forKey: "lng")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
                 }
             }
@@ -2041,20 +1717,14 @@ struct Case121Query: GraphQLTypedOperation {
                 self.asUser = asUser
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.__typename = try c.decode(String.self, forKey: "__typename")
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asPlanet = self.asPlanet {
                     try asPlanet.encode(to: encoder)
@@ -2068,8 +1738,8 @@ struct Case121Query: GraphQLTypedOperation {
                     try asUser.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `SearchResult` as a `Planet`.
@@ -2085,23 +1755,16 @@ struct Case121Query: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
             }
 
@@ -2118,23 +1781,16 @@ struct Case121Query: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
             }
 
@@ -2154,29 +1810,53 @@ struct Case121Query: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case email
-                    case id
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encode(self.email, forKey: "email")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
             }
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -120,26 +120,18 @@ struct Case141Query: GraphQLTypedOperation {
             self.other = other
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case grid
-            case tags
-            case other
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.grid = try container.decode([[Grid?]?].self, forKey: .grid)
-            self.tags = try container.decodeNullable([String?].self, forKey: .tags)
-            self.other = try container.decodeNullable(Other.self, forKey: .other)
+            let c = try decoder.answerFields()
+            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
+            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
+            self.other = try c.decodeNullable(Other.self, forKey: "other")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.grid, forKey: .grid)
-            try container.encode(self.tags, forKey: .tags)
-            try container.encode(self.other, forKey: .other)
+            var c = encoder.answerFields()
+            try c.encode(self.grid, forKey: "grid")
+            try c.encode(self.tags, forKey: "tags")
+            try c.encode(self.other, forKey: "other")
         }
 
         /// The selection of `Grid` on `Cell`.
@@ -161,29 +153,20 @@ struct Case141Query: GraphQLTypedOperation {
                 self.__typename = __typename
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case x
-                case y
-                case value
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.x = try container.decode(Int.self, forKey: .x)
-                self.y = try container.decode(Int.self, forKey: .y)
-                self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
+                let c = try decoder.answerFields()
+                self.x = try c.decode(Int.self, forKey: "x")
+                self.y = try c.decode(Int.self, forKey: "y")
+                self.value = try c.decodeNullable(Double.self, forKey: "value")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.x, forKey: .x)
-                try container.encode(self.y, forKey: .y)
-                try container.encode(self.value, forKey: .value)
-                try container.encode(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.x, forKey: "x")
+                try c.encode(self.y, forKey: "y")
+                try c.encode(self.value, forKey: "value")
+                try c.encode(self.__typename, forKey: "__typename")
             }
         }
 
@@ -203,28 +186,21 @@ struct Case141Query: GraphQLTypedOperation {
                 self.asPlanet = asPlanet
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asPlanet = self.asPlanet {
                     try asPlanet.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -259,33 +235,23 @@ struct Case141Query: GraphQLTypedOperation {
                     self.planetBits = planetBits
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case diameter
-                    case name
-                    case __typename
-                    case id
-                    case residents
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.residents = try container.decode([Residents].self, forKey: .residents)
+                    let c = try decoder.answerFields()
+                    self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.residents = try c.decode([Residents].self, forKey: "residents")
                     self.planetBits = try PlanetBits(from: decoder)
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.residents, forKey: .residents)
+                    var c = encoder.answerFields()
+                    try c.encode(self.diameter, forKey: "diameter")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.residents, forKey: "residents")
                 }
 
                 /// The selection of `Residents` on `User`.
@@ -332,42 +298,29 @@ struct Case141Query: GraphQLTypedOperation {
                         self.userBits = userBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case name
-                        case __typename
-                        case id
-                        case small
-                        case large
-                        case friends
-                        case address
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
+                        let c = try decoder.answerFields()
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.address = try c.decodeNullable(Address.self, forKey: "address")
                         self.userBits = try UserBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.address, forKey: .address)
+                        var c = encoder.answerFields()
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.friends, forKey: "friends")
+                        try c.encode(self.address, forKey: "address")
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -389,29 +342,20 @@ struct Case141Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case __typename
-                            case name
-                            case scores
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.__typename = try c.decode(String.self, forKey: "__typename")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.scores, forKey: .scores)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.scores, forKey: "scores")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
                     }
 
@@ -431,32 +375,55 @@ struct Case141Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                            let c = try decoder.answerFields()
+                            self.street = try c.decode(String.self, forKey: "street")
+                            self.city = try c.decodeNullable(String.self, forKey: "city")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.street, forKey: "street")
+                            try c.encode(self.city, forKey: "city")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
             }
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -225,23 +225,16 @@ struct Case146Query: GraphQLTypedOperation {
             self.search = search
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case viewer
-            case search
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.viewer = try container.decodeNullable(Viewer.self, forKey: .viewer)
-            self.search = try container.decode([Search].self, forKey: .search)
+            let c = try decoder.answerFields()
+            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
+            self.search = try c.decode([Search].self, forKey: "search")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.viewer, forKey: .viewer)
-            try container.encode(self.search, forKey: .search)
+            var c = encoder.answerFields()
+            try c.encode(self.viewer, forKey: "viewer")
+            try c.encode(self.search, forKey: "search")
         }
 
         /// The selection of `Viewer` on `User`.
@@ -284,41 +277,28 @@ struct Case146Query: GraphQLTypedOperation {
                 self.id = id
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case email
-                case small
-                case large
-                case friends
-                case bestFriend
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.small = try container.decode(String.self, forKey: .small)
-                self.large = try container.decode(String.self, forKey: .large)
-                self.friends = try container.decode([Friends].self, forKey: .friends)
-                self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.name = try c.decode(String.self, forKey: "name")
+                self.email = try c.decodeNullable(String.self, forKey: "email")
+                self.small = try c.decode(String.self, forKey: "small")
+                self.large = try c.decode(String.self, forKey: "large")
+                self.friends = try c.decode([Friends].self, forKey: "friends")
+                self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.small, forKey: .small)
-                try container.encode(self.large, forKey: .large)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encode(self.bestFriend, forKey: .bestFriend)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encode(self.name, forKey: "name")
+                try c.encode(self.email, forKey: "email")
+                try c.encode(self.small, forKey: "small")
+                try c.encode(self.large, forKey: "large")
+                try c.encode(self.friends, forKey: "friends")
+                try c.encode(self.bestFriend, forKey: "bestFriend")
+                try c.encode(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
 
             /// The selection of `Friends` on `User`.
@@ -349,32 +329,22 @@ struct Case146Query: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case name
-                    case scores
-                    case friends
-                    case id
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                    self.friends = try c.decode([Friends].self, forKey: "friends")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.scores, forKey: .scores)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.scores, forKey: "scores")
+                    try c.encode(self.friends, forKey: "friends")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -401,29 +371,20 @@ struct Case146Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case homeworld
-                        case address
-                        case id
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        let c = try decoder.answerFields()
+                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                        self.address = try c.decodeNullable(Address.self, forKey: "address")
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.address, forKey: .address)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.homeworld, forKey: "homeworld")
+                        try c.encode(self.address, forKey: "address")
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `Homeworld` on `Planet`.
@@ -442,27 +403,18 @@ struct Case146Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
                     }
 
@@ -485,30 +437,20 @@ struct Case146Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case geo
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                            let c = try decoder.answerFields()
+                            self.street = try c.decode(String.self, forKey: "street")
+                            self.city = try c.decodeNullable(String.self, forKey: "city")
+                            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.geo, forKey: .geo)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.street, forKey: "street")
+                            try c.encode(self.city, forKey: "city")
+                            try c.encode(self.geo, forKey: "geo")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `Geo` on `Geo`.
@@ -527,27 +469,18 @@ struct Case146Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case lat
-                                case lng
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.lat = try container.decode(Double.self, forKey: .lat)
-                                self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                let c = try decoder.answerFields()
+                                self.lat = try c.decode(Double.self, forKey: "lat")
+                                self.lng = try c.decode(Double.self, forKey: "lng")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.lat, forKey: .lat)
-                                try container.encode(self.lng, forKey: .lng)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.lat, forKey: "lat")
+                                try c.encode(self.lng, forKey: "lng")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -586,35 +519,24 @@ struct Case146Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case small
-                    case large
-                    case bestFriend
-                    case address
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.small = try container.decode(String.self, forKey: .small)
-                    self.large = try container.decode(String.self, forKey: .large)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.small = try c.decode(String.self, forKey: "small")
+                    self.large = try c.decode(String.self, forKey: "large")
+                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                    self.address = try c.decodeNullable(Address.self, forKey: "address")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.small, forKey: .small)
-                    try container.encode(self.large, forKey: .large)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.address, forKey: .address)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.small, forKey: "small")
+                    try c.encode(self.large, forKey: "large")
+                    try c.encode(self.bestFriend, forKey: "bestFriend")
+                    try c.encode(self.address, forKey: "address")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `BestFriend` on `User`.
@@ -649,35 +571,24 @@ struct Case146Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case __typename
-                        case name
-                        case friends
-                        case bestFriend
-                        case address
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.__typename = try c.decode(String.self, forKey: "__typename")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.address = try c.decodeNullable(Address.self, forKey: "address")
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.address, forKey: .address)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.friends, forKey: "friends")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.address, forKey: "address")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -712,35 +623,24 @@ struct Case146Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case small
-                            case large
-                            case scores
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.small = try c.decode(String.self, forKey: "small")
+                            self.large = try c.decode(String.self, forKey: "large")
+                            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.scores, forKey: .scores)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.small, forKey: "small")
+                            try c.encode(self.large, forKey: "large")
+                            try c.encode(self.scores, forKey: "scores")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
                     }
 
@@ -776,37 +676,26 @@ struct Case146Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case id
-                            case name
-                            case small
-                            case large
-                            case email
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            let c = try decoder.answerFields()
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.small = try c.decode(String.self, forKey: "small")
+                            self.large = try c.decode(String.self, forKey: "large")
+                            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
+                            var c = encoder.answerFields()
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.small, forKey: "small")
+                            try c.encode(self.large, forKey: "large")
                             if let value = self.email {
-                                try container.encode(value, forKey: .email)
+                                try c.encode(value, forKey: "email")
                             }
-                            try container.encode(self.__typename, forKey: .__typename)
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
 
@@ -829,30 +718,20 @@ struct Case146Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case geo
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                            let c = try decoder.answerFields()
+                            self.street = try c.decode(String.self, forKey: "street")
+                            self.city = try c.decodeNullable(String.self, forKey: "city")
+                            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.geo, forKey: .geo)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.street, forKey: "street")
+                            try c.encode(self.city, forKey: "city")
+                            try c.encode(self.geo, forKey: "geo")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `Geo` on `Geo`.
@@ -871,27 +750,18 @@ struct Case146Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case lat
-                                case lng
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.lat = try container.decode(Double.self, forKey: .lat)
-                                self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                let c = try decoder.answerFields()
+                                self.lat = try c.decode(Double.self, forKey: "lat")
+                                self.lng = try c.decode(Double.self, forKey: "lng")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.lat, forKey: .lat)
-                                try container.encode(self.lng, forKey: .lng)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.lat, forKey: "lat")
+                                try c.encode(self.lng, forKey: "lng")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -913,26 +783,18 @@ struct Case146Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case street
-                        case city
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.street = try container.decode(String.self, forKey: .street)
-                        self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                        let c = try decoder.answerFields()
+                        self.street = try c.decode(String.self, forKey: "street")
+                        self.city = try c.decodeNullable(String.self, forKey: "city")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.street, forKey: .street)
-                        try container.encode(self.city, forKey: .city)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.street, forKey: "street")
+                        try c.encode(self.city, forKey: "city")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
                 }
             }
@@ -966,21 +828,15 @@ struct Case146Query: GraphQLTypedOperation {
                 self.asNamed = asNamed
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.__typename = try c.decode(String.self, forKey: "__typename")
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
                 self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asPlanet = self.asPlanet {
                     try asPlanet.encode(to: encoder)
@@ -994,8 +850,8 @@ struct Case146Query: GraphQLTypedOperation {
                     try asUser.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `SearchResult` as a `Planet`.
@@ -1026,32 +882,22 @@ struct Case146Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case diameter
-                    case moons
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                    self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.moons, forKey: .moons)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.diameter, forKey: "diameter")
+                    try c.encode(self.moons, forKey: "moons")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Moons` on `Moon`.
@@ -1070,26 +916,18 @@ struct Case146Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.radius, forKey: "radius")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
                 }
             }
@@ -1113,29 +951,20 @@ struct Case146Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case model
-                    case pilot
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    let c = try decoder.answerFields()
+                    self.model = try c.decodeNullable(String.self, forKey: "model")
+                    self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.model, forKey: "model")
+                    try c.encode(self.pilot, forKey: "pilot")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Pilot` on `User`.
@@ -1174,38 +1003,26 @@ struct Case146Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case email
-                        case small
-                        case large
-                        case bestFriend
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -1252,44 +1069,30 @@ struct Case146Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case id
-                            case name
-                            case email
-                            case small
-                            case large
-                            case friends
-                            case bestFriend
-                            case address
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            let c = try decoder.answerFields()
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.small = try c.decode(String.self, forKey: "small")
+                            self.large = try c.decode(String.self, forKey: "large")
+                            self.friends = try c.decode([Friends].self, forKey: "friends")
+                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                            self.address = try c.decodeNullable(Address.self, forKey: "address")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.friends, forKey: .friends)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.address, forKey: .address)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.small, forKey: "small")
+                            try c.encode(self.large, forKey: "large")
+                            try c.encode(self.friends, forKey: "friends")
+                            try c.encode(self.bestFriend, forKey: "bestFriend")
+                            try c.encode(self.address, forKey: "address")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -1328,37 +1131,25 @@ struct Case146Query: GraphQLTypedOperation {
                                 self.userBits = userBits
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case email
-                                case name
-                                case __typename
-                                case id
-                                case small
-                                case large
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
+                                let c = try decoder.answerFields()
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                                self.small = try c.decode(String.self, forKey: "small")
+                                self.large = try c.decode(String.self, forKey: "large")
                                 self.userBits = try UserBits(from: decoder)
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
+                                var c = encoder.answerFields()
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
+                                try c.encode(self.small, forKey: "small")
+                                try c.encode(self.large, forKey: "large")
                             }
                         }
 
@@ -1398,37 +1189,25 @@ struct Case146Query: GraphQLTypedOperation {
                                 self.userBits = userBits
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case email
-                                case name
-                                case __typename
-                                case id
-                                case small
-                                case large
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
+                                let c = try decoder.answerFields()
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                                self.small = try c.decode(String.self, forKey: "small")
+                                self.large = try c.decode(String.self, forKey: "large")
                                 self.userBits = try UserBits(from: decoder)
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
+                                var c = encoder.answerFields()
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
+                                try c.encode(self.small, forKey: "small")
+                                try c.encode(self.large, forKey: "large")
                             }
                         }
 
@@ -1448,27 +1227,18 @@ struct Case146Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case street
-                                case city
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.street = try container.decode(String.self, forKey: .street)
-                                self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                let c = try decoder.answerFields()
+                                self.street = try c.decode(String.self, forKey: "street")
+                                self.city = try c.decodeNullable(String.self, forKey: "city")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.street, forKey: .street)
-                                try container.encode(self.city, forKey: .city)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.street, forKey: "street")
+                                try c.encode(self.city, forKey: "city")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -1503,32 +1273,22 @@ struct Case146Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case email
-                    case scores
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
+                    self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.scores, forKey: .scores)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.email, forKey: "email")
+                    try c.encode(self.scores, forKey: "scores")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -1551,21 +1311,14 @@ struct Case146Query: GraphQLTypedOperation {
                     self.asUser = asUser
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
                     self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                     self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
                     if let asPlanet = self.asPlanet {
                         try asPlanet.encode(to: encoder)
@@ -1575,12 +1328,44 @@ struct Case146Query: GraphQLTypedOperation {
                         try asUser.encode(to: encoder)
                         return
                     }
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

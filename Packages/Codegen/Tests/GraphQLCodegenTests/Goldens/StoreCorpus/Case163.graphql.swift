@@ -323,26 +323,18 @@ struct Case163Query: GraphQLTypedOperation {
             self.tags = tags
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case nodes
-            case version
-            case tags
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.nodes = try container.decode([Nodes?].self, forKey: .nodes)
-            self.version = try container.decode(String.self, forKey: .version)
-            self.tags = try container.decodeNullable([String?].self, forKey: .tags)
+            let c = try decoder.answerFields()
+            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
+            self.version = try c.decode(String.self, forKey: "version")
+            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.nodes, forKey: .nodes)
-            try container.encode(self.version, forKey: .version)
-            try container.encode(self.tags, forKey: .tags)
+            var c = encoder.answerFields()
+            try c.encode(self.nodes, forKey: "nodes")
+            try c.encode(self.version, forKey: "version")
+            try c.encode(self.tags, forKey: "tags")
         }
 
         /// The selection of `Nodes` on `Node`.
@@ -373,22 +365,15 @@ struct Case163Query: GraphQLTypedOperation {
                 self.asUser = asUser
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.id = try c.decode(String.self, forKey: "id")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asPlanet = self.asPlanet {
                     try asPlanet.encode(to: encoder)
@@ -402,9 +387,9 @@ struct Case163Query: GraphQLTypedOperation {
                     try asUser.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.id, forKey: "id")
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -426,29 +411,20 @@ struct Case163Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case name
-                    case residents
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.residents = try c.decode([Residents].self, forKey: "residents")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.residents, forKey: .residents)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.residents, forKey: "residents")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Residents` on `User`.
@@ -483,35 +459,24 @@ struct Case163Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case __typename
-                        case name
-                        case email
-                        case bestFriend
-                        case address
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.__typename = try c.decode(String.self, forKey: "__typename")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.address = try c.decodeNullable(Address.self, forKey: "address")
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.address, forKey: .address)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.address, forKey: "address")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -542,32 +507,22 @@ struct Case163Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case bestFriend
-                            case address
-                            case id
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                            self.address = try c.decodeNullable(Address.self, forKey: "address")
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.address, forKey: .address)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.bestFriend, forKey: "bestFriend")
+                            try c.encode(self.address, forKey: "address")
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `BestFriend` on `User`.
@@ -610,39 +565,27 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.userBits = userBits
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case __typename
-                                case email
-                                case name
-                                case id
-                                case small
-                                case large
-                                case scores
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
-                                self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
+                                let c = try decoder.answerFields()
+                                self.__typename = try c.decode(String.self, forKey: "__typename")
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                                self.small = try c.decode(String.self, forKey: "small")
+                                self.large = try c.decode(String.self, forKey: "large")
+                                self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
                                 self.userBits = try UserBits(from: decoder)
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encodeIfPresent(self.id, forKey: .id)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
-                                try container.encode(self.scores, forKey: .scores)
+                                var c = encoder.answerFields()
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encodeIfPresent(self.id, forKey: "id")
+                                try c.encode(self.small, forKey: "small")
+                                try c.encode(self.large, forKey: "large")
+                                try c.encode(self.scores, forKey: "scores")
                             }
                         }
 
@@ -665,30 +608,20 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case street
-                                case city
-                                case geo
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.street = try container.decode(String.self, forKey: .street)
-                                self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                let c = try decoder.answerFields()
+                                self.street = try c.decode(String.self, forKey: "street")
+                                self.city = try c.decodeNullable(String.self, forKey: "city")
+                                self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.street, forKey: .street)
-                                try container.encode(self.city, forKey: .city)
-                                try container.encode(self.geo, forKey: .geo)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.street, forKey: "street")
+                                try c.encode(self.city, forKey: "city")
+                                try c.encode(self.geo, forKey: "geo")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
 
                             /// The selection of `Geo` on `Geo`.
@@ -707,27 +640,18 @@ struct Case163Query: GraphQLTypedOperation {
                                     self.__typename = __typename
                                 }
 
-                                private enum CodingKeys: String, CodingKey {
-                                    case lat
-                                    case lng
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
                                 init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.lat = try container.decode(Double.self, forKey: .lat)
-                                    self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                    let c = try decoder.answerFields()
+                                    self.lat = try c.decode(Double.self, forKey: "lat")
+                                    self.lng = try c.decode(Double.self, forKey: "lng")
+                                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                                 }
 
-                                /// Encodes the object as the answer had it.
                                 func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.lat, forKey: .lat)
-                                    try container.encode(self.lng, forKey: .lng)
-                                    try container.encode(self.__typename, forKey: .__typename)
+                                    var c = encoder.answerFields()
+                                    try c.encode(self.lat, forKey: "lat")
+                                    try c.encode(self.lng, forKey: "lng")
+                                    try c.encode(self.__typename, forKey: "__typename")
                                 }
                             }
                         }
@@ -752,30 +676,20 @@ struct Case163Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case geo
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                            let c = try decoder.answerFields()
+                            self.street = try c.decode(String.self, forKey: "street")
+                            self.city = try c.decodeNullable(String.self, forKey: "city")
+                            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.geo, forKey: .geo)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.street, forKey: "street")
+                            try c.encode(self.city, forKey: "city")
+                            try c.encode(self.geo, forKey: "geo")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `Geo` on `Geo`.
@@ -794,27 +708,18 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case lat
-                                case lng
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.lat = try container.decode(Double.self, forKey: .lat)
-                                self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                let c = try decoder.answerFields()
+                                self.lat = try c.decode(Double.self, forKey: "lat")
+                                self.lng = try c.decode(Double.self, forKey: "lng")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.lat, forKey: .lat)
-                                try container.encode(self.lng, forKey: .lng)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.lat, forKey: "lat")
+                                try c.encode(self.lng, forKey: "lng")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -837,26 +742,18 @@ struct Case163Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case pilot
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.pilot, forKey: "pilot")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Pilot` on `User`.
@@ -887,32 +784,22 @@ struct Case163Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case friends
-                        case bestFriend
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.friends, forKey: "friends")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -943,32 +830,22 @@ struct Case163Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case email
-                            case bestFriend
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.bestFriend, forKey: "bestFriend")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
 
                         /// The selection of `BestFriend` on `User`.
@@ -1007,37 +884,25 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.userBits = userBits
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case email
-                                case name
-                                case __typename
-                                case id
-                                case small
-                                case large
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
+                                let c = try decoder.answerFields()
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                                self.small = try c.decode(String.self, forKey: "small")
+                                self.large = try c.decode(String.self, forKey: "large")
                                 self.userBits = try UserBits(from: decoder)
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
+                                var c = encoder.answerFields()
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
+                                try c.encode(self.small, forKey: "small")
+                                try c.encode(self.large, forKey: "large")
                             }
                         }
                     }
@@ -1086,42 +951,29 @@ struct Case163Query: GraphQLTypedOperation {
                             self.userBits = userBits
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case name
-                            case __typename
-                            case id
-                            case small
-                            case large
-                            case friends
-                            case homeworld
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
+                            let c = try decoder.answerFields()
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.small = try c.decode(String.self, forKey: "small")
+                            self.large = try c.decode(String.self, forKey: "large")
+                            self.friends = try c.decode([Friends].self, forKey: "friends")
+                            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
                             self.userBits = try UserBits(from: decoder)
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.friends, forKey: .friends)
-                            try container.encode(self.homeworld, forKey: .homeworld)
+                            var c = encoder.answerFields()
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.small, forKey: "small")
+                            try c.encode(self.large, forKey: "large")
+                            try c.encode(self.friends, forKey: "friends")
+                            try c.encode(self.homeworld, forKey: "homeworld")
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -1152,31 +1004,21 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.userBits = userBits
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case email
-                                case name
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decode(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decode(String.self, forKey: "id")
                                 self.userBits = try UserBits(from: decoder)
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encode(self.id, forKey: "id")
                             }
                         }
 
@@ -1208,31 +1050,21 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.planetBits = planetBits
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case diameter
-                                case name
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                                 self.planetBits = try PlanetBits(from: decoder)
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.diameter, forKey: .diameter)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.diameter, forKey: "diameter")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
                         }
                     }
@@ -1287,45 +1119,31 @@ struct Case163Query: GraphQLTypedOperation {
                     self.userBits = userBits
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case email
-                    case name
-                    case __typename
-                    case scores
-                    case friends
-                    case bestFriend
-                    case homeworld
-                    case address
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                    self.address = try container.decodeNullable(Address.self, forKey: .address)
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                    self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                    self.friends = try c.decode([Friends].self, forKey: "friends")
+                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                    self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                    self.address = try c.decodeNullable(Address.self, forKey: "address")
                     self.userBits = try UserBits(from: decoder)
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.scores, forKey: .scores)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.homeworld, forKey: .homeworld)
-                    try container.encode(self.address, forKey: .address)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.email, forKey: "email")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encode(self.scores, forKey: "scores")
+                    try c.encode(self.friends, forKey: "friends")
+                    try c.encode(self.bestFriend, forKey: "bestFriend")
+                    try c.encode(self.homeworld, forKey: "homeworld")
+                    try c.encode(self.address, forKey: "address")
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -1356,32 +1174,22 @@ struct Case163Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case email
-                        case bestFriend
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -1420,38 +1228,26 @@ struct Case163Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case email
-                            case friends
-                            case bestFriend
-                            case homeworld
-                            case id
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.friends = try c.decode([Friends].self, forKey: "friends")
+                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.friends, forKey: .friends)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.homeworld, forKey: .homeworld)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.friends, forKey: "friends")
+                            try c.encode(self.bestFriend, forKey: "bestFriend")
+                            try c.encode(self.homeworld, forKey: "homeworld")
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -1486,34 +1282,23 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.userBits = userBits
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case email
-                                case name
-                                case __typename
-                                case id
-                                case scores
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                                self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
+                                let c = try decoder.answerFields()
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                                self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
                                 self.userBits = try UserBits(from: decoder)
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
-                                try container.encode(self.scores, forKey: .scores)
+                                var c = encoder.answerFields()
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
+                                try c.encode(self.scores, forKey: "scores")
                             }
                         }
 
@@ -1530,24 +1315,16 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
                         }
 
@@ -1579,31 +1356,21 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.planetBits = planetBits
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case id
-                                case diameter
-                                case name
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.id = try container.decode(String.self, forKey: .id)
-                                self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                                let c = try decoder.answerFields()
+                                self.id = try c.decode(String.self, forKey: "id")
+                                self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
                                 self.planetBits = try PlanetBits(from: decoder)
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.id, forKey: .id)
-                                try container.encode(self.diameter, forKey: .diameter)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.id, forKey: "id")
+                                try c.encode(self.diameter, forKey: "diameter")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -1645,38 +1412,26 @@ struct Case163Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case small
-                        case large
-                        case scores
-                        case homeworld
-                        case id
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        let c = try decoder.answerFields()
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.scores, forKey: .scores)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.scores, forKey: "scores")
+                        try c.encode(self.homeworld, forKey: "homeworld")
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `Homeworld` on `Planet`.
@@ -1698,29 +1453,20 @@ struct Case163Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case __typename
-                            case diameter
-                            case residents
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.residents = try container.decode([Residents].self, forKey: .residents)
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.__typename = try c.decode(String.self, forKey: "__typename")
+                            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                            self.residents = try c.decode([Residents].self, forKey: "residents")
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.residents, forKey: .residents)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encode(self.diameter, forKey: "diameter")
+                            try c.encode(self.residents, forKey: "residents")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
 
                         /// The selection of `Residents` on `User`.
@@ -1751,33 +1497,22 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case email
-                                case small
-                                case large
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.small = try c.decode(String.self, forKey: "small")
+                                self.large = try c.decode(String.self, forKey: "large")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.small, forKey: "small")
+                                try c.encode(self.large, forKey: "large")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
                         }
                     }
@@ -1819,36 +1554,25 @@ struct Case163Query: GraphQLTypedOperation {
                         self.planetBits = planetBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case diameter
-                        case name
-                        case __typename
-                        case id
-                        case moons
-                        case residents
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                        self.residents = try container.decode([Residents].self, forKey: .residents)
+                        let c = try decoder.answerFields()
+                        self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                        self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                        self.residents = try c.decode([Residents].self, forKey: "residents")
                         self.planetBits = try PlanetBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.diameter, forKey: .diameter)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                        try container.encode(self.moons, forKey: .moons)
-                        try container.encode(self.residents, forKey: .residents)
+                        var c = encoder.answerFields()
+                        try c.encode(self.diameter, forKey: "diameter")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
+                        try c.encode(self.moons, forKey: "moons")
+                        try c.encode(self.residents, forKey: "residents")
                     }
 
                     /// The selection of `Moons` on `Moon`.
@@ -1867,26 +1591,18 @@ struct Case163Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case radius
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.radius, forKey: .radius)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.radius, forKey: "radius")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
 
@@ -1918,32 +1634,22 @@ struct Case163Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case friends
-                            case bestFriend
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.friends = try c.decode([Friends].self, forKey: "friends")
+                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.friends, forKey: .friends)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.friends, forKey: "friends")
+                            try c.encode(self.bestFriend, forKey: "bestFriend")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -1962,27 +1668,18 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
                         }
 
@@ -2014,33 +1711,22 @@ struct Case163Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case small
-                                case large
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.small = try c.decode(String.self, forKey: "small")
+                                self.large = try c.decode(String.self, forKey: "large")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.small, forKey: "small")
+                                try c.encode(self.large, forKey: "large")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
                         }
                     }
@@ -2065,29 +1751,20 @@ struct Case163Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case street
-                        case city
-                        case geo
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.street = try container.decode(String.self, forKey: .street)
-                        self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                        let c = try decoder.answerFields()
+                        self.street = try c.decode(String.self, forKey: "street")
+                        self.city = try c.decodeNullable(String.self, forKey: "city")
+                        self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.street, forKey: .street)
-                        try container.encode(self.city, forKey: .city)
-                        try container.encode(self.geo, forKey: .geo)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.street, forKey: "street")
+                        try c.encode(self.city, forKey: "city")
+                        try c.encode(self.geo, forKey: "geo")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `Geo` on `Geo`.
@@ -2106,31 +1783,55 @@ struct Case163Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case lat
-                            case lng
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.lat = try container.decode(Double.self, forKey: .lat)
-                            self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                            let c = try decoder.answerFields()
+                            self.lat = try c.decode(Double.self, forKey: "lat")
+                            self.lng = try c.decode(Double.self, forKey: "lng")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.lat, forKey: .lat)
-                            try container.encode(self.lng, forKey: .lng)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.lat, forKey: "lat")
+                            try c.encode(self.lng, forKey: "lng")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
             }
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -391,26 +391,18 @@ struct Case232Query: GraphQLTypedOperation {
             self.planets = planets
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case user
-            case node
-            case planets
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.user = try container.decodeNullable(User.self, forKey: .user)
-            self.node = try container.decodeNullable(Node.self, forKey: .node)
-            self.planets = try container.decode([Planets].self, forKey: .planets)
+            let c = try decoder.answerFields()
+            self.user = try c.decodeNullable(User.self, forKey: "user")
+            self.node = try c.decodeNullable(Node.self, forKey: "node")
+            self.planets = try c.decode([Planets].self, forKey: "planets")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.user, forKey: .user)
-            try container.encode(self.node, forKey: .node)
-            try container.encode(self.planets, forKey: .planets)
+            var c = encoder.answerFields()
+            try c.encode(self.user, forKey: "user")
+            try c.encode(self.node, forKey: "node")
+            try c.encode(self.planets, forKey: "planets")
         }
 
         /// The selection of `User` on `User`.
@@ -441,32 +433,22 @@ struct Case232Query: GraphQLTypedOperation {
                 self.id = id
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case email
-                case friends
-                case homeworld
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.friends = try container.decode([Friends].self, forKey: .friends)
-                self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.email = try c.decodeNullable(String.self, forKey: "email")
+                self.friends = try c.decode([Friends].self, forKey: "friends")
+                self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encode(self.homeworld, forKey: .homeworld)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encode(self.email, forKey: "email")
+                try c.encode(self.friends, forKey: "friends")
+                try c.encode(self.homeworld, forKey: "homeworld")
+                try c.encode(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
 
             /// The selection of `Friends` on `User`.
@@ -505,38 +487,26 @@ struct Case232Query: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case small
-                    case large
-                    case bestFriend
-                    case address
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.small = try container.decode(String.self, forKey: .small)
-                    self.large = try container.decode(String.self, forKey: .large)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.small = try c.decode(String.self, forKey: "small")
+                    self.large = try c.decode(String.self, forKey: "large")
+                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                    self.address = try c.decodeNullable(Address.self, forKey: "address")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.small, forKey: .small)
-                    try container.encode(self.large, forKey: .large)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.address, forKey: .address)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.small, forKey: "small")
+                    try c.encode(self.large, forKey: "large")
+                    try c.encode(self.bestFriend, forKey: "bestFriend")
+                    try c.encode(self.address, forKey: "address")
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
 
                 /// The selection of `BestFriend` on `User`.
@@ -571,35 +541,24 @@ struct Case232Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case id
-                        case name
-                        case email
-                        case bestFriend
-                        case homeworld
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        let c = try decoder.answerFields()
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.homeworld, forKey: "homeworld")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -642,39 +601,27 @@ struct Case232Query: GraphQLTypedOperation {
                             self.userBits = userBits
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case name
-                            case __typename
-                            case id
-                            case small
-                            case large
-                            case address
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.address = try container.decodeNullable(Address.self, forKey: .address)
+                            let c = try decoder.answerFields()
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                            self.small = try c.decode(String.self, forKey: "small")
+                            self.large = try c.decode(String.self, forKey: "large")
+                            self.address = try c.decodeNullable(Address.self, forKey: "address")
                             self.userBits = try UserBits(from: decoder)
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.address, forKey: .address)
+                            var c = encoder.answerFields()
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
+                            try c.encode(self.small, forKey: "small")
+                            try c.encode(self.large, forKey: "large")
+                            try c.encode(self.address, forKey: "address")
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -696,30 +643,20 @@ struct Case232Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case street
-                                case city
-                                case geo
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.street = try container.decode(String.self, forKey: .street)
-                                self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                let c = try decoder.answerFields()
+                                self.street = try c.decode(String.self, forKey: "street")
+                                self.city = try c.decodeNullable(String.self, forKey: "city")
+                                self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.street, forKey: .street)
-                                try container.encode(self.city, forKey: .city)
-                                try container.encode(self.geo, forKey: .geo)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.street, forKey: "street")
+                                try c.encode(self.city, forKey: "city")
+                                try c.encode(self.geo, forKey: "geo")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
 
                             /// The selection of `Geo` on `Geo`.
@@ -738,27 +675,18 @@ struct Case232Query: GraphQLTypedOperation {
                                     self.__typename = __typename
                                 }
 
-                                private enum CodingKeys: String, CodingKey {
-                                    case lat
-                                    case lng
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
                                 init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.lat = try container.decode(Double.self, forKey: .lat)
-                                    self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                    let c = try decoder.answerFields()
+                                    self.lat = try c.decode(Double.self, forKey: "lat")
+                                    self.lng = try c.decode(Double.self, forKey: "lng")
+                                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                                 }
 
-                                /// Encodes the object as the answer had it.
                                 func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.lat, forKey: .lat)
-                                    try container.encode(self.lng, forKey: .lng)
-                                    try container.encode(self.__typename, forKey: .__typename)
+                                    var c = encoder.answerFields()
+                                    try c.encode(self.lat, forKey: "lat")
+                                    try c.encode(self.lng, forKey: "lng")
+                                    try c.encode(self.__typename, forKey: "__typename")
                                 }
                             }
                         }
@@ -792,33 +720,22 @@ struct Case232Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case diameter
-                            case moons
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.moons, forKey: .moons)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.diameter, forKey: "diameter")
+                            try c.encode(self.moons, forKey: "moons")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
 
                         /// The selection of `Moons` on `Moon`.
@@ -837,27 +754,18 @@ struct Case232Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case radius
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.radius, forKey: .radius)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.radius, forKey: "radius")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -882,29 +790,20 @@ struct Case232Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case street
-                        case city
-                        case geo
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.street = try container.decode(String.self, forKey: .street)
-                        self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                        let c = try decoder.answerFields()
+                        self.street = try c.decode(String.self, forKey: "street")
+                        self.city = try c.decodeNullable(String.self, forKey: "city")
+                        self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.street, forKey: .street)
-                        try container.encode(self.city, forKey: .city)
-                        try container.encode(self.geo, forKey: .geo)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.street, forKey: "street")
+                        try c.encode(self.city, forKey: "city")
+                        try c.encode(self.geo, forKey: "geo")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `Geo` on `Geo`.
@@ -923,26 +822,18 @@ struct Case232Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case lat
-                            case lng
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.lat = try container.decode(Double.self, forKey: .lat)
-                            self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                            let c = try decoder.answerFields()
+                            self.lat = try c.decode(Double.self, forKey: "lat")
+                            self.lng = try c.decode(Double.self, forKey: "lng")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.lat, forKey: .lat)
-                            try container.encode(self.lng, forKey: .lng)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.lat, forKey: "lat")
+                            try c.encode(self.lng, forKey: "lng")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
@@ -967,29 +858,20 @@ struct Case232Query: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case moons
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.moons, forKey: .moons)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.moons, forKey: "moons")
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
 
                 /// The selection of `Moons` on `Moon`.
@@ -1008,26 +890,18 @@ struct Case232Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.radius, forKey: "radius")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
                 }
             }
@@ -1065,23 +939,16 @@ struct Case232Query: GraphQLTypedOperation {
                 self.asNamed = asNamed
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.id = try c.decode(String.self, forKey: "id")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
                 self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asPlanet = self.asPlanet {
                     try asPlanet.encode(to: encoder)
@@ -1095,9 +962,9 @@ struct Case232Query: GraphQLTypedOperation {
                     try asUser.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.id, forKey: "id")
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -1132,33 +999,23 @@ struct Case232Query: GraphQLTypedOperation {
                     self.planetBits = planetBits
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case diameter
-                    case name
-                    case __typename
-                    case moons
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                    self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
                     self.planetBits = try PlanetBits(from: decoder)
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.moons, forKey: .moons)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.diameter, forKey: "diameter")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encode(self.moons, forKey: "moons")
                 }
 
                 /// The selection of `Moons` on `Moon`.
@@ -1177,26 +1034,18 @@ struct Case232Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.radius, forKey: "radius")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
                 }
             }
@@ -1220,29 +1069,20 @@ struct Case232Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case model
-                    case pilot
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.model = try c.decodeNullable(String.self, forKey: "model")
+                    self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.model, forKey: "model")
+                    try c.encode(self.pilot, forKey: "pilot")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Pilot` on `User`.
@@ -1297,48 +1137,33 @@ struct Case232Query: GraphQLTypedOperation {
                         self.userBits = userBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case name
-                        case __typename
-                        case id
-                        case small
-                        case large
-                        case scores
-                        case friends
-                        case bestFriend
-                        case address
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
+                        let c = try decoder.answerFields()
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.address = try c.decodeNullable(Address.self, forKey: "address")
                         self.userBits = try UserBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.scores, forKey: .scores)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.address, forKey: .address)
+                        var c = encoder.answerFields()
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.scores, forKey: "scores")
+                        try c.encode(self.friends, forKey: "friends")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.address, forKey: "address")
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -1360,29 +1185,20 @@ struct Case232Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case id
-                            case name
-                            case bestFriend
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            let c = try decoder.answerFields()
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.bestFriend, forKey: "bestFriend")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `BestFriend` on `User`.
@@ -1421,38 +1237,26 @@ struct Case232Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case __typename
-                                case name
-                                case email
-                                case small
-                                case large
-                                case scores
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
-                                self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.__typename = try c.decode(String.self, forKey: "__typename")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.small = try c.decode(String.self, forKey: "small")
+                                self.large = try c.decode(String.self, forKey: "large")
+                                self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
-                                try container.encode(self.scores, forKey: .scores)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.small, forKey: "small")
+                                try c.encode(self.large, forKey: "large")
+                                try c.encode(self.scores, forKey: "scores")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
                         }
                     }
@@ -1476,29 +1280,20 @@ struct Case232Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case scores
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.scores, forKey: .scores)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.scores, forKey: "scores")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
                     }
 
@@ -1521,30 +1316,20 @@ struct Case232Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case geo
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                            let c = try decoder.answerFields()
+                            self.street = try c.decode(String.self, forKey: "street")
+                            self.city = try c.decodeNullable(String.self, forKey: "city")
+                            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.geo, forKey: .geo)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.street, forKey: "street")
+                            try c.encode(self.city, forKey: "city")
+                            try c.encode(self.geo, forKey: "geo")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `Geo` on `Geo`.
@@ -1563,27 +1348,18 @@ struct Case232Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case lat
-                                case lng
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.lat = try container.decode(Double.self, forKey: .lat)
-                                self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                let c = try decoder.answerFields()
+                                self.lat = try c.decode(Double.self, forKey: "lat")
+                                self.lng = try c.decode(Double.self, forKey: "lng")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.lat, forKey: .lat)
-                                try container.encode(self.lng, forKey: .lng)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.lat, forKey: "lat")
+                                try c.encode(self.lng, forKey: "lng")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -1618,32 +1394,22 @@ struct Case232Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case name
-                    case friends
-                    case bestFriend
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.friends = try c.decode([Friends].self, forKey: "friends")
+                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.friends, forKey: "friends")
+                    try c.encode(self.bestFriend, forKey: "bestFriend")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -1686,39 +1452,27 @@ struct Case232Query: GraphQLTypedOperation {
                         self.userBits = userBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case name
-                        case __typename
-                        case id
-                        case friends
-                        case homeworld
-                        case address
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
+                        let c = try decoder.answerFields()
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                        self.address = try c.decodeNullable(Address.self, forKey: "address")
                         self.userBits = try UserBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.address, forKey: .address)
+                        var c = encoder.answerFields()
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
+                        try c.encode(self.friends, forKey: "friends")
+                        try c.encode(self.homeworld, forKey: "homeworld")
+                        try c.encode(self.address, forKey: "address")
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -1740,29 +1494,20 @@ struct Case232Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case friends
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.friends = try c.decode([Friends].self, forKey: "friends")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.friends, forKey: .friends)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.friends, forKey: "friends")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -1797,36 +1542,24 @@ struct Case232Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case email
-                                case small
-                                case large
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.small = try c.decode(String.self, forKey: "small")
+                                self.large = try c.decode(String.self, forKey: "large")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.small, forKey: "small")
+                                try c.encode(self.large, forKey: "large")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
                         }
                     }
@@ -1847,27 +1580,18 @@ struct Case232Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
                     }
 
@@ -1890,30 +1614,20 @@ struct Case232Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case geo
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                            let c = try decoder.answerFields()
+                            self.street = try c.decode(String.self, forKey: "street")
+                            self.city = try c.decodeNullable(String.self, forKey: "city")
+                            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.geo, forKey: .geo)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.street, forKey: "street")
+                            try c.encode(self.city, forKey: "city")
+                            try c.encode(self.geo, forKey: "geo")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `Geo` on `Geo`.
@@ -1932,27 +1646,18 @@ struct Case232Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case lat
-                                case lng
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.lat = try container.decode(Double.self, forKey: .lat)
-                                self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                let c = try decoder.answerFields()
+                                self.lat = try c.decode(Double.self, forKey: "lat")
+                                self.lng = try c.decode(Double.self, forKey: "lng")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.lat, forKey: .lat)
-                                try container.encode(self.lng, forKey: .lng)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.lat, forKey: "lat")
+                                try c.encode(self.lng, forKey: "lng")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -1990,37 +1695,26 @@ struct Case232Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case friends
-                        case homeworld
-                        case email
-                        case id
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                        self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.homeworld, forKey: .homeworld)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.friends, forKey: "friends")
+                        try c.encode(self.homeworld, forKey: "homeworld")
                         if let value = self.email {
-                            try container.encode(value, forKey: .email)
+                            try c.encode(value, forKey: "email")
                         }
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -2071,45 +1765,31 @@ struct Case232Query: GraphQLTypedOperation {
                             self.userBits = userBits
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case name
-                            case __typename
-                            case id
-                            case small
-                            case large
-                            case friends
-                            case bestFriend
-                            case address
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.address = try container.decodeNullable(Address.self, forKey: .address)
+                            let c = try decoder.answerFields()
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                            self.small = try c.decode(String.self, forKey: "small")
+                            self.large = try c.decode(String.self, forKey: "large")
+                            self.friends = try c.decode([Friends].self, forKey: "friends")
+                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                            self.address = try c.decodeNullable(Address.self, forKey: "address")
                             self.userBits = try UserBits(from: decoder)
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.friends, forKey: .friends)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.address, forKey: .address)
+                            var c = encoder.answerFields()
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
+                            try c.encode(self.small, forKey: "small")
+                            try c.encode(self.large, forKey: "large")
+                            try c.encode(self.friends, forKey: "friends")
+                            try c.encode(self.bestFriend, forKey: "bestFriend")
+                            try c.encode(self.address, forKey: "address")
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -2144,34 +1824,23 @@ struct Case232Query: GraphQLTypedOperation {
                                 self.userBits = userBits
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case id
-                                case email
-                                case name
-                                case __typename
-                                case address
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.id = try container.decode(String.self, forKey: .id)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.address = try container.decodeNullable(Address.self, forKey: .address)
+                                let c = try decoder.answerFields()
+                                self.id = try c.decode(String.self, forKey: "id")
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.address = try c.decodeNullable(Address.self, forKey: "address")
                                 self.userBits = try UserBits(from: decoder)
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.id, forKey: .id)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.address, forKey: .address)
+                                var c = encoder.answerFields()
+                                try c.encode(self.id, forKey: "id")
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encode(self.address, forKey: "address")
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -2198,30 +1867,21 @@ struct Case232Query: GraphQLTypedOperation {
                                     self.__typename = __typename
                                 }
 
-                                private enum CodingKeys: String, CodingKey {
-                                    case street
-                                    case city
-                                    case geo
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
                                 init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.street = try container.decode(String.self, forKey: .street)
-                                    self.city = try container.decodeNullable(String.self, forKey: .city)
-                                    self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
+                                    let c = try decoder.answerFields()
+                                    self.street = try c.decode(String.self, forKey: "street")
+                                    self.city = try c.decodeNullable(String.self, forKey: "city")
+                                    self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
                                     self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                        try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                                 }
 
-                                /// Encodes the object as the answer had it.
                                 func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.street, forKey: .street)
-                                    try container.encode(self.city, forKey: .city)
-                                    try container.encode(self.geo, forKey: .geo)
-                                    try container.encode(self.__typename, forKey: .__typename)
+                                    var c = encoder.answerFields()
+                                    try c.encode(self.street, forKey: "street")
+                                    try c.encode(self.city, forKey: "city")
+                                    try c.encode(self.geo, forKey: "geo")
+                                    try c.encode(self.__typename, forKey: "__typename")
                                 }
 
                                 /// The selection of `Geo` on `Geo`.
@@ -2240,27 +1900,19 @@ struct Case232Query: GraphQLTypedOperation {
                                         self.__typename = __typename
                                     }
 
-                                    private enum CodingKeys: String, CodingKey {
-                                        case lat
-                                        case lng
-                                        case __typename
-                                    }
-
-                                    /// Decodes the object from the answer.
                                     init(from decoder: any Decoder) throws {
-                                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                                        self.lat = try container.decode(Double.self, forKey: .lat)
-                                        self.lng = try container.decode(Double.self, forKey: .lng)
+                                        let c = try decoder.answerFields()
+                                        self.lat = try c.decode(Double.self, forKey: "lat")
+                                        self.lng = try c.decode(Double.self, forKey: "lng")
                                         self.__typename =
-                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                            try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                                     }
 
-                                    /// Encodes the object as the answer had it.
                                     func encode(to encoder: any Encoder) throws {
-                                        var container = encoder.container(keyedBy: CodingKeys.self)
-                                        try container.encode(self.lat, forKey: .lat)
-                                        try container.encode(self.lng, forKey: .lng)
-                                        try container.encode(self.__typename, forKey: .__typename)
+                                        var c = encoder.answerFields()
+                                        try c.encode(self.lat, forKey: "lat")
+                                        try c.encode(self.lng, forKey: "lng")
+                                        try c.encode(self.__typename, forKey: "__typename")
                                     }
                                 }
                             }
@@ -2285,30 +1937,20 @@ struct Case232Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case email
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
                         }
 
@@ -2328,27 +1970,18 @@ struct Case232Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case street
-                                case city
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.street = try container.decode(String.self, forKey: .street)
-                                self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                let c = try decoder.answerFields()
+                                self.street = try c.decode(String.self, forKey: "street")
+                                self.city = try c.decodeNullable(String.self, forKey: "city")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.street, forKey: .street)
-                                try container.encode(self.city, forKey: .city)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.street, forKey: "street")
+                                try c.encode(self.city, forKey: "city")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -2381,33 +2014,22 @@ struct Case232Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case moons
-                            case residents
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.residents = try container.decode([Residents].self, forKey: .residents)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                            self.residents = try c.decode([Residents].self, forKey: "residents")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.moons, forKey: .moons)
-                            try container.encode(self.residents, forKey: .residents)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.moons, forKey: "moons")
+                            try c.encode(self.residents, forKey: "residents")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
 
                         /// The selection of `Moons` on `Moon`.
@@ -2426,27 +2048,18 @@ struct Case232Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case radius
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.radius, forKey: .radius)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.radius, forKey: "radius")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
 
@@ -2474,30 +2087,20 @@ struct Case232Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case address
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.address = try c.decodeNullable(Address.self, forKey: "address")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.address, forKey: .address)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.address, forKey: "address")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -2516,27 +2119,19 @@ struct Case232Query: GraphQLTypedOperation {
                                     self.__typename = __typename
                                 }
 
-                                private enum CodingKeys: String, CodingKey {
-                                    case street
-                                    case city
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
                                 init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.street = try container.decode(String.self, forKey: .street)
-                                    self.city = try container.decodeNullable(String.self, forKey: .city)
+                                    let c = try decoder.answerFields()
+                                    self.street = try c.decode(String.self, forKey: "street")
+                                    self.city = try c.decodeNullable(String.self, forKey: "city")
                                     self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                        try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                                 }
 
-                                /// Encodes the object as the answer had it.
                                 func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.street, forKey: .street)
-                                    try container.encode(self.city, forKey: .city)
-                                    try container.encode(self.__typename, forKey: .__typename)
+                                    var c = encoder.answerFields()
+                                    try c.encode(self.street, forKey: "street")
+                                    try c.encode(self.city, forKey: "city")
+                                    try c.encode(self.__typename, forKey: "__typename")
                                 }
                             }
                         }
@@ -2563,21 +2158,14 @@ struct Case232Query: GraphQLTypedOperation {
                     self.asUser = asUser
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                     self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                     self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
                     if let asPlanet = self.asPlanet {
                         try asPlanet.encode(to: encoder)
@@ -2587,9 +2175,9 @@ struct Case232Query: GraphQLTypedOperation {
                         try asUser.encode(to: encoder)
                         return
                     }
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encodeIfPresent(self.__typename, forKey: "__typename")
                 }
             }
         }
@@ -2613,29 +2201,20 @@ struct Case232Query: GraphQLTypedOperation {
                 self.id = id
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case moons
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.name = try c.decode(String.self, forKey: "name")
+                self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.moons, forKey: .moons)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encode(self.name, forKey: "name")
+                try c.encode(self.moons, forKey: "moons")
+                try c.encode(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
 
             /// The selection of `Moons` on `Moon`.
@@ -2654,29 +2233,53 @@ struct Case232Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case radius
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.radius, forKey: .radius)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.radius, forKey: "radius")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -161,23 +161,16 @@ struct Case244Query: GraphQLTypedOperation {
             self.other = other
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case viewer
-            case other
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.viewer = try container.decodeNullable(Viewer.self, forKey: .viewer)
-            self.other = try container.decodeNullable(Other.self, forKey: .other)
+            let c = try decoder.answerFields()
+            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
+            self.other = try c.decodeNullable(Other.self, forKey: "other")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.viewer, forKey: .viewer)
-            try container.encode(self.other, forKey: .other)
+            var c = encoder.answerFields()
+            try c.encode(self.viewer, forKey: "viewer")
+            try c.encode(self.other, forKey: "other")
         }
 
         /// The selection of `Viewer` on `User`.
@@ -216,38 +209,26 @@ struct Case244Query: GraphQLTypedOperation {
                 self.id = id
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case email
-                case small
-                case large
-                case friends
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.small = try container.decode(String.self, forKey: .small)
-                self.large = try container.decode(String.self, forKey: .large)
-                self.friends = try container.decode([Friends].self, forKey: .friends)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.name = try c.decode(String.self, forKey: "name")
+                self.email = try c.decodeNullable(String.self, forKey: "email")
+                self.small = try c.decode(String.self, forKey: "small")
+                self.large = try c.decode(String.self, forKey: "large")
+                self.friends = try c.decode([Friends].self, forKey: "friends")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.small, forKey: .small)
-                try container.encode(self.large, forKey: .large)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encode(self.name, forKey: "name")
+                try c.encode(self.email, forKey: "email")
+                try c.encode(self.small, forKey: "small")
+                try c.encode(self.large, forKey: "large")
+                try c.encode(self.friends, forKey: "friends")
+                try c.encode(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
 
             /// The selection of `Friends` on `User`.
@@ -290,39 +271,27 @@ struct Case244Query: GraphQLTypedOperation {
                     self.userBits = userBits
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case email
-                    case name
-                    case __typename
-                    case friends
-                    case bestFriend
-                    case homeworld
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                    self.friends = try c.decode([Friends].self, forKey: "friends")
+                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                    self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
                     self.userBits = try UserBits(from: decoder)
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.homeworld, forKey: .homeworld)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.email, forKey: "email")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encode(self.friends, forKey: "friends")
+                    try c.encode(self.bestFriend, forKey: "bestFriend")
+                    try c.encode(self.homeworld, forKey: "homeworld")
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -369,42 +338,29 @@ struct Case244Query: GraphQLTypedOperation {
                         self.userBits = userBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case name
-                        case __typename
-                        case id
-                        case small
-                        case large
-                        case bestFriend
-                        case address
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
+                        let c = try decoder.answerFields()
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.address = try c.decodeNullable(Address.self, forKey: "address")
                         self.userBits = try UserBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.address, forKey: .address)
+                        var c = encoder.answerFields()
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.address, forKey: "address")
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -426,29 +382,20 @@ struct Case244Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case address
-                            case id
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.address = try c.decodeNullable(Address.self, forKey: "address")
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.address, forKey: .address)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.address, forKey: "address")
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -467,27 +414,18 @@ struct Case244Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case street
-                                case city
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.street = try container.decode(String.self, forKey: .street)
-                                self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                let c = try decoder.answerFields()
+                                self.street = try c.decode(String.self, forKey: "street")
+                                self.city = try c.decodeNullable(String.self, forKey: "city")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.street, forKey: .street)
-                                try container.encode(self.city, forKey: .city)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.street, forKey: "street")
+                                try c.encode(self.city, forKey: "city")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -508,27 +446,18 @@ struct Case244Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                            let c = try decoder.answerFields()
+                            self.street = try c.decode(String.self, forKey: "street")
+                            self.city = try c.decodeNullable(String.self, forKey: "city")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.street, forKey: "street")
+                            try c.encode(self.city, forKey: "city")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
@@ -561,30 +490,21 @@ struct Case244Query: GraphQLTypedOperation {
                         self.userBits = userBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case name
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decode(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decode(String.self, forKey: "id")
                         self.userBits = try UserBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encode(self.id, forKey: "id")
                     }
                 }
 
@@ -620,33 +540,23 @@ struct Case244Query: GraphQLTypedOperation {
                         self.planetBits = planetBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case __typename
-                        case id
-                        case diameter
-                        case name
-                        case residents
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.residents = try container.decode([Residents].self, forKey: .residents)
+                        let c = try decoder.answerFields()
+                        self.__typename = try c.decode(String.self, forKey: "__typename")
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.residents = try c.decode([Residents].self, forKey: "residents")
                         self.planetBits = try PlanetBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.diameter, forKey: .diameter)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.residents, forKey: .residents)
+                        var c = encoder.answerFields()
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.diameter, forKey: "diameter")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.residents, forKey: "residents")
                     }
 
                     /// The selection of `Residents` on `User`.
@@ -681,35 +591,24 @@ struct Case244Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case email
-                            case small
-                            case large
-                            case id
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.small = try c.decode(String.self, forKey: "small")
+                            self.large = try c.decode(String.self, forKey: "large")
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.small, forKey: "small")
+                            try c.encode(self.large, forKey: "large")
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
@@ -744,22 +643,15 @@ struct Case244Query: GraphQLTypedOperation {
                 self.asNamed = asNamed
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.id = try c.decode(String.self, forKey: "id")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
                 self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asPlanet = self.asPlanet {
                     try asPlanet.encode(to: encoder)
@@ -769,9 +661,9 @@ struct Case244Query: GraphQLTypedOperation {
                     try asUser.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.id, forKey: "id")
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -790,26 +682,18 @@ struct Case244Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -832,29 +716,20 @@ struct Case244Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case id
-                    case email
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.email, forKey: "email")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -874,31 +749,56 @@ struct Case244Query: GraphQLTypedOperation {
                     self.asUser = asUser
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                     self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
                     if let asUser = self.asUser {
                         try asUser.encode(to: encoder)
                         return
                     }
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encodeIfPresent(self.__typename, forKey: "__typename")
                 }
             }
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -184,26 +184,18 @@ struct Case266Query: GraphQLTypedOperation {
             self.other = other
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case user
-            case nodes
-            case other
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.user = try container.decodeNullable(User.self, forKey: .user)
-            self.nodes = try container.decode([Nodes?].self, forKey: .nodes)
-            self.other = try container.decodeNullable(Other.self, forKey: .other)
+            let c = try decoder.answerFields()
+            self.user = try c.decodeNullable(User.self, forKey: "user")
+            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
+            self.other = try c.decodeNullable(Other.self, forKey: "other")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.user, forKey: .user)
-            try container.encode(self.nodes, forKey: .nodes)
-            try container.encode(self.other, forKey: .other)
+            var c = encoder.answerFields()
+            try c.encode(self.user, forKey: "user")
+            try c.encode(self.nodes, forKey: "nodes")
+            try c.encode(self.other, forKey: "other")
         }
 
         /// The selection of `User` on `User`.
@@ -225,29 +217,20 @@ struct Case266Query: GraphQLTypedOperation {
                 self.__typename = __typename
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case scores
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                let c = try decoder.answerFields()
+                self.name = try c.decode(String.self, forKey: "name")
+                self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                self.id = try c.decode(String.self, forKey: "id")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.scores, forKey: .scores)
-                try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.name, forKey: "name")
+                try c.encode(self.scores, forKey: "scores")
+                try c.encode(self.id, forKey: "id")
+                try c.encode(self.__typename, forKey: "__typename")
             }
         }
 
@@ -270,21 +253,14 @@ struct Case266Query: GraphQLTypedOperation {
                 self.asUser = asUser
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.id = try c.decode(String.self, forKey: "id")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asShip = self.asShip {
                     try asShip.encode(to: encoder)
@@ -294,9 +270,9 @@ struct Case266Query: GraphQLTypedOperation {
                     try asUser.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.id, forKey: "id")
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `Node` as a `Ship`.
@@ -318,29 +294,20 @@ struct Case266Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case model
-                    case pilot
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.model = try c.decodeNullable(String.self, forKey: "model")
+                    self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.model, forKey: "model")
+                    try c.encode(self.pilot, forKey: "pilot")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Pilot` on `User`.
@@ -375,37 +342,26 @@ struct Case266Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case id
-                        case small
-                        case large
-                        case friends
-                        case email
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        let c = try decoder.answerFields()
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.friends, forKey: .friends)
+                        var c = encoder.answerFields()
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.friends, forKey: "friends")
                         if let value = self.email {
-                            try container.encode(value, forKey: .email)
+                            try c.encode(value, forKey: "email")
                         }
-                        try container.encode(self.__typename, forKey: .__typename)
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -436,32 +392,22 @@ struct Case266Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case friends
-                            case bestFriend
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.friends = try c.decode([Friends].self, forKey: "friends")
+                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.friends, forKey: .friends)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.friends, forKey: "friends")
+                            try c.encode(self.bestFriend, forKey: "bestFriend")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
 
                         /// The selection of `Friends` on `User`.
@@ -488,30 +434,20 @@ struct Case266Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case address
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.address = try c.decodeNullable(Address.self, forKey: "address")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.address, forKey: .address)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.address, forKey: "address")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -530,27 +466,19 @@ struct Case266Query: GraphQLTypedOperation {
                                     self.__typename = __typename
                                 }
 
-                                private enum CodingKeys: String, CodingKey {
-                                    case street
-                                    case city
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
                                 init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.street = try container.decode(String.self, forKey: .street)
-                                    self.city = try container.decodeNullable(String.self, forKey: .city)
+                                    let c = try decoder.answerFields()
+                                    self.street = try c.decode(String.self, forKey: "street")
+                                    self.city = try c.decodeNullable(String.self, forKey: "city")
                                     self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                        try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                                 }
 
-                                /// Encodes the object as the answer had it.
                                 func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.street, forKey: .street)
-                                    try container.encode(self.city, forKey: .city)
-                                    try container.encode(self.__typename, forKey: .__typename)
+                                    var c = encoder.answerFields()
+                                    try c.encode(self.street, forKey: "street")
+                                    try c.encode(self.city, forKey: "city")
+                                    try c.encode(self.__typename, forKey: "__typename")
                                 }
                             }
                         }
@@ -574,29 +502,20 @@ struct Case266Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case __typename
-                                case name
-                                case address
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.__typename = try c.decode(String.self, forKey: "__typename")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.address = try c.decodeNullable(Address.self, forKey: "address")
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.address, forKey: .address)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.address, forKey: "address")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
 
                             /// The selection of `Address` on `Address`.
@@ -623,30 +542,21 @@ struct Case266Query: GraphQLTypedOperation {
                                     self.__typename = __typename
                                 }
 
-                                private enum CodingKeys: String, CodingKey {
-                                    case street
-                                    case city
-                                    case geo
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
                                 init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.street = try container.decode(String.self, forKey: .street)
-                                    self.city = try container.decodeNullable(String.self, forKey: .city)
-                                    self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
+                                    let c = try decoder.answerFields()
+                                    self.street = try c.decode(String.self, forKey: "street")
+                                    self.city = try c.decodeNullable(String.self, forKey: "city")
+                                    self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
                                     self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                        try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                                 }
 
-                                /// Encodes the object as the answer had it.
                                 func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.street, forKey: .street)
-                                    try container.encode(self.city, forKey: .city)
-                                    try container.encode(self.geo, forKey: .geo)
-                                    try container.encode(self.__typename, forKey: .__typename)
+                                    var c = encoder.answerFields()
+                                    try c.encode(self.street, forKey: "street")
+                                    try c.encode(self.city, forKey: "city")
+                                    try c.encode(self.geo, forKey: "geo")
+                                    try c.encode(self.__typename, forKey: "__typename")
                                 }
 
                                 /// The selection of `Geo` on `Geo`.
@@ -665,27 +575,19 @@ struct Case266Query: GraphQLTypedOperation {
                                         self.__typename = __typename
                                     }
 
-                                    private enum CodingKeys: String, CodingKey {
-                                        case lat
-                                        case lng
-                                        case __typename
-                                    }
-
-                                    /// Decodes the object from the answer.
                                     init(from decoder: any Decoder) throws {
-                                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                                        self.lat = try container.decode(Double.self, forKey: .lat)
-                                        self.lng = try container.decode(Double.self, forKey: .lng)
+                                        let c = try decoder.answerFields()
+                                        self.lat = try c.decode(Double.self, forKey: "lat")
+                                        self.lng = try c.decode(Double.self, forKey: "lng")
                                         self.__typename =
-                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                            try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                                     }
 
-                                    /// Encodes the object as the answer had it.
                                     func encode(to encoder: any Encoder) throws {
-                                        var container = encoder.container(keyedBy: CodingKeys.self)
-                                        try container.encode(self.lat, forKey: .lat)
-                                        try container.encode(self.lng, forKey: .lng)
-                                        try container.encode(self.__typename, forKey: .__typename)
+                                        var c = encoder.answerFields()
+                                        try c.encode(self.lat, forKey: "lat")
+                                        try c.encode(self.lng, forKey: "lng")
+                                        try c.encode(self.__typename, forKey: "__typename")
                                     }
                                 }
                             }
@@ -722,32 +624,22 @@ struct Case266Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case name
-                    case email
-                    case bestFriend
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
+                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.email, forKey: "email")
+                    try c.encode(self.bestFriend, forKey: "bestFriend")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `BestFriend` on `User`.
@@ -772,32 +664,22 @@ struct Case266Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case small
-                        case large
-                        case id
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
                 }
             }
@@ -831,22 +713,15 @@ struct Case266Query: GraphQLTypedOperation {
                 self.asUser = asUser
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.id = try c.decode(String.self, forKey: "id")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asPlanet = self.asPlanet {
                     try asPlanet.encode(to: encoder)
@@ -860,9 +735,9 @@ struct Case266Query: GraphQLTypedOperation {
                     try asUser.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.id, forKey: "id")
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -881,26 +756,18 @@ struct Case266Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case name
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -920,26 +787,18 @@ struct Case266Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case pilot
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.pilot, forKey: "pilot")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Pilot` on `User`.
@@ -978,36 +837,25 @@ struct Case266Query: GraphQLTypedOperation {
                         self.userBits = userBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case name
-                        case __typename
-                        case id
-                        case scores
-                        case homeworld
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
+                        let c = try decoder.answerFields()
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
                         self.userBits = try UserBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.scores, forKey: .scores)
-                        try container.encode(self.homeworld, forKey: .homeworld)
+                        var c = encoder.answerFields()
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.scores, forKey: "scores")
+                        try c.encode(self.homeworld, forKey: "homeworld")
                     }
 
                     /// The selection of `Homeworld` on `Planet`.
@@ -1029,30 +877,20 @@ struct Case266Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case moons
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.moons, forKey: .moons)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.moons, forKey: "moons")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
 
                         /// The selection of `Moons` on `Moon`.
@@ -1071,27 +909,18 @@ struct Case266Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case radius
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.radius, forKey: .radius)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.radius, forKey: "radius")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -1120,32 +949,22 @@ struct Case266Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case name
-                    case friends
-                    case email
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.friends = try c.decode([Friends].self, forKey: "friends")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.friends, forKey: "friends")
+                    try c.encode(self.email, forKey: "email")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -1170,36 +989,58 @@ struct Case266Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case small
-                        case large
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
                 }
             }
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -104,29 +104,20 @@ struct Case40Query: GraphQLTypedOperation {
             self.version = version
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case viewer
-            case nodes
-            case search
-            case version
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.viewer = try container.decodeNullable(Viewer.self, forKey: .viewer)
-            self.nodes = try container.decode([Nodes?].self, forKey: .nodes)
-            self.search = try container.decode([Search].self, forKey: .search)
-            self.version = try container.decode(String.self, forKey: .version)
+            let c = try decoder.answerFields()
+            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
+            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
+            self.search = try c.decode([Search].self, forKey: "search")
+            self.version = try c.decode(String.self, forKey: "version")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.viewer, forKey: .viewer)
-            try container.encode(self.nodes, forKey: .nodes)
-            try container.encode(self.search, forKey: .search)
-            try container.encode(self.version, forKey: .version)
+            var c = encoder.answerFields()
+            try c.encode(self.viewer, forKey: "viewer")
+            try c.encode(self.nodes, forKey: "nodes")
+            try c.encode(self.search, forKey: "search")
+            try c.encode(self.version, forKey: "version")
         }
 
         /// The selection of `Viewer` on `User`.
@@ -151,32 +142,22 @@ struct Case40Query: GraphQLTypedOperation {
                 self.id = id
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case small
-                case large
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.small = try container.decode(String.self, forKey: .small)
-                self.large = try container.decode(String.self, forKey: .large)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.name = try c.decode(String.self, forKey: "name")
+                self.small = try c.decode(String.self, forKey: "small")
+                self.large = try c.decode(String.self, forKey: "large")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.small, forKey: .small)
-                try container.encode(self.large, forKey: .large)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encode(self.name, forKey: "name")
+                try c.encode(self.small, forKey: "small")
+                try c.encode(self.large, forKey: "large")
+                try c.encode(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
         }
 
@@ -199,21 +180,14 @@ struct Case40Query: GraphQLTypedOperation {
                 self.asUser = asUser
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.id = try c.decode(String.self, forKey: "id")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asPlanet = self.asPlanet {
                     try asPlanet.encode(to: encoder)
@@ -223,9 +197,9 @@ struct Case40Query: GraphQLTypedOperation {
                     try asUser.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.id, forKey: "id")
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `Node` as a `Planet`.
@@ -244,26 +218,18 @@ struct Case40Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case moons
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.moons, forKey: .moons)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.moons, forKey: "moons")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Moons` on `Moon`.
@@ -282,26 +248,18 @@ struct Case40Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.radius, forKey: "radius")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
                 }
             }
@@ -322,26 +280,18 @@ struct Case40Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case email
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.email, forKey: "email")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
         }
@@ -365,20 +315,14 @@ struct Case40Query: GraphQLTypedOperation {
                 self.asUser = asUser
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asPlanet = self.asPlanet {
                     try asPlanet.encode(to: encoder)
@@ -392,8 +336,8 @@ struct Case40Query: GraphQLTypedOperation {
                     try asUser.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `SearchResult` as a `Planet`.
@@ -412,26 +356,18 @@ struct Case40Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -448,23 +384,16 @@ struct Case40Query: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
             }
 
@@ -481,26 +410,51 @@ struct Case40Query: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
             }
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

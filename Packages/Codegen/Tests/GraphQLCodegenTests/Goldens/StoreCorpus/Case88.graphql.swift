@@ -393,29 +393,20 @@ struct Case88Query: GraphQLTypedOperation {
             self.planets = planets
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case user
-            case nodes
-            case search
-            case planets
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.user = try container.decodeNullable(User.self, forKey: .user)
-            self.nodes = try container.decode([Nodes?].self, forKey: .nodes)
-            self.search = try container.decode([Search].self, forKey: .search)
-            self.planets = try container.decode([Planets].self, forKey: .planets)
+            let c = try decoder.answerFields()
+            self.user = try c.decodeNullable(User.self, forKey: "user")
+            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
+            self.search = try c.decode([Search].self, forKey: "search")
+            self.planets = try c.decode([Planets].self, forKey: "planets")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.user, forKey: .user)
-            try container.encode(self.nodes, forKey: .nodes)
-            try container.encode(self.search, forKey: .search)
-            try container.encode(self.planets, forKey: .planets)
+            var c = encoder.answerFields()
+            try c.encode(self.user, forKey: "user")
+            try c.encode(self.nodes, forKey: "nodes")
+            try c.encode(self.search, forKey: "search")
+            try c.encode(self.planets, forKey: "planets")
         }
 
         /// The selection of `User` on `User`.
@@ -458,39 +449,27 @@ struct Case88Query: GraphQLTypedOperation {
                 self.userBits = userBits
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case email
-                case name
-                case __typename
-                case id
-                case friends
-                case bestFriend
-                case address
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.friends = try container.decode([Friends].self, forKey: .friends)
-                self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                self.address = try container.decodeNullable(Address.self, forKey: .address)
+                let c = try decoder.answerFields()
+                self.email = try c.decodeNullable(String.self, forKey: "email")
+                self.name = try c.decode(String.self, forKey: "name")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                self.friends = try c.decode([Friends].self, forKey: "friends")
+                self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                self.address = try c.decodeNullable(Address.self, forKey: "address")
                 self.userBits = try UserBits(from: decoder)
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encode(self.bestFriend, forKey: .bestFriend)
-                try container.encode(self.address, forKey: .address)
+                var c = encoder.answerFields()
+                try c.encode(self.email, forKey: "email")
+                try c.encode(self.name, forKey: "name")
+                try c.encode(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
+                try c.encode(self.friends, forKey: "friends")
+                try c.encode(self.bestFriend, forKey: "bestFriend")
+                try c.encode(self.address, forKey: "address")
             }
 
             /// The selection of `Friends` on `User`.
@@ -525,35 +504,24 @@ struct Case88Query: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case name
-                    case email
-                    case friends
-                    case homeworld
-                    case id
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
+                    self.friends = try c.decode([Friends].self, forKey: "friends")
+                    self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.homeworld, forKey: .homeworld)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.email, forKey: "email")
+                    try c.encode(self.friends, forKey: "friends")
+                    try c.encode(self.homeworld, forKey: "homeworld")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -600,44 +568,30 @@ struct Case88Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case email
-                        case small
-                        case large
-                        case friends
-                        case bestFriend
-                        case homeworld
-                        case id
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.friends, forKey: "friends")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.homeworld, forKey: "homeworld")
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -668,30 +622,21 @@ struct Case88Query: GraphQLTypedOperation {
                             self.userBits = userBits
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case name
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             self.userBits = try UserBits(from: decoder)
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
                     }
 
@@ -723,32 +668,22 @@ struct Case88Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case __typename
-                            case small
-                            case large
-                            case scores
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.__typename = try c.decode(String.self, forKey: "__typename")
+                            self.small = try c.decode(String.self, forKey: "small")
+                            self.large = try c.decode(String.self, forKey: "large")
+                            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.scores, forKey: .scores)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encode(self.small, forKey: "small")
+                            try c.encode(self.large, forKey: "large")
+                            try c.encode(self.scores, forKey: "scores")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
                     }
 
@@ -771,30 +706,20 @@ struct Case88Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case id
-                            case name
-                            case moons
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
+                            let c = try decoder.answerFields()
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.moons, forKey: .moons)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.moons, forKey: "moons")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `Moons` on `Moon`.
@@ -813,27 +738,18 @@ struct Case88Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case radius
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.radius, forKey: .radius)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.radius, forKey: "radius")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
                     }
@@ -871,33 +787,23 @@ struct Case88Query: GraphQLTypedOperation {
                         self.planetBits = planetBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case id
-                        case diameter
-                        case name
-                        case __typename
-                        case residents
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                        self.residents = try container.decode([Residents].self, forKey: .residents)
+                        let c = try decoder.answerFields()
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                        self.residents = try c.decode([Residents].self, forKey: "residents")
                         self.planetBits = try PlanetBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.diameter, forKey: .diameter)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.residents, forKey: .residents)
+                        var c = encoder.answerFields()
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.diameter, forKey: "diameter")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encode(self.residents, forKey: "residents")
                     }
 
                     /// The selection of `Residents` on `User`.
@@ -932,35 +838,24 @@ struct Case88Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case small
-                            case large
-                            case scores
-                            case id
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.small = try c.decode(String.self, forKey: "small")
+                            self.large = try c.decode(String.self, forKey: "large")
+                            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.scores, forKey: .scores)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.small, forKey: "small")
+                            try c.encode(self.large, forKey: "large")
+                            try c.encode(self.scores, forKey: "scores")
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
@@ -994,32 +889,22 @@ struct Case88Query: GraphQLTypedOperation {
                     self.id = id
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case email
-                    case friends
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
+                    self.friends = try c.decode([Friends].self, forKey: "friends")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.email, forKey: "email")
+                    try c.encode(self.friends, forKey: "friends")
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encodeIfPresent(self.id, forKey: "id")
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -1058,38 +943,26 @@ struct Case88Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case email
-                        case small
-                        case large
-                        case bestFriend
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.bestFriend, forKey: "bestFriend")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
 
                     /// The selection of `BestFriend` on `User`.
@@ -1124,35 +997,24 @@ struct Case88Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case email
-                            case small
-                            case large
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.small = try c.decode(String.self, forKey: "small")
+                            self.large = try c.decode(String.self, forKey: "large")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.small, forKey: "small")
+                            try c.encode(self.large, forKey: "large")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
                     }
                 }
@@ -1174,26 +1036,18 @@ struct Case88Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case street
-                    case city
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.street = try container.decode(String.self, forKey: .street)
-                    self.city = try container.decodeNullable(String.self, forKey: .city)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                    let c = try decoder.answerFields()
+                    self.street = try c.decode(String.self, forKey: "street")
+                    self.city = try c.decodeNullable(String.self, forKey: "city")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.street, forKey: .street)
-                    try container.encode(self.city, forKey: .city)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.street, forKey: "street")
+                    try c.encode(self.city, forKey: "city")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
         }
@@ -1217,21 +1071,14 @@ struct Case88Query: GraphQLTypedOperation {
                 self.asUser = asUser
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.id = try c.decode(String.self, forKey: "id")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asShip = self.asShip {
                     try asShip.encode(to: encoder)
@@ -1241,9 +1088,9 @@ struct Case88Query: GraphQLTypedOperation {
                     try asUser.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.id, forKey: "id")
+                try c.encodeIfPresent(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `Node` as a `Ship`.
@@ -1265,29 +1112,20 @@ struct Case88Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case model
-                    case pilot
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.model = try c.decodeNullable(String.self, forKey: "model")
+                    self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.model, forKey: "model")
+                    try c.encode(self.pilot, forKey: "pilot")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Pilot` on `User`.
@@ -1309,29 +1147,20 @@ struct Case88Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case id
-                        case name
-                        case homeworld
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        let c = try decoder.answerFields()
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.homeworld, forKey: "homeworld")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `Homeworld` on `Planet`.
@@ -1370,37 +1199,25 @@ struct Case88Query: GraphQLTypedOperation {
                             self.planetBits = planetBits
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case diameter
-                            case name
-                            case __typename
-                            case id
-                            case moons
-                            case residents
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.residents = try container.decode([Residents].self, forKey: .residents)
+                            let c = try decoder.answerFields()
+                            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+                            self.residents = try c.decode([Residents].self, forKey: "residents")
                             self.planetBits = try PlanetBits(from: decoder)
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                            try container.encode(self.moons, forKey: .moons)
-                            try container.encode(self.residents, forKey: .residents)
+                            var c = encoder.answerFields()
+                            try c.encode(self.diameter, forKey: "diameter")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
+                            try c.encode(self.moons, forKey: "moons")
+                            try c.encode(self.residents, forKey: "residents")
                         }
 
                         /// The selection of `Moons` on `Moon`.
@@ -1419,27 +1236,18 @@ struct Case88Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case radius
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.radius, forKey: .radius)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.radius, forKey: "radius")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
                         }
 
@@ -1475,35 +1283,24 @@ struct Case88Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case __typename
-                                case name
-                                case email
-                                case small
-                                case large
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.__typename = try c.decode(String.self, forKey: "__typename")
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.small = try c.decode(String.self, forKey: "small")
+                                self.large = try c.decode(String.self, forKey: "large")
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.small, forKey: "small")
+                                try c.encode(self.large, forKey: "large")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
                         }
                     }
@@ -1546,38 +1343,26 @@ struct Case88Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case name
-                    case email
-                    case friends
-                    case bestFriend
-                    case homeworld
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                    let c = try decoder.answerFields()
+                    self.id = try c.decode(String.self, forKey: "id")
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
+                    self.friends = try c.decode([Friends].self, forKey: "friends")
+                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                    self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.homeworld, forKey: .homeworld)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.id, forKey: "id")
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.email, forKey: "email")
+                    try c.encode(self.friends, forKey: "friends")
+                    try c.encode(self.bestFriend, forKey: "bestFriend")
+                    try c.encode(self.homeworld, forKey: "homeworld")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -1616,38 +1401,26 @@ struct Case88Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case email
-                        case small
-                        case large
-                        case homeworld
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.small = try c.decode(String.self, forKey: "small")
+                        self.large = try c.decode(String.self, forKey: "large")
+                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.small, forKey: "small")
+                        try c.encode(self.large, forKey: "large")
+                        try c.encode(self.homeworld, forKey: "homeworld")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
 
                     /// The selection of `Homeworld` on `Planet`.
@@ -1669,30 +1442,20 @@ struct Case88Query: GraphQLTypedOperation {
                             self.id = id
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case diameter
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.diameter, forKey: "diameter")
+                            try c.encode(self.__typename, forKey: "__typename")
+                            try c.encodeIfPresent(self.id, forKey: "id")
                         }
                     }
                 }
@@ -1713,26 +1476,18 @@ struct Case88Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case id
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.id = try c.decode(String.self, forKey: "id")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.id, forKey: "id")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
                 }
 
@@ -1768,33 +1523,23 @@ struct Case88Query: GraphQLTypedOperation {
                         self.planetBits = planetBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case diameter
-                        case name
-                        case __typename
-                        case id
-                        case moons
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
+                        let c = try decoder.answerFields()
+                        self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                        self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
                         self.planetBits = try PlanetBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.diameter, forKey: .diameter)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                        try container.encode(self.moons, forKey: .moons)
+                        var c = encoder.answerFields()
+                        try c.encode(self.diameter, forKey: "diameter")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
+                        try c.encode(self.moons, forKey: "moons")
                     }
 
                     /// The selection of `Moons` on `Moon`.
@@ -1813,26 +1558,18 @@ struct Case88Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case radius
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
+                            let c = try decoder.answerFields()
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.radius, forKey: .radius)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.radius, forKey: "radius")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
@@ -1858,20 +1595,14 @@ struct Case88Query: GraphQLTypedOperation {
                 self.asUser = asUser
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
+                let c = try decoder.answerFields()
+                self.__typename = try c.decode(String.self, forKey: "__typename")
                 self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
                 self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
                 self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
                 if let asPlanet = self.asPlanet {
                     try asPlanet.encode(to: encoder)
@@ -1885,8 +1616,8 @@ struct Case88Query: GraphQLTypedOperation {
                     try asUser.encode(to: encoder)
                     return
                 }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
+                var c = encoder.answerFields()
+                try c.encode(self.__typename, forKey: "__typename")
             }
 
             /// The selection on `SearchResult` as a `Planet`.
@@ -1905,26 +1636,18 @@ struct Case88Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -1944,26 +1667,18 @@ struct Case88Query: GraphQLTypedOperation {
                     self.__typename = __typename
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case model
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
+                    let c = try decoder.answerFields()
+                    self.model = try c.decodeNullable(String.self, forKey: "model")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
+                    var c = encoder.answerFields()
+                    try c.encode(self.model, forKey: "model")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
                 }
             }
 
@@ -2015,47 +1730,32 @@ struct Case88Query: GraphQLTypedOperation {
                     self.email = email
                 }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case small
-                    case large
-                    case scores
-                    case friends
-                    case homeworld
-                    case address
-                    case id
-                    case __typename
-                    case email
-                }
-
-                /// Decodes the object from the answer.
                 init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.small = try container.decode(String.self, forKey: .small)
-                    self.large = try container.decode(String.self, forKey: .large)
-                    self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                    self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
+                    let c = try decoder.answerFields()
+                    self.name = try c.decode(String.self, forKey: "name")
+                    self.small = try c.decode(String.self, forKey: "small")
+                    self.large = try c.decode(String.self, forKey: "large")
+                    self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                    self.friends = try c.decode([Friends].self, forKey: "friends")
+                    self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+                    self.address = try c.decodeNullable(Address.self, forKey: "address")
+                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                    self.__typename = try c.decode(String.self, forKey: "__typename")
+                    self.email = try c.decodeNullable(String.self, forKey: "email")
                 }
 
-                /// Encodes the object as the answer had it.
                 func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.small, forKey: .small)
-                    try container.encode(self.large, forKey: .large)
-                    try container.encode(self.scores, forKey: .scores)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.homeworld, forKey: .homeworld)
-                    try container.encode(self.address, forKey: .address)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.email, forKey: .email)
+                    var c = encoder.answerFields()
+                    try c.encode(self.name, forKey: "name")
+                    try c.encode(self.small, forKey: "small")
+                    try c.encode(self.large, forKey: "large")
+                    try c.encode(self.scores, forKey: "scores")
+                    try c.encode(self.friends, forKey: "friends")
+                    try c.encode(self.homeworld, forKey: "homeworld")
+                    try c.encode(self.address, forKey: "address")
+                    try c.encodeIfPresent(self.id, forKey: "id")
+                    try c.encode(self.__typename, forKey: "__typename")
+                    try c.encode(self.email, forKey: "email")
                 }
 
                 /// The selection of `Friends` on `User`.
@@ -2090,35 +1790,24 @@ struct Case88Query: GraphQLTypedOperation {
                         self.id = id
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case email
-                        case scores
-                        case friends
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                        let c = try decoder.answerFields()
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.email = try c.decodeNullable(String.self, forKey: "email")
+                        self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                        self.friends = try c.decode([Friends].self, forKey: "friends")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.scores, forKey: .scores)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
+                        var c = encoder.answerFields()
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.email, forKey: "email")
+                        try c.encode(self.scores, forKey: "scores")
+                        try c.encode(self.friends, forKey: "friends")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
                     }
 
                     /// The selection of `Friends` on `User`.
@@ -2153,35 +1842,24 @@ struct Case88Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case id
-                            case name
-                            case email
-                            case scores
-                            case bestFriend
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            let c = try decoder.answerFields()
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.email = try c.decodeNullable(String.self, forKey: "email")
+                            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.scores, forKey: .scores)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.email, forKey: "email")
+                            try c.encode(self.scores, forKey: "scores")
+                            try c.encode(self.bestFriend, forKey: "bestFriend")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `BestFriend` on `User`.
@@ -2203,30 +1881,20 @@ struct Case88Query: GraphQLTypedOperation {
                                 self.id = id
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case email
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                                let c = try decoder.answerFields()
+                                self.name = try c.decode(String.self, forKey: "name")
+                                self.email = try c.decodeNullable(String.self, forKey: "email")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
+                                var c = encoder.answerFields()
+                                try c.encode(self.name, forKey: "name")
+                                try c.encode(self.email, forKey: "email")
+                                try c.encode(self.__typename, forKey: "__typename")
+                                try c.encodeIfPresent(self.id, forKey: "id")
                             }
                         }
                     }
@@ -2264,33 +1932,23 @@ struct Case88Query: GraphQLTypedOperation {
                         self.planetBits = planetBits
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case diameter
-                        case name
-                        case __typename
-                        case id
-                        case residents
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        self.residents = try container.decode([Residents].self, forKey: .residents)
+                        let c = try decoder.answerFields()
+                        self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                        self.name = try c.decode(String.self, forKey: "name")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
+                        self.residents = try c.decode([Residents].self, forKey: "residents")
                         self.planetBits = try PlanetBits(from: decoder)
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.diameter, forKey: .diameter)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                        try container.encode(self.residents, forKey: .residents)
+                        var c = encoder.answerFields()
+                        try c.encode(self.diameter, forKey: "diameter")
+                        try c.encode(self.name, forKey: "name")
+                        try c.encode(self.__typename, forKey: "__typename")
+                        try c.encodeIfPresent(self.id, forKey: "id")
+                        try c.encode(self.residents, forKey: "residents")
                     }
 
                     /// The selection of `Residents` on `User`.
@@ -2321,32 +1979,22 @@ struct Case88Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case id
-                            case name
-                            case scores
-                            case address
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
+                            let c = try decoder.answerFields()
+                            self.id = try c.decode(String.self, forKey: "id")
+                            self.name = try c.decode(String.self, forKey: "name")
+                            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+                            self.address = try c.decodeNullable(Address.self, forKey: "address")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.scores, forKey: .scores)
-                            try container.encode(self.address, forKey: .address)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.id, forKey: "id")
+                            try c.encode(self.name, forKey: "name")
+                            try c.encode(self.scores, forKey: "scores")
+                            try c.encode(self.address, forKey: "address")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
 
                         /// The selection of `Address` on `Address`.
@@ -2368,30 +2016,20 @@ struct Case88Query: GraphQLTypedOperation {
                                 self.__typename = __typename
                             }
 
-                            private enum CodingKeys: String, CodingKey {
-                                case street
-                                case city
-                                case geo
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
                             init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.street = try container.decode(String.self, forKey: .street)
-                                self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                                let c = try decoder.answerFields()
+                                self.street = try c.decode(String.self, forKey: "street")
+                                self.city = try c.decodeNullable(String.self, forKey: "city")
+                                self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                             }
 
-                            /// Encodes the object as the answer had it.
                             func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.street, forKey: .street)
-                                try container.encode(self.city, forKey: .city)
-                                try container.encode(self.geo, forKey: .geo)
-                                try container.encode(self.__typename, forKey: .__typename)
+                                var c = encoder.answerFields()
+                                try c.encode(self.street, forKey: "street")
+                                try c.encode(self.city, forKey: "city")
+                                try c.encode(self.geo, forKey: "geo")
+                                try c.encode(self.__typename, forKey: "__typename")
                             }
 
                             /// The selection of `Geo` on `Geo`.
@@ -2410,27 +2048,18 @@ struct Case88Query: GraphQLTypedOperation {
                                     self.__typename = __typename
                                 }
 
-                                private enum CodingKeys: String, CodingKey {
-                                    case lat
-                                    case lng
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
                                 init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.lat = try container.decode(Double.self, forKey: .lat)
-                                    self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                                    let c = try decoder.answerFields()
+                                    self.lat = try c.decode(Double.self, forKey: "lat")
+                                    self.lng = try c.decode(Double.self, forKey: "lng")
+                                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                                 }
 
-                                /// Encodes the object as the answer had it.
                                 func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.lat, forKey: .lat)
-                                    try container.encode(self.lng, forKey: .lng)
-                                    try container.encode(self.__typename, forKey: .__typename)
+                                    var c = encoder.answerFields()
+                                    try c.encode(self.lat, forKey: "lat")
+                                    try c.encode(self.lng, forKey: "lng")
+                                    try c.encode(self.__typename, forKey: "__typename")
                                 }
                             }
                         }
@@ -2456,29 +2085,20 @@ struct Case88Query: GraphQLTypedOperation {
                         self.__typename = __typename
                     }
 
-                    private enum CodingKeys: String, CodingKey {
-                        case street
-                        case city
-                        case geo
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
                     init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.street = try container.decode(String.self, forKey: .street)
-                        self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
+                        let c = try decoder.answerFields()
+                        self.street = try c.decode(String.self, forKey: "street")
+                        self.city = try c.decodeNullable(String.self, forKey: "city")
+                        self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
                     }
 
-                    /// Encodes the object as the answer had it.
                     func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.street, forKey: .street)
-                        try container.encode(self.city, forKey: .city)
-                        try container.encode(self.geo, forKey: .geo)
-                        try container.encode(self.__typename, forKey: .__typename)
+                        var c = encoder.answerFields()
+                        try c.encode(self.street, forKey: "street")
+                        try c.encode(self.city, forKey: "city")
+                        try c.encode(self.geo, forKey: "geo")
+                        try c.encode(self.__typename, forKey: "__typename")
                     }
 
                     /// The selection of `Geo` on `Geo`.
@@ -2497,26 +2117,18 @@ struct Case88Query: GraphQLTypedOperation {
                             self.__typename = __typename
                         }
 
-                        private enum CodingKeys: String, CodingKey {
-                            case lat
-                            case lng
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
                         init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.lat = try container.decode(Double.self, forKey: .lat)
-                            self.lng = try container.decode(Double.self, forKey: .lng)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
+                            let c = try decoder.answerFields()
+                            self.lat = try c.decode(Double.self, forKey: "lat")
+                            self.lng = try c.decode(Double.self, forKey: "lng")
+                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
                         }
 
-                        /// Encodes the object as the answer had it.
                         func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.lat, forKey: .lat)
-                            try container.encode(self.lng, forKey: .lng)
-                            try container.encode(self.__typename, forKey: .__typename)
+                            var c = encoder.answerFields()
+                            try c.encode(self.lat, forKey: "lat")
+                            try c.encode(self.lng, forKey: "lng")
+                            try c.encode(self.__typename, forKey: "__typename")
                         }
                     }
                 }
@@ -2542,31 +2154,54 @@ struct Case88Query: GraphQLTypedOperation {
                 self.id = id
             }
 
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case diameter
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+                let c = try decoder.answerFields()
+                self.name = try c.decode(String.self, forKey: "name")
+                self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+                self.id = try c.decodeIfPresent(String.self, forKey: "id")
             }
 
-            /// Encodes the object as the answer had it.
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.diameter, forKey: .diameter)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
+                var c = encoder.answerFields()
+                try c.encode(self.name, forKey: "name")
+                try c.encode(self.diameter, forKey: "diameter")
+                try c.encode(self.__typename, forKey: "__typename")
+                try c.encodeIfPresent(self.id, forKey: "id")
             }
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 
