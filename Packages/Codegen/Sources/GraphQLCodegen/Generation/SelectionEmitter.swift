@@ -54,15 +54,27 @@ struct SelectionEmitter {
             emitDecoding(model, into: &writer)
             writer.blank()
             emitEncoding(model, into: &writer)
-            for nested in model.nested {
-                emit(nested, documentation: "The selection of `\(nested.name)` on `\(nested.typeName)`.", into: &writer)
+        }
+    }
+
+    /// The structs nested in `model`, which `path` names, each in an extension of its parent at the
+    /// top of the file rather than inside it: a struct's lines are indented once whatever its depth in
+    /// the answer (indentation was two fifths of the bytes, decision 0191). A struct declared in the
+    /// extension of its parent still finds its parent's nested types by their plain names, which is
+    /// all the reuse of `SelectionBuilder` needs: a type condition reuses only its parent's types.
+    func emitNested(of model: SelectionModel, path: String, into writer: inout SwiftWriter) {
+        let children =
+            model.nested.map { ($0, "The selection of `\($0.name)` on `\($0.typeName)`.") }
+            + (model.concreteCases + model.abstractViews).filter(\.isDeclaredHere).map {
+                ($0.model, "The selection on `\(model.typeName)` as a `\($0.model.typeName)`.")
             }
-            for condition in model.concreteCases + model.abstractViews where condition.isDeclaredHere {
-                emit(
-                    condition.model,
-                    documentation: "The selection on `\(model.typeName)` as a `\(condition.model.typeName)`.",
-                    into: &writer)
-            }
+        guard !children.isEmpty else { return }
+        writer.blank()
+        writer.block("extension \(path)") { writer in
+            for (child, documentation) in children { emit(child, documentation: documentation, into: &writer) }
+        }
+        for (child, _) in children {
+            emitNested(of: child, path: path + "." + SwiftNames.escaped(child.name), into: &writer)
         }
     }
 

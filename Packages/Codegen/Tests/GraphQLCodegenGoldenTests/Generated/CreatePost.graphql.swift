@@ -77,43 +77,45 @@ public struct CreatePostMutation: GraphQLTypedOperation {
             var c = encoder.answerFields()
             try c.encode(self.createPost, forKey: "createPost")
         }
+    }
+}
 
-        /// The selection of `CreatePost` on `Post`.
-        public struct CreatePost: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            public var id: String
-            /// The field `title` (`String!`).
-            public var title: String
-            /// The field `createdAt` (`DateTime!`).
-            public var createdAt: GraphQLSchema.DateTime
-            /// The field `__typename` (`String!`).
-            public var __typename: String
+extension CreatePostMutation.Data {
+    /// The selection of `CreatePost` on `Post`.
+    public struct CreatePost: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        public var id: String
+        /// The field `title` (`String!`).
+        public var title: String
+        /// The field `createdAt` (`DateTime!`).
+        public var createdAt: GraphQLSchema.DateTime
+        /// The field `__typename` (`String!`).
+        public var __typename: String
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            public init(id: String, title: String, createdAt: GraphQLSchema.DateTime, __typename: String = "Post") {
-                self.id = id
-                self.title = title
-                self.createdAt = createdAt
-                self.__typename = __typename
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(id: String, title: String, createdAt: GraphQLSchema.DateTime, __typename: String = "Post") {
+            self.id = id
+            self.title = title
+            self.createdAt = createdAt
+            self.__typename = __typename
+        }
 
-            /// Decodes the object from the answer.
-            public init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.id = try c.decode(String.self, forKey: "id")
-                self.title = try c.decode(String.self, forKey: "title")
-                self.createdAt = try c.decode(GraphQLSchema.DateTime.self, forKey: "createdAt")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
-            }
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.title = try c.decode(String.self, forKey: "title")
+            self.createdAt = try c.decode(GraphQLSchema.DateTime.self, forKey: "createdAt")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+        }
 
-            /// Encodes the object as the answer had it.
-            public func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.id, forKey: "id")
-                try c.encode(self.title, forKey: "title")
-                try c.encode(self.createdAt, forKey: "createdAt")
-                try c.encode(self.__typename, forKey: "__typename")
-            }
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.title, forKey: "title")
+            try c.encode(self.createdAt, forKey: "createdAt")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

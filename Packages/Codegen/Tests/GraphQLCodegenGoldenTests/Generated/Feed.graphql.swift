@@ -114,94 +114,98 @@ public struct FeedQuery: GraphQLTypedOperation {
             try c.encode(self.feed, forKey: "feed")
             try c.encode(self.small, forKey: "small")
         }
+    }
+}
 
-        /// The selection of `Feed` on `Post`.
-        public struct Feed: Codable, Sendable, Hashable {
-            /// The field `title` (`String!`).
-            public var title: String
-            /// The field `createdAt` (`DateTime!`).
-            public var createdAt: GraphQLSchema.DateTime
-            /// The field `default` (`String`).
-            public var `default`: String?
-            /// The field `type` (`PostType`).
-            public var type: `Type`?
-            /// The field `tags` (`[[String]]`).
-            public var tags: [[String?]?]?
-            /// The field `__typename` (`String!`).
-            public var __typename: String
-            /// The field `id` (`ID!`).
-            public var id: String?
+extension FeedQuery.Data {
+    /// The selection of `Feed` on `Post`.
+    public struct Feed: Codable, Sendable, Hashable {
+        /// The field `title` (`String!`).
+        public var title: String
+        /// The field `createdAt` (`DateTime!`).
+        public var createdAt: GraphQLSchema.DateTime
+        /// The field `default` (`String`).
+        public var `default`: String?
+        /// The field `type` (`PostType`).
+        public var type: `Type`?
+        /// The field `tags` (`[[String]]`).
+        public var tags: [[String?]?]?
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+        /// The field `id` (`ID!`).
+        public var id: String?
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            public init(
-                title: String,
-                createdAt: GraphQLSchema.DateTime,
-                `default`: String? = nil,
-                type: `Type`? = nil,
-                tags: [[String?]?]? = nil,
-                __typename: String = "Post",
-                id: String? = nil
-            ) {
-                self.title = title
-                self.createdAt = createdAt
-                self.`default` = `default`
-                self.type = type
-                self.tags = tags
-                self.__typename = __typename
-                self.id = id
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(
+            title: String,
+            createdAt: GraphQLSchema.DateTime,
+            `default`: String? = nil,
+            type: `Type`? = nil,
+            tags: [[String?]?]? = nil,
+            __typename: String = "Post",
+            id: String? = nil
+        ) {
+            self.title = title
+            self.createdAt = createdAt
+            self.`default` = `default`
+            self.type = type
+            self.tags = tags
+            self.__typename = __typename
+            self.id = id
+        }
 
-            /// Decodes the object from the answer.
-            public init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.title = try c.decode(String.self, forKey: "title")
-                self.createdAt = try c.decode(GraphQLSchema.DateTime.self, forKey: "createdAt")
-                self.`default` = try c.decodeNullable(String.self, forKey: "default")
-                self.type = try c.decodeNullable(`Type`.self, forKey: "type")
-                self.tags = try c.decodeNullable([[String?]?].self, forKey: "tags")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
-                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            }
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.title = try c.decode(String.self, forKey: "title")
+            self.createdAt = try c.decode(GraphQLSchema.DateTime.self, forKey: "createdAt")
+            self.`default` = try c.decodeNullable(String.self, forKey: "default")
+            self.type = try c.decodeNullable(`Type`.self, forKey: "type")
+            self.tags = try c.decodeNullable([[String?]?].self, forKey: "tags")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
 
-            /// Encodes the object as the answer had it.
-            public func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.title, forKey: "title")
-                try c.encode(self.createdAt, forKey: "createdAt")
-                try c.encode(self.`default`, forKey: "default")
-                try c.encode(self.type, forKey: "type")
-                try c.encode(self.tags, forKey: "tags")
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encodeIfPresent(self.id, forKey: "id")
-            }
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.title, forKey: "title")
+            try c.encode(self.createdAt, forKey: "createdAt")
+            try c.encode(self.`default`, forKey: "default")
+            try c.encode(self.type, forKey: "type")
+            try c.encode(self.tags, forKey: "tags")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
 
-            /// The selection of `Type` on `PostType`.
-            public struct `Type`: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                public var name: String
-                /// The field `__typename` (`String!`).
-                public var __typename: String
+extension FeedQuery.Data.Feed {
+    /// The selection of `Type` on `PostType`.
+    public struct `Type`: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        public var name: String
+        /// The field `__typename` (`String!`).
+        public var __typename: String
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(name: String, __typename: String = "PostType") {
-                    self.name = name
-                    self.__typename = __typename
-                }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(name: String, __typename: String = "PostType") {
+            self.name = name
+            self.__typename = __typename
+        }
 
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "PostType"
-                }
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "PostType"
+        }
 
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.__typename, forKey: "__typename")
-                }
-            }
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

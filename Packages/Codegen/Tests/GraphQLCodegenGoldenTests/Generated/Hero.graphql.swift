@@ -102,161 +102,165 @@ public struct HeroQuery: GraphQLTypedOperation {
             var c = encoder.answerFields()
             try c.encode(self.hero, forKey: "hero")
         }
+    }
+}
 
-        /// The selection of `Hero` on `Character`.
-        public struct Hero: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            public var name: String
-            /// The field `appearsIn` (`[Episode]!`).
-            public var appearsIn: [GraphQLSchema.Episode?]
-            /// The field `friends` (`[Character]`).
-            public var friends: [Friends?]?
-            /// The field `__typename` (`String!`).
-            public var __typename: String?
-            /// The field `id` (`ID!`).
-            public var id: String?
-            /// The fragment `CharacterBits` spread here.
-            public var characterBits: CharacterBits
-            /// This object as a `Droid`, when it is one.
-            public var asDroid: AsDroid?
+extension HeroQuery.Data {
+    /// The selection of `Hero` on `Character`.
+    public struct Hero: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        public var name: String
+        /// The field `appearsIn` (`[Episode]!`).
+        public var appearsIn: [GraphQLSchema.Episode?]
+        /// The field `friends` (`[Character]`).
+        public var friends: [Friends?]?
+        /// The field `__typename` (`String!`).
+        public var __typename: String?
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// The fragment `CharacterBits` spread here.
+        public var characterBits: CharacterBits
+        /// This object as a `Droid`, when it is one.
+        public var asDroid: AsDroid?
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            public init(
-                name: String,
-                appearsIn: [GraphQLSchema.Episode?],
-                friends: [Friends?]? = nil,
-                __typename: String? = nil,
-                id: String? = nil,
-                characterBits: CharacterBits,
-                asDroid: AsDroid? = nil
-            ) {
-                self.name = name
-                self.appearsIn = appearsIn
-                self.friends = friends
-                self.__typename = __typename
-                self.id = id
-                self.characterBits = characterBits
-                self.asDroid = asDroid
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(
+            name: String,
+            appearsIn: [GraphQLSchema.Episode?],
+            friends: [Friends?]? = nil,
+            __typename: String? = nil,
+            id: String? = nil,
+            characterBits: CharacterBits,
+            asDroid: AsDroid? = nil
+        ) {
+            self.name = name
+            self.appearsIn = appearsIn
+            self.friends = friends
+            self.__typename = __typename
+            self.id = id
+            self.characterBits = characterBits
+            self.asDroid = asDroid
+        }
+
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
+            self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.characterBits = try CharacterBits(from: decoder)
+            self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
+        }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            if let asDroid = self.asDroid {
+                try asDroid.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.appearsIn, forKey: "appearsIn")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
 
-            /// Decodes the object from the answer.
-            public init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.name = try c.decode(String.self, forKey: "name")
-                self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
-                self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                self.characterBits = try CharacterBits(from: decoder)
-                self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
-            }
+extension HeroQuery.Data.Hero {
+    /// The selection of `Friends` on `Character`.
+    public struct Friends: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        public var id: String
+        /// The field `__typename` (`String!`).
+        public var __typename: String?
+        /// The field `name` (`String!`).
+        public var name: String
 
-            /// Encodes the object as the answer had it.
-            public func encode(to encoder: any Encoder) throws {
-                if let asDroid = self.asDroid {
-                    try asDroid.encode(to: encoder)
-                    return
-                }
-                var c = encoder.answerFields()
-                try c.encode(self.name, forKey: "name")
-                try c.encode(self.appearsIn, forKey: "appearsIn")
-                try c.encode(self.friends, forKey: "friends")
-                try c.encodeIfPresent(self.__typename, forKey: "__typename")
-                try c.encodeIfPresent(self.id, forKey: "id")
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(id: String, __typename: String? = nil, name: String) {
+            self.id = id
+            self.__typename = __typename
+            self.name = name
+        }
 
-            /// The selection of `Friends` on `Character`.
-            public struct Friends: Codable, Sendable, Hashable {
-                /// The field `id` (`ID!`).
-                public var id: String
-                /// The field `__typename` (`String!`).
-                public var __typename: String?
-                /// The field `name` (`String!`).
-                public var name: String
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+        }
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(id: String, __typename: String? = nil, name: String) {
-                    self.id = id
-                    self.__typename = __typename
-                    self.name = name
-                }
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+        }
+    }
 
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.id = try c.decode(String.self, forKey: "id")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-                    self.name = try c.decode(String.self, forKey: "name")
-                }
+    /// The selection on `Character` as a `Droid`.
+    public struct AsDroid: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        public var name: String
+        /// The field `appearsIn` (`[Episode]!`).
+        public var appearsIn: [GraphQLSchema.Episode?]
+        /// The field `friends` (`[Character]`).
+        public var friends: [Friends?]?
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// The field `primaryFunction` (`String`).
+        public var primaryFunction: String?
+        /// The fragment `CharacterBits` spread here.
+        public var characterBits: CharacterBits
 
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.id, forKey: "id")
-                    try c.encodeIfPresent(self.__typename, forKey: "__typename")
-                    try c.encode(self.name, forKey: "name")
-                }
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(
+            name: String,
+            appearsIn: [GraphQLSchema.Episode?],
+            friends: [Friends?]? = nil,
+            __typename: String = "Droid",
+            id: String? = nil,
+            primaryFunction: String? = nil,
+            characterBits: CharacterBits
+        ) {
+            self.name = name
+            self.appearsIn = appearsIn
+            self.friends = friends
+            self.__typename = __typename
+            self.id = id
+            self.primaryFunction = primaryFunction
+            self.characterBits = characterBits
+        }
 
-            /// The selection on `Character` as a `Droid`.
-            public struct AsDroid: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                public var name: String
-                /// The field `appearsIn` (`[Episode]!`).
-                public var appearsIn: [GraphQLSchema.Episode?]
-                /// The field `friends` (`[Character]`).
-                public var friends: [Friends?]?
-                /// The field `__typename` (`String!`).
-                public var __typename: String
-                /// The field `id` (`ID!`).
-                public var id: String?
-                /// The field `primaryFunction` (`String`).
-                public var primaryFunction: String?
-                /// The fragment `CharacterBits` spread here.
-                public var characterBits: CharacterBits
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
+            self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.primaryFunction = try c.decodeNullable(String.self, forKey: "primaryFunction")
+            self.characterBits = try CharacterBits(from: decoder)
+        }
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(
-                    name: String,
-                    appearsIn: [GraphQLSchema.Episode?],
-                    friends: [Friends?]? = nil,
-                    __typename: String = "Droid",
-                    id: String? = nil,
-                    primaryFunction: String? = nil,
-                    characterBits: CharacterBits
-                ) {
-                    self.name = name
-                    self.appearsIn = appearsIn
-                    self.friends = friends
-                    self.__typename = __typename
-                    self.id = id
-                    self.primaryFunction = primaryFunction
-                    self.characterBits = characterBits
-                }
-
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
-                    self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                    self.primaryFunction = try c.decodeNullable(String.self, forKey: "primaryFunction")
-                    self.characterBits = try CharacterBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.appearsIn, forKey: "appearsIn")
-                    try c.encode(self.friends, forKey: "friends")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                    try c.encode(self.primaryFunction, forKey: "primaryFunction")
-                }
-            }
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.appearsIn, forKey: "appearsIn")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.primaryFunction, forKey: "primaryFunction")
         }
     }
 }
@@ -322,7 +326,9 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         try c.encodeIfPresent(self.__typename, forKey: "__typename")
         try c.encodeIfPresent(self.id, forKey: "id")
     }
+}
 
+extension CharacterBits {
     /// The selection of `Friends` on `Character`.
     public struct Friends: Codable, Sendable, Hashable {
         /// The field `id` (`ID!`).

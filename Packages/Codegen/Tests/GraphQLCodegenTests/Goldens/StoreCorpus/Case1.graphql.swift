@@ -102,141 +102,145 @@ struct Case1Query: GraphQLTypedOperation {
             try c.encode(self.viewer, forKey: "viewer")
             try c.encode(self.grid, forKey: "grid")
         }
+    }
+}
 
-        /// The selection of `Viewer` on `User`.
-        struct Viewer: Codable, Sendable, Hashable {
-            /// The field `email` (`String`).
-            var email: String?
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// The field `avatar`, as `small` (`String!`).
-            var small: String
-            /// The field `avatar`, as `large` (`String!`).
-            var large: String
-            /// The field `friends` (`[User!]!`).
-            var friends: [Friends]
-            /// The fragment `UserBits` spread here.
-            var userBits: UserBits
+extension Case1Query.Data {
+    /// The selection of `Viewer` on `User`.
+    struct Viewer: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                email: String? = nil,
-                name: String,
-                __typename: String = "User",
-                id: String? = nil,
-                small: String,
-                large: String,
-                friends: [Friends],
-                userBits: UserBits
-            ) {
-                self.email = email
-                self.name = name
-                self.__typename = __typename
-                self.id = id
-                self.small = small
-                self.large = large
-                self.friends = friends
-                self.userBits = userBits
-            }
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.email = try c.decodeNullable(String.self, forKey: "email")
-                self.name = try c.decode(String.self, forKey: "name")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                self.small = try c.decode(String.self, forKey: "small")
-                self.large = try c.decode(String.self, forKey: "large")
-                self.friends = try c.decode([Friends].self, forKey: "friends")
-                self.userBits = try UserBits(from: decoder)
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.email, forKey: "email")
-                try c.encode(self.name, forKey: "name")
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encodeIfPresent(self.id, forKey: "id")
-                try c.encode(self.small, forKey: "small")
-                try c.encode(self.large, forKey: "large")
-                try c.encode(self.friends, forKey: "friends")
-            }
-
-            /// The selection of `Friends` on `User`.
-            struct Friends: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `avatar`, as `small` (`String!`).
-                var small: String
-                /// The field `avatar`, as `large` (`String!`).
-                var large: String
-                /// The field `id` (`ID!`).
-                var id: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, small: String, large: String, id: String) {
-                    self.__typename = __typename
-                    self.small = small
-                    self.large = large
-                    self.id = id
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.__typename = try c.decode(String.self, forKey: "__typename")
-                    self.small = try c.decode(String.self, forKey: "small")
-                    self.large = try c.decode(String.self, forKey: "large")
-                    self.id = try c.decode(String.self, forKey: "id")
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encode(self.small, forKey: "small")
-                    try c.encode(self.large, forKey: "large")
-                    try c.encode(self.id, forKey: "id")
-                }
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String? = nil,
+            small: String,
+            large: String,
+            friends: [Friends],
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.userBits = userBits
         }
 
-        /// The selection of `Grid` on `Cell`.
-        struct Grid: Codable, Sendable, Hashable {
-            /// The field `x` (`Int!`).
-            var x: Int
-            /// The field `y` (`Int!`).
-            var y: Int
-            /// The field `value` (`Float`).
-            var value: Double?
-            /// The field `__typename` (`String!`).
-            var __typename: String
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.userBits = try UserBits(from: decoder)
+        }
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-                self.x = x
-                self.y = y
-                self.value = value
-                self.__typename = __typename
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+        }
+    }
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.x = try c.decode(Int.self, forKey: "x")
-                self.y = try c.decode(Int.self, forKey: "y")
-                self.value = try c.decodeNullable(Double.self, forKey: "value")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-            }
+    /// The selection of `Grid` on `Cell`.
+    struct Grid: Codable, Sendable, Hashable {
+        /// The field `x` (`Int!`).
+        var x: Int
+        /// The field `y` (`Int!`).
+        var y: Int
+        /// The field `value` (`Float`).
+        var value: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.x, forKey: "x")
-                try c.encode(self.y, forKey: "y")
-                try c.encode(self.value, forKey: "value")
-                try c.encode(self.__typename, forKey: "__typename")
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
+            self.x = x
+            self.y = y
+            self.value = value
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.x = try c.decode(Int.self, forKey: "x")
+            self.y = try c.decode(Int.self, forKey: "y")
+            self.value = try c.decodeNullable(Double.self, forKey: "value")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.x, forKey: "x")
+            try c.encode(self.y, forKey: "y")
+            try c.encode(self.value, forKey: "value")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case1Query.Data.Viewer {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `id` (`ID!`).
+        var id: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, small: String, large: String, id: String) {
+            self.__typename = __typename
+            self.small = small
+            self.large = large
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.id = try c.decode(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.id, forKey: "id")
         }
     }
 }

@@ -176,707 +176,719 @@ struct Case124Query: GraphQLTypedOperation {
             var c = encoder.answerFields()
             try c.encode(self.user, forKey: "user")
         }
+    }
+}
 
-        /// The selection of `User` on `User`.
-        struct User: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `email` (`String`).
-            var email: String?
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `scores` (`[[Int]]`).
-            var scores: [[Int?]?]?
-            /// The field `friends` (`[User!]!`).
-            var friends: [Friends]
-            /// The field `homeworld` (`Planet`).
-            var homeworld: Homeworld?
-            /// The fragment `UserBits` spread here.
-            var userBits: UserBits
+extension Case124Query.Data {
+    /// The selection of `User` on `User`.
+    struct User: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                id: String,
-                email: String? = nil,
-                name: String,
-                __typename: String = "User",
-                scores: [[Int?]?]? = nil,
-                friends: [Friends],
-                homeworld: Homeworld? = nil,
-                userBits: UserBits
-            ) {
-                self.id = id
-                self.email = email
-                self.name = name
-                self.__typename = __typename
-                self.scores = scores
-                self.friends = friends
-                self.homeworld = homeworld
-                self.userBits = userBits
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            id: String,
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            scores: [[Int?]?]? = nil,
+            friends: [Friends],
+            homeworld: Homeworld? = nil,
+            userBits: UserBits
+        ) {
+            self.id = id
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.scores = scores
+            self.friends = friends
+            self.homeworld = homeworld
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.homeworld, forKey: "homeworld")
+        }
+    }
+}
+
+extension Case124Query.Data.User {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            small: String,
+            large: String,
+            friends: [Friends],
+            homeworld: Homeworld? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.email = email
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.homeworld = homeworld
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, residents: [Residents], __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.residents = residents
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.residents, forKey: "residents")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case124Query.Data.User.Friends {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `email` (`String`).
+        var email: String??
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            small: String,
+            large: String,
+            scores: [[Int?]?]? = nil,
+            friends: [Friends],
+            homeworld: Homeworld? = nil,
+            address: Address? = nil,
+            email: String?? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.scores = scores
+            self.friends = friends
+            self.homeworld = homeworld
+            self.address = address
+            self.email = email
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.address, forKey: "address")
+            if let value = self.email {
+                try c.encode(value, forKey: "email")
             }
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.id = try c.decode(String.self, forKey: "id")
-                self.email = try c.decodeNullable(String.self, forKey: "email")
-                self.name = try c.decode(String.self, forKey: "name")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-                self.friends = try c.decode([Friends].self, forKey: "friends")
-                self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-                self.userBits = try UserBits(from: decoder)
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            diameter: Int? = nil,
+            moons: [Moons?]? = nil,
+            residents: [Residents],
+            __typename: String = "Planet",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.diameter = diameter
+            self.moons = moons
+            self.residents = residents
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.residents, forKey: "residents")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case124Query.Data.User.Friends.Friends {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            small: String,
+            large: String,
+            scores: [[Int?]?]? = nil,
+            id: String,
+            __typename: String = "User"
+        ) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.scores = scores
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.moons = moons
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case124Query.Data.User.Friends.Friends.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case124Query.Data.User.Friends.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(email: String? = nil, name: String, __typename: String = "User", id: String? = nil, userBits: UserBits) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case124Query.Data.User.Homeworld {
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `email` (`String`).
+        var email: String??
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            id: String,
+            name: String,
+            small: String,
+            large: String,
+            friends: [Friends],
+            address: Address? = nil,
+            email: String?? = nil,
+            __typename: String = "User"
+        ) {
+            self.id = id
+            self.name = name
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.address = address
+            self.email = email
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.address, forKey: "address")
+            if let value = self.email {
+                try c.encode(value, forKey: "email")
             }
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.id, forKey: "id")
-                try c.encode(self.email, forKey: "email")
-                try c.encode(self.name, forKey: "name")
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encode(self.scores, forKey: "scores")
-                try c.encode(self.friends, forKey: "friends")
-                try c.encode(self.homeworld, forKey: "homeworld")
-            }
+extension Case124Query.Data.User.Homeworld.Residents {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `id` (`ID!`).
+        var id: String?
 
-            /// The selection of `Friends` on `User`.
-            struct Friends: Codable, Sendable, Hashable {
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `avatar`, as `small` (`String!`).
-                var small: String
-                /// The field `avatar`, as `large` (`String!`).
-                var large: String
-                /// The field `friends` (`[User!]!`).
-                var friends: [Friends]
-                /// The field `homeworld` (`Planet`).
-                var homeworld: Homeworld?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            name: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            address: Address? = nil,
+            id: String? = nil
+        ) {
+            self.__typename = __typename
+            self.name = name
+            self.email = email
+            self.small = small
+            self.large = large
+            self.address = address
+            self.id = id
+        }
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    email: String? = nil,
-                    small: String,
-                    large: String,
-                    friends: [Friends],
-                    homeworld: Homeworld? = nil,
-                    __typename: String = "User",
-                    id: String? = nil
-                ) {
-                    self.email = email
-                    self.small = small
-                    self.large = large
-                    self.friends = friends
-                    self.homeworld = homeworld
-                    self.__typename = __typename
-                    self.id = id
-                }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
 
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.email = try c.decodeNullable(String.self, forKey: "email")
-                    self.small = try c.decode(String.self, forKey: "small")
-                    self.large = try c.decode(String.self, forKey: "large")
-                    self.friends = try c.decode([Friends].self, forKey: "friends")
-                    self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.address, forKey: "address")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
 
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.email, forKey: "email")
-                    try c.encode(self.small, forKey: "small")
-                    try c.encode(self.large, forKey: "large")
-                    try c.encode(self.friends, forKey: "friends")
-                    try c.encode(self.homeworld, forKey: "homeworld")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                }
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-                /// The selection of `Friends` on `User`.
-                struct Friends: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `scores` (`[[Int]]`).
-                    var scores: [[Int?]?]?
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `homeworld` (`Planet`).
-                    var homeworld: Homeworld?
-                    /// The field `address` (`Address`).
-                    var address: Address?
-                    /// The field `email` (`String`).
-                    var email: String??
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
 
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        name: String,
-                        small: String,
-                        large: String,
-                        scores: [[Int?]?]? = nil,
-                        friends: [Friends],
-                        homeworld: Homeworld? = nil,
-                        address: Address? = nil,
-                        email: String?? = nil,
-                        __typename: String = "User",
-                        id: String? = nil
-                    ) {
-                        self.name = name
-                        self.small = small
-                        self.large = large
-                        self.scores = scores
-                        self.friends = friends
-                        self.homeworld = homeworld
-                        self.address = address
-                        self.email = email
-                        self.__typename = __typename
-                        self.id = id
-                    }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
 
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.small = try c.decode(String.self, forKey: "small")
-                        self.large = try c.decode(String.self, forKey: "large")
-                        self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-                        self.friends = try c.decode([Friends].self, forKey: "friends")
-                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-                        self.address = try c.decodeNullable(Address.self, forKey: "address")
-                        self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                    }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
 
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.small, forKey: "small")
-                        try c.encode(self.large, forKey: "large")
-                        try c.encode(self.scores, forKey: "scores")
-                        try c.encode(self.friends, forKey: "friends")
-                        try c.encode(self.homeworld, forKey: "homeworld")
-                        try c.encode(self.address, forKey: "address")
-                        if let value = self.email {
-                            try c.encode(value, forKey: "email")
-                        }
-                        try c.encode(self.__typename, forKey: "__typename")
-                        try c.encodeIfPresent(self.id, forKey: "id")
-                    }
+extension Case124Query.Data.User.Homeworld.Residents.Friends {
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `scores` (`[[Int]]`).
-                        var scores: [[Int?]?]?
-                        /// The field `id` (`ID!`).
-                        var id: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
 
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            name: String,
-                            small: String,
-                            large: String,
-                            scores: [[Int?]?]? = nil,
-                            id: String,
-                            __typename: String = "User"
-                        ) {
-                            self.name = name
-                            self.small = small
-                            self.large = large
-                            self.scores = scores
-                            self.id = id
-                            self.__typename = __typename
-                        }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
 
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.name = try c.decode(String.self, forKey: "name")
-                            self.small = try c.decode(String.self, forKey: "small")
-                            self.large = try c.decode(String.self, forKey: "large")
-                            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-                            self.id = try c.decode(String.self, forKey: "id")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.name, forKey: "name")
-                            try c.encode(self.small, forKey: "small")
-                            try c.encode(self.large, forKey: "large")
-                            try c.encode(self.scores, forKey: "scores")
-                            try c.encode(self.id, forKey: "id")
-                            try c.encode(self.__typename, forKey: "__typename")
-                        }
-                    }
-
-                    /// The selection of `Homeworld` on `Planet`.
-                    struct Homeworld: Codable, Sendable, Hashable {
-                        /// The field `moons` (`[Moon]`).
-                        var moons: [Moons?]?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
-                            self.moons = moons
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.moons, forKey: "moons")
-                            try c.encode(self.__typename, forKey: "__typename")
-                            try c.encodeIfPresent(self.id, forKey: "id")
-                        }
-
-                        /// The selection of `Moons` on `Moon`.
-                        struct Moons: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `radius` (`Float`).
-                            var radius: Double?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                                self.name = name
-                                self.radius = radius
-                                self.__typename = __typename
-                            }
-
-                            init(from decoder: any Decoder) throws {
-                                let c = try decoder.answerFields()
-                                self.name = try c.decode(String.self, forKey: "name")
-                                self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-                            }
-
-                            func encode(to encoder: any Encoder) throws {
-                                var c = encoder.answerFields()
-                                try c.encode(self.name, forKey: "name")
-                                try c.encode(self.radius, forKey: "radius")
-                                try c.encode(self.__typename, forKey: "__typename")
-                            }
-                        }
-                    }
-
-                    /// The selection of `Address` on `Address`.
-                    struct Address: Codable, Sendable, Hashable {
-                        /// The field `street` (`String!`).
-                        var street: String
-                        /// The field `city` (`String`).
-                        var city: String?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String = "Address") {
-                            self.street = street
-                            self.city = city
-                            self.__typename = __typename
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.street = try c.decode(String.self, forKey: "street")
-                            self.city = try c.decodeNullable(String.self, forKey: "city")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.street, forKey: "street")
-                            try c.encode(self.city, forKey: "city")
-                            try c.encode(self.__typename, forKey: "__typename")
-                        }
-                    }
-                }
-
-                /// The selection of `Homeworld` on `Planet`.
-                struct Homeworld: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `diameter` (`Int`).
-                    var diameter: Int?
-                    /// The field `moons` (`[Moon]`).
-                    var moons: [Moons?]?
-                    /// The field `residents` (`[User!]!`).
-                    var residents: [Residents]
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        name: String,
-                        diameter: Int? = nil,
-                        moons: [Moons?]? = nil,
-                        residents: [Residents],
-                        __typename: String = "Planet",
-                        id: String? = nil
-                    ) {
-                        self.name = name
-                        self.diameter = diameter
-                        self.moons = moons
-                        self.residents = residents
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                        self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-                        self.residents = try c.decode([Residents].self, forKey: "residents")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.diameter, forKey: "diameter")
-                        try c.encode(self.moons, forKey: "moons")
-                        try c.encode(self.residents, forKey: "residents")
-                        try c.encode(self.__typename, forKey: "__typename")
-                        try c.encodeIfPresent(self.id, forKey: "id")
-                    }
-
-                    /// The selection of `Moons` on `Moon`.
-                    struct Moons: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `radius` (`Float`).
-                        var radius: Double?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                            self.name = name
-                            self.radius = radius
-                            self.__typename = __typename
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.name = try c.decode(String.self, forKey: "name")
-                            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.name, forKey: "name")
-                            try c.encode(self.radius, forKey: "radius")
-                            try c.encode(self.__typename, forKey: "__typename")
-                        }
-                    }
-
-                    /// The selection of `Residents` on `User`.
-                    struct Residents: Codable, Sendable, Hashable {
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-                        /// The fragment `UserBits` spread here.
-                        var userBits: UserBits
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            email: String? = nil,
-                            name: String,
-                            __typename: String = "User",
-                            id: String? = nil,
-                            userBits: UserBits
-                        ) {
-                            self.email = email
-                            self.name = name
-                            self.__typename = __typename
-                            self.id = id
-                            self.userBits = userBits
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.email = try c.decodeNullable(String.self, forKey: "email")
-                            self.name = try c.decode(String.self, forKey: "name")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                            self.userBits = try UserBits(from: decoder)
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.email, forKey: "email")
-                            try c.encode(self.name, forKey: "name")
-                            try c.encode(self.__typename, forKey: "__typename")
-                            try c.encodeIfPresent(self.id, forKey: "id")
-                        }
-                    }
-                }
-            }
-
-            /// The selection of `Homeworld` on `Planet`.
-            struct Homeworld: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `residents` (`[User!]!`).
-                var residents: [Residents]
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, residents: [Residents], __typename: String = "Planet", id: String? = nil) {
-                    self.name = name
-                    self.residents = residents
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.residents = try c.decode([Residents].self, forKey: "residents")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.residents, forKey: "residents")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                }
-
-                /// The selection of `Residents` on `User`.
-                struct Residents: Codable, Sendable, Hashable {
-                    /// The field `id` (`ID!`).
-                    var id: String
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `address` (`Address`).
-                    var address: Address?
-                    /// The field `email` (`String`).
-                    var email: String??
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        id: String,
-                        name: String,
-                        small: String,
-                        large: String,
-                        friends: [Friends],
-                        address: Address? = nil,
-                        email: String?? = nil,
-                        __typename: String = "User"
-                    ) {
-                        self.id = id
-                        self.name = name
-                        self.small = small
-                        self.large = large
-                        self.friends = friends
-                        self.address = address
-                        self.email = email
-                        self.__typename = __typename
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.id = try c.decode(String.self, forKey: "id")
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.small = try c.decode(String.self, forKey: "small")
-                        self.large = try c.decode(String.self, forKey: "large")
-                        self.friends = try c.decode([Friends].self, forKey: "friends")
-                        self.address = try c.decodeNullable(Address.self, forKey: "address")
-                        self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.id, forKey: "id")
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.small, forKey: "small")
-                        try c.encode(self.large, forKey: "large")
-                        try c.encode(self.friends, forKey: "friends")
-                        try c.encode(self.address, forKey: "address")
-                        if let value = self.email {
-                            try c.encode(value, forKey: "email")
-                        }
-                        try c.encode(self.__typename, forKey: "__typename")
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `address` (`Address`).
-                        var address: Address?
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            __typename: String,
-                            name: String,
-                            email: String? = nil,
-                            small: String,
-                            large: String,
-                            address: Address? = nil,
-                            id: String? = nil
-                        ) {
-                            self.__typename = __typename
-                            self.name = name
-                            self.email = email
-                            self.small = small
-                            self.large = large
-                            self.address = address
-                            self.id = id
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.__typename = try c.decode(String.self, forKey: "__typename")
-                            self.name = try c.decode(String.self, forKey: "name")
-                            self.email = try c.decodeNullable(String.self, forKey: "email")
-                            self.small = try c.decode(String.self, forKey: "small")
-                            self.large = try c.decode(String.self, forKey: "large")
-                            self.address = try c.decodeNullable(Address.self, forKey: "address")
-                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.__typename, forKey: "__typename")
-                            try c.encode(self.name, forKey: "name")
-                            try c.encode(self.email, forKey: "email")
-                            try c.encode(self.small, forKey: "small")
-                            try c.encode(self.large, forKey: "large")
-                            try c.encode(self.address, forKey: "address")
-                            try c.encodeIfPresent(self.id, forKey: "id")
-                        }
-
-                        /// The selection of `Address` on `Address`.
-                        struct Address: Codable, Sendable, Hashable {
-                            /// The field `street` (`String!`).
-                            var street: String
-                            /// The field `city` (`String`).
-                            var city: String?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, __typename: String = "Address") {
-                                self.street = street
-                                self.city = city
-                                self.__typename = __typename
-                            }
-
-                            init(from decoder: any Decoder) throws {
-                                let c = try decoder.answerFields()
-                                self.street = try c.decode(String.self, forKey: "street")
-                                self.city = try c.decodeNullable(String.self, forKey: "city")
-                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-                            }
-
-                            func encode(to encoder: any Encoder) throws {
-                                var c = encoder.answerFields()
-                                try c.encode(self.street, forKey: "street")
-                                try c.encode(self.city, forKey: "city")
-                                try c.encode(self.__typename, forKey: "__typename")
-                            }
-                        }
-                    }
-
-                    /// The selection of `Address` on `Address`.
-                    struct Address: Codable, Sendable, Hashable {
-                        /// The field `street` (`String!`).
-                        var street: String
-                        /// The field `city` (`String`).
-                        var city: String?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String = "Address") {
-                            self.street = street
-                            self.city = city
-                            self.__typename = __typename
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.street = try c.decode(String.self, forKey: "street")
-                            self.city = try c.decodeNullable(String.self, forKey: "city")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.street, forKey: "street")
-                            try c.encode(self.city, forKey: "city")
-                            try c.encode(self.__typename, forKey: "__typename")
-                        }
-                    }
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

@@ -78,88 +78,84 @@ struct Case131Query: GraphQLTypedOperation {
             try c.encode(self.grid, forKey: "grid")
             try c.encode(self.tags, forKey: "tags")
         }
+    }
+}
 
-        /// The selection of `User` on `User`.
-        struct User: Codable, Sendable, Hashable {
-            /// The field `avatar`, as `small` (`String!`).
-            var small: String
-            /// The field `avatar`, as `large` (`String!`).
-            var large: String
-            /// The field `scores` (`[[Int]]`).
-            var scores: [[Int?]?]?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
+extension Case131Query.Data {
+    /// The selection of `User` on `User`.
+    struct User: Codable, Sendable, Hashable {
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                small: String,
-                large: String,
-                scores: [[Int?]?]? = nil,
-                __typename: String = "User",
-                id: String? = nil
-            ) {
-                self.small = small
-                self.large = large
-                self.scores = scores
-                self.__typename = __typename
-                self.id = id
-            }
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.small = try c.decode(String.self, forKey: "small")
-                self.large = try c.decode(String.self, forKey: "large")
-                self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.small, forKey: "small")
-                try c.encode(self.large, forKey: "large")
-                try c.encode(self.scores, forKey: "scores")
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encodeIfPresent(self.id, forKey: "id")
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(small: String, large: String, scores: [[Int?]?]? = nil, __typename: String = "User", id: String? = nil) {
+            self.small = small
+            self.large = large
+            self.scores = scores
+            self.__typename = __typename
+            self.id = id
         }
 
-        /// The selection of `Grid` on `Cell`.
-        struct Grid: Codable, Sendable, Hashable {
-            /// The field `x` (`Int!`).
-            var x: Int
-            /// The field `y` (`Int!`).
-            var y: Int
-            /// The field `value` (`Float`).
-            var value: Double?
-            /// The field `__typename` (`String!`).
-            var __typename: String
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-                self.x = x
-                self.y = y
-                self.value = value
-                self.__typename = __typename
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.x = try c.decode(Int.self, forKey: "x")
-                self.y = try c.decode(Int.self, forKey: "y")
-                self.value = try c.decodeNullable(Double.self, forKey: "value")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-            }
+    /// The selection of `Grid` on `Cell`.
+    struct Grid: Codable, Sendable, Hashable {
+        /// The field `x` (`Int!`).
+        var x: Int
+        /// The field `y` (`Int!`).
+        var y: Int
+        /// The field `value` (`Float`).
+        var value: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.x, forKey: "x")
-                try c.encode(self.y, forKey: "y")
-                try c.encode(self.value, forKey: "value")
-                try c.encode(self.__typename, forKey: "__typename")
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
+            self.x = x
+            self.y = y
+            self.value = value
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.x = try c.decode(Int.self, forKey: "x")
+            self.y = try c.decode(Int.self, forKey: "y")
+            self.value = try c.decodeNullable(Double.self, forKey: "value")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.x, forKey: "x")
+            try c.encode(self.y, forKey: "y")
+            try c.encode(self.value, forKey: "value")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

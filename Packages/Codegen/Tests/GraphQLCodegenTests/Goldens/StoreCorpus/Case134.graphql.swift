@@ -77,77 +77,79 @@ struct Case134Query: GraphQLTypedOperation {
             try c.encode(self.grid, forKey: "grid")
             try c.encode(self.tags, forKey: "tags")
         }
+    }
+}
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `diameter` (`Int`).
-            var diameter: Int?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
+extension Case134Query.Data {
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-                self.name = name
-                self.diameter = diameter
-                self.__typename = __typename
-                self.id = id
-            }
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.name = try c.decode(String.self, forKey: "name")
-                self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.name, forKey: "name")
-                try c.encode(self.diameter, forKey: "diameter")
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encodeIfPresent(self.id, forKey: "id")
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.diameter = diameter
+            self.__typename = __typename
+            self.id = id
         }
 
-        /// The selection of `Grid` on `Cell`.
-        struct Grid: Codable, Sendable, Hashable {
-            /// The field `x` (`Int!`).
-            var x: Int
-            /// The field `y` (`Int!`).
-            var y: Int
-            /// The field `value` (`Float`).
-            var value: Double?
-            /// The field `__typename` (`String!`).
-            var __typename: String
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-                self.x = x
-                self.y = y
-                self.value = value
-                self.__typename = __typename
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.x = try c.decode(Int.self, forKey: "x")
-                self.y = try c.decode(Int.self, forKey: "y")
-                self.value = try c.decodeNullable(Double.self, forKey: "value")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-            }
+    /// The selection of `Grid` on `Cell`.
+    struct Grid: Codable, Sendable, Hashable {
+        /// The field `x` (`Int!`).
+        var x: Int
+        /// The field `y` (`Int!`).
+        var y: Int
+        /// The field `value` (`Float`).
+        var value: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.x, forKey: "x")
-                try c.encode(self.y, forKey: "y")
-                try c.encode(self.value, forKey: "value")
-                try c.encode(self.__typename, forKey: "__typename")
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
+            self.x = x
+            self.y = y
+            self.value = value
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.x = try c.decode(Int.self, forKey: "x")
+            self.y = try c.decode(Int.self, forKey: "y")
+            self.value = try c.decodeNullable(Double.self, forKey: "value")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.x, forKey: "x")
+            try c.encode(self.y, forKey: "y")
+            try c.encode(self.value, forKey: "value")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

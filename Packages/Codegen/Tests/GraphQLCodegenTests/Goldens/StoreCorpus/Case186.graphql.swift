@@ -174,702 +174,705 @@ struct Case186Query: GraphQLTypedOperation {
             try c.encode(self.nodes, forKey: "nodes")
             try c.encode(self.planets, forKey: "planets")
         }
+    }
+}
 
-        /// The selection of `Nodes` on `Node`.
-        struct Nodes: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
+extension Case186Query.Data {
+    /// The selection of `Nodes` on `Node`.
+    struct Nodes: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-                self.id = id
-                self.__typename = __typename
-                self.asPlanet = asPlanet
-                self.asUser = asUser
-            }
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.id = try c.decode(String.self, forKey: "id")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var c = encoder.answerFields()
-                try c.encode(self.id, forKey: "id")
-                try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The field `residents` (`[User!]!`).
-                var residents: [Residents]
-                /// The fragment `PlanetBits` spread here.
-                var planetBits: PlanetBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    id: String,
-                    diameter: Int? = nil,
-                    name: String,
-                    __typename: String = "Planet",
-                    moons: [Moons?]? = nil,
-                    residents: [Residents],
-                    planetBits: PlanetBits
-                ) {
-                    self.id = id
-                    self.diameter = diameter
-                    self.name = name
-                    self.__typename = __typename
-                    self.moons = moons
-                    self.residents = residents
-                    self.planetBits = planetBits
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.id = try c.decode(String.self, forKey: "id")
-                    self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                    self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-                    self.residents = try c.decode([Residents].self, forKey: "residents")
-                    self.planetBits = try PlanetBits(from: decoder)
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.id, forKey: "id")
-                    try c.encode(self.diameter, forKey: "diameter")
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encode(self.moons, forKey: "moons")
-                    try c.encode(self.residents, forKey: "residents")
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.radius, forKey: "radius")
-                        try c.encode(self.__typename, forKey: "__typename")
-                    }
-                }
-
-                /// The selection of `Residents` on `User`.
-                struct Residents: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `scores` (`[[Int]]`).
-                    var scores: [[Int?]?]?
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `homeworld` (`Planet`).
-                    var homeworld: Homeworld?
-                    /// The field `address` (`Address`).
-                    var address: Address?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        name: String,
-                        small: String,
-                        large: String,
-                        scores: [[Int?]?]? = nil,
-                        friends: [Friends],
-                        homeworld: Homeworld? = nil,
-                        address: Address? = nil,
-                        __typename: String = "User",
-                        id: String? = nil
-                    ) {
-                        self.name = name
-                        self.small = small
-                        self.large = large
-                        self.scores = scores
-                        self.friends = friends
-                        self.homeworld = homeworld
-                        self.address = address
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.small = try c.decode(String.self, forKey: "small")
-                        self.large = try c.decode(String.self, forKey: "large")
-                        self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-                        self.friends = try c.decode([Friends].self, forKey: "friends")
-                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-                        self.address = try c.decodeNullable(Address.self, forKey: "address")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.small, forKey: "small")
-                        try c.encode(self.large, forKey: "large")
-                        try c.encode(self.scores, forKey: "scores")
-                        try c.encode(self.friends, forKey: "friends")
-                        try c.encode(self.homeworld, forKey: "homeworld")
-                        try c.encode(self.address, forKey: "address")
-                        try c.encode(self.__typename, forKey: "__typename")
-                        try c.encodeIfPresent(self.id, forKey: "id")
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `bestFriend` (`User`).
-                        var bestFriend: BestFriend?
-                        /// The field `email` (`String`).
-                        var email: String??
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            bestFriend: BestFriend? = nil,
-                            email: String?? = nil,
-                            __typename: String = "User",
-                            id: String? = nil
-                        ) {
-                            self.bestFriend = bestFriend
-                            self.email = email
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-                            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.bestFriend, forKey: "bestFriend")
-                            if let value = self.email {
-                                try c.encode(value, forKey: "email")
-                            }
-                            try c.encode(self.__typename, forKey: "__typename")
-                            try c.encodeIfPresent(self.id, forKey: "id")
-                        }
-
-                        /// The selection of `BestFriend` on `User`.
-                        struct BestFriend: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `avatar`, as `small` (`String!`).
-                            var small: String
-                            /// The field `avatar`, as `large` (`String!`).
-                            var large: String
-                            /// The field `address` (`Address`).
-                            var address: Address?
-                            /// The field `id` (`ID!`).
-                            var id: String
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(
-                                name: String,
-                                small: String,
-                                large: String,
-                                address: Address? = nil,
-                                id: String,
-                                __typename: String = "User"
-                            ) {
-                                self.name = name
-                                self.small = small
-                                self.large = large
-                                self.address = address
-                                self.id = id
-                                self.__typename = __typename
-                            }
-
-                            init(from decoder: any Decoder) throws {
-                                let c = try decoder.answerFields()
-                                self.name = try c.decode(String.self, forKey: "name")
-                                self.small = try c.decode(String.self, forKey: "small")
-                                self.large = try c.decode(String.self, forKey: "large")
-                                self.address = try c.decodeNullable(Address.self, forKey: "address")
-                                self.id = try c.decode(String.self, forKey: "id")
-                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                            }
-
-                            func encode(to encoder: any Encoder) throws {
-                                var c = encoder.answerFields()
-                                try c.encode(self.name, forKey: "name")
-                                try c.encode(self.small, forKey: "small")
-                                try c.encode(self.large, forKey: "large")
-                                try c.encode(self.address, forKey: "address")
-                                try c.encode(self.id, forKey: "id")
-                                try c.encode(self.__typename, forKey: "__typename")
-                            }
-
-                            /// The selection of `Address` on `Address`.
-                            struct Address: Codable, Sendable, Hashable {
-                                /// The field `street` (`String!`).
-                                var street: String
-                                /// The field `city` (`String`).
-                                var city: String?
-                                /// The field `__typename` (`String!`).
-                                var __typename: String
-
-                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, __typename: String = "Address") {
-                                    self.street = street
-                                    self.city = city
-                                    self.__typename = __typename
-                                }
-
-                                init(from decoder: any Decoder) throws {
-                                    let c = try decoder.answerFields()
-                                    self.street = try c.decode(String.self, forKey: "street")
-                                    self.city = try c.decodeNullable(String.self, forKey: "city")
-                                    self.__typename =
-                                        try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-                                }
-
-                                func encode(to encoder: any Encoder) throws {
-                                    var c = encoder.answerFields()
-                                    try c.encode(self.street, forKey: "street")
-                                    try c.encode(self.city, forKey: "city")
-                                    try c.encode(self.__typename, forKey: "__typename")
-                                }
-                            }
-                        }
-                    }
-
-                    /// The selection of `Homeworld` on `Planet`.
-                    struct Homeworld: Codable, Sendable, Hashable {
-                        /// The field `id` (`ID!`).
-                        var id: String
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `diameter` (`Int`).
-                        var diameter: Int?
-                        /// The field `residents` (`[User!]!`).
-                        var residents: [Residents]
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            id: String,
-                            name: String,
-                            diameter: Int? = nil,
-                            residents: [Residents],
-                            __typename: String = "Planet"
-                        ) {
-                            self.id = id
-                            self.name = name
-                            self.diameter = diameter
-                            self.residents = residents
-                            self.__typename = __typename
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.id = try c.decode(String.self, forKey: "id")
-                            self.name = try c.decode(String.self, forKey: "name")
-                            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                            self.residents = try c.decode([Residents].self, forKey: "residents")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.id, forKey: "id")
-                            try c.encode(self.name, forKey: "name")
-                            try c.encode(self.diameter, forKey: "diameter")
-                            try c.encode(self.residents, forKey: "residents")
-                            try c.encode(self.__typename, forKey: "__typename")
-                        }
-
-                        /// The selection of `Residents` on `User`.
-                        struct Residents: Codable, Sendable, Hashable {
-                            /// The field `id` (`ID!`).
-                            var id: String
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `email` (`String`).
-                            var email: String?
-                            /// The field `avatar`, as `small` (`String!`).
-                            var small: String
-                            /// The field `avatar`, as `large` (`String!`).
-                            var large: String
-                            /// The field `address` (`Address`).
-                            var address: Address?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(
-                                id: String,
-                                name: String,
-                                email: String? = nil,
-                                small: String,
-                                large: String,
-                                address: Address? = nil,
-                                __typename: String = "User"
-                            ) {
-                                self.id = id
-                                self.name = name
-                                self.email = email
-                                self.small = small
-                                self.large = large
-                                self.address = address
-                                self.__typename = __typename
-                            }
-
-                            init(from decoder: any Decoder) throws {
-                                let c = try decoder.answerFields()
-                                self.id = try c.decode(String.self, forKey: "id")
-                                self.name = try c.decode(String.self, forKey: "name")
-                                self.email = try c.decodeNullable(String.self, forKey: "email")
-                                self.small = try c.decode(String.self, forKey: "small")
-                                self.large = try c.decode(String.self, forKey: "large")
-                                self.address = try c.decodeNullable(Address.self, forKey: "address")
-                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                            }
-
-                            func encode(to encoder: any Encoder) throws {
-                                var c = encoder.answerFields()
-                                try c.encode(self.id, forKey: "id")
-                                try c.encode(self.name, forKey: "name")
-                                try c.encode(self.email, forKey: "email")
-                                try c.encode(self.small, forKey: "small")
-                                try c.encode(self.large, forKey: "large")
-                                try c.encode(self.address, forKey: "address")
-                                try c.encode(self.__typename, forKey: "__typename")
-                            }
-
-                            /// The selection of `Address` on `Address`.
-                            struct Address: Codable, Sendable, Hashable {
-                                /// The field `street` (`String!`).
-                                var street: String
-                                /// The field `city` (`String`).
-                                var city: String?
-                                /// The field `geo` (`Geo`).
-                                var geo: Geo?
-                                /// The field `__typename` (`String!`).
-                                var __typename: String
-
-                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(
-                                    street: String,
-                                    city: String? = nil,
-                                    geo: Geo? = nil,
-                                    __typename: String = "Address"
-                                ) {
-                                    self.street = street
-                                    self.city = city
-                                    self.geo = geo
-                                    self.__typename = __typename
-                                }
-
-                                init(from decoder: any Decoder) throws {
-                                    let c = try decoder.answerFields()
-                                    self.street = try c.decode(String.self, forKey: "street")
-                                    self.city = try c.decodeNullable(String.self, forKey: "city")
-                                    self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-                                    self.__typename =
-                                        try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-                                }
-
-                                func encode(to encoder: any Encoder) throws {
-                                    var c = encoder.answerFields()
-                                    try c.encode(self.street, forKey: "street")
-                                    try c.encode(self.city, forKey: "city")
-                                    try c.encode(self.geo, forKey: "geo")
-                                    try c.encode(self.__typename, forKey: "__typename")
-                                }
-
-                                /// The selection of `Geo` on `Geo`.
-                                struct Geo: Codable, Sendable, Hashable {
-                                    /// The field `lat` (`Float!`).
-                                    var lat: Double
-                                    /// The field `lng` (`Float!`).
-                                    var lng: Double
-                                    /// The field `__typename` (`String!`).
-                                    var __typename: String
-
-                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
-                                        self.lat = lat
-                                        self.lng = lng
-                                        self.__typename = __typename
-                                    }
-
-                                    init(from decoder: any Decoder) throws {
-                                        let c = try decoder.answerFields()
-                                        self.lat = try c.decode(Double.self, forKey: "lat")
-                                        self.lng = try c.decode(Double.self, forKey: "lng")
-                                        self.__typename =
-                                            try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-                                    }
-
-                                    func encode(to encoder: any Encoder) throws {
-                                        var c = encoder.answerFields()
-                                        try c.encode(self.lat, forKey: "lat")
-                                        try c.encode(self.lng, forKey: "lng")
-                                        try c.encode(self.__typename, forKey: "__typename")
-                                    }
-                                }
-                            }
-                        }
-                    }
-
-                    /// The selection of `Address` on `Address`.
-                    struct Address: Codable, Sendable, Hashable {
-                        /// The field `street` (`String!`).
-                        var street: String
-                        /// The field `city` (`String`).
-                        var city: String?
-                        /// The field `geo` (`Geo`).
-                        var geo: Geo?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-                            self.street = street
-                            self.city = city
-                            self.geo = geo
-                            self.__typename = __typename
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.street = try c.decode(String.self, forKey: "street")
-                            self.city = try c.decodeNullable(String.self, forKey: "city")
-                            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.street, forKey: "street")
-                            try c.encode(self.city, forKey: "city")
-                            try c.encode(self.geo, forKey: "geo")
-                            try c.encode(self.__typename, forKey: "__typename")
-                        }
-
-                        /// The selection of `Geo` on `Geo`.
-                        struct Geo: Codable, Sendable, Hashable {
-                            /// The field `lat` (`Float!`).
-                            var lat: Double
-                            /// The field `lng` (`Float!`).
-                            var lng: Double
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String = "Geo") {
-                                self.lat = lat
-                                self.lng = lng
-                                self.__typename = __typename
-                            }
-
-                            init(from decoder: any Decoder) throws {
-                                let c = try decoder.answerFields()
-                                self.lat = try c.decode(Double.self, forKey: "lat")
-                                self.lng = try c.decode(Double.self, forKey: "lng")
-                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-                            }
-
-                            func encode(to encoder: any Encoder) throws {
-                                var c = encoder.answerFields()
-                                try c.encode(self.lat, forKey: "lat")
-                                try c.encode(self.lng, forKey: "lng")
-                                try c.encode(self.__typename, forKey: "__typename")
-                            }
-                        }
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, email: String? = nil, __typename: String = "User") {
-                    self.id = id
-                    self.email = email
-                    self.__typename = __typename
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.id = try c.decode(String.self, forKey: "id")
-                    self.email = try c.decodeNullable(String.self, forKey: "email")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.id, forKey: "id")
-                    try c.encode(self.email, forKey: "email")
-                    try c.encode(self.__typename, forKey: "__typename")
-                }
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+            self.id = id
+            self.__typename = __typename
+            self.asPlanet = asPlanet
+            self.asUser = asUser
         }
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `residents` (`[User!]!`).
-            var residents: [Residents]
-            /// The field `__typename` (`String!`).
-            var __typename: String
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+        }
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, name: String, residents: [Residents], __typename: String = "Planet") {
-                self.id = id
-                self.name = name
-                self.residents = residents
-                self.__typename = __typename
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
             }
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.id = try c.decode(String.self, forKey: "id")
-                self.name = try c.decode(String.self, forKey: "name")
-                self.residents = try c.decode([Residents].self, forKey: "residents")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        }
+    }
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.id, forKey: "id")
-                try c.encode(self.name, forKey: "name")
-                try c.encode(self.residents, forKey: "residents")
-                try c.encode(self.__typename, forKey: "__typename")
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, name: String, residents: [Residents], __typename: String = "Planet") {
+            self.id = id
+            self.name = name
+            self.residents = residents
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.residents, forKey: "residents")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case186Query.Data.Nodes {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            id: String,
+            diameter: Int? = nil,
+            name: String,
+            __typename: String = "Planet",
+            moons: [Moons?]? = nil,
+            residents: [Residents],
+            planetBits: PlanetBits
+        ) {
+            self.id = id
+            self.diameter = diameter
+            self.name = name
+            self.__typename = __typename
+            self.moons = moons
+            self.residents = residents
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.residents, forKey: "residents")
+        }
+    }
+
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, email: String? = nil, __typename: String = "User") {
+            self.id = id
+            self.email = email
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case186Query.Data.Nodes.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            small: String,
+            large: String,
+            scores: [[Int?]?]? = nil,
+            friends: [Friends],
+            homeworld: Homeworld? = nil,
+            address: Address? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.scores = scores
+            self.friends = friends
+            self.homeworld = homeworld
+            self.address = address
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.address, forKey: "address")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case186Query.Data.Nodes.AsPlanet.Residents {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `email` (`String`).
+        var email: String??
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(bestFriend: BestFriend? = nil, email: String?? = nil, __typename: String = "User", id: String? = nil) {
+            self.bestFriend = bestFriend
+            self.email = email
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            if let value = self.email {
+                try c.encode(value, forKey: "email")
             }
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
 
-            /// The selection of `Residents` on `User`.
-            struct Residents: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `avatar`, as `small` (`String!`).
-                var small: String
-                /// The field `avatar`, as `large` (`String!`).
-                var large: String
-                /// The field `scores` (`[[Int]]`).
-                var scores: [[Int?]?]?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    name: String,
-                    small: String,
-                    large: String,
-                    scores: [[Int?]?]? = nil,
-                    __typename: String = "User",
-                    id: String? = nil
-                ) {
-                    self.name = name
-                    self.small = small
-                    self.large = large
-                    self.scores = scores
-                    self.__typename = __typename
-                    self.id = id
-                }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, name: String, diameter: Int? = nil, residents: [Residents], __typename: String = "Planet") {
+            self.id = id
+            self.name = name
+            self.diameter = diameter
+            self.residents = residents
+            self.__typename = __typename
+        }
 
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.small = try c.decode(String.self, forKey: "small")
-                    self.large = try c.decode(String.self, forKey: "large")
-                    self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+        }
 
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.small, forKey: "small")
-                    try c.encode(self.large, forKey: "large")
-                    try c.encode(self.scores, forKey: "scores")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.residents, forKey: "residents")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `geo` (`Geo`).
+        var geo: Geo?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.geo = geo
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.geo, forKey: "geo")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case186Query.Data.Nodes.AsPlanet.Residents.Friends {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            small: String,
+            large: String,
+            address: Address? = nil,
+            id: String,
+            __typename: String = "User"
+        ) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.address = address
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.address, forKey: "address")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case186Query.Data.Nodes.AsPlanet.Residents.Friends.BestFriend {
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case186Query.Data.Nodes.AsPlanet.Residents.Homeworld {
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            id: String,
+            name: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            address: Address? = nil,
+            __typename: String = "User"
+        ) {
+            self.id = id
+            self.name = name
+            self.email = email
+            self.small = small
+            self.large = large
+            self.address = address
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.address, forKey: "address")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case186Query.Data.Nodes.AsPlanet.Residents.Homeworld.Residents {
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `geo` (`Geo`).
+        var geo: Geo?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.geo = geo
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.geo, forKey: "geo")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case186Query.Data.Nodes.AsPlanet.Residents.Homeworld.Residents.Address {
+    /// The selection of `Geo` on `Geo`.
+    struct Geo: Codable, Sendable, Hashable {
+        /// The field `lat` (`Float!`).
+        var lat: Double
+        /// The field `lng` (`Float!`).
+        var lng: Double
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(lat: Double, lng: Double, __typename: String = "Geo") {
+            self.lat = lat
+            self.lng = lng
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.lat = try c.decode(Double.self, forKey: "lat")
+            self.lng = try c.decode(Double.self, forKey: "lng")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.lat, forKey: "lat")
+            try c.encode(self.lng, forKey: "lng")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case186Query.Data.Nodes.AsPlanet.Residents.Address {
+    /// The selection of `Geo` on `Geo`.
+    struct Geo: Codable, Sendable, Hashable {
+        /// The field `lat` (`Float!`).
+        var lat: Double
+        /// The field `lng` (`Float!`).
+        var lng: Double
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(lat: Double, lng: Double, __typename: String = "Geo") {
+            self.lat = lat
+            self.lng = lng
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.lat = try c.decode(Double.self, forKey: "lat")
+            self.lng = try c.decode(Double.self, forKey: "lng")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.lat, forKey: "lat")
+            try c.encode(self.lng, forKey: "lng")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case186Query.Data.Planets {
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            small: String,
+            large: String,
+            scores: [[Int?]?]? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.scores = scores
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
         }
     }
 }

@@ -71,36 +71,38 @@ struct Case21Query: GraphQLTypedOperation {
             try c.encode(self.version, forKey: "version")
             try c.encode(self.tags, forKey: "tags")
         }
+    }
+}
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `diameter` (`Int`).
-            var diameter: Int?
-            /// The field `id` (`ID!`).
-            var id: String?
+extension Case21Query.Data {
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `id` (`ID!`).
+        var id: String?
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, diameter: Int? = nil, id: String? = nil) {
-                self.__typename = __typename
-                self.diameter = diameter
-                self.id = id
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, diameter: Int? = nil, id: String? = nil) {
+            self.__typename = __typename
+            self.diameter = diameter
+            self.id = id
+        }
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.__typename = try c.decode(String.self, forKey: "__typename")
-                self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encode(self.diameter, forKey: "diameter")
-                try c.encodeIfPresent(self.id, forKey: "id")
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encodeIfPresent(self.id, forKey: "id")
         }
     }
 }

@@ -105,219 +105,227 @@ struct Case212Query: GraphQLTypedOperation {
             var c = encoder.answerFields()
             try c.encode(self.viewer, forKey: "viewer")
         }
+    }
+}
 
-        /// The selection of `Viewer` on `User`.
-        struct Viewer: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `email` (`String`).
-            var email: String?
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `scores` (`[[Int]]`).
-            var scores: [[Int?]?]?
-            /// The field `friends` (`[User!]!`).
-            var friends: [Friends]
-            /// The field `homeworld` (`Planet`).
-            var homeworld: Homeworld?
-            /// The fragment `UserBits` spread here.
-            var userBits: UserBits
+extension Case212Query.Data {
+    /// The selection of `Viewer` on `User`.
+    struct Viewer: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                id: String,
-                email: String? = nil,
-                name: String,
-                __typename: String = "User",
-                scores: [[Int?]?]? = nil,
-                friends: [Friends],
-                homeworld: Homeworld? = nil,
-                userBits: UserBits
-            ) {
-                self.id = id
-                self.email = email
-                self.name = name
-                self.__typename = __typename
-                self.scores = scores
-                self.friends = friends
-                self.homeworld = homeworld
-                self.userBits = userBits
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            id: String,
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            scores: [[Int?]?]? = nil,
+            friends: [Friends],
+            homeworld: Homeworld? = nil,
+            userBits: UserBits
+        ) {
+            self.id = id
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.scores = scores
+            self.friends = friends
+            self.homeworld = homeworld
+            self.userBits = userBits
+        }
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.id = try c.decode(String.self, forKey: "id")
-                self.email = try c.decodeNullable(String.self, forKey: "email")
-                self.name = try c.decode(String.self, forKey: "name")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-                self.friends = try c.decode([Friends].self, forKey: "friends")
-                self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-                self.userBits = try UserBits(from: decoder)
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.userBits = try UserBits(from: decoder)
+        }
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.id, forKey: "id")
-                try c.encode(self.email, forKey: "email")
-                try c.encode(self.name, forKey: "name")
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encode(self.scores, forKey: "scores")
-                try c.encode(self.friends, forKey: "friends")
-                try c.encode(self.homeworld, forKey: "homeworld")
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.homeworld, forKey: "homeworld")
+        }
+    }
+}
 
-            /// The selection of `Friends` on `User`.
-            struct Friends: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `address` (`Address`).
-                var address: Address?
+extension Case212Query.Data.Viewer {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `address` (`Address`).
+        var address: Address?
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String, name: String, email: String? = nil, address: Address? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.name = name
-                    self.email = email
-                    self.address = address
-                }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, id: String, name: String, email: String? = nil, address: Address? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.name = name
+            self.email = email
+            self.address = address
+        }
 
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.__typename = try c.decode(String.self, forKey: "__typename")
-                    self.id = try c.decode(String.self, forKey: "id")
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.email = try c.decodeNullable(String.self, forKey: "email")
-                    self.address = try c.decodeNullable(Address.self, forKey: "address")
-                }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+        }
 
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encode(self.id, forKey: "id")
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.email, forKey: "email")
-                    try c.encode(self.address, forKey: "address")
-                }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.address, forKey: "address")
+        }
+    }
 
-                /// The selection of `Address` on `Address`.
-                struct Address: Codable, Sendable, Hashable {
-                    /// The field `street` (`String!`).
-                    var street: String
-                    /// The field `city` (`String`).
-                    var city: String?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
 
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String = "Address") {
-                        self.street = street
-                        self.city = city
-                        self.__typename = __typename
-                    }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            diameter: Int? = nil,
+            moons: [Moons?]? = nil,
+            __typename: String = "Planet",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.diameter = diameter
+            self.moons = moons
+            self.__typename = __typename
+            self.id = id
+        }
 
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.street = try c.decode(String.self, forKey: "street")
-                        self.city = try c.decodeNullable(String.self, forKey: "city")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-                    }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
 
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.street, forKey: "street")
-                        try c.encode(self.city, forKey: "city")
-                        try c.encode(self.__typename, forKey: "__typename")
-                    }
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
 
-            /// The selection of `Homeworld` on `Planet`.
-            struct Homeworld: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
+extension Case212Query.Data.Viewer.Friends {
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    name: String,
-                    diameter: Int? = nil,
-                    moons: [Moons?]? = nil,
-                    __typename: String = "Planet",
-                    id: String? = nil
-                ) {
-                    self.name = name
-                    self.diameter = diameter
-                    self.moons = moons
-                    self.__typename = __typename
-                    self.id = id
-                }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
 
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                    self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
 
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.diameter, forKey: "diameter")
-                    try c.encode(self.moons, forKey: "moons")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
 
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
+extension Case212Query.Data.Viewer.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
 
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-                    }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
 
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.radius, forKey: "radius")
-                        try c.encode(self.__typename, forKey: "__typename")
-                    }
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

@@ -94,250 +94,260 @@ struct Case229Query: GraphQLTypedOperation {
             try c.encode(self.planets, forKey: "planets")
             try c.encode(self.tags, forKey: "tags")
         }
+    }
+}
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `diameter` (`Int`).
-            var diameter: Int?
-            /// The field `residents` (`[User!]!`).
-            var residents: [Residents]
-            /// The field `id` (`ID!`).
-            var id: String?
+extension Case229Query.Data {
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The field `id` (`ID!`).
+        var id: String?
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, name: String, diameter: Int? = nil, residents: [Residents], id: String? = nil) {
-                self.__typename = __typename
-                self.name = name
-                self.diameter = diameter
-                self.residents = residents
-                self.id = id
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, diameter: Int? = nil, residents: [Residents], id: String? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.diameter = diameter
+            self.residents = residents
+            self.id = id
+        }
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.__typename = try c.decode(String.self, forKey: "__typename")
-                self.name = try c.decode(String.self, forKey: "name")
-                self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                self.residents = try c.decode([Residents].self, forKey: "residents")
-                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encode(self.name, forKey: "name")
-                try c.encode(self.diameter, forKey: "diameter")
-                try c.encode(self.residents, forKey: "residents")
-                try c.encodeIfPresent(self.id, forKey: "id")
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.residents, forKey: "residents")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
 
-            /// The selection of `Residents` on `User`.
-            struct Residents: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `scores` (`[[Int]]`).
-                var scores: [[Int?]?]?
-                /// The field `bestFriend` (`User`).
-                var bestFriend: BestFriend?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
+extension Case229Query.Data.Planets {
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    name: String,
-                    scores: [[Int?]?]? = nil,
-                    bestFriend: BestFriend? = nil,
-                    __typename: String = "User",
-                    id: String? = nil
-                ) {
-                    self.name = name
-                    self.scores = scores
-                    self.bestFriend = bestFriend
-                    self.__typename = __typename
-                    self.id = id
-                }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            scores: [[Int?]?]? = nil,
+            bestFriend: BestFriend? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.scores = scores
+            self.bestFriend = bestFriend
+            self.__typename = __typename
+            self.id = id
+        }
 
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
 
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.scores, forKey: "scores")
-                    try c.encode(self.bestFriend, forKey: "bestFriend")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
 
-                /// The selection of `BestFriend` on `User`.
-                struct BestFriend: Codable, Sendable, Hashable {
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `homeworld` (`Planet`).
-                    var homeworld: Homeworld?
-                    /// The field `address` (`Address`).
-                    var address: Address?
+extension Case229Query.Data.Planets.Residents {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `address` (`Address`).
+        var address: Address?
 
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        __typename: String,
-                        id: String,
-                        email: String? = nil,
-                        small: String,
-                        large: String,
-                        homeworld: Homeworld? = nil,
-                        address: Address? = nil
-                    ) {
-                        self.__typename = __typename
-                        self.id = id
-                        self.email = email
-                        self.small = small
-                        self.large = large
-                        self.homeworld = homeworld
-                        self.address = address
-                    }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            id: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            homeworld: Homeworld? = nil,
+            address: Address? = nil
+        ) {
+            self.__typename = __typename
+            self.id = id
+            self.email = email
+            self.small = small
+            self.large = large
+            self.homeworld = homeworld
+            self.address = address
+        }
 
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.__typename = try c.decode(String.self, forKey: "__typename")
-                        self.id = try c.decode(String.self, forKey: "id")
-                        self.email = try c.decodeNullable(String.self, forKey: "email")
-                        self.small = try c.decode(String.self, forKey: "small")
-                        self.large = try c.decode(String.self, forKey: "large")
-                        self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-                        self.address = try c.decodeNullable(Address.self, forKey: "address")
-                    }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+        }
 
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.__typename, forKey: "__typename")
-                        try c.encode(self.id, forKey: "id")
-                        try c.encode(self.email, forKey: "email")
-                        try c.encode(self.small, forKey: "small")
-                        try c.encode(self.large, forKey: "large")
-                        try c.encode(self.homeworld, forKey: "homeworld")
-                        try c.encode(self.address, forKey: "address")
-                    }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.address, forKey: "address")
+        }
+    }
+}
 
-                    /// The selection of `Homeworld` on `Planet`.
-                    struct Homeworld: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `moons` (`[Moon]`).
-                        var moons: [Moons?]?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
+extension Case229Query.Data.Planets.Residents.BestFriend {
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
 
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
-                            self.name = name
-                            self.moons = moons
-                            self.__typename = __typename
-                            self.id = id
-                        }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.moons = moons
+            self.__typename = __typename
+            self.id = id
+        }
 
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.name = try c.decode(String.self, forKey: "name")
-                            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                        }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
 
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.name, forKey: "name")
-                            try c.encode(self.moons, forKey: "moons")
-                            try c.encode(self.__typename, forKey: "__typename")
-                            try c.encodeIfPresent(self.id, forKey: "id")
-                        }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
 
-                        /// The selection of `Moons` on `Moon`.
-                        struct Moons: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `radius` (`Float`).
-                            var radius: Double?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                                self.name = name
-                                self.radius = radius
-                                self.__typename = __typename
-                            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
 
-                            init(from decoder: any Decoder) throws {
-                                let c = try decoder.answerFields()
-                                self.name = try c.decode(String.self, forKey: "name")
-                                self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-                            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
 
-                            func encode(to encoder: any Encoder) throws {
-                                var c = encoder.answerFields()
-                                try c.encode(self.name, forKey: "name")
-                                try c.encode(self.radius, forKey: "radius")
-                                try c.encode(self.__typename, forKey: "__typename")
-                            }
-                        }
-                    }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
 
-                    /// The selection of `Address` on `Address`.
-                    struct Address: Codable, Sendable, Hashable {
-                        /// The field `street` (`String!`).
-                        var street: String
-                        /// The field `city` (`String`).
-                        var city: String?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
+extension Case229Query.Data.Planets.Residents.BestFriend.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String = "Address") {
-                            self.street = street
-                            self.city = city
-                            self.__typename = __typename
-                        }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
 
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.street = try c.decode(String.self, forKey: "street")
-                            self.city = try c.decodeNullable(String.self, forKey: "city")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-                        }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
 
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.street, forKey: "street")
-                            try c.encode(self.city, forKey: "city")
-                            try c.encode(self.__typename, forKey: "__typename")
-                        }
-                    }
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

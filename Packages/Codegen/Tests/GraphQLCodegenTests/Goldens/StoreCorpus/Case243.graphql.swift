@@ -66,41 +66,43 @@ struct Case243Query: GraphQLTypedOperation {
             try c.encode(self.grid, forKey: "grid")
             try c.encode(self.version, forKey: "version")
         }
+    }
+}
 
-        /// The selection of `Grid` on `Cell`.
-        struct Grid: Codable, Sendable, Hashable {
-            /// The field `x` (`Int!`).
-            var x: Int
-            /// The field `y` (`Int!`).
-            var y: Int
-            /// The field `value` (`Float`).
-            var value: Double?
-            /// The field `__typename` (`String!`).
-            var __typename: String
+extension Case243Query.Data {
+    /// The selection of `Grid` on `Cell`.
+    struct Grid: Codable, Sendable, Hashable {
+        /// The field `x` (`Int!`).
+        var x: Int
+        /// The field `y` (`Int!`).
+        var y: Int
+        /// The field `value` (`Float`).
+        var value: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-                self.x = x
-                self.y = y
-                self.value = value
-                self.__typename = __typename
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
+            self.x = x
+            self.y = y
+            self.value = value
+            self.__typename = __typename
+        }
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.x = try c.decode(Int.self, forKey: "x")
-                self.y = try c.decode(Int.self, forKey: "y")
-                self.value = try c.decodeNullable(Double.self, forKey: "value")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.x = try c.decode(Int.self, forKey: "x")
+            self.y = try c.decode(Int.self, forKey: "y")
+            self.value = try c.decodeNullable(Double.self, forKey: "value")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
+        }
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.x, forKey: "x")
-                try c.encode(self.y, forKey: "y")
-                try c.encode(self.value, forKey: "value")
-                try c.encode(self.__typename, forKey: "__typename")
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.x, forKey: "x")
+            try c.encode(self.y, forKey: "y")
+            try c.encode(self.value, forKey: "value")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

@@ -87,211 +87,205 @@ struct Case30Query: GraphQLTypedOperation {
             var c = encoder.answerFields()
             try c.encode(self.nodes, forKey: "nodes")
         }
+    }
+}
 
-        /// The selection of `Nodes` on `Node`.
-        struct Nodes: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
+extension Case30Query.Data {
+    /// The selection of `Nodes` on `Node`.
+    struct Nodes: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-                self.id = id
-                self.__typename = __typename
-                self.asPlanet = asPlanet
-                self.asUser = asUser
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+            self.id = id
+            self.__typename = __typename
+            self.asPlanet = asPlanet
+            self.asUser = asUser
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
             }
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.id = try c.decode(String.self, forKey: "id")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        }
+    }
+}
 
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var c = encoder.answerFields()
-                try c.encode(self.id, forKey: "id")
-                try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            }
+extension Case30Query.Data.Nodes {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The field `residents` (`[User!]!`).
-                var residents: [Residents]
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, moons: [Moons?]? = nil, residents: [Residents], id: String, __typename: String = "Planet") {
+            self.name = name
+            self.moons = moons
+            self.residents = residents
+            self.id = id
+            self.__typename = __typename
+        }
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    name: String,
-                    moons: [Moons?]? = nil,
-                    residents: [Residents],
-                    id: String,
-                    __typename: String = "Planet"
-                ) {
-                    self.name = name
-                    self.moons = moons
-                    self.residents = residents
-                    self.id = id
-                    self.__typename = __typename
-                }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+        }
 
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-                    self.residents = try c.decode([Residents].self, forKey: "residents")
-                    self.id = try c.decode(String.self, forKey: "id")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.residents, forKey: "residents")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
 
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.moons, forKey: "moons")
-                    try c.encode(self.residents, forKey: "residents")
-                    try c.encode(self.id, forKey: "id")
-                    try c.encode(self.__typename, forKey: "__typename")
-                }
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
 
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(email: String? = nil, name: String, __typename: String = "User", id: String, userBits: UserBits) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.userBits = userBits
+        }
 
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decode(String.self, forKey: "id")
+            self.userBits = try UserBits(from: decoder)
+        }
 
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-                    }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+        }
+    }
+}
 
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.radius, forKey: "radius")
-                        try c.encode(self.__typename, forKey: "__typename")
-                    }
-                }
+extension Case30Query.Data.Nodes.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-                /// The selection of `Residents` on `User`.
-                struct Residents: Codable, Sendable, Hashable {
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-                    /// The fragment `UserBits` spread here.
-                    var userBits: UserBits
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
 
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        email: String? = nil,
-                        name: String,
-                        __typename: String = "User",
-                        id: String? = nil,
-                        userBits: UserBits
-                    ) {
-                        self.email = email
-                        self.name = name
-                        self.__typename = __typename
-                        self.id = id
-                        self.userBits = userBits
-                    }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
 
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.email = try c.decodeNullable(String.self, forKey: "email")
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                        self.userBits = try UserBits(from: decoder)
-                    }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
 
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.email, forKey: "email")
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.__typename, forKey: "__typename")
-                        try c.encodeIfPresent(self.id, forKey: "id")
-                    }
-                }
-            }
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
 
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The fragment `UserBits` spread here.
-                var userBits: UserBits
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(email: String? = nil, name: String, __typename: String = "User", id: String? = nil, userBits: UserBits) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.userBits = userBits
+        }
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(email: String? = nil, name: String, __typename: String = "User", id: String, userBits: UserBits) {
-                    self.email = email
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                    self.userBits = userBits
-                }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.userBits = try UserBits(from: decoder)
+        }
 
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.email = try c.decodeNullable(String.self, forKey: "email")
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                    self.id = try c.decode(String.self, forKey: "id")
-                    self.userBits = try UserBits(from: decoder)
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.email, forKey: "email")
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encode(self.id, forKey: "id")
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
         }
     }
 }

@@ -68,62 +68,64 @@ struct Case47Query: GraphQLTypedOperation {
             try c.encode(self.viewer, forKey: "viewer")
             try c.encode(self.planets, forKey: "planets")
         }
+    }
+}
 
-        /// The selection of `Viewer` on `User`.
-        struct Viewer: Codable, Sendable, Hashable {
-            /// The field `email` (`String`).
-            var email: String?
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `__typename` (`String!`).
-            var __typename: String
+extension Case47Query.Data {
+    /// The selection of `Viewer` on `User`.
+    struct Viewer: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(email: String? = nil, id: String, __typename: String = "User") {
-                self.email = email
-                self.id = id
-                self.__typename = __typename
-            }
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.email = try c.decodeNullable(String.self, forKey: "email")
-                self.id = try c.decode(String.self, forKey: "id")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.email, forKey: "email")
-                try c.encode(self.id, forKey: "id")
-                try c.encode(self.__typename, forKey: "__typename")
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(email: String? = nil, id: String, __typename: String = "User") {
+            self.email = email
+            self.id = id
+            self.__typename = __typename
         }
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String = "Planet", id: String? = nil) {
-                self.__typename = __typename
-                self.id = id
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            }
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encodeIfPresent(self.id, forKey: "id")
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String = "Planet", id: String? = nil) {
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
         }
     }
 }

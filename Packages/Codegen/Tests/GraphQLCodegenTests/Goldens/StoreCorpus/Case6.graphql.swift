@@ -70,72 +70,76 @@ struct Case6Query: GraphQLTypedOperation {
             try c.encode(self.planets, forKey: "planets")
             try c.encode(self.version, forKey: "version")
         }
+    }
+}
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `moons` (`[Moon]`).
-            var moons: [Moons?]?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
+extension Case6Query.Data {
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
-                self.name = name
-                self.moons = moons
-                self.__typename = __typename
-                self.id = id
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.moons = moons
+            self.__typename = __typename
+            self.id = id
+        }
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.name = try c.decode(String.self, forKey: "name")
-                self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.name, forKey: "name")
-                try c.encode(self.moons, forKey: "moons")
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encodeIfPresent(self.id, forKey: "id")
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
 
-            /// The selection of `Moons` on `Moon`.
-            struct Moons: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `radius` (`Float`).
-                var radius: Double?
-                /// The field `__typename` (`String!`).
-                var __typename: String
+extension Case6Query.Data.Planets {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                    self.name = name
-                    self.radius = radius
-                    self.__typename = __typename
-                }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
 
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-                }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
 
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.radius, forKey: "radius")
-                    try c.encode(self.__typename, forKey: "__typename")
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

@@ -209,913 +209,920 @@ struct Case8Query: GraphQLTypedOperation {
             try c.encode(self.search, forKey: "search")
             try c.encode(self.other, forKey: "other")
         }
+    }
+}
 
-        /// The selection of `Nodes` on `Node`.
-        struct Nodes: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-            /// This object as a `Named`, when it is one.
-            var asNamed: AsNamed?
+extension Case8Query.Data {
+    /// The selection of `Nodes` on `Node`.
+    struct Nodes: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+        /// This object as a `Named`, when it is one.
+        var asNamed: AsNamed?
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                __typename: String,
-                id: String,
-                asPlanet: AsPlanet? = nil,
-                asUser: AsUser? = nil,
-                asNamed: AsNamed? = nil
-            ) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-                self.asUser = asUser
-                self.asNamed = asNamed
-            }
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.__typename = try c.decode(String.self, forKey: "__typename")
-                self.id = try c.decode(String.self, forKey: "id")
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var c = encoder.answerFields()
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encode(self.id, forKey: "id")
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The fragment `PlanetBits` spread here.
-                var planetBits: PlanetBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    __typename: String,
-                    id: String,
-                    diameter: Int? = nil,
-                    name: String,
-                    moons: [Moons?]? = nil,
-                    planetBits: PlanetBits
-                ) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.diameter = diameter
-                    self.name = name
-                    self.moons = moons
-                    self.planetBits = planetBits
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.__typename = try c.decode(String.self, forKey: "__typename")
-                    self.id = try c.decode(String.self, forKey: "id")
-                    self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-                    self.planetBits = try PlanetBits(from: decoder)
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encode(self.id, forKey: "id")
-                    try c.encode(self.diameter, forKey: "diameter")
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.moons, forKey: "moons")
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.radius, forKey: "radius")
-                        try c.encode(self.__typename, forKey: "__typename")
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `avatar`, as `small` (`String!`).
-                var small: String
-                /// The field `avatar`, as `large` (`String!`).
-                var large: String
-                /// The field `bestFriend` (`User`).
-                var bestFriend: BestFriend?
-                /// The field `homeworld` (`Planet`).
-                var homeworld: Homeworld?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    __typename: String,
-                    id: String,
-                    name: String,
-                    email: String? = nil,
-                    small: String,
-                    large: String,
-                    bestFriend: BestFriend? = nil,
-                    homeworld: Homeworld? = nil
-                ) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.name = name
-                    self.email = email
-                    self.small = small
-                    self.large = large
-                    self.bestFriend = bestFriend
-                    self.homeworld = homeworld
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.__typename = try c.decode(String.self, forKey: "__typename")
-                    self.id = try c.decode(String.self, forKey: "id")
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.email = try c.decodeNullable(String.self, forKey: "email")
-                    self.small = try c.decode(String.self, forKey: "small")
-                    self.large = try c.decode(String.self, forKey: "large")
-                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-                    self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encode(self.id, forKey: "id")
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.email, forKey: "email")
-                    try c.encode(self.small, forKey: "small")
-                    try c.encode(self.large, forKey: "large")
-                    try c.encode(self.bestFriend, forKey: "bestFriend")
-                    try c.encode(self.homeworld, forKey: "homeworld")
-                }
-
-                /// The selection of `BestFriend` on `User`.
-                struct BestFriend: Codable, Sendable, Hashable {
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `id` (`ID!`).
-                    var id: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(__typename: String, name: String, friends: [Friends], id: String) {
-                        self.__typename = __typename
-                        self.name = name
-                        self.friends = friends
-                        self.id = id
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.__typename = try c.decode(String.self, forKey: "__typename")
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.friends = try c.decode([Friends].self, forKey: "friends")
-                        self.id = try c.decode(String.self, forKey: "id")
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.__typename, forKey: "__typename")
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.friends, forKey: "friends")
-                        try c.encode(self.id, forKey: "id")
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `bestFriend` (`User`).
-                        var bestFriend: BestFriend?
-                        /// The field `homeworld` (`Planet`).
-                        var homeworld: Homeworld?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            email: String? = nil,
-                            small: String,
-                            large: String,
-                            bestFriend: BestFriend? = nil,
-                            homeworld: Homeworld? = nil,
-                            __typename: String = "User",
-                            id: String? = nil
-                        ) {
-                            self.email = email
-                            self.small = small
-                            self.large = large
-                            self.bestFriend = bestFriend
-                            self.homeworld = homeworld
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.email = try c.decodeNullable(String.self, forKey: "email")
-                            self.small = try c.decode(String.self, forKey: "small")
-                            self.large = try c.decode(String.self, forKey: "large")
-                            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-                            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.email, forKey: "email")
-                            try c.encode(self.small, forKey: "small")
-                            try c.encode(self.large, forKey: "large")
-                            try c.encode(self.bestFriend, forKey: "bestFriend")
-                            try c.encode(self.homeworld, forKey: "homeworld")
-                            try c.encode(self.__typename, forKey: "__typename")
-                            try c.encodeIfPresent(self.id, forKey: "id")
-                        }
-
-                        /// The selection of `BestFriend` on `User`.
-                        struct BestFriend: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `avatar`, as `small` (`String!`).
-                            var small: String
-                            /// The field `avatar`, as `large` (`String!`).
-                            var large: String
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-                            /// The field `id` (`ID!`).
-                            var id: String?
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(
-                                name: String,
-                                small: String,
-                                large: String,
-                                __typename: String = "User",
-                                id: String? = nil
-                            ) {
-                                self.name = name
-                                self.small = small
-                                self.large = large
-                                self.__typename = __typename
-                                self.id = id
-                            }
-
-                            init(from decoder: any Decoder) throws {
-                                let c = try decoder.answerFields()
-                                self.name = try c.decode(String.self, forKey: "name")
-                                self.small = try c.decode(String.self, forKey: "small")
-                                self.large = try c.decode(String.self, forKey: "large")
-                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                            }
-
-                            func encode(to encoder: any Encoder) throws {
-                                var c = encoder.answerFields()
-                                try c.encode(self.name, forKey: "name")
-                                try c.encode(self.small, forKey: "small")
-                                try c.encode(self.large, forKey: "large")
-                                try c.encode(self.__typename, forKey: "__typename")
-                                try c.encodeIfPresent(self.id, forKey: "id")
-                            }
-                        }
-
-                        /// The selection of `Homeworld` on `Planet`.
-                        struct Homeworld: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `diameter` (`Int`).
-                            var diameter: Int?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-                            /// The field `id` (`ID!`).
-                            var id: String?
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-                                self.name = name
-                                self.diameter = diameter
-                                self.__typename = __typename
-                                self.id = id
-                            }
-
-                            init(from decoder: any Decoder) throws {
-                                let c = try decoder.answerFields()
-                                self.name = try c.decode(String.self, forKey: "name")
-                                self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                            }
-
-                            func encode(to encoder: any Encoder) throws {
-                                var c = encoder.answerFields()
-                                try c.encode(self.name, forKey: "name")
-                                try c.encode(self.diameter, forKey: "diameter")
-                                try c.encode(self.__typename, forKey: "__typename")
-                                try c.encodeIfPresent(self.id, forKey: "id")
-                            }
-                        }
-                    }
-                }
-
-                /// The selection of `Homeworld` on `Planet`.
-                struct Homeworld: Codable, Sendable, Hashable {
-                    /// The field `diameter` (`Int`).
-                    var diameter: Int?
-                    /// The field `moons` (`[Moon]`).
-                    var moons: [Moons?]?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        diameter: Int? = nil,
-                        moons: [Moons?]? = nil,
-                        __typename: String = "Planet",
-                        id: String? = nil
-                    ) {
-                        self.diameter = diameter
-                        self.moons = moons
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                        self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.diameter, forKey: "diameter")
-                        try c.encode(self.moons, forKey: "moons")
-                        try c.encode(self.__typename, forKey: "__typename")
-                        try c.encodeIfPresent(self.id, forKey: "id")
-                    }
-
-                    /// The selection of `Moons` on `Moon`.
-                    struct Moons: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `radius` (`Float`).
-                        var radius: Double?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                            self.name = name
-                            self.radius = radius
-                            self.__typename = __typename
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.name = try c.decode(String.self, forKey: "name")
-                            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.name, forKey: "name")
-                            try c.encode(self.radius, forKey: "radius")
-                            try c.encode(self.__typename, forKey: "__typename")
-                        }
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `Named`.
-            struct AsNamed: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `name` (`String!`).
-                var name: String
-                /// This object as a `Planet`, when it is one.
-                var asPlanet: AsPlanet?
-                /// This object as a `User`, when it is one.
-                var asUser: AsUser?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, name: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-                    self.__typename = __typename
-                    self.name = name
-                    self.asPlanet = asPlanet
-                    self.asUser = asUser
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.__typename = try c.decode(String.self, forKey: "__typename")
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                    self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    if let asPlanet = self.asPlanet {
-                        try asPlanet.encode(to: encoder)
-                        return
-                    }
-                    if let asUser = self.asUser {
-                        try asUser.encode(to: encoder)
-                        return
-                    }
-                    var c = encoder.answerFields()
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encode(self.name, forKey: "name")
-                }
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            id: String,
+            asPlanet: AsPlanet? = nil,
+            asUser: AsUser? = nil,
+            asNamed: AsNamed? = nil
+        ) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
+            self.asUser = asUser
+            self.asNamed = asNamed
         }
 
-        /// The selection of `Search` on `SearchResult`.
-        struct Search: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
-                self.__typename = __typename
-                self.asPlanet = asPlanet
-                self.asShip = asShip
-                self.asUser = asUser
-            }
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var c = encoder.answerFields()
-                try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            }
-
-            /// The selection on `SearchResult` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String = "Planet", id: String? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                }
-            }
-
-            /// The selection on `SearchResult` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `model` (`String`).
-                var model: String?
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, id: String? = nil, __typename: String = "Ship") {
-                    self.model = model
-                    self.id = id
-                    self.__typename = __typename
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.model = try c.decodeNullable(String.self, forKey: "model")
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.model, forKey: "model")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                    try c.encode(self.__typename, forKey: "__typename")
-                }
-            }
-
-            /// The selection on `SearchResult` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String = "User", id: String? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+            self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
         }
 
-        /// The selection of `Other` on `Node`.
-        struct Other: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-                self.asShip = asShip
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
             }
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+        }
+    }
 
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                var c = encoder.answerFields()
-                try c.encodeIfPresent(self.__typename, forKey: "__typename")
-                try c.encodeIfPresent(self.id, forKey: "id")
+    /// The selection of `Search` on `SearchResult`.
+    struct Search: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+            self.__typename = __typename
+            self.asPlanet = asPlanet
+            self.asShip = asShip
+            self.asUser = asUser
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
             }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    name: String,
-                    diameter: Int? = nil,
-                    moons: [Moons?]? = nil,
-                    __typename: String = "Planet",
-                    id: String? = nil
-                ) {
-                    self.name = name
-                    self.diameter = diameter
-                    self.moons = moons
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                    self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.diameter, forKey: "diameter")
-                    try c.encode(self.moons, forKey: "moons")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.radius, forKey: "radius")
-                        try c.encode(self.__typename, forKey: "__typename")
-                    }
-                }
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
             }
-
-            /// The selection on `Node` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `pilot` (`User`).
-                var pilot: Pilot?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(pilot: Pilot? = nil, __typename: String = "Ship", id: String? = nil) {
-                    self.pilot = pilot
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.pilot, forKey: "pilot")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                }
-
-                /// The selection of `Pilot` on `User`.
-                struct Pilot: Codable, Sendable, Hashable {
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `address` (`Address`).
-                    var address: Address?
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        __typename: String,
-                        name: String,
-                        small: String,
-                        large: String,
-                        friends: [Friends],
-                        address: Address? = nil,
-                        id: String? = nil
-                    ) {
-                        self.__typename = __typename
-                        self.name = name
-                        self.small = small
-                        self.large = large
-                        self.friends = friends
-                        self.address = address
-                        self.id = id
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.__typename = try c.decode(String.self, forKey: "__typename")
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.small = try c.decode(String.self, forKey: "small")
-                        self.large = try c.decode(String.self, forKey: "large")
-                        self.friends = try c.decode([Friends].self, forKey: "friends")
-                        self.address = try c.decodeNullable(Address.self, forKey: "address")
-                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.__typename, forKey: "__typename")
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.small, forKey: "small")
-                        try c.encode(self.large, forKey: "large")
-                        try c.encode(self.friends, forKey: "friends")
-                        try c.encode(self.address, forKey: "address")
-                        try c.encodeIfPresent(self.id, forKey: "id")
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            email: String? = nil,
-                            small: String,
-                            large: String,
-                            __typename: String = "User",
-                            id: String? = nil
-                        ) {
-                            self.email = email
-                            self.small = small
-                            self.large = large
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.email = try c.decodeNullable(String.self, forKey: "email")
-                            self.small = try c.decode(String.self, forKey: "small")
-                            self.large = try c.decode(String.self, forKey: "large")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.email, forKey: "email")
-                            try c.encode(self.small, forKey: "small")
-                            try c.encode(self.large, forKey: "large")
-                            try c.encode(self.__typename, forKey: "__typename")
-                            try c.encodeIfPresent(self.id, forKey: "id")
-                        }
-                    }
-
-                    /// The selection of `Address` on `Address`.
-                    struct Address: Codable, Sendable, Hashable {
-                        /// The field `street` (`String!`).
-                        var street: String
-                        /// The field `city` (`String`).
-                        var city: String?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String = "Address") {
-                            self.street = street
-                            self.city = city
-                            self.__typename = __typename
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.street = try c.decode(String.self, forKey: "street")
-                            self.city = try c.decodeNullable(String.self, forKey: "city")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.street, forKey: "street")
-                            try c.encode(self.city, forKey: "city")
-                            try c.encode(self.__typename, forKey: "__typename")
-                        }
-                    }
-                }
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Other` on `Node`.
+    struct Other: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
+            self.asShip = asShip
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case8Query.Data.Nodes {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            id: String,
+            diameter: Int? = nil,
+            name: String,
+            moons: [Moons?]? = nil,
+            planetBits: PlanetBits
+        ) {
+            self.__typename = __typename
+            self.id = id
+            self.diameter = diameter
+            self.name = name
+            self.moons = moons
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.moons, forKey: "moons")
+        }
+    }
+
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            id: String,
+            name: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            bestFriend: BestFriend? = nil,
+            homeworld: Homeworld? = nil
+        ) {
+            self.__typename = __typename
+            self.id = id
+            self.name = name
+            self.email = email
+            self.small = small
+            self.large = large
+            self.bestFriend = bestFriend
+            self.homeworld = homeworld
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.homeworld, forKey: "homeworld")
+        }
+    }
+
+    /// The selection on `Node` as a `Named`.
+    struct AsNamed: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.asPlanet = asPlanet
+            self.asUser = asUser
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+        }
+    }
+}
+
+extension Case8Query.Data.Nodes.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case8Query.Data.Nodes.AsUser {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `id` (`ID!`).
+        var id: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, friends: [Friends], id: String) {
+            self.__typename = __typename
+            self.name = name
+            self.friends = friends
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.id = try c.decode(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.diameter = diameter
+            self.moons = moons
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case8Query.Data.Nodes.AsUser.BestFriend {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            small: String,
+            large: String,
+            bestFriend: BestFriend? = nil,
+            homeworld: Homeworld? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.email = email
+            self.small = small
+            self.large = large
+            self.bestFriend = bestFriend
+            self.homeworld = homeworld
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case8Query.Data.Nodes.AsUser.BestFriend.Friends {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, small: String, large: String, __typename: String = "User", id: String? = nil) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.diameter = diameter
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case8Query.Data.Nodes.AsUser.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case8Query.Data.Search {
+    /// The selection on `SearchResult` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String = "Planet", id: String? = nil) {
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `model` (`String`).
+        var model: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(model: String? = nil, id: String? = nil, __typename: String = "Ship") {
+            self.model = model
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.model = try c.decodeNullable(String.self, forKey: "model")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.model, forKey: "model")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String = "User", id: String? = nil) {
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case8Query.Data.Other {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            diameter: Int? = nil,
+            moons: [Moons?]? = nil,
+            __typename: String = "Planet",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.diameter = diameter
+            self.moons = moons
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `Node` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `pilot` (`User`).
+        var pilot: Pilot?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(pilot: Pilot? = nil, __typename: String = "Ship", id: String? = nil) {
+            self.pilot = pilot
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.pilot, forKey: "pilot")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case8Query.Data.Other.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case8Query.Data.Other.AsShip {
+    /// The selection of `Pilot` on `User`.
+    struct Pilot: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            name: String,
+            small: String,
+            large: String,
+            friends: [Friends],
+            address: Address? = nil,
+            id: String? = nil
+        ) {
+            self.__typename = __typename
+            self.name = name
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.address = address
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.address, forKey: "address")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case8Query.Data.Other.AsShip.Pilot {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(email: String? = nil, small: String, large: String, __typename: String = "User", id: String? = nil) {
+            self.email = email
+            self.small = small
+            self.large = large
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

@@ -59,36 +59,38 @@ struct Case91Query: GraphQLTypedOperation {
             var c = encoder.answerFields()
             try c.encode(self.viewer, forKey: "viewer")
         }
+    }
+}
 
-        /// The selection of `Viewer` on `User`.
-        struct Viewer: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `__typename` (`String!`).
-            var __typename: String
+extension Case91Query.Data {
+    /// The selection of `Viewer` on `User`.
+    struct Viewer: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, id: String, __typename: String = "User") {
-                self.name = name
-                self.id = id
-                self.__typename = __typename
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, id: String, __typename: String = "User") {
+            self.name = name
+            self.id = id
+            self.__typename = __typename
+        }
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.name = try c.decode(String.self, forKey: "name")
-                self.id = try c.decode(String.self, forKey: "id")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.name, forKey: "name")
-                try c.encode(self.id, forKey: "id")
-                try c.encode(self.__typename, forKey: "__typename")
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

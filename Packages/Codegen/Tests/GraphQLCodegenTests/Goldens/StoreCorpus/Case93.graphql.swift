@@ -78,106 +78,110 @@ struct Case93Query: GraphQLTypedOperation {
             try c.encode(self.tags, forKey: "tags")
             try c.encode(self.other, forKey: "other")
         }
+    }
+}
 
-        /// The selection of `User` on `User`.
-        struct User: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `email` (`String`).
-            var email: String?
-            /// The field `id` (`ID!`).
-            var id: String
+extension Case93Query.Data {
+    /// The selection of `User` on `User`.
+    struct User: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `id` (`ID!`).
+        var id: String
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, name: String, email: String? = nil, id: String) {
-                self.__typename = __typename
-                self.name = name
-                self.email = email
-                self.id = id
-            }
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.__typename = try c.decode(String.self, forKey: "__typename")
-                self.name = try c.decode(String.self, forKey: "name")
-                self.email = try c.decodeNullable(String.self, forKey: "email")
-                self.id = try c.decode(String.self, forKey: "id")
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encode(self.name, forKey: "name")
-                try c.encode(self.email, forKey: "email")
-                try c.encode(self.id, forKey: "id")
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, email: String? = nil, id: String) {
+            self.__typename = __typename
+            self.name = name
+            self.email = email
+            self.id = id
         }
 
-        /// The selection of `Other` on `Node`.
-        struct Other: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.id = try c.decode(String.self, forKey: "id")
+        }
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, __typename: String? = nil, asUser: AsUser? = nil) {
-                self.id = id
-                self.__typename = __typename
-                self.asUser = asUser
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Other` on `Node`.
+    struct Other: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, __typename: String? = nil, asUser: AsUser? = nil) {
+            self.id = id
+            self.__typename = __typename
+            self.asUser = asUser
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        }
+    }
+}
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.id = try c.decode(String.self, forKey: "id")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            }
+extension Case93Query.Data.Other {
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-            func encode(to encoder: any Encoder) throws {
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var c = encoder.answerFields()
-                try c.encode(self.id, forKey: "id")
-                try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, email: String? = nil, __typename: String = "User") {
+            self.id = id
+            self.email = email
+            self.__typename = __typename
+        }
 
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `__typename` (`String!`).
-                var __typename: String
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, email: String? = nil, __typename: String = "User") {
-                    self.id = id
-                    self.email = email
-                    self.__typename = __typename
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.id = try c.decode(String.self, forKey: "id")
-                    self.email = try c.decodeNullable(String.self, forKey: "email")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.id, forKey: "id")
-                    try c.encode(self.email, forKey: "email")
-                    try c.encode(self.__typename, forKey: "__typename")
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }

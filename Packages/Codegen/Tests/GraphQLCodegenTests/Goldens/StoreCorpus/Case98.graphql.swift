@@ -141,325 +141,328 @@ struct Case98Query: GraphQLTypedOperation {
             var c = encoder.answerFields()
             try c.encode(self.user, forKey: "user")
         }
+    }
+}
 
-        /// The selection of `User` on `User`.
-        struct User: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `friends` (`[User!]!`).
-            var friends: [Friends]
-            /// The field `homeworld` (`Planet`).
-            var homeworld: Homeworld?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
+extension Case98Query.Data {
+    /// The selection of `User` on `User`.
+    struct User: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                name: String,
-                friends: [Friends],
-                homeworld: Homeworld? = nil,
-                __typename: String = "User",
-                id: String? = nil
-            ) {
-                self.name = name
-                self.friends = friends
-                self.homeworld = homeworld
-                self.__typename = __typename
-                self.id = id
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            friends: [Friends],
+            homeworld: Homeworld? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.friends = friends
+            self.homeworld = homeworld
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case98Query.Data.User {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String? = nil,
+            friends: [Friends],
+            bestFriend: BestFriend? = nil,
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.friends = friends
+            self.bestFriend = bestFriend
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            id: String,
+            diameter: Int? = nil,
+            name: String,
+            __typename: String = "Planet",
+            moons: [Moons?]? = nil,
+            planetBits: PlanetBits
+        ) {
+            self.id = id
+            self.diameter = diameter
+            self.name = name
+            self.__typename = __typename
+            self.moons = moons
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.moons, forKey: "moons")
+        }
+    }
+}
+
+extension Case98Query.Data.User.Friends {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, small: String, large: String, friends: [Friends], id: String? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, small: String, large: String, id: String? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.small = small
+            self.large = large
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case98Query.Data.User.Friends.Friends {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String??
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, email: String?? = nil, __typename: String = "User", id: String? = nil) {
+            self.name = name
+            self.email = email
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            if let value = self.email {
+                try c.encode(value, forKey: "email")
             }
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.answerFields()
-                self.name = try c.decode(String.self, forKey: "name")
-                self.friends = try c.decode([Friends].self, forKey: "friends")
-                self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-                self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            }
+extension Case98Query.Data.User.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.answerFields()
-                try c.encode(self.name, forKey: "name")
-                try c.encode(self.friends, forKey: "friends")
-                try c.encode(self.homeworld, forKey: "homeworld")
-                try c.encode(self.__typename, forKey: "__typename")
-                try c.encodeIfPresent(self.id, forKey: "id")
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
 
-            /// The selection of `Friends` on `User`.
-            struct Friends: Codable, Sendable, Hashable {
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `friends` (`[User!]!`).
-                var friends: [Friends]
-                /// The field `bestFriend` (`User`).
-                var bestFriend: BestFriend?
-                /// The fragment `UserBits` spread here.
-                var userBits: UserBits
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    email: String? = nil,
-                    name: String,
-                    __typename: String = "User",
-                    id: String? = nil,
-                    friends: [Friends],
-                    bestFriend: BestFriend? = nil,
-                    userBits: UserBits
-                ) {
-                    self.email = email
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                    self.friends = friends
-                    self.bestFriend = bestFriend
-                    self.userBits = userBits
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.email = try c.decodeNullable(String.self, forKey: "email")
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                    self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                    self.friends = try c.decode([Friends].self, forKey: "friends")
-                    self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-                    self.userBits = try UserBits(from: decoder)
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.email, forKey: "email")
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encodeIfPresent(self.id, forKey: "id")
-                    try c.encode(self.friends, forKey: "friends")
-                    try c.encode(self.bestFriend, forKey: "bestFriend")
-                }
-
-                /// The selection of `Friends` on `User`.
-                struct Friends: Codable, Sendable, Hashable {
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        __typename: String,
-                        name: String,
-                        small: String,
-                        large: String,
-                        friends: [Friends],
-                        id: String? = nil
-                    ) {
-                        self.__typename = __typename
-                        self.name = name
-                        self.small = small
-                        self.large = large
-                        self.friends = friends
-                        self.id = id
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.__typename = try c.decode(String.self, forKey: "__typename")
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.small = try c.decode(String.self, forKey: "small")
-                        self.large = try c.decode(String.self, forKey: "large")
-                        self.friends = try c.decode([Friends].self, forKey: "friends")
-                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.__typename, forKey: "__typename")
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.small, forKey: "small")
-                        try c.encode(self.large, forKey: "large")
-                        try c.encode(self.friends, forKey: "friends")
-                        try c.encodeIfPresent(self.id, forKey: "id")
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `email` (`String`).
-                        var email: String??
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, email: String?? = nil, __typename: String = "User", id: String? = nil) {
-                            self.name = name
-                            self.email = email
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        init(from decoder: any Decoder) throws {
-                            let c = try decoder.answerFields()
-                            self.name = try c.decode(String.self, forKey: "name")
-                            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
-                            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-                            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                        }
-
-                        func encode(to encoder: any Encoder) throws {
-                            var c = encoder.answerFields()
-                            try c.encode(self.name, forKey: "name")
-                            if let value = self.email {
-                                try c.encode(value, forKey: "email")
-                            }
-                            try c.encode(self.__typename, forKey: "__typename")
-                            try c.encodeIfPresent(self.id, forKey: "id")
-                        }
-                    }
-                }
-
-                /// The selection of `BestFriend` on `User`.
-                struct BestFriend: Codable, Sendable, Hashable {
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(__typename: String, name: String, small: String, large: String, id: String? = nil) {
-                        self.__typename = __typename
-                        self.name = name
-                        self.small = small
-                        self.large = large
-                        self.id = id
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.__typename = try c.decode(String.self, forKey: "__typename")
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.small = try c.decode(String.self, forKey: "small")
-                        self.large = try c.decode(String.self, forKey: "large")
-                        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.__typename, forKey: "__typename")
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.small, forKey: "small")
-                        try c.encode(self.large, forKey: "large")
-                        try c.encodeIfPresent(self.id, forKey: "id")
-                    }
-                }
-            }
-
-            /// The selection of `Homeworld` on `Planet`.
-            struct Homeworld: Codable, Sendable, Hashable {
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The fragment `PlanetBits` spread here.
-                var planetBits: PlanetBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    id: String,
-                    diameter: Int? = nil,
-                    name: String,
-                    __typename: String = "Planet",
-                    moons: [Moons?]? = nil,
-                    planetBits: PlanetBits
-                ) {
-                    self.id = id
-                    self.diameter = diameter
-                    self.name = name
-                    self.__typename = __typename
-                    self.moons = moons
-                    self.planetBits = planetBits
-                }
-
-                init(from decoder: any Decoder) throws {
-                    let c = try decoder.answerFields()
-                    self.id = try c.decode(String.self, forKey: "id")
-                    self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-                    self.name = try c.decode(String.self, forKey: "name")
-                    self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-                    self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-                    self.planetBits = try PlanetBits(from: decoder)
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.answerFields()
-                    try c.encode(self.id, forKey: "id")
-                    try c.encode(self.diameter, forKey: "diameter")
-                    try c.encode(self.name, forKey: "name")
-                    try c.encode(self.__typename, forKey: "__typename")
-                    try c.encode(self.moons, forKey: "moons")
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    init(from decoder: any Decoder) throws {
-                        let c = try decoder.answerFields()
-                        self.name = try c.decode(String.self, forKey: "name")
-                        self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-                        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-                    }
-
-                    func encode(to encoder: any Encoder) throws {
-                        var c = encoder.answerFields()
-                        try c.encode(self.name, forKey: "name")
-                        try c.encode(self.radius, forKey: "radius")
-                        try c.encode(self.__typename, forKey: "__typename")
-                    }
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }
