@@ -13,6 +13,8 @@ public struct FeedQuery: GraphQLTypedOperation {
         query Feed($first: Int!, $after: String, $filter: FeedFilter, $order: SortOrder = ASC) {
           feed(first: $first, after: $after, filter: $filter, order: $order) {
             title
+            c: title
+            decoder: title
             createdAt
             default
             type {
@@ -27,7 +29,7 @@ public struct FeedQuery: GraphQLTypedOperation {
         }
         """
     /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "19667fcd14c73452836b86eb10151e8a38b08e6c04f5aec672b061cee4155393"
+    public static let textDigest = "b6c65684df9f2e22e6e6b33561d2468ce72898060cd7e4fe2e6a53a25e69e4ee"
 
     /// The variables of this instance.
     public var variables: Variables
@@ -122,6 +124,10 @@ extension FeedQuery.Data {
     public struct Feed: Codable, Sendable, Hashable {
         /// The field `title` (`String!`).
         public var title: String
+        /// The field `title`, as `c` (`String!`).
+        public var c: String
+        /// The field `title`, as `decoder` (`String!`).
+        public var decoder: String
         /// The field `createdAt` (`DateTime!`).
         public var createdAt: GraphQLSchema.DateTime
         /// The field `default` (`String`).
@@ -138,6 +144,8 @@ extension FeedQuery.Data {
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
             title: String,
+            c: String,
+            decoder: String,
             createdAt: GraphQLSchema.DateTime,
             `default`: String? = nil,
             type: `Type`? = nil,
@@ -146,6 +154,8 @@ extension FeedQuery.Data {
             id: String? = nil
         ) {
             self.title = title
+            self.c = c
+            self.decoder = decoder
             self.createdAt = createdAt
             self.`default` = `default`
             self.type = type
@@ -158,6 +168,8 @@ extension FeedQuery.Data {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.answerFields()
             self.title = try c.decode(String.self, forKey: "title")
+            self.c = try c.decode(String.self, forKey: "c")
+            self.decoder = try c.decode(String.self, forKey: "decoder")
             self.createdAt = try c.decode(GraphQLSchema.DateTime.self, forKey: "createdAt")
             self.`default` = try c.decodeNullable(String.self, forKey: "default")
             self.type = try c.decodeNullable(`Type`.self, forKey: "type")
@@ -170,6 +182,8 @@ extension FeedQuery.Data {
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.answerFields()
             try c.encode(self.title, forKey: "title")
+            try c.encode(self.c, forKey: "c")
+            try c.encode(self.decoder, forKey: "decoder")
             try c.encode(self.createdAt, forKey: "createdAt")
             try c.encode(self.`default`, forKey: "default")
             try c.encode(self.type, forKey: "type")
