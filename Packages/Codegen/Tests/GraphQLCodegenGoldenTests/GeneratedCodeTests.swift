@@ -66,8 +66,8 @@ struct GeneratedCodeTests {
             FeedQuery.Data.self,
             from: Data(
                 #"""
-                {"feed": [{"title": "Hi", "createdAt": "2024-01-01", "default": null, "type": {"name": "news"},
-                 "tags": null}], "small": [[1]]}
+                {"feed": [{"title": "Hi", "c": "Hi", "decoder": "Hi", "createdAt": "2024-01-01", "default": null,
+                 "type": {"name": "news"}, "tags": null}], "small": [[1]]}
                 """#.utf8))
         // On an object type `__typename` is the type's name; an added key field is nil.
         #expect(feed.feed[0].__typename == "Post" && feed.feed[0].id == nil)
@@ -84,22 +84,26 @@ struct GeneratedCodeTests {
         let served = try roundTrip(
             FeedQuery.Data.self,
             """
-            {"feed": [{"__typename": "Post", "id": "p1", "title": "Hi", "createdAt": "2024-01-01", "default": null,
-             "type": {"__typename": "PostType", "name": "news"}, "tags": null}], "small": [[1]]}
+            {"feed": [{"__typename": "Post", "id": "p1", "title": "Hi", "c": "Hi", "decoder": "Hi",
+             "createdAt": "2024-01-01", "default": null, "type": {"__typename": "PostType", "name": "news"},
+             "tags": null}], "small": [[1]]}
             """)
         #expect(served.feed[0].id == "p1")
     }
 
     @Test("aliases, keywords, lists of lists and custom scalars decode as declared")
     func feedAnswer() throws {
+        // `c` and `decoder` are also the names of the generated coding's own locals.
         let data = try roundTrip(
             FeedQuery.Data.self,
             """
-            {"feed": [{"__typename": "Post", "id": "p1", "title": "T", "createdAt": "2026-01-01T00:00:00Z",
+            {"feed": [{"__typename": "Post", "id": "p1", "title": "T", "c": "C", "decoder": "D",
+              "createdAt": "2026-01-01T00:00:00Z",
               "default": null, "type": {"__typename": "PostType", "name": "news"}, "tags": [["a", null], null]}],
              "small": [[1, null], []]}
             """)
         #expect(data.feed[0].default == nil)
+        #expect(data.feed[0].c == "C" && data.feed[0].decoder == "D")
         #expect(data.feed[0].type?.name == "news")
         #expect(data.feed[0].tags == [["a", nil], nil])
         #expect(data.small == [[1, nil], []])
@@ -165,12 +169,13 @@ struct GeneratedCodeTests {
         let data = FeedQuery.Data(
             feed: [
                 .init(
-                    title: "T", createdAt: "2026-01-01T00:00:00Z", type: .init(name: "news", __typename: "PostType"),
-                    __typename: "Post", id: "p1")
+                    title: "T", c: "T", decoder: "T", createdAt: "2026-01-01T00:00:00Z",
+                    type: .init(name: "news", __typename: "PostType"), __typename: "Post", id: "p1")
             ],
             small: [[1, nil]])
         let expected = """
-            {"feed": [{"title": "T", "createdAt": "2026-01-01T00:00:00Z", "default": null, "tags": null,
+            {"feed": [{"title": "T", "c": "T", "decoder": "T", "createdAt": "2026-01-01T00:00:00Z", "default": null,
+                       "tags": null,
                        "type": {"name": "news", "__typename": "PostType"}, "__typename": "Post", "id": "p1"}],
              "small": [[1, null]]}
             """

@@ -27,7 +27,7 @@ struct MemberwiseInitTests {
         #expect(internalFile.contains("\n        init(user: User? = nil) {"))
         #expect(
             internalFile.contains(
-                "\n            init(name: String? = nil, __typename: String = \"User\", id: String? = nil) {"))
+                "\n        init(name: String? = nil, __typename: String = \"User\", id: String? = nil) {"))
         #expect(!internalFile.contains("public init"))
     }
 }

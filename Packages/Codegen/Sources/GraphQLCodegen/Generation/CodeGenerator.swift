@@ -127,6 +127,8 @@ public enum CodeGenerator {
                             name: fragment.name, typeCondition: fragment.typeCondition,
                             text: Self.sentText(of: fragment, in: sent)),
                         into: &writer)
+                    SelectionEmitter(access: access).emitNested(
+                        of: model, path: SwiftNames.escaped(model.name), into: &writer)
                 default:
                     continue
                 }

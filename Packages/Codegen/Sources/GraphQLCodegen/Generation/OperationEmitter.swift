@@ -85,6 +85,8 @@ struct OperationEmitter {
             SelectionEmitter(access: access).emit(
                 data, documentation: "The answer's `data`, as the text above selects it.", into: &writer)
         }
+        SelectionEmitter(access: access).emitNested(
+            of: data, path: SwiftNames.escaped(typeName) + ".Data", into: &writer)
     }
 
     /// `declaration = """ ... """`: `text` as a multi-line string literal, long lines wrapped.

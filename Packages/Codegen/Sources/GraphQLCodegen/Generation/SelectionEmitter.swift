@@ -51,22 +51,30 @@ struct SelectionEmitter {
             writer.blank()
             emitMemberwiseInit(model, into: &writer)
             writer.blank()
-            writer.block("private enum CodingKeys: String, CodingKey") { writer in
-                for field in model.fields { writer.line("case \(SwiftNames.escaped(field.responseKey))") }
-            }
-            writer.blank()
             emitDecoding(model, into: &writer)
             writer.blank()
             emitEncoding(model, into: &writer)
-            for nested in model.nested {
-                emit(nested, documentation: "The selection of `\(nested.name)` on `\(nested.typeName)`.", into: &writer)
+        }
+    }
+
+    /// The structs nested in `model`, which `path` names, each in an extension of its parent at the
+    /// top of the file rather than inside it: a struct's lines are indented once whatever its depth in
+    /// the answer (indentation was two fifths of the bytes, decision 0191). A struct declared in the
+    /// extension of its parent still finds its parent's nested types by their plain names, which is
+    /// all the reuse of `SelectionBuilder` needs: a type condition reuses only its parent's types.
+    func emitNested(of model: SelectionModel, path: String, into writer: inout SwiftWriter) {
+        let children =
+            model.nested.map { ($0, "The selection of `\($0.name)` on `\($0.typeName)`.") }
+            + (model.concreteCases + model.abstractViews).filter(\.isDeclaredHere).map {
+                ($0.model, "The selection on `\(model.typeName)` as a `\($0.model.typeName)`.")
             }
-            for condition in model.concreteCases + model.abstractViews where condition.isDeclaredHere {
-                emit(
-                    condition.model,
-                    documentation: "The selection on `\(model.typeName)` as a `\(condition.model.typeName)`.",
-                    into: &writer)
-            }
+        guard !children.isEmpty else { return }
+        writer.blank()
+        writer.block("extension \(path)") { writer in
+            for (child, documentation) in children { emit(child, documentation: documentation, into: &writer) }
+        }
+        for (child, _) in children {
+            emitNested(of: child, path: path + "." + SwiftNames.escaped(child.name), into: &writer)
         }
     }
 
@@ -112,27 +120,29 @@ struct SelectionEmitter {
     }
 
     private func emitDecoding(_ model: SelectionModel, into writer: inout SwiftWriter) {
-        writer.doc("Decodes the object from the answer.")
+        // A witness of `Decodable`, whose documentation Quick Help shows; the lint wants its own
+        // only on a public one.
+        if !access.isEmpty { writer.doc("Decodes the object from the answer.") }
         writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
-            writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            writer.line("let c = try decoder.answerFields()")
             for field in model.fields {
                 let property = "self." + SwiftNames.escaped(field.responseKey)
-                let key = "." + SwiftNames.escaped(field.responseKey)
+                let key = "\"" + field.responseKey + "\""
                 let value = "\(field.valueType).self"
                 switch field.presence {
                 case .required:
                     if let derived = field.derivedValue {
                         writer.assignment(
-                            property, "try container.decodeIfPresent(\(value), forKey: \(key)) ?? \"\(derived)\"")
+                            property, "try c.decodeIfPresent(\(value), forKey: \(key)) ?? \"\(derived)\"")
                     } else {
-                        writer.assignment(property, "try container.decode(\(value), forKey: \(key))")
+                        writer.assignment(property, "try c.decode(\(value), forKey: \(key))")
                     }
                 case .nullable:
-                    writer.assignment(property, "try container.decodeNullable(\(value), forKey: \(key))")
+                    writer.assignment(property, "try c.decodeNullable(\(value), forKey: \(key))")
                 case .conditional:
-                    writer.assignment(property, "try container.decodeIfPresent(\(value), forKey: \(key))")
+                    writer.assignment(property, "try c.decodeIfPresent(\(value), forKey: \(key))")
                 case .conditionalNullable:
-                    writer.assignment(property, "try container.decodeNullableIfPresent(\(value), forKey: \(key))")
+                    writer.assignment(property, "try c.decodeNullableIfPresent(\(value), forKey: \(key))")
                 }
             }
             for view in model.fragmentViews {
@@ -159,7 +169,7 @@ struct SelectionEmitter {
     }
 
     private func emitEncoding(_ model: SelectionModel, into writer: inout SwiftWriter) {
-        writer.doc("Encodes the object as the answer had it.")
+        if !access.isEmpty { writer.doc("Encodes the object as the answer had it.") }
         writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
             for condition in model.concreteCases {
                 writer.block("if let \(condition.property) = self.\(condition.property)") { writer in
@@ -167,18 +177,18 @@ struct SelectionEmitter {
                     writer.line("return")
                 }
             }
-            writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            writer.line("var c = encoder.answerFields()")
             for field in model.fields {
                 let property = "self." + SwiftNames.escaped(field.responseKey)
-                let key = "." + SwiftNames.escaped(field.responseKey)
+                let key = "\"" + field.responseKey + "\""
                 switch field.presence {
                 case .required, .nullable:
-                    writer.line("try container.encode(\(property), forKey: \(key))")
+                    writer.line("try c.encode(\(property), forKey: \(key))")
                 case .conditional:
-                    writer.line("try container.encodeIfPresent(\(property), forKey: \(key))")
+                    writer.line("try c.encodeIfPresent(\(property), forKey: \(key))")
                 case .conditionalNullable:
                     writer.block("if let value = \(property)") { writer in
-                        writer.line("try container.encode(value, forKey: \(key))")
+                        writer.line("try c.encode(value, forKey: \(key))")
                     }
                 }
             }
@@ -188,7 +198,35 @@ struct SelectionEmitter {
     /// The decoding helpers the structs use, private to the file so that files generated apart never
     /// clash: a nullable field must be in the answer (missing is not null), and a field under
     /// `@include` or `@skip` that is also nullable keeps "missing" and "null" apart.
+    /// The key is a response key written as a string literal, one type for every struct of the file,
+    /// instead of a `CodingKeys` enum per struct (decision 0191).
     static func emitHelpers(into writer: inout SwiftWriter) {
+        writer.blank()
+        writer.doc("A key of the answer: a response key, written as a string literal.")
+        writer.block("private struct AnswerKey: CodingKey, ExpressibleByStringLiteral") { writer in
+            writer.line("let stringValue: String")
+            writer.line("var intValue: Int? { nil }")
+            writer.blank()
+            writer.block("init(stringValue: String)") { $0.line("self.stringValue = stringValue") }
+            writer.blank()
+            writer.block("init(stringLiteral value: String)") { $0.line("self.stringValue = value") }
+            writer.blank()
+            writer.block("init?(intValue: Int)") { $0.line("return nil") }
+        }
+        writer.blank()
+        writer.block("extension Decoder") { writer in
+            writer.doc("The object's fields by response key.")
+            writer.block("fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey>") { writer in
+                writer.line("try container(keyedBy: AnswerKey.self)")
+            }
+        }
+        writer.blank()
+        writer.block("extension Encoder") { writer in
+            writer.doc("The object's fields by response key.")
+            writer.block("fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey>") { writer in
+                writer.line("container(keyedBy: AnswerKey.self)")
+            }
+        }
         writer.blank()
         writer.block("extension KeyedDecodingContainer") { writer in
             writer.doc("The value under `key`, `nil` for `null`; a missing key is an error.")

@@ -24,7 +24,9 @@ struct SwiftWriter {
     /// columns (where swift-format breaks it).
     mutating func assignment(_ target: String, _ value: String) {
         let oneLine = target + " = " + value
-        if indentationWidth + oneLine.count <= 120 {
+        // swift-format breaks a conditional (`a ? b : c`) value that ends exactly at column 120 too.
+        let width = value.contains(" ? ") ? 119 : 120
+        if indentationWidth + oneLine.count <= width {
             line(oneLine)
         } else {
             line(target + " =")

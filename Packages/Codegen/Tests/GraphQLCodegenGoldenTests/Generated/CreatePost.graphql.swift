@@ -66,66 +66,89 @@ public struct CreatePostMutation: GraphQLTypedOperation {
             self.createPost = createPost
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case createPost
-        }
-
         /// Decodes the object from the answer.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.createPost = try container.decodeNullable(CreatePost.self, forKey: .createPost)
+            let c = try decoder.answerFields()
+            self.createPost = try c.decodeNullable(CreatePost.self, forKey: "createPost")
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.createPost, forKey: .createPost)
+            var c = encoder.answerFields()
+            try c.encode(self.createPost, forKey: "createPost")
+        }
+    }
+}
+
+extension CreatePostMutation.Data {
+    /// The selection of `CreatePost` on `Post`.
+    public struct CreatePost: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        public var id: String
+        /// The field `title` (`String!`).
+        public var title: String
+        /// The field `createdAt` (`DateTime!`).
+        public var createdAt: GraphQLSchema.DateTime
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(id: String, title: String, createdAt: GraphQLSchema.DateTime, __typename: String = "Post") {
+            self.id = id
+            self.title = title
+            self.createdAt = createdAt
+            self.__typename = __typename
         }
 
-        /// The selection of `CreatePost` on `Post`.
-        public struct CreatePost: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            public var id: String
-            /// The field `title` (`String!`).
-            public var title: String
-            /// The field `createdAt` (`DateTime!`).
-            public var createdAt: GraphQLSchema.DateTime
-            /// The field `__typename` (`String!`).
-            public var __typename: String
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            public init(id: String, title: String, createdAt: GraphQLSchema.DateTime, __typename: String = "Post") {
-                self.id = id
-                self.title = title
-                self.createdAt = createdAt
-                self.__typename = __typename
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case title
-                case createdAt
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.title = try container.decode(String.self, forKey: .title)
-                self.createdAt = try container.decode(GraphQLSchema.DateTime.self, forKey: .createdAt)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-            }
-
-            /// Encodes the object as the answer had it.
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encode(self.title, forKey: .title)
-                try container.encode(self.createdAt, forKey: .createdAt)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.title = try c.decode(String.self, forKey: "title")
+            self.createdAt = try c.decode(GraphQLSchema.DateTime.self, forKey: "createdAt")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
         }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.title, forKey: "title")
+            try c.encode(self.createdAt, forKey: "createdAt")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -13,6 +13,8 @@ public struct FeedQuery: GraphQLTypedOperation {
         query Feed($first: Int!, $after: String, $filter: FeedFilter, $order: SortOrder = ASC) {
           feed(first: $first, after: $after, filter: $filter, order: $order) {
             title
+            c: title
+            decoder: title
             createdAt
             default
             type {
@@ -27,7 +29,7 @@ public struct FeedQuery: GraphQLTypedOperation {
         }
         """
     /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "19667fcd14c73452836b86eb10151e8a38b08e6c04f5aec672b061cee4155393"
+    public static let textDigest = "b6c65684df9f2e22e6e6b33561d2468ce72898060cd7e4fe2e6a53a25e69e4ee"
 
     /// The variables of this instance.
     public var variables: Variables
@@ -101,128 +103,156 @@ public struct FeedQuery: GraphQLTypedOperation {
             self.small = small
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case feed
-            case small
-        }
-
         /// Decodes the object from the answer.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.feed = try container.decode([Feed].self, forKey: .feed)
-            self.small = try container.decode([[Int?]?].self, forKey: .small)
+            let c = try decoder.answerFields()
+            self.feed = try c.decode([Feed].self, forKey: "feed")
+            self.small = try c.decode([[Int?]?].self, forKey: "small")
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.feed, forKey: .feed)
-            try container.encode(self.small, forKey: .small)
+            var c = encoder.answerFields()
+            try c.encode(self.feed, forKey: "feed")
+            try c.encode(self.small, forKey: "small")
+        }
+    }
+}
+
+extension FeedQuery.Data {
+    /// The selection of `Feed` on `Post`.
+    public struct Feed: Codable, Sendable, Hashable {
+        /// The field `title` (`String!`).
+        public var title: String
+        /// The field `title`, as `c` (`String!`).
+        public var c: String
+        /// The field `title`, as `decoder` (`String!`).
+        public var decoder: String
+        /// The field `createdAt` (`DateTime!`).
+        public var createdAt: GraphQLSchema.DateTime
+        /// The field `default` (`String`).
+        public var `default`: String?
+        /// The field `type` (`PostType`).
+        public var type: `Type`?
+        /// The field `tags` (`[[String]]`).
+        public var tags: [[String?]?]?
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+        /// The field `id` (`ID!`).
+        public var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(
+            title: String,
+            c: String,
+            decoder: String,
+            createdAt: GraphQLSchema.DateTime,
+            `default`: String? = nil,
+            type: `Type`? = nil,
+            tags: [[String?]?]? = nil,
+            __typename: String = "Post",
+            id: String? = nil
+        ) {
+            self.title = title
+            self.c = c
+            self.decoder = decoder
+            self.createdAt = createdAt
+            self.`default` = `default`
+            self.type = type
+            self.tags = tags
+            self.__typename = __typename
+            self.id = id
         }
 
-        /// The selection of `Feed` on `Post`.
-        public struct Feed: Codable, Sendable, Hashable {
-            /// The field `title` (`String!`).
-            public var title: String
-            /// The field `createdAt` (`DateTime!`).
-            public var createdAt: GraphQLSchema.DateTime
-            /// The field `default` (`String`).
-            public var `default`: String?
-            /// The field `type` (`PostType`).
-            public var type: `Type`?
-            /// The field `tags` (`[[String]]`).
-            public var tags: [[String?]?]?
-            /// The field `__typename` (`String!`).
-            public var __typename: String
-            /// The field `id` (`ID!`).
-            public var id: String?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            public init(
-                title: String,
-                createdAt: GraphQLSchema.DateTime,
-                `default`: String? = nil,
-                type: `Type`? = nil,
-                tags: [[String?]?]? = nil,
-                __typename: String = "Post",
-                id: String? = nil
-            ) {
-                self.title = title
-                self.createdAt = createdAt
-                self.`default` = `default`
-                self.type = type
-                self.tags = tags
-                self.__typename = __typename
-                self.id = id
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case title
-                case createdAt
-                case `default`
-                case type
-                case tags
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.title = try container.decode(String.self, forKey: .title)
-                self.createdAt = try container.decode(GraphQLSchema.DateTime.self, forKey: .createdAt)
-                self.`default` = try container.decodeNullable(String.self, forKey: .`default`)
-                self.type = try container.decodeNullable(`Type`.self, forKey: .type)
-                self.tags = try container.decodeNullable([[String?]?].self, forKey: .tags)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-            }
-
-            /// Encodes the object as the answer had it.
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.title, forKey: .title)
-                try container.encode(self.createdAt, forKey: .createdAt)
-                try container.encode(self.`default`, forKey: .`default`)
-                try container.encode(self.type, forKey: .type)
-                try container.encode(self.tags, forKey: .tags)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection of `Type` on `PostType`.
-            public struct `Type`: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                public var name: String
-                /// The field `__typename` (`String!`).
-                public var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(name: String, __typename: String = "PostType") {
-                    self.name = name
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "PostType"
-                }
-
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-            }
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.title = try c.decode(String.self, forKey: "title")
+            self.c = try c.decode(String.self, forKey: "c")
+            self.decoder = try c.decode(String.self, forKey: "decoder")
+            self.createdAt = try c.decode(GraphQLSchema.DateTime.self, forKey: "createdAt")
+            self.`default` = try c.decodeNullable(String.self, forKey: "default")
+            self.type = try c.decodeNullable(`Type`.self, forKey: "type")
+            self.tags = try c.decodeNullable([[String?]?].self, forKey: "tags")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
         }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.title, forKey: "title")
+            try c.encode(self.c, forKey: "c")
+            try c.encode(self.decoder, forKey: "decoder")
+            try c.encode(self.createdAt, forKey: "createdAt")
+            try c.encode(self.`default`, forKey: "default")
+            try c.encode(self.type, forKey: "type")
+            try c.encode(self.tags, forKey: "tags")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension FeedQuery.Data.Feed {
+    /// The selection of `Type` on `PostType`.
+    public struct `Type`: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        public var name: String
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(name: String, __typename: String = "PostType") {
+            self.name = name
+            self.__typename = __typename
+        }
+
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "PostType"
+        }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -91,199 +91,176 @@ public struct HeroQuery: GraphQLTypedOperation {
             self.hero = hero
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case hero
-        }
-
         /// Decodes the object from the answer.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.hero = try container.decodeNullable(Hero.self, forKey: .hero)
+            let c = try decoder.answerFields()
+            self.hero = try c.decodeNullable(Hero.self, forKey: "hero")
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.hero, forKey: .hero)
+            var c = encoder.answerFields()
+            try c.encode(self.hero, forKey: "hero")
+        }
+    }
+}
+
+extension HeroQuery.Data {
+    /// The selection of `Hero` on `Character`.
+    public struct Hero: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        public var name: String
+        /// The field `appearsIn` (`[Episode]!`).
+        public var appearsIn: [GraphQLSchema.Episode?]
+        /// The field `friends` (`[Character]`).
+        public var friends: [Friends?]?
+        /// The field `__typename` (`String!`).
+        public var __typename: String?
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// The fragment `CharacterBits` spread here.
+        public var characterBits: CharacterBits
+        /// This object as a `Droid`, when it is one.
+        public var asDroid: AsDroid?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(
+            name: String,
+            appearsIn: [GraphQLSchema.Episode?],
+            friends: [Friends?]? = nil,
+            __typename: String? = nil,
+            id: String? = nil,
+            characterBits: CharacterBits,
+            asDroid: AsDroid? = nil
+        ) {
+            self.name = name
+            self.appearsIn = appearsIn
+            self.friends = friends
+            self.__typename = __typename
+            self.id = id
+            self.characterBits = characterBits
+            self.asDroid = asDroid
         }
 
-        /// The selection of `Hero` on `Character`.
-        public struct Hero: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            public var name: String
-            /// The field `appearsIn` (`[Episode]!`).
-            public var appearsIn: [GraphQLSchema.Episode?]
-            /// The field `friends` (`[Character]`).
-            public var friends: [Friends?]?
-            /// The field `__typename` (`String!`).
-            public var __typename: String?
-            /// The field `id` (`ID!`).
-            public var id: String?
-            /// The fragment `CharacterBits` spread here.
-            public var characterBits: CharacterBits
-            /// This object as a `Droid`, when it is one.
-            public var asDroid: AsDroid?
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
+            self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.characterBits = try CharacterBits(from: decoder)
+            self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
+        }
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            public init(
-                name: String,
-                appearsIn: [GraphQLSchema.Episode?],
-                friends: [Friends?]? = nil,
-                __typename: String? = nil,
-                id: String? = nil,
-                characterBits: CharacterBits,
-                asDroid: AsDroid? = nil
-            ) {
-                self.name = name
-                self.appearsIn = appearsIn
-                self.friends = friends
-                self.__typename = __typename
-                self.id = id
-                self.characterBits = characterBits
-                self.asDroid = asDroid
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            if let asDroid = self.asDroid {
+                try asDroid.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.appearsIn, forKey: "appearsIn")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
 
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case appearsIn
-                case friends
-                case __typename
-                case id
-            }
+extension HeroQuery.Data.Hero {
+    /// The selection of `Friends` on `Character`.
+    public struct Friends: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        public var id: String
+        /// The field `__typename` (`String!`).
+        public var __typename: String?
+        /// The field `name` (`String!`).
+        public var name: String
 
-            /// Decodes the object from the answer.
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.appearsIn = try container.decode([GraphQLSchema.Episode?].self, forKey: .appearsIn)
-                self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.characterBits = try CharacterBits(from: decoder)
-                self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(id: String, __typename: String? = nil, name: String) {
+            self.id = id
+            self.__typename = __typename
+            self.name = name
+        }
 
-            /// Encodes the object as the answer had it.
-            public func encode(to encoder: any Encoder) throws {
-                if let asDroid = self.asDroid {
-                    try asDroid.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.appearsIn, forKey: .appearsIn)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+        }
 
-            /// The selection of `Friends` on `Character`.
-            public struct Friends: Codable, Sendable, Hashable {
-                /// The field `id` (`ID!`).
-                public var id: String
-                /// The field `__typename` (`String!`).
-                public var __typename: String?
-                /// The field `name` (`String!`).
-                public var name: String
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+        }
+    }
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(id: String, __typename: String? = nil, name: String) {
-                    self.id = id
-                    self.__typename = __typename
-                    self.name = name
-                }
+    /// The selection on `Character` as a `Droid`.
+    public struct AsDroid: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        public var name: String
+        /// The field `appearsIn` (`[Episode]!`).
+        public var appearsIn: [GraphQLSchema.Episode?]
+        /// The field `friends` (`[Character]`).
+        public var friends: [Friends?]?
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// The field `primaryFunction` (`String`).
+        public var primaryFunction: String?
+        /// The fragment `CharacterBits` spread here.
+        public var characterBits: CharacterBits
 
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case __typename
-                    case name
-                }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(
+            name: String,
+            appearsIn: [GraphQLSchema.Episode?],
+            friends: [Friends?]? = nil,
+            __typename: String = "Droid",
+            id: String? = nil,
+            primaryFunction: String? = nil,
+            characterBits: CharacterBits
+        ) {
+            self.name = name
+            self.appearsIn = appearsIn
+            self.friends = friends
+            self.__typename = __typename
+            self.id = id
+            self.primaryFunction = primaryFunction
+            self.characterBits = characterBits
+        }
 
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                    self.name = try container.decode(String.self, forKey: .name)
-                }
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
+            self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.primaryFunction = try c.decodeNullable(String.self, forKey: "primaryFunction")
+            self.characterBits = try CharacterBits(from: decoder)
+        }
 
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                    try container.encode(self.name, forKey: .name)
-                }
-            }
-
-            /// The selection on `Character` as a `Droid`.
-            public struct AsDroid: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                public var name: String
-                /// The field `appearsIn` (`[Episode]!`).
-                public var appearsIn: [GraphQLSchema.Episode?]
-                /// The field `friends` (`[Character]`).
-                public var friends: [Friends?]?
-                /// The field `__typename` (`String!`).
-                public var __typename: String
-                /// The field `id` (`ID!`).
-                public var id: String?
-                /// The field `primaryFunction` (`String`).
-                public var primaryFunction: String?
-                /// The fragment `CharacterBits` spread here.
-                public var characterBits: CharacterBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(
-                    name: String,
-                    appearsIn: [GraphQLSchema.Episode?],
-                    friends: [Friends?]? = nil,
-                    __typename: String = "Droid",
-                    id: String? = nil,
-                    primaryFunction: String? = nil,
-                    characterBits: CharacterBits
-                ) {
-                    self.name = name
-                    self.appearsIn = appearsIn
-                    self.friends = friends
-                    self.__typename = __typename
-                    self.id = id
-                    self.primaryFunction = primaryFunction
-                    self.characterBits = characterBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case appearsIn
-                    case friends
-                    case __typename
-                    case id
-                    case primaryFunction
-                }
-
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.appearsIn = try container.decode([GraphQLSchema.Episode?].self, forKey: .appearsIn)
-                    self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Droid"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.primaryFunction = try container.decodeNullable(String.self, forKey: .primaryFunction)
-                    self.characterBits = try CharacterBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.appearsIn, forKey: .appearsIn)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.primaryFunction, forKey: .primaryFunction)
-                }
-            }
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.appearsIn, forKey: "appearsIn")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.primaryFunction, forKey: "primaryFunction")
         }
     }
 }
@@ -332,31 +309,26 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case appearsIn
-        case friends
-        case __typename
-        case id
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.appearsIn = try container.decode([GraphQLSchema.Episode?].self, forKey: .appearsIn)
-        self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
+        self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.appearsIn, forKey: .appearsIn)
-        try container.encode(self.friends, forKey: .friends)
-        try container.encodeIfPresent(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.appearsIn, forKey: "appearsIn")
+        try c.encode(self.friends, forKey: "friends")
+        try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
     }
+}
 
+extension CharacterBits {
     /// The selection of `Friends` on `Character`.
     public struct Friends: Codable, Sendable, Hashable {
         /// The field `id` (`ID!`).
@@ -370,24 +342,51 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
             self.__typename = __typename
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case __typename
-        }
-
         /// Decodes the object from the answer.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(String.self, forKey: .id)
-            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.id, forKey: .id)
-            try container.encodeIfPresent(self.__typename, forKey: .__typename)
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
         }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -84,275 +84,246 @@ public struct SearchQuery: GraphQLTypedOperation {
             self.search = search
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case search
-        }
-
         /// Decodes the object from the answer.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.search = try container.decode([Search].self, forKey: .search)
+            let c = try decoder.answerFields()
+            self.search = try c.decode([Search].self, forKey: "search")
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.search, forKey: .search)
+            var c = encoder.answerFields()
+            try c.encode(self.search, forKey: "search")
+        }
+    }
+}
+
+extension SearchQuery.Data {
+    /// The selection of `Search` on `SearchResult`.
+    public struct Search: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        public var __typename: String?
+        /// The fragment `PostBits` spread here, when it applies to this object.
+        public var postBits: PostBits?
+        /// This object as a `Droid`, when it is one.
+        public var asDroid: AsDroid?
+        /// This object as a `Human`, when it is one.
+        public var asHuman: AsHuman?
+        /// This object as a `Post`, when it is one.
+        public var asPost: AsPost?
+        /// This object as a `Character`, when it is one.
+        public var asCharacter: AsCharacter?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(
+            __typename: String? = nil,
+            postBits: PostBits? = nil,
+            asDroid: AsDroid? = nil,
+            asHuman: AsHuman? = nil,
+            asPost: AsPost? = nil,
+            asCharacter: AsCharacter? = nil
+        ) {
+            self.__typename = __typename
+            self.postBits = postBits
+            self.asDroid = asDroid
+            self.asHuman = asHuman
+            self.asPost = asPost
+            self.asCharacter = asCharacter
         }
 
-        /// The selection of `Search` on `SearchResult`.
-        public struct Search: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            public var __typename: String?
-            /// The fragment `PostBits` spread here, when it applies to this object.
-            public var postBits: PostBits?
-            /// This object as a `Droid`, when it is one.
-            public var asDroid: AsDroid?
-            /// This object as a `Human`, when it is one.
-            public var asHuman: AsHuman?
-            /// This object as a `Post`, when it is one.
-            public var asPost: AsPost?
-            /// This object as a `Character`, when it is one.
-            public var asCharacter: AsCharacter?
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.postBits = try self.__typename == "Post" ? PostBits(from: decoder) : nil
+            self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
+            self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
+            self.asPost = try self.__typename == "Post" ? AsPost(from: decoder) : nil
+            self.asCharacter =
+                try ["Droid", "Human"].contains(self.__typename ?? "") ? AsCharacter(from: decoder) : nil
+        }
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            public init(
-                __typename: String? = nil,
-                postBits: PostBits? = nil,
-                asDroid: AsDroid? = nil,
-                asHuman: AsHuman? = nil,
-                asPost: AsPost? = nil,
-                asCharacter: AsCharacter? = nil
-            ) {
-                self.__typename = __typename
-                self.postBits = postBits
-                self.asDroid = asDroid
-                self.asHuman = asHuman
-                self.asPost = asPost
-                self.asCharacter = asCharacter
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            if let asDroid = self.asDroid {
+                try asDroid.encode(to: encoder)
+                return
             }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
+            if let asHuman = self.asHuman {
+                try asHuman.encode(to: encoder)
+                return
             }
-
-            /// Decodes the object from the answer.
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.postBits = try self.__typename == "Post" ? PostBits(from: decoder) : nil
-                self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
-                self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
-                self.asPost = try self.__typename == "Post" ? AsPost(from: decoder) : nil
-                self.asCharacter =
-                    try ["Droid", "Human"].contains(self.__typename ?? "") ? AsCharacter(from: decoder) : nil
+            if let asPost = self.asPost {
+                try asPost.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        }
+    }
+}
 
-            /// Encodes the object as the answer had it.
-            public func encode(to encoder: any Encoder) throws {
-                if let asDroid = self.asDroid {
-                    try asDroid.encode(to: encoder)
-                    return
-                }
-                if let asHuman = self.asHuman {
-                    try asHuman.encode(to: encoder)
-                    return
-                }
-                if let asPost = self.asPost {
-                    try asPost.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
+extension SearchQuery.Data.Search {
+    /// The selection on `SearchResult` as a `Droid`.
+    public struct AsDroid: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        public var name: String
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(name: String, id: String? = nil, __typename: String = "Droid") {
+            self.name = name
+            self.id = id
+            self.__typename = __typename
+        }
+
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
+        }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `Human`.
+    public struct AsHuman: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        public var name: String
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// In metres.
+        public var height: Double?
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(name: String, id: String? = nil, height: Double? = nil, __typename: String = "Human") {
+            self.name = name
+            self.id = id
+            self.height = height
+            self.__typename = __typename
+        }
+
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.height = try c.decodeNullable(Double.self, forKey: "height")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Human"
+        }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.height, forKey: "height")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `Post`.
+    public struct AsPost: Codable, Sendable, Hashable {
+        /// The field `title` (`String!`).
+        public var title: String
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// The fragment `PostBits` spread here.
+        public var postBits: PostBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(title: String, __typename: String = "Post", id: String? = nil, postBits: PostBits) {
+            self.title = title
+            self.__typename = __typename
+            self.id = id
+            self.postBits = postBits
+        }
+
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.title = try c.decode(String.self, forKey: "title")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.postBits = try PostBits(from: decoder)
+        }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.title, forKey: "title")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `Character`.
+    public struct AsCharacter: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        public var name: String
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// The field `__typename` (`String!`).
+        public var __typename: String?
+        /// This object as a `Droid`, when it is one.
+        public var asDroid: AsDroid?
+        /// This object as a `Human`, when it is one.
+        public var asHuman: AsHuman?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(
+            name: String,
+            id: String? = nil,
+            __typename: String? = nil,
+            asDroid: AsDroid? = nil,
+            asHuman: AsHuman? = nil
+        ) {
+            self.name = name
+            self.id = id
+            self.__typename = __typename
+            self.asDroid = asDroid
+            self.asHuman = asHuman
+        }
+
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
+            self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
+        }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            if let asDroid = self.asDroid {
+                try asDroid.encode(to: encoder)
+                return
             }
-
-            /// The selection on `SearchResult` as a `Droid`.
-            public struct AsDroid: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                public var name: String
-                /// The field `id` (`ID!`).
-                public var id: String?
-                /// The field `__typename` (`String!`).
-                public var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(name: String, id: String? = nil, __typename: String = "Droid") {
-                    self.name = name
-                    self.id = id
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Droid"
-                }
-
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
+            if let asHuman = self.asHuman {
+                try asHuman.encode(to: encoder)
+                return
             }
-
-            /// The selection on `SearchResult` as a `Human`.
-            public struct AsHuman: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                public var name: String
-                /// The field `id` (`ID!`).
-                public var id: String?
-                /// In metres.
-                public var height: Double?
-                /// The field `__typename` (`String!`).
-                public var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(name: String, id: String? = nil, height: Double? = nil, __typename: String = "Human") {
-                    self.name = name
-                    self.id = id
-                    self.height = height
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case id
-                    case height
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.height = try container.decodeNullable(Double.self, forKey: .height)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Human"
-                }
-
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.height, forKey: .height)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-            }
-
-            /// The selection on `SearchResult` as a `Post`.
-            public struct AsPost: Codable, Sendable, Hashable {
-                /// The field `title` (`String!`).
-                public var title: String
-                /// The field `__typename` (`String!`).
-                public var __typename: String
-                /// The field `id` (`ID!`).
-                public var id: String?
-                /// The fragment `PostBits` spread here.
-                public var postBits: PostBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(title: String, __typename: String = "Post", id: String? = nil, postBits: PostBits) {
-                    self.title = title
-                    self.__typename = __typename
-                    self.id = id
-                    self.postBits = postBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case title
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.title = try container.decode(String.self, forKey: .title)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.postBits = try PostBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.title, forKey: .title)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
-
-            /// The selection on `SearchResult` as a `Character`.
-            public struct AsCharacter: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                public var name: String
-                /// The field `id` (`ID!`).
-                public var id: String?
-                /// The field `__typename` (`String!`).
-                public var __typename: String?
-                /// This object as a `Droid`, when it is one.
-                public var asDroid: AsDroid?
-                /// This object as a `Human`, when it is one.
-                public var asHuman: AsHuman?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(
-                    name: String,
-                    id: String? = nil,
-                    __typename: String? = nil,
-                    asDroid: AsDroid? = nil,
-                    asHuman: AsHuman? = nil
-                ) {
-                    self.name = name
-                    self.id = id
-                    self.__typename = __typename
-                    self.asDroid = asDroid
-                    self.asHuman = asHuman
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                    self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
-                    self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
-                }
-
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    if let asDroid = self.asDroid {
-                        try asDroid.encode(to: encoder)
-                        return
-                    }
-                    if let asHuman = self.asHuman {
-                        try asHuman.encode(to: encoder)
-                        return
-                    }
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                }
-            }
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
         }
     }
 }
@@ -389,26 +360,52 @@ public struct PostBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case __typename
-        case id
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.title = try c.decode(String.self, forKey: "title")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.title, forKey: "title")
+        try c.encode(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -35,6 +35,9 @@ enum CodeForms {
             }
             if line.isEmpty || line.hasPrefix("//") { continue }
             var form = blanked(line)
+            // An extension of a nested struct names it by its path, whose length is the depth in the
+            // answer, not a construct.
+            if form.hasPrefix("extension _."), form.hasSuffix(" {") { form = "extension _._ {" }
             if form.hasPrefix("init("), form.hasSuffix(") {") { form = String(form.dropFirst(5).dropLast(3)) }
             for part in parameters(form) { forms.insert(part) }
         }

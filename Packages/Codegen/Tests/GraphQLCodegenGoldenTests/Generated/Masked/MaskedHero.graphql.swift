@@ -125,391 +125,339 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
             self.feed = feed
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case hero
-            case search
-            case feed
-        }
-
         /// Decodes the object from the answer.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.hero = try container.decodeNullable(Hero.self, forKey: .hero)
-            self.search = try container.decode([Search].self, forKey: .search)
-            self.feed = try container.decode([Feed].self, forKey: .feed)
+            let c = try decoder.answerFields()
+            self.hero = try c.decodeNullable(Hero.self, forKey: "hero")
+            self.search = try c.decode([Search].self, forKey: "search")
+            self.feed = try c.decode([Feed].self, forKey: "feed")
         }
 
         /// Encodes the object as the answer had it.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.hero, forKey: .hero)
-            try container.encode(self.search, forKey: .search)
-            try container.encode(self.feed, forKey: .feed)
+            var c = encoder.answerFields()
+            try c.encode(self.hero, forKey: "hero")
+            try c.encode(self.search, forKey: "search")
+            try c.encode(self.feed, forKey: "feed")
+        }
+    }
+}
+
+extension MaskedHeroQuery.Data {
+    /// The selection of `Hero` on `Character`.
+    public struct Hero: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        public var name: String
+        /// The field `friends` (`[Character]`).
+        public var friends: [Friends?]?
+        /// The field `__typename` (`String!`).
+        public var __typename: String?
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// The object that the fragment `HeroCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
+        public var heroCell: GraphQLFragmentReference<HeroCell>
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(
+            name: String,
+            friends: [Friends?]? = nil,
+            __typename: String? = nil,
+            id: String? = nil,
+            heroCell: GraphQLFragmentReference<HeroCell>
+        ) {
+            self.name = name
+            self.friends = friends
+            self.__typename = __typename
+            self.id = id
+            self.heroCell = heroCell
         }
 
-        /// The selection of `Hero` on `Character`.
-        public struct Hero: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            public var name: String
-            /// The field `friends` (`[Character]`).
-            public var friends: [Friends?]?
-            /// The field `__typename` (`String!`).
-            public var __typename: String?
-            /// The field `id` (`ID!`).
-            public var id: String?
-            /// The object that the fragment `HeroCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
-            public var heroCell: GraphQLFragmentReference<HeroCell>
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            public init(
-                name: String,
-                friends: [Friends?]? = nil,
-                __typename: String? = nil,
-                id: String? = nil,
-                heroCell: GraphQLFragmentReference<HeroCell>
-            ) {
-                self.name = name
-                self.friends = friends
-                self.__typename = __typename
-                self.id = id
-                self.heroCell = heroCell
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case friends
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.friends = try container.decodeNullable([Friends?].self, forKey: .friends)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.heroCell = try GraphQLFragmentReference<HeroCell>(from: decoder)
-            }
-
-            /// Encodes the object as the answer had it.
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection of `Friends` on `Character`.
-            public struct Friends: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                public var __typename: String?
-                /// The field `id` (`ID!`).
-                public var id: String?
-                /// The object that the fragment `FriendCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
-                public var friendCell: GraphQLFragmentReference<FriendCell>
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(
-                    __typename: String? = nil,
-                    id: String? = nil,
-                    friendCell: GraphQLFragmentReference<FriendCell>
-                ) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.friendCell = friendCell
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.friendCell = try GraphQLFragmentReference<FriendCell>(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.heroCell = try GraphQLFragmentReference<HeroCell>(from: decoder)
         }
 
-        /// The selection of `Search` on `SearchResult`.
-        public struct Search: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            public var __typename: String?
-            /// The object that the fragment `SearchPost` spread here reads, when it applies to this object: attach it to read the fragment's fields, which this struct does not hold.
-            public var searchPost: GraphQLFragmentReference<SearchPost>?
-            /// This object as a `Droid`, when it is one.
-            public var asDroid: AsDroid?
-            /// This object as a `Human`, when it is one.
-            public var asHuman: AsHuman?
-            /// This object as a `Post`, when it is one.
-            public var asPost: AsPost?
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            public init(
-                __typename: String? = nil,
-                searchPost: GraphQLFragmentReference<SearchPost>? = nil,
-                asDroid: AsDroid? = nil,
-                asHuman: AsHuman? = nil,
-                asPost: AsPost? = nil
-            ) {
-                self.__typename = __typename
-                self.searchPost = searchPost
-                self.asDroid = asDroid
-                self.asHuman = asHuman
-                self.asPost = asPost
-            }
+    /// The selection of `Search` on `SearchResult`.
+    public struct Search: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        public var __typename: String?
+        /// The object that the fragment `SearchPost` spread here reads, when it applies to this object: attach it to read the fragment's fields, which this struct does not hold.
+        public var searchPost: GraphQLFragmentReference<SearchPost>?
+        /// This object as a `Droid`, when it is one.
+        public var asDroid: AsDroid?
+        /// This object as a `Human`, when it is one.
+        public var asHuman: AsHuman?
+        /// This object as a `Post`, when it is one.
+        public var asPost: AsPost?
 
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.searchPost =
-                    try self.__typename == "Post" ? GraphQLFragmentReference<SearchPost>(from: decoder) : nil
-                self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
-                self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
-                self.asPost = try self.__typename == "Post" ? AsPost(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            public func encode(to encoder: any Encoder) throws {
-                if let asDroid = self.asDroid {
-                    try asDroid.encode(to: encoder)
-                    return
-                }
-                if let asHuman = self.asHuman {
-                    try asHuman.encode(to: encoder)
-                    return
-                }
-                if let asPost = self.asPost {
-                    try asPost.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-            }
-
-            /// The selection on `SearchResult` as a `Droid`.
-            public struct AsDroid: Codable, Sendable, Hashable {
-                /// The field `primaryFunction` (`String`).
-                public var primaryFunction: String?
-                /// The field `id` (`ID!`).
-                public var id: String?
-                /// The field `__typename` (`String!`).
-                public var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(primaryFunction: String? = nil, id: String? = nil, __typename: String = "Droid") {
-                    self.primaryFunction = primaryFunction
-                    self.id = id
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case primaryFunction
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.primaryFunction = try container.decodeNullable(String.self, forKey: .primaryFunction)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Droid"
-                }
-
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.primaryFunction, forKey: .primaryFunction)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-            }
-
-            /// The selection on `SearchResult` as a `Human`.
-            public struct AsHuman: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                public var __typename: String
-                /// The field `id` (`ID!`).
-                public var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(__typename: String = "Human", id: String? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Human"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
-
-            /// The selection on `SearchResult` as a `Post`.
-            public struct AsPost: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                public var __typename: String
-                /// The field `id` (`ID!`).
-                public var id: String?
-                /// The object that the fragment `SearchPost` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
-                public var searchPost: GraphQLFragmentReference<SearchPost>
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(
-                    __typename: String = "Post",
-                    id: String? = nil,
-                    searchPost: GraphQLFragmentReference<SearchPost>
-                ) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.searchPost = searchPost
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.searchPost = try GraphQLFragmentReference<SearchPost>(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(
+            __typename: String? = nil,
+            searchPost: GraphQLFragmentReference<SearchPost>? = nil,
+            asDroid: AsDroid? = nil,
+            asHuman: AsHuman? = nil,
+            asPost: AsPost? = nil
+        ) {
+            self.__typename = __typename
+            self.searchPost = searchPost
+            self.asDroid = asDroid
+            self.asHuman = asHuman
+            self.asPost = asPost
         }
 
-        /// The selection of `Feed` on `Post`.
-        public struct Feed: Codable, Sendable, Hashable {
-            /// The field `title` (`String!`).
-            public var title: String
-            /// The field `status` (`PostStatus`).
-            public var status: MaskedSchema.PostStatus?
-            /// The field `type` (`PostType`).
-            public var type: `Type`?
-            /// The field `__typename` (`String!`).
-            public var __typename: String
-            /// The field `id` (`ID!`).
-            public var id: String?
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.searchPost = try self.__typename == "Post" ? GraphQLFragmentReference<SearchPost>(from: decoder) : nil
+            self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
+            self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
+            self.asPost = try self.__typename == "Post" ? AsPost(from: decoder) : nil
+        }
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            public init(
-                title: String,
-                status: MaskedSchema.PostStatus? = nil,
-                type: `Type`? = nil,
-                __typename: String = "Post",
-                id: String? = nil
-            ) {
-                self.title = title
-                self.status = status
-                self.type = type
-                self.__typename = __typename
-                self.id = id
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            if let asDroid = self.asDroid {
+                try asDroid.encode(to: encoder)
+                return
             }
-
-            private enum CodingKeys: String, CodingKey {
-                case title
-                case status
-                case type
-                case __typename
-                case id
+            if let asHuman = self.asHuman {
+                try asHuman.encode(to: encoder)
+                return
             }
-
-            /// Decodes the object from the answer.
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.title = try container.decode(String.self, forKey: .title)
-                self.status = try container.decodeNullable(MaskedSchema.PostStatus.self, forKey: .status)
-                self.type = try container.decodeNullable(`Type`.self, forKey: .type)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+            if let asPost = self.asPost {
+                try asPost.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        }
+    }
 
-            /// Encodes the object as the answer had it.
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.title, forKey: .title)
-                try container.encode(self.status, forKey: .status)
-                try container.encode(self.type, forKey: .type)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
+    /// The selection of `Feed` on `Post`.
+    public struct Feed: Codable, Sendable, Hashable {
+        /// The field `title` (`String!`).
+        public var title: String
+        /// The field `status` (`PostStatus`).
+        public var status: MaskedSchema.PostStatus?
+        /// The field `type` (`PostType`).
+        public var type: `Type`?
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+        /// The field `id` (`ID!`).
+        public var id: String?
 
-            /// The selection of `Type` on `PostType`.
-            public struct `Type`: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                public var name: String
-                /// The field `__typename` (`String!`).
-                public var __typename: String
-                /// The fragment `PostTypeName` spread here.
-                public var postTypeName: PostTypeName
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(
+            title: String,
+            status: MaskedSchema.PostStatus? = nil,
+            type: `Type`? = nil,
+            __typename: String = "Post",
+            id: String? = nil
+        ) {
+            self.title = title
+            self.status = status
+            self.type = type
+            self.__typename = __typename
+            self.id = id
+        }
 
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                public init(name: String, __typename: String = "PostType", postTypeName: PostTypeName) {
-                    self.name = name
-                    self.__typename = __typename
-                    self.postTypeName = postTypeName
-                }
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.title = try c.decode(String.self, forKey: "title")
+            self.status = try c.decodeNullable(MaskedSchema.PostStatus.self, forKey: "status")
+            self.type = try c.decodeNullable(`Type`.self, forKey: "type")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
 
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                }
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.title, forKey: "title")
+            try c.encode(self.status, forKey: "status")
+            try c.encode(self.type, forKey: "type")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
 
-                /// Decodes the object from the answer.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "PostType"
-                    self.postTypeName = try PostTypeName(from: decoder)
-                }
+extension MaskedHeroQuery.Data.Hero {
+    /// The selection of `Friends` on `Character`.
+    public struct Friends: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        public var __typename: String?
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// The object that the fragment `FriendCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
+        public var friendCell: GraphQLFragmentReference<FriendCell>
 
-                /// Encodes the object as the answer had it.
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(__typename: String? = nil, id: String? = nil, friendCell: GraphQLFragmentReference<FriendCell>) {
+            self.__typename = __typename
+            self.id = id
+            self.friendCell = friendCell
+        }
+
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.friendCell = try GraphQLFragmentReference<FriendCell>(from: decoder)
+        }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension MaskedHeroQuery.Data.Search {
+    /// The selection on `SearchResult` as a `Droid`.
+    public struct AsDroid: Codable, Sendable, Hashable {
+        /// The field `primaryFunction` (`String`).
+        public var primaryFunction: String?
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(primaryFunction: String? = nil, id: String? = nil, __typename: String = "Droid") {
+            self.primaryFunction = primaryFunction
+            self.id = id
+            self.__typename = __typename
+        }
+
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.primaryFunction = try c.decodeNullable(String.self, forKey: "primaryFunction")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
+        }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.primaryFunction, forKey: "primaryFunction")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `Human`.
+    public struct AsHuman: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+        /// The field `id` (`ID!`).
+        public var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(__typename: String = "Human", id: String? = nil) {
+            self.__typename = __typename
+            self.id = id
+        }
+
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Human"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `Post`.
+    public struct AsPost: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+        /// The field `id` (`ID!`).
+        public var id: String?
+        /// The object that the fragment `SearchPost` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
+        public var searchPost: GraphQLFragmentReference<SearchPost>
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(__typename: String = "Post", id: String? = nil, searchPost: GraphQLFragmentReference<SearchPost>) {
+            self.__typename = __typename
+            self.id = id
+            self.searchPost = searchPost
+        }
+
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.searchPost = try GraphQLFragmentReference<SearchPost>(from: decoder)
+        }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension MaskedHeroQuery.Data.Feed {
+    /// The selection of `Type` on `PostType`.
+    public struct `Type`: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        public var name: String
+        /// The field `__typename` (`String!`).
+        public var __typename: String
+        /// The fragment `PostTypeName` spread here.
+        public var postTypeName: PostTypeName
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        public init(name: String, __typename: String = "PostType", postTypeName: PostTypeName) {
+            self.name = name
+            self.__typename = __typename
+            self.postTypeName = postTypeName
+        }
+
+        /// Decodes the object from the answer.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "PostType"
+            self.postTypeName = try PostTypeName(from: decoder)
+        }
+
+        /// Encodes the object as the answer had it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
         }
     }
 }
@@ -561,27 +509,21 @@ public struct HeroCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.friendCell = friendCell
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case appearsIn
-        case __typename
-        case id
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.appearsIn = try container.decode([MaskedSchema.Episode?].self, forKey: .appearsIn)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.appearsIn = try c.decode([MaskedSchema.Episode?].self, forKey: "appearsIn")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
         self.friendCell = try GraphQLFragmentReference<FriendCell>(from: decoder)
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.appearsIn, forKey: .appearsIn)
-        try container.encodeIfPresent(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.appearsIn, forKey: "appearsIn")
+        try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
     }
 }
 
@@ -617,26 +559,20 @@ public struct FriendCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case __typename
-        case id
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.name = try c.decode(String.self, forKey: "name")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.name, forKey: .name)
-        try container.encodeIfPresent(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.name, forKey: "name")
+        try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
     }
 }
 
@@ -672,26 +608,20 @@ public struct SearchPost: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case __typename
-        case id
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Post"
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.title = try c.decode(String.self, forKey: "title")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.title, forKey: "title")
+        try c.encode(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
     }
 }
 
@@ -723,23 +653,50 @@ public struct PostTypeName: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.__typename = __typename
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case __typename
-    }
-
     /// Decodes the object from the answer.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "PostType"
+        let c = try decoder.answerFields()
+        self.name = try c.decode(String.self, forKey: "name")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "PostType"
     }
 
     /// Encodes the object as the answer had it.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.__typename, forKey: .__typename)
+        var c = encoder.answerFields()
+        try c.encode(self.name, forKey: "name")
+        try c.encode(self.__typename, forKey: "__typename")
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

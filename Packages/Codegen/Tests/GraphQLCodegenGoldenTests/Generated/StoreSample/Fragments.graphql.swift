@@ -38,29 +38,20 @@ struct PlanetBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case diameter
-        case name
-        case __typename
-        case id
-    }
-
-    /// Decodes the object from the answer.
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+        self.name = try c.decode(String.self, forKey: "name")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
     }
 
-    /// Encodes the object as the answer had it.
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.diameter, forKey: .diameter)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.diameter, forKey: "diameter")
+        try c.encode(self.name, forKey: "name")
+        try c.encode(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
     }
 }
 
@@ -100,29 +91,52 @@ struct UserBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case email
-        case name
-        case __typename
-        case id
-    }
-
-    /// Decodes the object from the answer.
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.email = try container.decodeNullable(String.self, forKey: .email)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-        self.id = try container.decodeIfPresent(String.self, forKey: .id)
+        let c = try decoder.answerFields()
+        self.email = try c.decodeNullable(String.self, forKey: "email")
+        self.name = try c.decode(String.self, forKey: "name")
+        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        self.id = try c.decodeIfPresent(String.self, forKey: "id")
     }
 
-    /// Encodes the object as the answer had it.
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.email, forKey: .email)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.__typename, forKey: .__typename)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var c = encoder.answerFields()
+        try c.encode(self.email, forKey: "email")
+        try c.encode(self.name, forKey: "name")
+        try c.encode(self.__typename, forKey: "__typename")
+        try c.encodeIfPresent(self.id, forKey: "id")
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -91,190 +91,189 @@ struct Case1Query: GraphQLTypedOperation {
             self.grid = grid
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case viewer
-            case grid
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.viewer = try container.decodeNullable(Viewer.self, forKey: .viewer)
-            self.grid = try container.decode([[Grid?]?].self, forKey: .grid)
+            let c = try decoder.answerFields()
+            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
+            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.viewer, forKey: .viewer)
-            try container.encode(self.grid, forKey: .grid)
+            var c = encoder.answerFields()
+            try c.encode(self.viewer, forKey: "viewer")
+            try c.encode(self.grid, forKey: "grid")
+        }
+    }
+}
+
+extension Case1Query.Data {
+    /// The selection of `Viewer` on `User`.
+    struct Viewer: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String? = nil,
+            small: String,
+            large: String,
+            friends: [Friends],
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.userBits = userBits
         }
 
-        /// The selection of `Viewer` on `User`.
-        struct Viewer: Codable, Sendable, Hashable {
-            /// The field `email` (`String`).
-            var email: String?
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// The field `avatar`, as `small` (`String!`).
-            var small: String
-            /// The field `avatar`, as `large` (`String!`).
-            var large: String
-            /// The field `friends` (`[User!]!`).
-            var friends: [Friends]
-            /// The fragment `UserBits` spread here.
-            var userBits: UserBits
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                email: String? = nil,
-                name: String,
-                __typename: String = "User",
-                id: String? = nil,
-                small: String,
-                large: String,
-                friends: [Friends],
-                userBits: UserBits
-            ) {
-                self.email = email
-                self.name = name
-                self.__typename = __typename
-                self.id = id
-                self.small = small
-                self.large = large
-                self.friends = friends
-                self.userBits = userBits
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case email
-                case name
-                case __typename
-                case id
-                case small
-                case large
-                case friends
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.small = try container.decode(String.self, forKey: .small)
-                self.large = try container.decode(String.self, forKey: .large)
-                self.friends = try container.decode([Friends].self, forKey: .friends)
-                self.userBits = try UserBits(from: decoder)
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-                try container.encode(self.small, forKey: .small)
-                try container.encode(self.large, forKey: .large)
-                try container.encode(self.friends, forKey: .friends)
-            }
-
-            /// The selection of `Friends` on `User`.
-            struct Friends: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `avatar`, as `small` (`String!`).
-                var small: String
-                /// The field `avatar`, as `large` (`String!`).
-                var large: String
-                /// The field `id` (`ID!`).
-                var id: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, small: String, large: String, id: String) {
-                    self.__typename = __typename
-                    self.small = small
-                    self.large = large
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case small
-                    case large
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.small = try container.decode(String.self, forKey: .small)
-                    self.large = try container.decode(String.self, forKey: .large)
-                    self.id = try container.decode(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.small, forKey: .small)
-                    try container.encode(self.large, forKey: .large)
-                    try container.encode(self.id, forKey: .id)
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.userBits = try UserBits(from: decoder)
         }
 
-        /// The selection of `Grid` on `Cell`.
-        struct Grid: Codable, Sendable, Hashable {
-            /// The field `x` (`Int!`).
-            var x: Int
-            /// The field `y` (`Int!`).
-            var y: Int
-            /// The field `value` (`Float`).
-            var value: Double?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-                self.x = x
-                self.y = y
-                self.value = value
-                self.__typename = __typename
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case x
-                case y
-                case value
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.x = try container.decode(Int.self, forKey: .x)
-                self.y = try container.decode(Int.self, forKey: .y)
-                self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.x, forKey: .x)
-                try container.encode(self.y, forKey: .y)
-                try container.encode(self.value, forKey: .value)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
         }
+    }
+
+    /// The selection of `Grid` on `Cell`.
+    struct Grid: Codable, Sendable, Hashable {
+        /// The field `x` (`Int!`).
+        var x: Int
+        /// The field `y` (`Int!`).
+        var y: Int
+        /// The field `value` (`Float`).
+        var value: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
+            self.x = x
+            self.y = y
+            self.value = value
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.x = try c.decode(Int.self, forKey: "x")
+            self.y = try c.decode(Int.self, forKey: "y")
+            self.value = try c.decodeNullable(Double.self, forKey: "value")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.x, forKey: "x")
+            try c.encode(self.y, forKey: "y")
+            try c.encode(self.value, forKey: "value")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case1Query.Data.Viewer {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `id` (`ID!`).
+        var id: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, small: String, large: String, id: String) {
+            self.__typename = __typename
+            self.small = small
+            self.large = large
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.id = try c.decode(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.id, forKey: "id")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

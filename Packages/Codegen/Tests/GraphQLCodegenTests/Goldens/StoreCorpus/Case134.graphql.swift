@@ -64,117 +64,125 @@ struct Case134Query: GraphQLTypedOperation {
             self.tags = tags
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case planets
-            case grid
-            case tags
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.planets = try container.decode([Planets].self, forKey: .planets)
-            self.grid = try container.decode([[Grid?]?].self, forKey: .grid)
-            self.tags = try container.decodeNullable([String?].self, forKey: .tags)
+            let c = try decoder.answerFields()
+            self.planets = try c.decode([Planets].self, forKey: "planets")
+            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
+            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.planets, forKey: .planets)
-            try container.encode(self.grid, forKey: .grid)
-            try container.encode(self.tags, forKey: .tags)
+            var c = encoder.answerFields()
+            try c.encode(self.planets, forKey: "planets")
+            try c.encode(self.grid, forKey: "grid")
+            try c.encode(self.tags, forKey: "tags")
+        }
+    }
+}
+
+extension Case134Query.Data {
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.diameter = diameter
+            self.__typename = __typename
+            self.id = id
         }
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `diameter` (`Int`).
-            var diameter: Int?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-                self.name = name
-                self.diameter = diameter
-                self.__typename = __typename
-                self.id = id
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case diameter
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.diameter, forKey: .diameter)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
         }
 
-        /// The selection of `Grid` on `Cell`.
-        struct Grid: Codable, Sendable, Hashable {
-            /// The field `x` (`Int!`).
-            var x: Int
-            /// The field `y` (`Int!`).
-            var y: Int
-            /// The field `value` (`Float`).
-            var value: Double?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-                self.x = x
-                self.y = y
-                self.value = value
-                self.__typename = __typename
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case x
-                case y
-                case value
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.x = try container.decode(Int.self, forKey: .x)
-                self.y = try container.decode(Int.self, forKey: .y)
-                self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.x, forKey: .x)
-                try container.encode(self.y, forKey: .y)
-                try container.encode(self.value, forKey: .value)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
         }
+    }
+
+    /// The selection of `Grid` on `Cell`.
+    struct Grid: Codable, Sendable, Hashable {
+        /// The field `x` (`Int!`).
+        var x: Int
+        /// The field `y` (`Int!`).
+        var y: Int
+        /// The field `value` (`Float`).
+        var value: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
+            self.x = x
+            self.y = y
+            self.value = value
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.x = try c.decode(Int.self, forKey: "x")
+            self.y = try c.decode(Int.self, forKey: "y")
+            self.value = try c.decodeNullable(Double.self, forKey: "value")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.x, forKey: "x")
+            try c.encode(self.y, forKey: "y")
+            try c.encode(self.value, forKey: "value")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -120,527 +120,472 @@ struct Case135Query: GraphQLTypedOperation {
             self.version = version
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case nodes
-            case version
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.nodes = try container.decode([Nodes?].self, forKey: .nodes)
-            self.version = try container.decode(String.self, forKey: .version)
+            let c = try decoder.answerFields()
+            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
+            self.version = try c.decode(String.self, forKey: "version")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.nodes, forKey: .nodes)
-            try container.encode(self.version, forKey: .version)
+            var c = encoder.answerFields()
+            try c.encode(self.nodes, forKey: "nodes")
+            try c.encode(self.version, forKey: "version")
+        }
+    }
+}
+
+extension Case135Query.Data {
+    /// The selection of `Nodes` on `Node`.
+    struct Nodes: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+        /// This object as a `Named`, when it is one.
+        var asNamed: AsNamed?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            id: String,
+            asPlanet: AsPlanet? = nil,
+            asShip: AsShip? = nil,
+            asUser: AsUser? = nil,
+            asNamed: AsNamed? = nil
+        ) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
+            self.asShip = asShip
+            self.asUser = asUser
+            self.asNamed = asNamed
         }
 
-        /// The selection of `Nodes` on `Node`.
-        struct Nodes: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-            /// This object as a `Named`, when it is one.
-            var asNamed: AsNamed?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                __typename: String,
-                id: String,
-                asPlanet: AsPlanet? = nil,
-                asShip: AsShip? = nil,
-                asUser: AsUser? = nil,
-                asNamed: AsNamed? = nil
-            ) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-                self.asShip = asShip
-                self.asUser = asUser
-                self.asNamed = asNamed
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The field `residents` (`[User!]!`).
-                var residents: [Residents]
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String, name: String, moons: [Moons?]? = nil, residents: [Residents]) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.name = name
-                    self.moons = moons
-                    self.residents = residents
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                    case name
-                    case moons
-                    case residents
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.residents = try container.decode([Residents].self, forKey: .residents)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.moons, forKey: .moons)
-                    try container.encode(self.residents, forKey: .residents)
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-
-                /// The selection of `Residents` on `User`.
-                struct Residents: Codable, Sendable, Hashable {
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `bestFriend` (`User`).
-                    var bestFriend: BestFriend?
-                    /// The field `homeworld` (`Planet`).
-                    var homeworld: Homeworld?
-                    /// The fragment `UserBits` spread here.
-                    var userBits: UserBits
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        email: String? = nil,
-                        name: String,
-                        __typename: String = "User",
-                        id: String,
-                        small: String,
-                        large: String,
-                        bestFriend: BestFriend? = nil,
-                        homeworld: Homeworld? = nil,
-                        userBits: UserBits
-                    ) {
-                        self.email = email
-                        self.name = name
-                        self.__typename = __typename
-                        self.id = id
-                        self.small = small
-                        self.large = large
-                        self.bestFriend = bestFriend
-                        self.homeworld = homeworld
-                        self.userBits = userBits
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case name
-                        case __typename
-                        case id
-                        case small
-                        case large
-                        case bestFriend
-                        case homeworld
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.userBits = try UserBits(from: decoder)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                    }
-
-                    /// The selection of `BestFriend` on `User`.
-                    struct BestFriend: Codable, Sendable, Hashable {
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(__typename: String, small: String, large: String, id: String? = nil) {
-                            self.__typename = __typename
-                            self.small = small
-                            self.large = large
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case __typename
-                            case small
-                            case large
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-                    }
-
-                    /// The selection of `Homeworld` on `Planet`.
-                    struct Homeworld: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `diameter` (`Int`).
-                        var diameter: Int?
-                        /// The field `moons` (`[Moon]`).
-                        var moons: [Moons?]?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            name: String,
-                            diameter: Int? = nil,
-                            moons: [Moons?]? = nil,
-                            __typename: String = "Planet",
-                            id: String? = nil
-                        ) {
-                            self.name = name
-                            self.diameter = diameter
-                            self.moons = moons
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case diameter
-                            case moons
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.moons, forKey: .moons)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-
-                        /// The selection of `Moons` on `Moon`.
-                        struct Moons: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `radius` (`Float`).
-                            var radius: Double?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                                self.name = name
-                                self.radius = radius
-                                self.__typename = __typename
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case radius
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.radius, forKey: .radius)
-                                try container.encode(self.__typename, forKey: .__typename)
-                            }
-                        }
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `model` (`String`).
-                var model: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String, model: String? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.model = model
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                    case model
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.model, forKey: .model)
-                }
-            }
-
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `name` (`String!`).
-                var name: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String, name: String) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.name = name
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                    case name
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                }
-            }
-
-            /// The selection on `Node` as a `Named`.
-            struct AsNamed: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `name` (`String!`).
-                var name: String
-                /// This object as a `Planet`, when it is one.
-                var asPlanet: AsPlanet?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, name: String, asPlanet: AsPlanet? = nil) {
-                    self.__typename = __typename
-                    self.name = name
-                    self.asPlanet = asPlanet
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case name
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    if let asPlanet = self.asPlanet {
-                        try asPlanet.encode(to: encoder)
-                        return
-                    }
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.name, forKey: .name)
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+            self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
         }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
+            }
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case135Query.Data.Nodes {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, id: String, name: String, moons: [Moons?]? = nil, residents: [Residents]) {
+            self.__typename = __typename
+            self.id = id
+            self.name = name
+            self.moons = moons
+            self.residents = residents
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.residents, forKey: "residents")
+        }
+    }
+
+    /// The selection on `Node` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `model` (`String`).
+        var model: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, id: String, model: String? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.model = model
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.model = try c.decodeNullable(String.self, forKey: "model")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.model, forKey: "model")
+        }
+    }
+
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, id: String, name: String) {
+            self.__typename = __typename
+            self.id = id
+            self.name = name
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+        }
+    }
+
+    /// The selection on `Node` as a `Named`.
+    struct AsNamed: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, asPlanet: AsPlanet? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.asPlanet = asPlanet
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+        }
+    }
+}
+
+extension Case135Query.Data.Nodes.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String,
+            small: String,
+            large: String,
+            bestFriend: BestFriend? = nil,
+            homeworld: Homeworld? = nil,
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.small = small
+            self.large = large
+            self.bestFriend = bestFriend
+            self.homeworld = homeworld
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decode(String.self, forKey: "id")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.homeworld, forKey: "homeworld")
+        }
+    }
+}
+
+extension Case135Query.Data.Nodes.AsPlanet.Residents {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, small: String, large: String, id: String? = nil) {
+            self.__typename = __typename
+            self.small = small
+            self.large = large
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            diameter: Int? = nil,
+            moons: [Moons?]? = nil,
+            __typename: String = "Planet",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.diameter = diameter
+            self.moons = moons
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case135Query.Data.Nodes.AsPlanet.Residents.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

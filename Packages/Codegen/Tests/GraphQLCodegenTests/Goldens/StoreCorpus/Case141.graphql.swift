@@ -120,343 +120,318 @@ struct Case141Query: GraphQLTypedOperation {
             self.other = other
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case grid
-            case tags
-            case other
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.grid = try container.decode([[Grid?]?].self, forKey: .grid)
-            self.tags = try container.decodeNullable([String?].self, forKey: .tags)
-            self.other = try container.decodeNullable(Other.self, forKey: .other)
+            let c = try decoder.answerFields()
+            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
+            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
+            self.other = try c.decodeNullable(Other.self, forKey: "other")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.grid, forKey: .grid)
-            try container.encode(self.tags, forKey: .tags)
-            try container.encode(self.other, forKey: .other)
+            var c = encoder.answerFields()
+            try c.encode(self.grid, forKey: "grid")
+            try c.encode(self.tags, forKey: "tags")
+            try c.encode(self.other, forKey: "other")
+        }
+    }
+}
+
+extension Case141Query.Data {
+    /// The selection of `Grid` on `Cell`.
+    struct Grid: Codable, Sendable, Hashable {
+        /// The field `x` (`Int!`).
+        var x: Int
+        /// The field `y` (`Int!`).
+        var y: Int
+        /// The field `value` (`Float`).
+        var value: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
+            self.x = x
+            self.y = y
+            self.value = value
+            self.__typename = __typename
         }
 
-        /// The selection of `Grid` on `Cell`.
-        struct Grid: Codable, Sendable, Hashable {
-            /// The field `x` (`Int!`).
-            var x: Int
-            /// The field `y` (`Int!`).
-            var y: Int
-            /// The field `value` (`Float`).
-            var value: Double?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-                self.x = x
-                self.y = y
-                self.value = value
-                self.__typename = __typename
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case x
-                case y
-                case value
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.x = try container.decode(Int.self, forKey: .x)
-                self.y = try container.decode(Int.self, forKey: .y)
-                self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.x, forKey: .x)
-                try container.encode(self.y, forKey: .y)
-                try container.encode(self.value, forKey: .value)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.x = try c.decode(Int.self, forKey: "x")
+            self.y = try c.decode(Int.self, forKey: "y")
+            self.value = try c.decodeNullable(Double.self, forKey: "value")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
         }
 
-        /// The selection of `Other` on `Node`.
-        struct Other: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `residents` (`[User!]!`).
-                var residents: [Residents]
-                /// The fragment `PlanetBits` spread here.
-                var planetBits: PlanetBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    diameter: Int? = nil,
-                    name: String,
-                    __typename: String = "Planet",
-                    id: String? = nil,
-                    residents: [Residents],
-                    planetBits: PlanetBits
-                ) {
-                    self.diameter = diameter
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                    self.residents = residents
-                    self.planetBits = planetBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case diameter
-                    case name
-                    case __typename
-                    case id
-                    case residents
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.planetBits = try PlanetBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.residents, forKey: .residents)
-                }
-
-                /// The selection of `Residents` on `User`.
-                struct Residents: Codable, Sendable, Hashable {
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `address` (`Address`).
-                    var address: Address?
-                    /// The fragment `UserBits` spread here.
-                    var userBits: UserBits
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        email: String? = nil,
-                        name: String,
-                        __typename: String = "User",
-                        id: String,
-                        small: String,
-                        large: String,
-                        friends: [Friends],
-                        address: Address? = nil,
-                        userBits: UserBits
-                    ) {
-                        self.email = email
-                        self.name = name
-                        self.__typename = __typename
-                        self.id = id
-                        self.small = small
-                        self.large = large
-                        self.friends = friends
-                        self.address = address
-                        self.userBits = userBits
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case name
-                        case __typename
-                        case id
-                        case small
-                        case large
-                        case friends
-                        case address
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.userBits = try UserBits(from: decoder)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.address, forKey: .address)
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `scores` (`[[Int]]`).
-                        var scores: [[Int?]?]?
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(__typename: String, name: String, scores: [[Int?]?]? = nil, id: String? = nil) {
-                            self.__typename = __typename
-                            self.name = name
-                            self.scores = scores
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case __typename
-                            case name
-                            case scores
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.scores, forKey: .scores)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-                    }
-
-                    /// The selection of `Address` on `Address`.
-                    struct Address: Codable, Sendable, Hashable {
-                        /// The field `street` (`String!`).
-                        var street: String
-                        /// The field `city` (`String`).
-                        var city: String?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String = "Address") {
-                            self.street = street
-                            self.city = city
-                            self.__typename = __typename
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-                    }
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.x, forKey: "x")
+            try c.encode(self.y, forKey: "y")
+            try c.encode(self.value, forKey: "value")
+            try c.encode(self.__typename, forKey: "__typename")
         }
+    }
+
+    /// The selection of `Other` on `Node`.
+    struct Other: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case141Query.Data.Other {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            diameter: Int? = nil,
+            name: String,
+            __typename: String = "Planet",
+            id: String? = nil,
+            residents: [Residents],
+            planetBits: PlanetBits
+        ) {
+            self.diameter = diameter
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.residents = residents
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.residents, forKey: "residents")
+        }
+    }
+}
+
+extension Case141Query.Data.Other.AsPlanet {
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String,
+            small: String,
+            large: String,
+            friends: [Friends],
+            address: Address? = nil,
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.address = address
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decode(String.self, forKey: "id")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.address, forKey: "address")
+        }
+    }
+}
+
+extension Case141Query.Data.Other.AsPlanet.Residents {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, scores: [[Int?]?]? = nil, id: String? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.scores = scores
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

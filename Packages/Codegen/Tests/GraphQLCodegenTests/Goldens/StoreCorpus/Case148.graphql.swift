@@ -256,1447 +256,1233 @@ struct Case148Query: GraphQLTypedOperation {
             self.version = version
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case node
-            case version
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.node = try container.decodeNullable(Node.self, forKey: .node)
-            self.version = try container.decode(String.self, forKey: .version)
+            let c = try decoder.answerFields()
+            self.node = try c.decodeNullable(Node.self, forKey: "node")
+            self.version = try c.decode(String.self, forKey: "version")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.node, forKey: .node)
-            try container.encode(self.version, forKey: .version)
+            var c = encoder.answerFields()
+            try c.encode(self.node, forKey: "node")
+            try c.encode(self.version, forKey: "version")
+        }
+    }
+}
+
+extension Case148Query.Data {
+    /// The selection of `Node` on `Node`.
+    struct Node: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String? = nil,
+            id: String? = nil,
+            asPlanet: AsPlanet? = nil,
+            asShip: AsShip? = nil,
+            asUser: AsUser? = nil
+        ) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
+            self.asShip = asShip
+            self.asUser = asUser
         }
 
-        /// The selection of `Node` on `Node`.
-        struct Node: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                __typename: String? = nil,
-                id: String? = nil,
-                asPlanet: AsPlanet? = nil,
-                asShip: AsShip? = nil,
-                asUser: AsUser? = nil
-            ) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-                self.asShip = asShip
-                self.asUser = asUser
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The field `residents` (`[User!]!`).
-                var residents: [Residents]
-                /// The fragment `PlanetBits` spread here.
-                var planetBits: PlanetBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    diameter: Int? = nil,
-                    name: String,
-                    __typename: String = "Planet",
-                    id: String? = nil,
-                    moons: [Moons?]? = nil,
-                    residents: [Residents],
-                    planetBits: PlanetBits
-                ) {
-                    self.diameter = diameter
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                    self.moons = moons
-                    self.residents = residents
-                    self.planetBits = planetBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case diameter
-                    case name
-                    case __typename
-                    case id
-                    case moons
-                    case residents
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.planetBits = try PlanetBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.moons, forKey: .moons)
-                    try container.encode(self.residents, forKey: .residents)
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-
-                /// The selection of `Residents` on `User`.
-                struct Residents: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `address` (`Address`).
-                    var address: Address?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        name: String,
-                        email: String? = nil,
-                        small: String,
-                        large: String,
-                        friends: [Friends],
-                        address: Address? = nil,
-                        __typename: String = "User",
-                        id: String? = nil
-                    ) {
-                        self.name = name
-                        self.email = email
-                        self.small = small
-                        self.large = large
-                        self.friends = friends
-                        self.address = address
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case email
-                        case small
-                        case large
-                        case friends
-                        case address
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.address, forKey: .address)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `friends` (`[User!]!`).
-                        var friends: [Friends]
-                        /// The field `address` (`Address`).
-                        var address: Address?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            email: String? = nil,
-                            friends: [Friends],
-                            address: Address? = nil,
-                            __typename: String = "User",
-                            id: String? = nil
-                        ) {
-                            self.email = email
-                            self.friends = friends
-                            self.address = address
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case friends
-                            case address
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.friends, forKey: .friends)
-                            try container.encode(self.address, forKey: .address)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-
-                        /// The selection of `Friends` on `User`.
-                        struct Friends: Codable, Sendable, Hashable {
-                            /// The field `email` (`String`).
-                            var email: String?
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-                            /// The field `id` (`ID!`).
-                            var id: String
-                            /// The fragment `UserBits` spread here.
-                            var userBits: UserBits
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(
-                                email: String? = nil,
-                                name: String,
-                                __typename: String = "User",
-                                id: String,
-                                userBits: UserBits
-                            ) {
-                                self.email = email
-                                self.name = name
-                                self.__typename = __typename
-                                self.id = id
-                                self.userBits = userBits
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case email
-                                case name
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decode(String.self, forKey: .id)
-                                self.userBits = try UserBits(from: decoder)
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
-                            }
-                        }
-
-                        /// The selection of `Address` on `Address`.
-                        struct Address: Codable, Sendable, Hashable {
-                            /// The field `street` (`String!`).
-                            var street: String
-                            /// The field `city` (`String`).
-                            var city: String?
-                            /// The field `geo` (`Geo`).
-                            var geo: Geo?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-                                self.street = street
-                                self.city = city
-                                self.geo = geo
-                                self.__typename = __typename
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case street
-                                case city
-                                case geo
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.street = try container.decode(String.self, forKey: .street)
-                                self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.street, forKey: .street)
-                                try container.encode(self.city, forKey: .city)
-                                try container.encode(self.geo, forKey: .geo)
-                                try container.encode(self.__typename, forKey: .__typename)
-                            }
-
-                            /// The selection of `Geo` on `Geo`.
-                            struct Geo: Codable, Sendable, Hashable {
-                                /// The field `lat` (`Float!`).
-                                var lat: Double
-                                /// The field `lng` (`Float!`).
-                                var lng: Double
-                                /// The field `__typename` (`String!`).
-                                var __typename: String
-
-                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String = "Geo") {
-                                    self.lat = lat
-                                    self.lng = lng
-                                    self.__typename = __typename
-                                }
-
-                                private enum CodingKeys: String, CodingKey {
-                                    case lat
-                                    case lng
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
-                                init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.lat = try container.decode(Double.self, forKey: .lat)
-                                    self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
-                                }
-
-                                /// Encodes the object as the answer had it.
-                                func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.lat, forKey: .lat)
-                                    try container.encode(self.lng, forKey: .lng)
-                                    try container.encode(self.__typename, forKey: .__typename)
-                                }
-                            }
-                        }
-                    }
-
-                    /// The selection of `Address` on `Address`.
-                    struct Address: Codable, Sendable, Hashable {
-                        /// The field `street` (`String!`).
-                        var street: String
-                        /// The field `city` (`String`).
-                        var city: String?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String = "Address") {
-                            self.street = street
-                            self.city = city
-                            self.__typename = __typename
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `model` (`String`).
-                var model: String?
-                /// The field `pilot` (`User`).
-                var pilot: Pilot?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship", id: String? = nil) {
-                    self.model = model
-                    self.pilot = pilot
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case model
-                    case pilot
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-
-                /// The selection of `Pilot` on `User`.
-                struct Pilot: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `homeworld` (`Planet`).
-                    var homeworld: Homeworld?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        name: String,
-                        email: String? = nil,
-                        small: String,
-                        large: String,
-                        homeworld: Homeworld? = nil,
-                        __typename: String = "User",
-                        id: String? = nil
-                    ) {
-                        self.name = name
-                        self.email = email
-                        self.small = small
-                        self.large = large
-                        self.homeworld = homeworld
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case email
-                        case small
-                        case large
-                        case homeworld
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-
-                    /// The selection of `Homeworld` on `Planet`.
-                    struct Homeworld: Codable, Sendable, Hashable {
-                        /// The field `diameter` (`Int`).
-                        var diameter: Int?
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-                        /// The field `residents` (`[User!]!`).
-                        var residents: [Residents]
-                        /// The fragment `PlanetBits` spread here.
-                        var planetBits: PlanetBits
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            diameter: Int? = nil,
-                            name: String,
-                            __typename: String = "Planet",
-                            id: String? = nil,
-                            residents: [Residents],
-                            planetBits: PlanetBits
-                        ) {
-                            self.diameter = diameter
-                            self.name = name
-                            self.__typename = __typename
-                            self.id = id
-                            self.residents = residents
-                            self.planetBits = planetBits
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case diameter
-                            case name
-                            case __typename
-                            case id
-                            case residents
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            self.residents = try container.decode([Residents].self, forKey: .residents)
-                            self.planetBits = try PlanetBits(from: decoder)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                            try container.encode(self.residents, forKey: .residents)
-                        }
-
-                        /// The selection of `Residents` on `User`.
-                        struct Residents: Codable, Sendable, Hashable {
-                            /// The field `id` (`ID!`).
-                            var id: String
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(id: String, name: String, __typename: String = "User") {
-                                self.id = id
-                                self.name = name
-                                self.__typename = __typename
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case id
-                                case name
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.id = try container.decode(String.self, forKey: .id)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.id, forKey: .id)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.__typename, forKey: .__typename)
-                            }
-                        }
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `avatar`, as `small` (`String!`).
-                var small: String
-                /// The field `avatar`, as `large` (`String!`).
-                var large: String
-                /// The field `friends` (`[User!]!`).
-                var friends: [Friends]
-                /// The field `homeworld` (`Planet`).
-                var homeworld: Homeworld?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    name: String,
-                    small: String,
-                    large: String,
-                    friends: [Friends],
-                    homeworld: Homeworld? = nil,
-                    __typename: String = "User",
-                    id: String? = nil
-                ) {
-                    self.name = name
-                    self.small = small
-                    self.large = large
-                    self.friends = friends
-                    self.homeworld = homeworld
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case small
-                    case large
-                    case friends
-                    case homeworld
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.small = try container.decode(String.self, forKey: .small)
-                    self.large = try container.decode(String.self, forKey: .large)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.small, forKey: .small)
-                    try container.encode(self.large, forKey: .large)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.homeworld, forKey: .homeworld)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-
-                /// The selection of `Friends` on `User`.
-                struct Friends: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `id` (`ID!`).
-                    var id: String
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, friends: [Friends], id: String, __typename: String = "User") {
-                        self.name = name
-                        self.friends = friends
-                        self.id = id
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case friends
-                        case id
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String
-                        /// The field `bestFriend` (`User`).
-                        var bestFriend: BestFriend?
-                        /// The field `homeworld` (`Planet`).
-                        var homeworld: Homeworld?
-                        /// The fragment `UserBits` spread here.
-                        var userBits: UserBits
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            email: String? = nil,
-                            name: String,
-                            __typename: String = "User",
-                            id: String,
-                            bestFriend: BestFriend? = nil,
-                            homeworld: Homeworld? = nil,
-                            userBits: UserBits
-                        ) {
-                            self.email = email
-                            self.name = name
-                            self.__typename = __typename
-                            self.id = id
-                            self.bestFriend = bestFriend
-                            self.homeworld = homeworld
-                            self.userBits = userBits
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case name
-                            case __typename
-                            case id
-                            case bestFriend
-                            case homeworld
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                            self.userBits = try UserBits(from: decoder)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.homeworld, forKey: .homeworld)
-                        }
-
-                        /// The selection of `BestFriend` on `User`.
-                        struct BestFriend: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `address` (`Address`).
-                            var address: Address?
-                            /// The field `id` (`ID!`).
-                            var id: String
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, address: Address? = nil, id: String, __typename: String = "User") {
-                                self.name = name
-                                self.address = address
-                                self.id = id
-                                self.__typename = __typename
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case address
-                                case id
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.id = try container.decode(String.self, forKey: .id)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.address, forKey: .address)
-                                try container.encode(self.id, forKey: .id)
-                                try container.encode(self.__typename, forKey: .__typename)
-                            }
-
-                            /// The selection of `Address` on `Address`.
-                            struct Address: Codable, Sendable, Hashable {
-                                /// The field `street` (`String!`).
-                                var street: String
-                                /// The field `city` (`String`).
-                                var city: String?
-                                /// The field `geo` (`Geo`).
-                                var geo: Geo?
-                                /// The field `__typename` (`String!`).
-                                var __typename: String
-
-                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(
-                                    street: String,
-                                    city: String? = nil,
-                                    geo: Geo? = nil,
-                                    __typename: String = "Address"
-                                ) {
-                                    self.street = street
-                                    self.city = city
-                                    self.geo = geo
-                                    self.__typename = __typename
-                                }
-
-                                private enum CodingKeys: String, CodingKey {
-                                    case street
-                                    case city
-                                    case geo
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
-                                init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.street = try container.decode(String.self, forKey: .street)
-                                    self.city = try container.decodeNullable(String.self, forKey: .city)
-                                    self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                    self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                                }
-
-                                /// Encodes the object as the answer had it.
-                                func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.street, forKey: .street)
-                                    try container.encode(self.city, forKey: .city)
-                                    try container.encode(self.geo, forKey: .geo)
-                                    try container.encode(self.__typename, forKey: .__typename)
-                                }
-
-                                /// The selection of `Geo` on `Geo`.
-                                struct Geo: Codable, Sendable, Hashable {
-                                    /// The field `lat` (`Float!`).
-                                    var lat: Double
-                                    /// The field `lng` (`Float!`).
-                                    var lng: Double
-                                    /// The field `__typename` (`String!`).
-                                    var __typename: String
-
-                                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                    init(lat: Double, lng: Double, __typename: String = "Geo") {
-                                        self.lat = lat
-                                        self.lng = lng
-                                        self.__typename = __typename
-                                    }
-
-                                    private enum CodingKeys: String, CodingKey {
-                                        case lat
-                                        case lng
-                                        case __typename
-                                    }
-
-                                    /// Decodes the object from the answer.
-                                    init(from decoder: any Decoder) throws {
-                                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                                        self.lat = try container.decode(Double.self, forKey: .lat)
-                                        self.lng = try container.decode(Double.self, forKey: .lng)
-                                        self.__typename =
-                                            try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
-                                    }
-
-                                    /// Encodes the object as the answer had it.
-                                    func encode(to encoder: any Encoder) throws {
-                                        var container = encoder.container(keyedBy: CodingKeys.self)
-                                        try container.encode(self.lat, forKey: .lat)
-                                        try container.encode(self.lng, forKey: .lng)
-                                        try container.encode(self.__typename, forKey: .__typename)
-                                    }
-                                }
-                            }
-                        }
-
-                        /// The selection of `Homeworld` on `Planet`.
-                        struct Homeworld: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `diameter` (`Int`).
-                            var diameter: Int?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-                            /// The field `id` (`ID!`).
-                            var id: String?
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-                                self.name = name
-                                self.diameter = diameter
-                                self.__typename = __typename
-                                self.id = id
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case diameter
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.diameter, forKey: .diameter)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
-                            }
-                        }
-                    }
-                }
-
-                /// The selection of `Homeworld` on `Planet`.
-                struct Homeworld: Codable, Sendable, Hashable {
-                    /// The field `diameter` (`Int`).
-                    var diameter: Int?
-                    /// The field `moons` (`[Moon]`).
-                    var moons: [Moons?]?
-                    /// The field `residents` (`[User!]!`).
-                    var residents: [Residents]
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        diameter: Int? = nil,
-                        moons: [Moons?]? = nil,
-                        residents: [Residents],
-                        __typename: String = "Planet",
-                        id: String? = nil
-                    ) {
-                        self.diameter = diameter
-                        self.moons = moons
-                        self.residents = residents
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case diameter
-                        case moons
-                        case residents
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                        self.residents = try container.decode([Residents].self, forKey: .residents)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.diameter, forKey: .diameter)
-                        try container.encode(self.moons, forKey: .moons)
-                        try container.encode(self.residents, forKey: .residents)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-
-                    /// The selection of `Moons` on `Moon`.
-                    struct Moons: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `radius` (`Float`).
-                        var radius: Double?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                            self.name = name
-                            self.radius = radius
-                            self.__typename = __typename
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case radius
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.radius, forKey: .radius)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-                    }
-
-                    /// The selection of `Residents` on `User`.
-                    struct Residents: Codable, Sendable, Hashable {
-                        /// The field `id` (`ID!`).
-                        var id: String
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `scores` (`[[Int]]`).
-                        var scores: [[Int?]?]?
-                        /// The field `bestFriend` (`User`).
-                        var bestFriend: BestFriend?
-                        /// The field `homeworld` (`Planet`).
-                        var homeworld: Homeworld?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            id: String,
-                            email: String? = nil,
-                            small: String,
-                            large: String,
-                            scores: [[Int?]?]? = nil,
-                            bestFriend: BestFriend? = nil,
-                            homeworld: Homeworld? = nil,
-                            __typename: String = "User"
-                        ) {
-                            self.id = id
-                            self.email = email
-                            self.small = small
-                            self.large = large
-                            self.scores = scores
-                            self.bestFriend = bestFriend
-                            self.homeworld = homeworld
-                            self.__typename = __typename
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case id
-                            case email
-                            case small
-                            case large
-                            case scores
-                            case bestFriend
-                            case homeworld
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.scores, forKey: .scores)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.homeworld, forKey: .homeworld)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-
-                        /// The selection of `BestFriend` on `User`.
-                        struct BestFriend: Codable, Sendable, Hashable {
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-                            /// The field `id` (`ID!`).
-                            var id: String
-                            /// The field `email` (`String`).
-                            var email: String?
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `avatar`, as `small` (`String!`).
-                            var small: String
-                            /// The field `avatar`, as `large` (`String!`).
-                            var large: String
-                            /// The field `scores` (`[[Int]]`).
-                            var scores: [[Int?]?]?
-                            /// The fragment `UserBits` spread here.
-                            var userBits: UserBits
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(
-                                __typename: String,
-                                id: String,
-                                email: String? = nil,
-                                name: String,
-                                small: String,
-                                large: String,
-                                scores: [[Int?]?]? = nil,
-                                userBits: UserBits
-                            ) {
-                                self.__typename = __typename
-                                self.id = id
-                                self.email = email
-                                self.name = name
-                                self.small = small
-                                self.large = large
-                                self.scores = scores
-                                self.userBits = userBits
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case __typename
-                                case id
-                                case email
-                                case name
-                                case small
-                                case large
-                                case scores
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.id = try container.decode(String.self, forKey: .id)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
-                                self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                                self.userBits = try UserBits(from: decoder)
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.id, forKey: .id)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
-                                try container.encode(self.scores, forKey: .scores)
-                            }
-                        }
-
-                        /// The selection of `Homeworld` on `Planet`.
-                        struct Homeworld: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `diameter` (`Int`).
-                            var diameter: Int?
-                            /// The field `moons` (`[Moon]`).
-                            var moons: [Moons?]?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-                            /// The field `id` (`ID!`).
-                            var id: String?
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(
-                                name: String,
-                                diameter: Int? = nil,
-                                moons: [Moons?]? = nil,
-                                __typename: String = "Planet",
-                                id: String? = nil
-                            ) {
-                                self.name = name
-                                self.diameter = diameter
-                                self.moons = moons
-                                self.__typename = __typename
-                                self.id = id
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case diameter
-                                case moons
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                                self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.diameter, forKey: .diameter)
-                                try container.encode(self.moons, forKey: .moons)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
-                            }
-
-                            /// The selection of `Moons` on `Moon`.
-                            struct Moons: Codable, Sendable, Hashable {
-                                /// The field `name` (`String!`).
-                                var name: String
-                                /// The field `radius` (`Float`).
-                                var radius: Double?
-                                /// The field `__typename` (`String!`).
-                                var __typename: String
-
-                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                                    self.name = name
-                                    self.radius = radius
-                                    self.__typename = __typename
-                                }
-
-                                private enum CodingKeys: String, CodingKey {
-                                    case name
-                                    case radius
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
-                                init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.name = try container.decode(String.self, forKey: .name)
-                                    self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                    self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                                }
-
-                                /// Encodes the object as the answer had it.
-                                func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.name, forKey: .name)
-                                    try container.encode(self.radius, forKey: .radius)
-                                    try container.encode(self.__typename, forKey: .__typename)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
         }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
+            }
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case148Query.Data.Node {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            diameter: Int? = nil,
+            name: String,
+            __typename: String = "Planet",
+            id: String? = nil,
+            moons: [Moons?]? = nil,
+            residents: [Residents],
+            planetBits: PlanetBits
+        ) {
+            self.diameter = diameter
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.moons = moons
+            self.residents = residents
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.residents, forKey: "residents")
+        }
+    }
+
+    /// The selection on `Node` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `model` (`String`).
+        var model: String?
+        /// The field `pilot` (`User`).
+        var pilot: Pilot?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship", id: String? = nil) {
+            self.model = model
+            self.pilot = pilot
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.model = try c.decodeNullable(String.self, forKey: "model")
+            self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.model, forKey: "model")
+            try c.encode(self.pilot, forKey: "pilot")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            small: String,
+            large: String,
+            friends: [Friends],
+            homeworld: Homeworld? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.homeworld = homeworld
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            friends: [Friends],
+            address: Address? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.email = email
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.address = address
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.address, forKey: "address")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsPlanet.Residents {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            friends: [Friends],
+            address: Address? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.email = email
+            self.friends = friends
+            self.address = address
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.address, forKey: "address")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsPlanet.Residents.Friends {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(email: String? = nil, name: String, __typename: String = "User", id: String, userBits: UserBits) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decode(String.self, forKey: "id")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `geo` (`Geo`).
+        var geo: Geo?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.geo = geo
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.geo, forKey: "geo")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsPlanet.Residents.Friends.Address {
+    /// The selection of `Geo` on `Geo`.
+    struct Geo: Codable, Sendable, Hashable {
+        /// The field `lat` (`Float!`).
+        var lat: Double
+        /// The field `lng` (`Float!`).
+        var lng: Double
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(lat: Double, lng: Double, __typename: String = "Geo") {
+            self.lat = lat
+            self.lng = lng
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.lat = try c.decode(Double.self, forKey: "lat")
+            self.lng = try c.decode(Double.self, forKey: "lng")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.lat, forKey: "lat")
+            try c.encode(self.lng, forKey: "lng")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsShip {
+    /// The selection of `Pilot` on `User`.
+    struct Pilot: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            homeworld: Homeworld? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.email = email
+            self.small = small
+            self.large = large
+            self.homeworld = homeworld
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsShip.Pilot {
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            diameter: Int? = nil,
+            name: String,
+            __typename: String = "Planet",
+            id: String? = nil,
+            residents: [Residents],
+            planetBits: PlanetBits
+        ) {
+            self.diameter = diameter
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.residents = residents
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.residents, forKey: "residents")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsShip.Pilot.Homeworld {
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, name: String, __typename: String = "User") {
+            self.id = id
+            self.name = name
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsUser {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, friends: [Friends], id: String, __typename: String = "User") {
+            self.name = name
+            self.friends = friends
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            diameter: Int? = nil,
+            moons: [Moons?]? = nil,
+            residents: [Residents],
+            __typename: String = "Planet",
+            id: String? = nil
+        ) {
+            self.diameter = diameter
+            self.moons = moons
+            self.residents = residents
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.residents, forKey: "residents")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsUser.Friends {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String,
+            bestFriend: BestFriend? = nil,
+            homeworld: Homeworld? = nil,
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.bestFriend = bestFriend
+            self.homeworld = homeworld
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decode(String.self, forKey: "id")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.homeworld, forKey: "homeworld")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsUser.Friends.Friends {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, address: Address? = nil, id: String, __typename: String = "User") {
+            self.name = name
+            self.address = address
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.address, forKey: "address")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.diameter = diameter
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsUser.Friends.Friends.BestFriend {
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `geo` (`Geo`).
+        var geo: Geo?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.geo = geo
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.geo, forKey: "geo")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsUser.Friends.Friends.BestFriend.Address {
+    /// The selection of `Geo` on `Geo`.
+    struct Geo: Codable, Sendable, Hashable {
+        /// The field `lat` (`Float!`).
+        var lat: Double
+        /// The field `lng` (`Float!`).
+        var lng: Double
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(lat: Double, lng: Double, __typename: String = "Geo") {
+            self.lat = lat
+            self.lng = lng
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.lat = try c.decode(Double.self, forKey: "lat")
+            self.lng = try c.decode(Double.self, forKey: "lng")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.lat, forKey: "lat")
+            try c.encode(self.lng, forKey: "lng")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsUser.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            id: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            scores: [[Int?]?]? = nil,
+            bestFriend: BestFriend? = nil,
+            homeworld: Homeworld? = nil,
+            __typename: String = "User"
+        ) {
+            self.id = id
+            self.email = email
+            self.small = small
+            self.large = large
+            self.scores = scores
+            self.bestFriend = bestFriend
+            self.homeworld = homeworld
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsUser.Homeworld.Residents {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            id: String,
+            email: String? = nil,
+            name: String,
+            small: String,
+            large: String,
+            scores: [[Int?]?]? = nil,
+            userBits: UserBits
+        ) {
+            self.__typename = __typename
+            self.id = id
+            self.email = email
+            self.name = name
+            self.small = small
+            self.large = large
+            self.scores = scores
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.scores, forKey: "scores")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            diameter: Int? = nil,
+            moons: [Moons?]? = nil,
+            __typename: String = "Planet",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.diameter = diameter
+            self.moons = moons
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case148Query.Data.Node.AsUser.Homeworld.Residents.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

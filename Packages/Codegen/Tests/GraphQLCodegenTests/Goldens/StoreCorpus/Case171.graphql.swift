@@ -94,349 +94,325 @@ struct Case171Query: GraphQLTypedOperation {
             self.search = search
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case search
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.search = try container.decode([Search].self, forKey: .search)
+            let c = try decoder.answerFields()
+            self.search = try c.decode([Search].self, forKey: "search")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.search, forKey: .search)
+            var c = encoder.answerFields()
+            try c.encode(self.search, forKey: "search")
+        }
+    }
+}
+
+extension Case171Query.Data {
+    /// The selection of `Search` on `SearchResult`.
+    struct Search: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+            self.__typename = __typename
+            self.asPlanet = asPlanet
+            self.asShip = asShip
+            self.asUser = asUser
         }
 
-        /// The selection of `Search` on `SearchResult`.
-        struct Search: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
-                self.__typename = __typename
-                self.asPlanet = asPlanet
-                self.asShip = asShip
-                self.asUser = asUser
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
-
-            /// The selection on `SearchResult` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, moons: [Moons?]? = nil, id: String? = nil, __typename: String) {
-                    self.name = name
-                    self.moons = moons
-                    self.id = id
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case moons
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.moons, forKey: .moons)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-            }
-
-            /// The selection on `SearchResult` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `model` (`String`).
-                var model: String?
-                /// The field `pilot` (`User`).
-                var pilot: Pilot?
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, pilot: Pilot? = nil, id: String? = nil, __typename: String) {
-                    self.model = model
-                    self.pilot = pilot
-                    self.id = id
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case model
-                    case pilot
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-
-                /// The selection of `Pilot` on `User`.
-                struct Pilot: Codable, Sendable, Hashable {
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(__typename: String, email: String? = nil, friends: [Friends], id: String? = nil) {
-                        self.__typename = __typename
-                        self.email = email
-                        self.friends = friends
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case __typename
-                        case email
-                        case friends
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            name: String,
-                            email: String? = nil,
-                            small: String,
-                            large: String,
-                            __typename: String = "User",
-                            id: String? = nil
-                        ) {
-                            self.name = name
-                            self.email = email
-                            self.small = small
-                            self.large = large
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case email
-                            case small
-                            case large
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-                    }
-                }
-            }
-
-            /// The selection on `SearchResult` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, email: String? = nil, id: String? = nil) {
-                    self.__typename = __typename
-                    self.email = email
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case email
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
         }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
+            }
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case171Query.Data.Search {
+    /// The selection on `SearchResult` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, moons: [Moons?]? = nil, id: String? = nil, __typename: String) {
+            self.name = name
+            self.moons = moons
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `model` (`String`).
+        var model: String?
+        /// The field `pilot` (`User`).
+        var pilot: Pilot?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(model: String? = nil, pilot: Pilot? = nil, id: String? = nil, __typename: String) {
+            self.model = model
+            self.pilot = pilot
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.model = try c.decodeNullable(String.self, forKey: "model")
+            self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.model, forKey: "model")
+            try c.encode(self.pilot, forKey: "pilot")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, email: String? = nil, id: String? = nil) {
+            self.__typename = __typename
+            self.email = email
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.email, forKey: "email")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case171Query.Data.Search.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case171Query.Data.Search.AsShip {
+    /// The selection of `Pilot` on `User`.
+    struct Pilot: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, email: String? = nil, friends: [Friends], id: String? = nil) {
+            self.__typename = __typename
+            self.email = email
+            self.friends = friends
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case171Query.Data.Search.AsShip.Pilot {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.email = email
+            self.small = small
+            self.large = large
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

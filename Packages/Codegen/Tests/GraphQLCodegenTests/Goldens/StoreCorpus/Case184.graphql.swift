@@ -92,283 +92,264 @@ struct Case184Query: GraphQLTypedOperation {
             self.grid = grid
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case node
-            case planets
-            case grid
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.node = try container.decodeNullable(Node.self, forKey: .node)
-            self.planets = try container.decode([Planets].self, forKey: .planets)
-            self.grid = try container.decode([[Grid?]?].self, forKey: .grid)
+            let c = try decoder.answerFields()
+            self.node = try c.decodeNullable(Node.self, forKey: "node")
+            self.planets = try c.decode([Planets].self, forKey: "planets")
+            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.node, forKey: .node)
-            try container.encode(self.planets, forKey: .planets)
-            try container.encode(self.grid, forKey: .grid)
+            var c = encoder.answerFields()
+            try c.encode(self.node, forKey: "node")
+            try c.encode(self.planets, forKey: "planets")
+            try c.encode(self.grid, forKey: "grid")
+        }
+    }
+}
+
+extension Case184Query.Data {
+    /// The selection of `Node` on `Node`.
+    struct Node: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
+            self.asShip = asShip
         }
 
-        /// The selection of `Node` on `Node`.
-        struct Node: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-                self.asShip = asShip
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String = "Planet", id: String? = nil) {
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
-
-            /// The selection on `Node` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `model` (`String`).
-                var model: String?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, __typename: String = "Ship", id: String? = nil) {
-                    self.model = model
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case model
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
         }
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `moons` (`[Moon]`).
-            var moons: [Moons?]?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
-                self.name = name
-                self.moons = moons
-                self.__typename = __typename
-                self.id = id
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
             }
-
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case moons
-                case __typename
-                case id
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
 
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-            }
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
 
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.moons, forKey: .moons)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection of `Moons` on `Moon`.
-            struct Moons: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `radius` (`Float`).
-                var radius: Double?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                    self.name = name
-                    self.radius = radius
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case radius
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.radius, forKey: .radius)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.moons = moons
+            self.__typename = __typename
+            self.id = id
         }
 
-        /// The selection of `Grid` on `Cell`.
-        struct Grid: Codable, Sendable, Hashable {
-            /// The field `x` (`Int!`).
-            var x: Int
-            /// The field `y` (`Int!`).
-            var y: Int
-            /// The field `value` (`Float`).
-            var value: Double?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-                self.x = x
-                self.y = y
-                self.value = value
-                self.__typename = __typename
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case x
-                case y
-                case value
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.x = try container.decode(Int.self, forKey: .x)
-                self.y = try container.decode(Int.self, forKey: .y)
-                self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.x, forKey: .x)
-                try container.encode(self.y, forKey: .y)
-                try container.encode(self.value, forKey: .value)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Grid` on `Cell`.
+    struct Grid: Codable, Sendable, Hashable {
+        /// The field `x` (`Int!`).
+        var x: Int
+        /// The field `y` (`Int!`).
+        var y: Int
+        /// The field `value` (`Float`).
+        var value: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
+            self.x = x
+            self.y = y
+            self.value = value
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.x = try c.decode(Int.self, forKey: "x")
+            self.y = try c.decode(Int.self, forKey: "y")
+            self.value = try c.decodeNullable(Double.self, forKey: "value")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.x, forKey: "x")
+            try c.encode(self.y, forKey: "y")
+            try c.encode(self.value, forKey: "value")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case184Query.Data.Node {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `Node` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `model` (`String`).
+        var model: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(model: String? = nil, __typename: String = "Ship", id: String? = nil) {
+            self.model = model
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.model = try c.decodeNullable(String.self, forKey: "model")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.model, forKey: "model")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case184Query.Data.Planets {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

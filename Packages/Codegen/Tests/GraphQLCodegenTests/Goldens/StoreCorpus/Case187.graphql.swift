@@ -233,995 +233,855 @@ struct Case187Query: GraphQLTypedOperation {
             self.version = version
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case node
-            case nodes
-            case version
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.node = try container.decodeNullable(Node.self, forKey: .node)
-            self.nodes = try container.decode([Nodes?].self, forKey: .nodes)
-            self.version = try container.decode(String.self, forKey: .version)
+            let c = try decoder.answerFields()
+            self.node = try c.decodeNullable(Node.self, forKey: "node")
+            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
+            self.version = try c.decode(String.self, forKey: "version")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.node, forKey: .node)
-            try container.encode(self.nodes, forKey: .nodes)
-            try container.encode(self.version, forKey: .version)
+            var c = encoder.answerFields()
+            try c.encode(self.node, forKey: "node")
+            try c.encode(self.nodes, forKey: "nodes")
+            try c.encode(self.version, forKey: "version")
+        }
+    }
+}
+
+extension Case187Query.Data {
+    /// The selection of `Node` on `Node`.
+    struct Node: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String? = nil, id: String? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.asShip = asShip
+            self.asUser = asUser
         }
 
-        /// The selection of `Node` on `Node`.
-        struct Node: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String? = nil, id: String? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
-                self.__typename = __typename
-                self.id = id
-                self.asShip = asShip
-                self.asUser = asUser
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `model` (`String`).
-                var model: String?
-                /// The field `pilot` (`User`).
-                var pilot: Pilot?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship", id: String? = nil) {
-                    self.model = model
-                    self.pilot = pilot
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case model
-                    case pilot
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-
-                /// The selection of `Pilot` on `User`.
-                struct Pilot: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `bestFriend` (`User`).
-                    var bestFriend: BestFriend?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        name: String,
-                        friends: [Friends],
-                        bestFriend: BestFriend? = nil,
-                        __typename: String = "User",
-                        id: String? = nil
-                    ) {
-                        self.name = name
-                        self.friends = friends
-                        self.bestFriend = bestFriend
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case friends
-                        case bestFriend
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            name: String,
-                            small: String,
-                            large: String,
-                            __typename: String = "User",
-                            id: String? = nil
-                        ) {
-                            self.name = name
-                            self.small = small
-                            self.large = large
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case small
-                            case large
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-                    }
-
-                    /// The selection of `BestFriend` on `User`.
-                    struct BestFriend: Codable, Sendable, Hashable {
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `friends` (`[User!]!`).
-                        var friends: [Friends]
-                        /// The field `bestFriend` (`User`).
-                        var bestFriend: BestFriend?
-                        /// The field `address` (`Address`).
-                        var address: Address?
-                        /// The field `id` (`ID!`).
-                        var id: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            __typename: String,
-                            name: String,
-                            email: String? = nil,
-                            small: String,
-                            large: String,
-                            friends: [Friends],
-                            bestFriend: BestFriend? = nil,
-                            address: Address? = nil,
-                            id: String
-                        ) {
-                            self.__typename = __typename
-                            self.name = name
-                            self.email = email
-                            self.small = small
-                            self.large = large
-                            self.friends = friends
-                            self.bestFriend = bestFriend
-                            self.address = address
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case __typename
-                            case name
-                            case email
-                            case small
-                            case large
-                            case friends
-                            case bestFriend
-                            case address
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                            self.address = try container.decodeNullable(Address.self, forKey: .address)
-                            self.id = try container.decode(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.friends, forKey: .friends)
-                            try container.encode(self.bestFriend, forKey: .bestFriend)
-                            try container.encode(self.address, forKey: .address)
-                            try container.encode(self.id, forKey: .id)
-                        }
-
-                        /// The selection of `Friends` on `User`.
-                        struct Friends: Codable, Sendable, Hashable {
-                            /// The field `email` (`String`).
-                            var email: String?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-                            /// The field `id` (`ID!`).
-                            var id: String?
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(email: String? = nil, __typename: String = "User", id: String? = nil) {
-                                self.email = email
-                                self.__typename = __typename
-                                self.id = id
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case email
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
-                            }
-                        }
-
-                        /// The selection of `BestFriend` on `User`.
-                        struct BestFriend: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `email` (`String`).
-                            var email: String?
-                            /// The field `avatar`, as `small` (`String!`).
-                            var small: String
-                            /// The field `avatar`, as `large` (`String!`).
-                            var large: String
-                            /// The field `address` (`Address`).
-                            var address: Address?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-                            /// The field `id` (`ID!`).
-                            var id: String?
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(
-                                name: String,
-                                email: String? = nil,
-                                small: String,
-                                large: String,
-                                address: Address? = nil,
-                                __typename: String = "User",
-                                id: String? = nil
-                            ) {
-                                self.name = name
-                                self.email = email
-                                self.small = small
-                                self.large = large
-                                self.address = address
-                                self.__typename = __typename
-                                self.id = id
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case email
-                                case small
-                                case large
-                                case address
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
-                                self.address = try container.decodeNullable(Address.self, forKey: .address)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
-                                try container.encode(self.address, forKey: .address)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
-                            }
-
-                            /// The selection of `Address` on `Address`.
-                            struct Address: Codable, Sendable, Hashable {
-                                /// The field `street` (`String!`).
-                                var street: String
-                                /// The field `city` (`String`).
-                                var city: String?
-                                /// The field `__typename` (`String!`).
-                                var __typename: String
-
-                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(street: String, city: String? = nil, __typename: String = "Address") {
-                                    self.street = street
-                                    self.city = city
-                                    self.__typename = __typename
-                                }
-
-                                private enum CodingKeys: String, CodingKey {
-                                    case street
-                                    case city
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
-                                init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.street = try container.decode(String.self, forKey: .street)
-                                    self.city = try container.decodeNullable(String.self, forKey: .city)
-                                    self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                                }
-
-                                /// Encodes the object as the answer had it.
-                                func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.street, forKey: .street)
-                                    try container.encode(self.city, forKey: .city)
-                                    try container.encode(self.__typename, forKey: .__typename)
-                                }
-                            }
-                        }
-
-                        /// The selection of `Address` on `Address`.
-                        struct Address: Codable, Sendable, Hashable {
-                            /// The field `street` (`String!`).
-                            var street: String
-                            /// The field `city` (`String`).
-                            var city: String?
-                            /// The field `geo` (`Geo`).
-                            var geo: Geo?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-                                self.street = street
-                                self.city = city
-                                self.geo = geo
-                                self.__typename = __typename
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case street
-                                case city
-                                case geo
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.street = try container.decode(String.self, forKey: .street)
-                                self.city = try container.decodeNullable(String.self, forKey: .city)
-                                self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.street, forKey: .street)
-                                try container.encode(self.city, forKey: .city)
-                                try container.encode(self.geo, forKey: .geo)
-                                try container.encode(self.__typename, forKey: .__typename)
-                            }
-
-                            /// The selection of `Geo` on `Geo`.
-                            struct Geo: Codable, Sendable, Hashable {
-                                /// The field `lat` (`Float!`).
-                                var lat: Double
-                                /// The field `lng` (`Float!`).
-                                var lng: Double
-                                /// The field `__typename` (`String!`).
-                                var __typename: String
-
-                                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                                init(lat: Double, lng: Double, __typename: String = "Geo") {
-                                    self.lat = lat
-                                    self.lng = lng
-                                    self.__typename = __typename
-                                }
-
-                                private enum CodingKeys: String, CodingKey {
-                                    case lat
-                                    case lng
-                                    case __typename
-                                }
-
-                                /// Decodes the object from the answer.
-                                init(from decoder: any Decoder) throws {
-                                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                                    self.lat = try container.decode(Double.self, forKey: .lat)
-                                    self.lng = try container.decode(Double.self, forKey: .lng)
-                                    self.__typename =
-                                        try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
-                                }
-
-                                /// Encodes the object as the answer had it.
-                                func encode(to encoder: any Encoder) throws {
-                                    var container = encoder.container(keyedBy: CodingKeys.self)
-                                    try container.encode(self.lat, forKey: .lat)
-                                    try container.encode(self.lng, forKey: .lng)
-                                    try container.encode(self.__typename, forKey: .__typename)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `homeworld` (`Planet`).
-                var homeworld: Homeworld?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    name: String,
-                    email: String? = nil,
-                    homeworld: Homeworld? = nil,
-                    __typename: String = "User",
-                    id: String? = nil
-                ) {
-                    self.name = name
-                    self.email = email
-                    self.homeworld = homeworld
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case email
-                    case homeworld
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.homeworld, forKey: .homeworld)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-
-                /// The selection of `Homeworld` on `Planet`.
-                struct Homeworld: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, __typename: String = "Planet", id: String? = nil) {
-                        self.name = name
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
         }
 
-        /// The selection of `Nodes` on `Node`.
-        struct Nodes: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, __typename: String? = nil, asUser: AsUser? = nil) {
-                self.id = id
-                self.__typename = __typename
-                self.asUser = asUser
+        func encode(to encoder: any Encoder) throws {
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
             }
-
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case __typename
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
             }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-            }
-
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `friends` (`[User!]!`).
-                var friends: [Friends]
-                /// The field `address` (`Address`).
-                var address: Address?
-                /// The fragment `UserBits` spread here.
-                var userBits: UserBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    id: String,
-                    email: String? = nil,
-                    name: String,
-                    __typename: String = "User",
-                    friends: [Friends],
-                    address: Address? = nil,
-                    userBits: UserBits
-                ) {
-                    self.id = id
-                    self.email = email
-                    self.name = name
-                    self.__typename = __typename
-                    self.friends = friends
-                    self.address = address
-                    self.userBits = userBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case email
-                    case name
-                    case __typename
-                    case friends
-                    case address
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.address = try container.decodeNullable(Address.self, forKey: .address)
-                    self.userBits = try UserBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.address, forKey: .address)
-                }
-
-                /// The selection of `Friends` on `User`.
-                struct Friends: Codable, Sendable, Hashable {
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `email` (`String`).
-                    var email: String??
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        __typename: String,
-                        name: String,
-                        small: String,
-                        large: String,
-                        friends: [Friends],
-                        email: String?? = nil,
-                        id: String? = nil
-                    ) {
-                        self.__typename = __typename
-                        self.name = name
-                        self.small = small
-                        self.large = large
-                        self.friends = friends
-                        self.email = email
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case __typename
-                        case name
-                        case small
-                        case large
-                        case friends
-                        case email
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.friends, forKey: .friends)
-                        if let value = self.email {
-                            try container.encode(value, forKey: .email)
-                        }
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `homeworld` (`Planet`).
-                        var homeworld: Homeworld?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            name: String,
-                            small: String,
-                            large: String,
-                            homeworld: Homeworld? = nil,
-                            __typename: String = "User",
-                            id: String? = nil
-                        ) {
-                            self.name = name
-                            self.small = small
-                            self.large = large
-                            self.homeworld = homeworld
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case small
-                            case large
-                            case homeworld
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.homeworld, forKey: .homeworld)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-
-                        /// The selection of `Homeworld` on `Planet`.
-                        struct Homeworld: Codable, Sendable, Hashable {
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-                            /// The field `diameter` (`Int`).
-                            var diameter: Int?
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `id` (`ID!`).
-                            var id: String?
-                            /// The fragment `PlanetBits` spread here.
-                            var planetBits: PlanetBits
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(
-                                __typename: String,
-                                diameter: Int? = nil,
-                                name: String,
-                                id: String? = nil,
-                                planetBits: PlanetBits
-                            ) {
-                                self.__typename = __typename
-                                self.diameter = diameter
-                                self.name = name
-                                self.id = id
-                                self.planetBits = planetBits
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case __typename
-                                case diameter
-                                case name
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.__typename = try container.decode(String.self, forKey: .__typename)
-                                self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                                self.planetBits = try PlanetBits(from: decoder)
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encode(self.diameter, forKey: .diameter)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encodeIfPresent(self.id, forKey: .id)
-                            }
-                        }
-                    }
-                }
-
-                /// The selection of `Address` on `Address`.
-                struct Address: Codable, Sendable, Hashable {
-                    /// The field `street` (`String!`).
-                    var street: String
-                    /// The field `city` (`String`).
-                    var city: String?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(street: String, city: String? = nil, __typename: String = "Address") {
-                        self.street = street
-                        self.city = city
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case street
-                        case city
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.street = try container.decode(String.self, forKey: .street)
-                        self.city = try container.decodeNullable(String.self, forKey: .city)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.street, forKey: .street)
-                        try container.encode(self.city, forKey: .city)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-            }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
         }
+    }
+
+    /// The selection of `Nodes` on `Node`.
+    struct Nodes: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, __typename: String? = nil, asUser: AsUser? = nil) {
+            self.id = id
+            self.__typename = __typename
+            self.asUser = asUser
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case187Query.Data.Node {
+    /// The selection on `Node` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `model` (`String`).
+        var model: String?
+        /// The field `pilot` (`User`).
+        var pilot: Pilot?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship", id: String? = nil) {
+            self.model = model
+            self.pilot = pilot
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.model = try c.decodeNullable(String.self, forKey: "model")
+            self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.model, forKey: "model")
+            try c.encode(self.pilot, forKey: "pilot")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            email: String? = nil,
+            homeworld: Homeworld? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.email = email
+            self.homeworld = homeworld
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case187Query.Data.Node.AsShip {
+    /// The selection of `Pilot` on `User`.
+    struct Pilot: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            friends: [Friends],
+            bestFriend: BestFriend? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.friends = friends
+            self.bestFriend = bestFriend
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case187Query.Data.Node.AsShip.Pilot {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, small: String, large: String, __typename: String = "User", id: String? = nil) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `id` (`ID!`).
+        var id: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            name: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            friends: [Friends],
+            bestFriend: BestFriend? = nil,
+            address: Address? = nil,
+            id: String
+        ) {
+            self.__typename = __typename
+            self.name = name
+            self.email = email
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.bestFriend = bestFriend
+            self.address = address
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.id = try c.decode(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.address, forKey: "address")
+            try c.encode(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case187Query.Data.Node.AsShip.Pilot.BestFriend {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(email: String? = nil, __typename: String = "User", id: String? = nil) {
+            self.email = email
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            address: Address? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.email = email
+            self.small = small
+            self.large = large
+            self.address = address
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.address, forKey: "address")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `geo` (`Geo`).
+        var geo: Geo?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.geo = geo
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.geo, forKey: "geo")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case187Query.Data.Node.AsShip.Pilot.BestFriend.BestFriend {
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case187Query.Data.Node.AsShip.Pilot.BestFriend.Address {
+    /// The selection of `Geo` on `Geo`.
+    struct Geo: Codable, Sendable, Hashable {
+        /// The field `lat` (`Float!`).
+        var lat: Double
+        /// The field `lng` (`Float!`).
+        var lng: Double
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(lat: Double, lng: Double, __typename: String = "Geo") {
+            self.lat = lat
+            self.lng = lng
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.lat = try c.decode(Double.self, forKey: "lat")
+            self.lng = try c.decode(Double.self, forKey: "lng")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.lat, forKey: "lat")
+            try c.encode(self.lng, forKey: "lng")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case187Query.Data.Node.AsUser {
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case187Query.Data.Nodes {
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            id: String,
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            friends: [Friends],
+            address: Address? = nil,
+            userBits: UserBits
+        ) {
+            self.id = id
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.friends = friends
+            self.address = address
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.address, forKey: "address")
+        }
+    }
+}
+
+extension Case187Query.Data.Nodes.AsUser {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `email` (`String`).
+        var email: String??
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            name: String,
+            small: String,
+            large: String,
+            friends: [Friends],
+            email: String?? = nil,
+            id: String? = nil
+        ) {
+            self.__typename = __typename
+            self.name = name
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.email = email
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            if let value = self.email {
+                try c.encode(value, forKey: "email")
+            }
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case187Query.Data.Nodes.AsUser.Friends {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            small: String,
+            large: String,
+            homeworld: Homeworld? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.homeworld = homeworld
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case187Query.Data.Nodes.AsUser.Friends.Friends {
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, diameter: Int? = nil, name: String, id: String? = nil, planetBits: PlanetBits) {
+            self.__typename = __typename
+            self.diameter = diameter
+            self.name = name
+            self.id = id
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -111,388 +111,350 @@ struct Case199Query: GraphQLTypedOperation {
             self.tags = tags
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case node
-            case planets
-            case tags
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.node = try container.decodeNullable(Node.self, forKey: .node)
-            self.planets = try container.decode([Planets].self, forKey: .planets)
-            self.tags = try container.decodeNullable([String?].self, forKey: .tags)
+            let c = try decoder.answerFields()
+            self.node = try c.decodeNullable(Node.self, forKey: "node")
+            self.planets = try c.decode([Planets].self, forKey: "planets")
+            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.node, forKey: .node)
-            try container.encode(self.planets, forKey: .planets)
-            try container.encode(self.tags, forKey: .tags)
+            var c = encoder.answerFields()
+            try c.encode(self.node, forKey: "node")
+            try c.encode(self.planets, forKey: "planets")
+            try c.encode(self.tags, forKey: "tags")
+        }
+    }
+}
+
+extension Case199Query.Data {
+    /// The selection of `Node` on `Node`.
+    struct Node: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
         }
 
-        /// The selection of `Node` on `Node`.
-        struct Node: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The field `residents` (`[User!]!`).
-                var residents: [Residents]
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    name: String,
-                    moons: [Moons?]? = nil,
-                    residents: [Residents],
-                    __typename: String = "Planet",
-                    id: String? = nil
-                ) {
-                    self.name = name
-                    self.moons = moons
-                    self.residents = residents
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case moons
-                    case residents
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.moons, forKey: .moons)
-                    try container.encode(self.residents, forKey: .residents)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-
-                /// The selection of `Residents` on `User`.
-                struct Residents: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `bestFriend` (`User`).
-                    var bestFriend: BestFriend?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        name: String,
-                        email: String? = nil,
-                        bestFriend: BestFriend? = nil,
-                        __typename: String = "User",
-                        id: String? = nil
-                    ) {
-                        self.name = name
-                        self.email = email
-                        self.bestFriend = bestFriend
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case email
-                        case bestFriend
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-
-                    /// The selection of `BestFriend` on `User`.
-                    struct BestFriend: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `friends` (`[User!]!`).
-                        var friends: [Friends]
-                        /// The field `id` (`ID!`).
-                        var id: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            name: String,
-                            email: String? = nil,
-                            friends: [Friends],
-                            id: String,
-                            __typename: String = "User"
-                        ) {
-                            self.name = name
-                            self.email = email
-                            self.friends = friends
-                            self.id = id
-                            self.__typename = __typename
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case email
-                            case friends
-                            case id
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.friends = try container.decode([Friends].self, forKey: .friends)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.friends, forKey: .friends)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-
-                        /// The selection of `Friends` on `User`.
-                        struct Friends: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `email` (`String`).
-                            var email: String?
-                            /// The field `avatar`, as `small` (`String!`).
-                            var small: String
-                            /// The field `avatar`, as `large` (`String!`).
-                            var large: String
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-                            /// The field `id` (`ID!`).
-                            var id: String?
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(
-                                name: String,
-                                email: String? = nil,
-                                small: String,
-                                large: String,
-                                __typename: String = "User",
-                                id: String? = nil
-                            ) {
-                                self.name = name
-                                self.email = email
-                                self.small = small
-                                self.large = large
-                                self.__typename = __typename
-                                self.id = id
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case email
-                                case small
-                                case large
-                                case __typename
-                                case id
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.email = try container.decodeNullable(String.self, forKey: .email)
-                                self.small = try container.decode(String.self, forKey: .small)
-                                self.large = try container.decode(String.self, forKey: .large)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.email, forKey: .email)
-                                try container.encode(self.small, forKey: .small)
-                                try container.encode(self.large, forKey: .large)
-                                try container.encode(self.__typename, forKey: .__typename)
-                                try container.encodeIfPresent(self.id, forKey: .id)
-                            }
-                        }
-                    }
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
         }
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `diameter` (`Int`).
-            var diameter: Int?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-                self.name = name
-                self.diameter = diameter
-                self.__typename = __typename
-                self.id = id
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
             }
-
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case diameter
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.diameter, forKey: .diameter)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
         }
+    }
+
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.diameter = diameter
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case199Query.Data.Node {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            moons: [Moons?]? = nil,
+            residents: [Residents],
+            __typename: String = "Planet",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.moons = moons
+            self.residents = residents
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.residents, forKey: "residents")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case199Query.Data.Node.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            email: String? = nil,
+            bestFriend: BestFriend? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.email = email
+            self.bestFriend = bestFriend
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case199Query.Data.Node.AsPlanet.Residents {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, email: String? = nil, friends: [Friends], id: String, __typename: String = "User") {
+            self.name = name
+            self.email = email
+            self.friends = friends
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case199Query.Data.Node.AsPlanet.Residents.BestFriend {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.email = email
+            self.small = small
+            self.large = large
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -114,378 +114,349 @@ struct Case209Query: GraphQLTypedOperation {
             self.node = node
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case viewer
-            case node
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.viewer = try container.decodeNullable(Viewer.self, forKey: .viewer)
-            self.node = try container.decodeNullable(Node.self, forKey: .node)
+            let c = try decoder.answerFields()
+            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
+            self.node = try c.decodeNullable(Node.self, forKey: "node")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.viewer, forKey: .viewer)
-            try container.encode(self.node, forKey: .node)
+            var c = encoder.answerFields()
+            try c.encode(self.viewer, forKey: "viewer")
+            try c.encode(self.node, forKey: "node")
+        }
+    }
+}
+
+extension Case209Query.Data {
+    /// The selection of `Viewer` on `User`.
+    struct Viewer: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            email: String? = nil,
+            name: String,
+            id: String,
+            small: String,
+            large: String,
+            homeworld: Homeworld? = nil,
+            address: Address? = nil,
+            userBits: UserBits
+        ) {
+            self.__typename = __typename
+            self.email = email
+            self.name = name
+            self.id = id
+            self.small = small
+            self.large = large
+            self.homeworld = homeworld
+            self.address = address
+            self.userBits = userBits
         }
 
-        /// The selection of `Viewer` on `User`.
-        struct Viewer: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `email` (`String`).
-            var email: String?
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `avatar`, as `small` (`String!`).
-            var small: String
-            /// The field `avatar`, as `large` (`String!`).
-            var large: String
-            /// The field `homeworld` (`Planet`).
-            var homeworld: Homeworld?
-            /// The field `address` (`Address`).
-            var address: Address?
-            /// The fragment `UserBits` spread here.
-            var userBits: UserBits
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                __typename: String,
-                email: String? = nil,
-                name: String,
-                id: String,
-                small: String,
-                large: String,
-                homeworld: Homeworld? = nil,
-                address: Address? = nil,
-                userBits: UserBits
-            ) {
-                self.__typename = __typename
-                self.email = email
-                self.name = name
-                self.id = id
-                self.small = small
-                self.large = large
-                self.homeworld = homeworld
-                self.address = address
-                self.userBits = userBits
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case email
-                case name
-                case id
-                case small
-                case large
-                case homeworld
-                case address
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.small = try container.decode(String.self, forKey: .small)
-                self.large = try container.decode(String.self, forKey: .large)
-                self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                self.address = try container.decodeNullable(Address.self, forKey: .address)
-                self.userBits = try UserBits(from: decoder)
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.id, forKey: .id)
-                try container.encode(self.small, forKey: .small)
-                try container.encode(self.large, forKey: .large)
-                try container.encode(self.homeworld, forKey: .homeworld)
-                try container.encode(self.address, forKey: .address)
-            }
-
-            /// The selection of `Homeworld` on `Planet`.
-            struct Homeworld: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String, name: String, diameter: Int? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.name = name
-                    self.diameter = diameter
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                    case name
-                    case diameter
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.diameter, forKey: .diameter)
-                }
-            }
-
-            /// The selection of `Address` on `Address`.
-            struct Address: Codable, Sendable, Hashable {
-                /// The field `street` (`String!`).
-                var street: String
-                /// The field `city` (`String`).
-                var city: String?
-                /// The field `geo` (`Geo`).
-                var geo: Geo?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-                    self.street = street
-                    self.city = city
-                    self.geo = geo
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case street
-                    case city
-                    case geo
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.street = try container.decode(String.self, forKey: .street)
-                    self.city = try container.decodeNullable(String.self, forKey: .city)
-                    self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.street, forKey: .street)
-                    try container.encode(self.city, forKey: .city)
-                    try container.encode(self.geo, forKey: .geo)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-
-                /// The selection of `Geo` on `Geo`.
-                struct Geo: Codable, Sendable, Hashable {
-                    /// The field `lat` (`Float!`).
-                    var lat: Double
-                    /// The field `lng` (`Float!`).
-                    var lng: Double
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(lat: Double, lng: Double, __typename: String = "Geo") {
-                        self.lat = lat
-                        self.lng = lng
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case lat
-                        case lng
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.lat = try container.decode(Double.self, forKey: .lat)
-                        self.lng = try container.decode(Double.self, forKey: .lng)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.lat, forKey: .lat)
-                        try container.encode(self.lng, forKey: .lng)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.userBits = try UserBits(from: decoder)
         }
 
-        /// The selection of `Node` on `Node`.
-        struct Node: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The fragment `PlanetBits` spread here.
-                var planetBits: PlanetBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    diameter: Int? = nil,
-                    name: String,
-                    __typename: String = "Planet",
-                    id: String? = nil,
-                    moons: [Moons?]? = nil,
-                    planetBits: PlanetBits
-                ) {
-                    self.diameter = diameter
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                    self.moons = moons
-                    self.planetBits = planetBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case diameter
-                    case name
-                    case __typename
-                    case id
-                    case moons
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.planetBits = try PlanetBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.moons, forKey: .moons)
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.address, forKey: "address")
         }
+    }
+
+    /// The selection of `Node` on `Node`.
+    struct Node: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case209Query.Data.Viewer {
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, id: String, name: String, diameter: Int? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.name = name
+            self.diameter = diameter
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `geo` (`Geo`).
+        var geo: Geo?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.geo = geo
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.geo, forKey: "geo")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case209Query.Data.Viewer.Address {
+    /// The selection of `Geo` on `Geo`.
+    struct Geo: Codable, Sendable, Hashable {
+        /// The field `lat` (`Float!`).
+        var lat: Double
+        /// The field `lng` (`Float!`).
+        var lng: Double
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(lat: Double, lng: Double, __typename: String = "Geo") {
+            self.lat = lat
+            self.lng = lng
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.lat = try c.decode(Double.self, forKey: "lat")
+            self.lng = try c.decode(Double.self, forKey: "lng")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.lat, forKey: "lat")
+            try c.encode(self.lng, forKey: "lng")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case209Query.Data.Node {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            diameter: Int? = nil,
+            name: String,
+            __typename: String = "Planet",
+            id: String? = nil,
+            moons: [Moons?]? = nil,
+            planetBits: PlanetBits
+        ) {
+            self.diameter = diameter
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.moons = moons
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.moons, forKey: "moons")
+        }
+    }
+}
+
+extension Case209Query.Data.Node.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

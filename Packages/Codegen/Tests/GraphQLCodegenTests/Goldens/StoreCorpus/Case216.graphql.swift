@@ -142,579 +142,514 @@ struct Case216Query: GraphQLTypedOperation {
             self.grid = grid
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case viewer
-            case search
-            case grid
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.viewer = try container.decodeNullable(Viewer.self, forKey: .viewer)
-            self.search = try container.decode([Search].self, forKey: .search)
-            self.grid = try container.decode([[Grid?]?].self, forKey: .grid)
+            let c = try decoder.answerFields()
+            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
+            self.search = try c.decode([Search].self, forKey: "search")
+            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.viewer, forKey: .viewer)
-            try container.encode(self.search, forKey: .search)
-            try container.encode(self.grid, forKey: .grid)
+            var c = encoder.answerFields()
+            try c.encode(self.viewer, forKey: "viewer")
+            try c.encode(self.search, forKey: "search")
+            try c.encode(self.grid, forKey: "grid")
+        }
+    }
+}
+
+extension Case216Query.Data {
+    /// The selection of `Viewer` on `User`.
+    struct Viewer: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            small: String,
+            large: String,
+            scores: [[Int?]?]? = nil,
+            friends: [Friends],
+            homeworld: Homeworld? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.email = email
+            self.small = small
+            self.large = large
+            self.scores = scores
+            self.friends = friends
+            self.homeworld = homeworld
+            self.__typename = __typename
+            self.id = id
         }
 
-        /// The selection of `Viewer` on `User`.
-        struct Viewer: Codable, Sendable, Hashable {
-            /// The field `email` (`String`).
-            var email: String?
-            /// The field `avatar`, as `small` (`String!`).
-            var small: String
-            /// The field `avatar`, as `large` (`String!`).
-            var large: String
-            /// The field `scores` (`[[Int]]`).
-            var scores: [[Int?]?]?
-            /// The field `friends` (`[User!]!`).
-            var friends: [Friends]
-            /// The field `homeworld` (`Planet`).
-            var homeworld: Homeworld?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                email: String? = nil,
-                small: String,
-                large: String,
-                scores: [[Int?]?]? = nil,
-                friends: [Friends],
-                homeworld: Homeworld? = nil,
-                __typename: String = "User",
-                id: String? = nil
-            ) {
-                self.email = email
-                self.small = small
-                self.large = large
-                self.scores = scores
-                self.friends = friends
-                self.homeworld = homeworld
-                self.__typename = __typename
-                self.id = id
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case email
-                case small
-                case large
-                case scores
-                case friends
-                case homeworld
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.small = try container.decode(String.self, forKey: .small)
-                self.large = try container.decode(String.self, forKey: .large)
-                self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                self.friends = try container.decode([Friends].self, forKey: .friends)
-                self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.small, forKey: .small)
-                try container.encode(self.large, forKey: .large)
-                try container.encode(self.scores, forKey: .scores)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encode(self.homeworld, forKey: .homeworld)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection of `Friends` on `User`.
-            struct Friends: Codable, Sendable, Hashable {
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `friends` (`[User!]!`).
-                var friends: [Friends]
-                /// The field `bestFriend` (`User`).
-                var bestFriend: BestFriend?
-                /// The fragment `UserBits` spread here.
-                var userBits: UserBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    id: String,
-                    email: String? = nil,
-                    name: String,
-                    __typename: String = "User",
-                    friends: [Friends],
-                    bestFriend: BestFriend? = nil,
-                    userBits: UserBits
-                ) {
-                    self.id = id
-                    self.email = email
-                    self.name = name
-                    self.__typename = __typename
-                    self.friends = friends
-                    self.bestFriend = bestFriend
-                    self.userBits = userBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case email
-                    case name
-                    case __typename
-                    case friends
-                    case bestFriend
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.userBits = try UserBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                }
-
-                /// The selection of `Friends` on `User`.
-                struct Friends: Codable, Sendable, Hashable {
-                    /// The field `id` (`ID!`).
-                    var id: String
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(id: String, name: String, __typename: String = "User") {
-                        self.id = id
-                        self.name = name
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case id
-                        case name
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-
-                /// The selection of `BestFriend` on `User`.
-                struct BestFriend: Codable, Sendable, Hashable {
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The fragment `UserBits` spread here.
-                    var userBits: UserBits
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        email: String? = nil,
-                        name: String,
-                        __typename: String = "User",
-                        id: String? = nil,
-                        small: String,
-                        large: String,
-                        userBits: UserBits
-                    ) {
-                        self.email = email
-                        self.name = name
-                        self.__typename = __typename
-                        self.id = id
-                        self.small = small
-                        self.large = large
-                        self.userBits = userBits
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case name
-                        case __typename
-                        case id
-                        case small
-                        case large
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.userBits = try UserBits(from: decoder)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                    }
-                }
-            }
-
-            /// The selection of `Homeworld` on `Planet`.
-            struct Homeworld: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
-                    self.name = name
-                    self.moons = moons
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case moons
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.moons, forKey: .moons)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
         }
 
-        /// The selection of `Search` on `SearchResult`.
-        struct Search: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
 
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
-                self.__typename = __typename
-                self.asPlanet = asPlanet
-                self.asShip = asShip
-                self.asUser = asUser
-            }
+    /// The selection of `Search` on `SearchResult`.
+    struct Search: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
 
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
-
-            /// The selection on `SearchResult` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, diameter: Int? = nil, id: String? = nil, __typename: String) {
-                    self.name = name
-                    self.diameter = diameter
-                    self.id = id
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case diameter
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-            }
-
-            /// The selection on `SearchResult` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
-
-            /// The selection on `SearchResult` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, email: String? = nil, id: String? = nil) {
-                    self.__typename = __typename
-                    self.email = email
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case email
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+            self.__typename = __typename
+            self.asPlanet = asPlanet
+            self.asShip = asShip
+            self.asUser = asUser
         }
 
-        /// The selection of `Grid` on `Cell`.
-        struct Grid: Codable, Sendable, Hashable {
-            /// The field `x` (`Int!`).
-            var x: Int
-            /// The field `y` (`Int!`).
-            var y: Int
-            /// The field `value` (`Float`).
-            var value: Double?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-                self.x = x
-                self.y = y
-                self.value = value
-                self.__typename = __typename
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case x
-                case y
-                case value
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.x = try container.decode(Int.self, forKey: .x)
-                self.y = try container.decode(Int.self, forKey: .y)
-                self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.x, forKey: .x)
-                try container.encode(self.y, forKey: .y)
-                try container.encode(self.value, forKey: .value)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
         }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
+            }
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Grid` on `Cell`.
+    struct Grid: Codable, Sendable, Hashable {
+        /// The field `x` (`Int!`).
+        var x: Int
+        /// The field `y` (`Int!`).
+        var y: Int
+        /// The field `value` (`Float`).
+        var value: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
+            self.x = x
+            self.y = y
+            self.value = value
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.x = try c.decode(Int.self, forKey: "x")
+            self.y = try c.decode(Int.self, forKey: "y")
+            self.value = try c.decodeNullable(Double.self, forKey: "value")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.x, forKey: "x")
+            try c.encode(self.y, forKey: "y")
+            try c.encode(self.value, forKey: "value")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case216Query.Data.Viewer {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            id: String,
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            friends: [Friends],
+            bestFriend: BestFriend? = nil,
+            userBits: UserBits
+        ) {
+            self.id = id
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.friends = friends
+            self.bestFriend = bestFriend
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.moons = moons
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case216Query.Data.Viewer.Friends {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, name: String, __typename: String = "User") {
+            self.id = id
+            self.name = name
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String? = nil,
+            small: String,
+            large: String,
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.small = small
+            self.large = large
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+        }
+    }
+}
+
+extension Case216Query.Data.Viewer.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case216Query.Data.Search {
+    /// The selection on `SearchResult` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, diameter: Int? = nil, id: String? = nil, __typename: String) {
+            self.name = name
+            self.diameter = diameter
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, id: String? = nil) {
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, email: String? = nil, id: String? = nil) {
+            self.__typename = __typename
+            self.email = email
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.email, forKey: "email")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -117,595 +117,520 @@ struct Case24Query: GraphQLTypedOperation {
             self.other = other
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case version
-            case other
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.version = try container.decode(String.self, forKey: .version)
-            self.other = try container.decodeNullable(Other.self, forKey: .other)
+            let c = try decoder.answerFields()
+            self.version = try c.decode(String.self, forKey: "version")
+            self.other = try c.decodeNullable(Other.self, forKey: "other")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.version, forKey: .version)
-            try container.encode(self.other, forKey: .other)
+            var c = encoder.answerFields()
+            try c.encode(self.version, forKey: "version")
+            try c.encode(self.other, forKey: "other")
+        }
+    }
+}
+
+extension Case24Query.Data {
+    /// The selection of `Other` on `Node`.
+    struct Other: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, id: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
+            self.asShip = asShip
+            self.asUser = asUser
         }
 
-        /// The selection of `Other` on `Node`.
-        struct Other: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                __typename: String,
-                id: String,
-                asPlanet: AsPlanet? = nil,
-                asShip: AsShip? = nil,
-                asUser: AsUser? = nil
-            ) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-                self.asShip = asShip
-                self.asUser = asUser
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `residents` (`[User!]!`).
-                var residents: [Residents]
-                /// The fragment `PlanetBits` spread here.
-                var planetBits: PlanetBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    __typename: String,
-                    id: String,
-                    diameter: Int? = nil,
-                    name: String,
-                    residents: [Residents],
-                    planetBits: PlanetBits
-                ) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.diameter = diameter
-                    self.name = name
-                    self.residents = residents
-                    self.planetBits = planetBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                    case diameter
-                    case name
-                    case residents
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.planetBits = try PlanetBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.residents, forKey: .residents)
-                }
-
-                /// The selection of `Residents` on `User`.
-                struct Residents: Codable, Sendable, Hashable {
-                    /// The field `id` (`ID!`).
-                    var id: String
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `address` (`Address`).
-                    var address: Address?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        id: String,
-                        name: String,
-                        email: String? = nil,
-                        address: Address? = nil,
-                        __typename: String = "User"
-                    ) {
-                        self.id = id
-                        self.name = name
-                        self.email = email
-                        self.address = address
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case id
-                        case name
-                        case email
-                        case address
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.address, forKey: .address)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-
-                    /// The selection of `Address` on `Address`.
-                    struct Address: Codable, Sendable, Hashable {
-                        /// The field `street` (`String!`).
-                        var street: String
-                        /// The field `city` (`String`).
-                        var city: String?
-                        /// The field `geo` (`Geo`).
-                        var geo: Geo?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-                            self.street = street
-                            self.city = city
-                            self.geo = geo
-                            self.__typename = __typename
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case geo
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.geo, forKey: .geo)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-
-                        /// The selection of `Geo` on `Geo`.
-                        struct Geo: Codable, Sendable, Hashable {
-                            /// The field `lat` (`Float!`).
-                            var lat: Double
-                            /// The field `lng` (`Float!`).
-                            var lng: Double
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String = "Geo") {
-                                self.lat = lat
-                                self.lng = lng
-                                self.__typename = __typename
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case lat
-                                case lng
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.lat = try container.decode(Double.self, forKey: .lat)
-                                self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.lat, forKey: .lat)
-                                try container.encode(self.lng, forKey: .lng)
-                                try container.encode(self.__typename, forKey: .__typename)
-                            }
-                        }
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `model` (`String`).
-                var model: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String, model: String? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.model = model
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                    case model
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.model, forKey: .model)
-                }
-            }
-
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `bestFriend` (`User`).
-                var bestFriend: BestFriend?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String, name: String, bestFriend: BestFriend? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                    self.name = name
-                    self.bestFriend = bestFriend
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                    case name
-                    case bestFriend
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                }
-
-                /// The selection of `BestFriend` on `User`.
-                struct BestFriend: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `scores` (`[[Int]]`).
-                    var scores: [[Int?]?]?
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `address` (`Address`).
-                    var address: Address?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        name: String,
-                        scores: [[Int?]?]? = nil,
-                        friends: [Friends],
-                        address: Address? = nil,
-                        __typename: String = "User",
-                        id: String? = nil
-                    ) {
-                        self.name = name
-                        self.scores = scores
-                        self.friends = friends
-                        self.address = address
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case scores
-                        case friends
-                        case address
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.scores, forKey: .scores)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.address, forKey: .address)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The fragment `UserBits` spread here.
-                        var userBits: UserBits
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            __typename: String,
-                            email: String? = nil,
-                            name: String,
-                            id: String? = nil,
-                            small: String,
-                            large: String,
-                            userBits: UserBits
-                        ) {
-                            self.__typename = __typename
-                            self.email = email
-                            self.name = name
-                            self.id = id
-                            self.small = small
-                            self.large = large
-                            self.userBits = userBits
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case __typename
-                            case email
-                            case name
-                            case id
-                            case small
-                            case large
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.__typename = try container.decode(String.self, forKey: .__typename)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.userBits = try UserBits(from: decoder)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                        }
-                    }
-
-                    /// The selection of `Address` on `Address`.
-                    struct Address: Codable, Sendable, Hashable {
-                        /// The field `street` (`String!`).
-                        var street: String
-                        /// The field `city` (`String`).
-                        var city: String?
-                        /// The field `geo` (`Geo`).
-                        var geo: Geo?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-                            self.street = street
-                            self.city = city
-                            self.geo = geo
-                            self.__typename = __typename
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case geo
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.geo = try container.decodeNullable(Geo.self, forKey: .geo)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.geo, forKey: .geo)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-
-                        /// The selection of `Geo` on `Geo`.
-                        struct Geo: Codable, Sendable, Hashable {
-                            /// The field `lat` (`Float!`).
-                            var lat: Double
-                            /// The field `lng` (`Float!`).
-                            var lng: Double
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(lat: Double, lng: Double, __typename: String = "Geo") {
-                                self.lat = lat
-                                self.lng = lng
-                                self.__typename = __typename
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case lat
-                                case lng
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.lat = try container.decode(Double.self, forKey: .lat)
-                                self.lng = try container.decode(Double.self, forKey: .lng)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Geo"
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.lat, forKey: .lat)
-                                try container.encode(self.lng, forKey: .lng)
-                                try container.encode(self.__typename, forKey: .__typename)
-                            }
-                        }
-                    }
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
         }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
+            }
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case24Query.Data.Other {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            id: String,
+            diameter: Int? = nil,
+            name: String,
+            residents: [Residents],
+            planetBits: PlanetBits
+        ) {
+            self.__typename = __typename
+            self.id = id
+            self.diameter = diameter
+            self.name = name
+            self.residents = residents
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.residents, forKey: "residents")
+        }
+    }
+
+    /// The selection on `Node` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `model` (`String`).
+        var model: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, id: String, model: String? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.model = model
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.model = try c.decodeNullable(String.self, forKey: "model")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.model, forKey: "model")
+        }
+    }
+
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, id: String, name: String, bestFriend: BestFriend? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.name = name
+            self.bestFriend = bestFriend
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+        }
+    }
+}
+
+extension Case24Query.Data.Other.AsPlanet {
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, name: String, email: String? = nil, address: Address? = nil, __typename: String = "User") {
+            self.id = id
+            self.name = name
+            self.email = email
+            self.address = address
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.address, forKey: "address")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case24Query.Data.Other.AsPlanet.Residents {
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `geo` (`Geo`).
+        var geo: Geo?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.geo = geo
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.geo, forKey: "geo")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case24Query.Data.Other.AsPlanet.Residents.Address {
+    /// The selection of `Geo` on `Geo`.
+    struct Geo: Codable, Sendable, Hashable {
+        /// The field `lat` (`Float!`).
+        var lat: Double
+        /// The field `lng` (`Float!`).
+        var lng: Double
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(lat: Double, lng: Double, __typename: String = "Geo") {
+            self.lat = lat
+            self.lng = lng
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.lat = try c.decode(Double.self, forKey: "lat")
+            self.lng = try c.decode(Double.self, forKey: "lng")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.lat, forKey: "lat")
+            try c.encode(self.lng, forKey: "lng")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case24Query.Data.Other.AsUser {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            scores: [[Int?]?]? = nil,
+            friends: [Friends],
+            address: Address? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.scores = scores
+            self.friends = friends
+            self.address = address
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.address, forKey: "address")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case24Query.Data.Other.AsUser.BestFriend {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            email: String? = nil,
+            name: String,
+            id: String? = nil,
+            small: String,
+            large: String,
+            userBits: UserBits
+        ) {
+            self.__typename = __typename
+            self.email = email
+            self.name = name
+            self.id = id
+            self.small = small
+            self.large = large
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `geo` (`Geo`).
+        var geo: Geo?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.geo = geo
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.geo, forKey: "geo")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case24Query.Data.Other.AsUser.BestFriend.Address {
+    /// The selection of `Geo` on `Geo`.
+    struct Geo: Codable, Sendable, Hashable {
+        /// The field `lat` (`Float!`).
+        var lat: Double
+        /// The field `lng` (`Float!`).
+        var lng: Double
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(lat: Double, lng: Double, __typename: String = "Geo") {
+            self.lat = lat
+            self.lng = lng
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.lat = try c.decode(Double.self, forKey: "lat")
+            self.lng = try c.decode(Double.self, forKey: "lng")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.lat, forKey: "lat")
+            try c.encode(self.lng, forKey: "lng")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

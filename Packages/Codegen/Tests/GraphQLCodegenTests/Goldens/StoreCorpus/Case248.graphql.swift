@@ -75,335 +75,312 @@ struct Case248Query: GraphQLTypedOperation {
             self.planets = planets
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case search
-            case planets
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.search = try container.decode([Search].self, forKey: .search)
-            self.planets = try container.decode([Planets].self, forKey: .planets)
+            let c = try decoder.answerFields()
+            self.search = try c.decode([Search].self, forKey: "search")
+            self.planets = try c.decode([Planets].self, forKey: "planets")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.search, forKey: .search)
-            try container.encode(self.planets, forKey: .planets)
+            var c = encoder.answerFields()
+            try c.encode(self.search, forKey: "search")
+            try c.encode(self.planets, forKey: "planets")
+        }
+    }
+}
+
+extension Case248Query.Data {
+    /// The selection of `Search` on `SearchResult`.
+    struct Search: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+        /// This object as a `Named`, when it is one.
+        var asNamed: AsNamed?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String? = nil,
+            asPlanet: AsPlanet? = nil,
+            asShip: AsShip? = nil,
+            asUser: AsUser? = nil,
+            asNamed: AsNamed? = nil
+        ) {
+            self.__typename = __typename
+            self.asPlanet = asPlanet
+            self.asShip = asShip
+            self.asUser = asUser
+            self.asNamed = asNamed
         }
 
-        /// The selection of `Search` on `SearchResult`.
-        struct Search: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-            /// This object as a `Named`, when it is one.
-            var asNamed: AsNamed?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                __typename: String? = nil,
-                asPlanet: AsPlanet? = nil,
-                asShip: AsShip? = nil,
-                asUser: AsUser? = nil,
-                asNamed: AsNamed? = nil
-            ) {
-                self.__typename = __typename
-                self.asPlanet = asPlanet
-                self.asShip = asShip
-                self.asUser = asUser
-                self.asNamed = asNamed
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-            }
-
-            /// The selection on `SearchResult` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, diameter: Int? = nil, id: String? = nil, __typename: String = "Planet") {
-                    self.name = name
-                    self.diameter = diameter
-                    self.id = id
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case diameter
-                    case id
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-            }
-
-            /// The selection on `SearchResult` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String = "Ship", id: String? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
-
-            /// The selection on `SearchResult` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String = "User", id: String? = nil) {
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
-
-            /// The selection on `SearchResult` as a `Named`.
-            struct AsNamed: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String?
-                /// This object as a `Planet`, when it is one.
-                var asPlanet: AsPlanet?
-                /// This object as a `User`, when it is one.
-                var asUser: AsUser?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-                    self.name = name
-                    self.__typename = __typename
-                    self.asPlanet = asPlanet
-                    self.asUser = asUser
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                    self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                    self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    if let asPlanet = self.asPlanet {
-                        try asPlanet.encode(to: encoder)
-                        return
-                    }
-                    if let asUser = self.asUser {
-                        try asUser.encode(to: encoder)
-                        return
-                    }
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+            self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
         }
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `diameter` (`Int`).
-            var diameter: Int?
-            /// The field `moons` (`[Moon]`).
-            var moons: [Moons?]?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
-                self.diameter = diameter
-                self.moons = moons
-                self.__typename = __typename
-                self.id = id
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
             }
-
-            private enum CodingKeys: String, CodingKey {
-                case diameter
-                case moons
-                case __typename
-                case id
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
             }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
             }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.diameter, forKey: .diameter)
-                try container.encode(self.moons, forKey: .moons)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection of `Moons` on `Moon`.
-            struct Moons: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `radius` (`Float`).
-                var radius: Double?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                    self.name = name
-                    self.radius = radius
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case radius
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.radius, forKey: .radius)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-            }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
         }
+    }
+
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.diameter = diameter
+            self.moons = moons
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case248Query.Data.Search {
+    /// The selection on `SearchResult` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, diameter: Int? = nil, id: String? = nil, __typename: String = "Planet") {
+            self.name = name
+            self.diameter = diameter
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String = "Ship", id: String? = nil) {
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, __typename: String = "User", id: String? = nil) {
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `Named`.
+    struct AsNamed: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
+            self.name = name
+            self.__typename = __typename
+            self.asPlanet = asPlanet
+            self.asUser = asUser
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case248Query.Data.Planets {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

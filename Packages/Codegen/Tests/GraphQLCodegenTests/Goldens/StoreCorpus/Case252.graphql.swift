@@ -125,398 +125,362 @@ struct Case252Query: GraphQLTypedOperation {
             self.tags = tags
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case viewer
-            case tags
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.viewer = try container.decodeNullable(Viewer.self, forKey: .viewer)
-            self.tags = try container.decodeNullable([String?].self, forKey: .tags)
+            let c = try decoder.answerFields()
+            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
+            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.viewer, forKey: .viewer)
-            try container.encode(self.tags, forKey: .tags)
+            var c = encoder.answerFields()
+            try c.encode(self.viewer, forKey: "viewer")
+            try c.encode(self.tags, forKey: "tags")
+        }
+    }
+}
+
+extension Case252Query.Data {
+    /// The selection of `Viewer` on `User`.
+    struct Viewer: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            small: String,
+            large: String,
+            friends: [Friends],
+            bestFriend: BestFriend? = nil,
+            id: String,
+            __typename: String = "User"
+        ) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.bestFriend = bestFriend
+            self.id = id
+            self.__typename = __typename
         }
 
-        /// The selection of `Viewer` on `User`.
-        struct Viewer: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `avatar`, as `small` (`String!`).
-            var small: String
-            /// The field `avatar`, as `large` (`String!`).
-            var large: String
-            /// The field `friends` (`[User!]!`).
-            var friends: [Friends]
-            /// The field `bestFriend` (`User`).
-            var bestFriend: BestFriend?
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `__typename` (`String!`).
-            var __typename: String
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                name: String,
-                small: String,
-                large: String,
-                friends: [Friends],
-                bestFriend: BestFriend? = nil,
-                id: String,
-                __typename: String = "User"
-            ) {
-                self.name = name
-                self.small = small
-                self.large = large
-                self.friends = friends
-                self.bestFriend = bestFriend
-                self.id = id
-                self.__typename = __typename
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case small
-                case large
-                case friends
-                case bestFriend
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.small = try container.decode(String.self, forKey: .small)
-                self.large = try container.decode(String.self, forKey: .large)
-                self.friends = try container.decode([Friends].self, forKey: .friends)
-                self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.small, forKey: .small)
-                try container.encode(self.large, forKey: .large)
-                try container.encode(self.friends, forKey: .friends)
-                try container.encode(self.bestFriend, forKey: .bestFriend)
-                try container.encode(self.id, forKey: .id)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
-
-            /// The selection of `Friends` on `User`.
-            struct Friends: Codable, Sendable, Hashable {
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `scores` (`[[Int]]`).
-                var scores: [[Int?]?]?
-                /// The fragment `UserBits` spread here.
-                var userBits: UserBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    email: String? = nil,
-                    name: String,
-                    __typename: String = "User",
-                    id: String? = nil,
-                    scores: [[Int?]?]? = nil,
-                    userBits: UserBits
-                ) {
-                    self.email = email
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                    self.scores = scores
-                    self.userBits = userBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case email
-                    case name
-                    case __typename
-                    case id
-                    case scores
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                    self.userBits = try UserBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.scores, forKey: .scores)
-                }
-            }
-
-            /// The selection of `BestFriend` on `User`.
-            struct BestFriend: Codable, Sendable, Hashable {
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `avatar`, as `small` (`String!`).
-                var small: String
-                /// The field `avatar`, as `large` (`String!`).
-                var large: String
-                /// The field `bestFriend` (`User`).
-                var bestFriend: BestFriend?
-                /// The fragment `UserBits` spread here.
-                var userBits: UserBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    email: String? = nil,
-                    name: String,
-                    __typename: String = "User",
-                    id: String? = nil,
-                    small: String,
-                    large: String,
-                    bestFriend: BestFriend? = nil,
-                    userBits: UserBits
-                ) {
-                    self.email = email
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                    self.small = small
-                    self.large = large
-                    self.bestFriend = bestFriend
-                    self.userBits = userBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case email
-                    case name
-                    case __typename
-                    case id
-                    case small
-                    case large
-                    case bestFriend
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.small = try container.decode(String.self, forKey: .small)
-                    self.large = try container.decode(String.self, forKey: .large)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.userBits = try UserBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.small, forKey: .small)
-                    try container.encode(self.large, forKey: .large)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                }
-
-                /// The selection of `BestFriend` on `User`.
-                struct BestFriend: Codable, Sendable, Hashable {
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `friends` (`[User!]!`).
-                    var friends: [Friends]
-                    /// The field `bestFriend` (`User`).
-                    var bestFriend: BestFriend?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        email: String? = nil,
-                        small: String,
-                        large: String,
-                        friends: [Friends],
-                        bestFriend: BestFriend? = nil,
-                        __typename: String = "User",
-                        id: String? = nil
-                    ) {
-                        self.email = email
-                        self.small = small
-                        self.large = large
-                        self.friends = friends
-                        self.bestFriend = bestFriend
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case small
-                        case large
-                        case friends
-                        case bestFriend
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.friends = try container.decode([Friends].self, forKey: .friends)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.friends, forKey: .friends)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-
-                    /// The selection of `Friends` on `User`.
-                    struct Friends: Codable, Sendable, Hashable {
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(email: String? = nil, __typename: String = "User", id: String? = nil) {
-                            self.email = email
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-                    }
-
-                    /// The selection of `BestFriend` on `User`.
-                    struct BestFriend: Codable, Sendable, Hashable {
-                        /// The field `id` (`ID!`).
-                        var id: String
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The fragment `UserBits` spread here.
-                        var userBits: UserBits
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            id: String,
-                            email: String? = nil,
-                            name: String,
-                            __typename: String = "User",
-                            userBits: UserBits
-                        ) {
-                            self.id = id
-                            self.email = email
-                            self.name = name
-                            self.__typename = __typename
-                            self.userBits = userBits
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case id
-                            case email
-                            case name
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.userBits = try UserBits(from: decoder)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-                    }
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case252Query.Data.Viewer {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String? = nil,
+            scores: [[Int?]?]? = nil,
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.scores = scores
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.scores, forKey: "scores")
+        }
+    }
+
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String? = nil,
+            small: String,
+            large: String,
+            bestFriend: BestFriend? = nil,
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.small = small
+            self.large = large
+            self.bestFriend = bestFriend
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+        }
+    }
+}
+
+extension Case252Query.Data.Viewer.BestFriend {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            small: String,
+            large: String,
+            friends: [Friends],
+            bestFriend: BestFriend? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.email = email
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.bestFriend = bestFriend
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case252Query.Data.Viewer.BestFriend.BestFriend {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(email: String? = nil, __typename: String = "User", id: String? = nil) {
+            self.email = email
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, email: String? = nil, name: String, __typename: String = "User", userBits: UserBits) {
+            self.id = id
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -56,104 +56,118 @@ struct Case279Query: GraphQLTypedOperation {
             self.other = other
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case tags
-            case other
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.tags = try container.decodeNullable([String?].self, forKey: .tags)
-            self.other = try container.decodeNullable(Other.self, forKey: .other)
+            let c = try decoder.answerFields()
+            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
+            self.other = try c.decodeNullable(Other.self, forKey: "other")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.tags, forKey: .tags)
-            try container.encode(self.other, forKey: .other)
+            var c = encoder.answerFields()
+            try c.encode(self.tags, forKey: "tags")
+            try c.encode(self.other, forKey: "other")
+        }
+    }
+}
+
+extension Case279Query.Data {
+    /// The selection of `Other` on `Node`.
+    struct Other: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
         }
 
-        /// The selection of `Other` on `Node`.
-        struct Other: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String = "Planet", id: String? = nil) {
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
         }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case279Query.Data.Other {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

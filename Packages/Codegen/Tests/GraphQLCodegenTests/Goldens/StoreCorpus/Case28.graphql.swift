@@ -161,697 +161,608 @@ struct Case28Query: GraphQLTypedOperation {
             self.version = version
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case viewer
-            case grid
-            case version
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.viewer = try container.decodeNullable(Viewer.self, forKey: .viewer)
-            self.grid = try container.decode([[Grid?]?].self, forKey: .grid)
-            self.version = try container.decode(String.self, forKey: .version)
+            let c = try decoder.answerFields()
+            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
+            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
+            self.version = try c.decode(String.self, forKey: "version")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.viewer, forKey: .viewer)
-            try container.encode(self.grid, forKey: .grid)
-            try container.encode(self.version, forKey: .version)
+            var c = encoder.answerFields()
+            try c.encode(self.viewer, forKey: "viewer")
+            try c.encode(self.grid, forKey: "grid")
+            try c.encode(self.version, forKey: "version")
+        }
+    }
+}
+
+extension Case28Query.Data {
+    /// The selection of `Viewer` on `User`.
+    struct Viewer: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            email: String? = nil,
+            small: String,
+            large: String,
+            bestFriend: BestFriend? = nil,
+            address: Address? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.email = email
+            self.small = small
+            self.large = large
+            self.bestFriend = bestFriend
+            self.address = address
+            self.__typename = __typename
+            self.id = id
         }
 
-        /// The selection of `Viewer` on `User`.
-        struct Viewer: Codable, Sendable, Hashable {
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `email` (`String`).
-            var email: String?
-            /// The field `avatar`, as `small` (`String!`).
-            var small: String
-            /// The field `avatar`, as `large` (`String!`).
-            var large: String
-            /// The field `bestFriend` (`User`).
-            var bestFriend: BestFriend?
-            /// The field `address` (`Address`).
-            var address: Address?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                name: String,
-                email: String? = nil,
-                small: String,
-                large: String,
-                bestFriend: BestFriend? = nil,
-                address: Address? = nil,
-                __typename: String = "User",
-                id: String? = nil
-            ) {
-                self.name = name
-                self.email = email
-                self.small = small
-                self.large = large
-                self.bestFriend = bestFriend
-                self.address = address
-                self.__typename = __typename
-                self.id = id
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case name
-                case email
-                case small
-                case large
-                case bestFriend
-                case address
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.small = try container.decode(String.self, forKey: .small)
-                self.large = try container.decode(String.self, forKey: .large)
-                self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                self.address = try container.decodeNullable(Address.self, forKey: .address)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.small, forKey: .small)
-                try container.encode(self.large, forKey: .large)
-                try container.encode(self.bestFriend, forKey: .bestFriend)
-                try container.encode(self.address, forKey: .address)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection of `BestFriend` on `User`.
-            struct BestFriend: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `avatar`, as `small` (`String!`).
-                var small: String
-                /// The field `avatar`, as `large` (`String!`).
-                var large: String
-                /// The field `friends` (`[User!]!`).
-                var friends: [Friends]
-                /// The field `bestFriend` (`User`).
-                var bestFriend: BestFriend?
-                /// The field `homeworld` (`Planet`).
-                var homeworld: Homeworld?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    name: String,
-                    small: String,
-                    large: String,
-                    friends: [Friends],
-                    bestFriend: BestFriend? = nil,
-                    homeworld: Homeworld? = nil,
-                    __typename: String = "User",
-                    id: String? = nil
-                ) {
-                    self.name = name
-                    self.small = small
-                    self.large = large
-                    self.friends = friends
-                    self.bestFriend = bestFriend
-                    self.homeworld = homeworld
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case small
-                    case large
-                    case friends
-                    case bestFriend
-                    case homeworld
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.small = try container.decode(String.self, forKey: .small)
-                    self.large = try container.decode(String.self, forKey: .large)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.small, forKey: .small)
-                    try container.encode(self.large, forKey: .large)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.homeworld, forKey: .homeworld)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-
-                /// The selection of `Friends` on `User`.
-                struct Friends: Codable, Sendable, Hashable {
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `bestFriend` (`User`).
-                    var bestFriend: BestFriend?
-                    /// The field `homeworld` (`Planet`).
-                    var homeworld: Homeworld?
-                    /// The fragment `UserBits` spread here.
-                    var userBits: UserBits
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        email: String? = nil,
-                        name: String,
-                        __typename: String = "User",
-                        id: String? = nil,
-                        small: String,
-                        large: String,
-                        bestFriend: BestFriend? = nil,
-                        homeworld: Homeworld? = nil,
-                        userBits: UserBits
-                    ) {
-                        self.email = email
-                        self.name = name
-                        self.__typename = __typename
-                        self.id = id
-                        self.small = small
-                        self.large = large
-                        self.bestFriend = bestFriend
-                        self.homeworld = homeworld
-                        self.userBits = userBits
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case name
-                        case __typename
-                        case id
-                        case small
-                        case large
-                        case bestFriend
-                        case homeworld
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.userBits = try UserBits(from: decoder)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                    }
-
-                    /// The selection of `BestFriend` on `User`.
-                    struct BestFriend: Codable, Sendable, Hashable {
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The fragment `UserBits` spread here.
-                        var userBits: UserBits
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            email: String? = nil,
-                            name: String,
-                            __typename: String = "User",
-                            id: String? = nil,
-                            small: String,
-                            large: String,
-                            userBits: UserBits
-                        ) {
-                            self.email = email
-                            self.name = name
-                            self.__typename = __typename
-                            self.id = id
-                            self.small = small
-                            self.large = large
-                            self.userBits = userBits
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case name
-                            case __typename
-                            case id
-                            case small
-                            case large
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.userBits = try UserBits(from: decoder)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                        }
-                    }
-
-                    /// The selection of `Homeworld` on `Planet`.
-                    struct Homeworld: Codable, Sendable, Hashable {
-                        /// The field `diameter` (`Int`).
-                        var diameter: Int?
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-                        /// The fragment `PlanetBits` spread here.
-                        var planetBits: PlanetBits
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            diameter: Int? = nil,
-                            name: String,
-                            __typename: String = "Planet",
-                            id: String? = nil,
-                            planetBits: PlanetBits
-                        ) {
-                            self.diameter = diameter
-                            self.name = name
-                            self.__typename = __typename
-                            self.id = id
-                            self.planetBits = planetBits
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case diameter
-                            case name
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            self.planetBits = try PlanetBits(from: decoder)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-                    }
-                }
-
-                /// The selection of `BestFriend` on `User`.
-                struct BestFriend: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `bestFriend` (`User`).
-                    var bestFriend: BestFriend?
-                    /// The field `homeworld` (`Planet`).
-                    var homeworld: Homeworld?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        name: String,
-                        email: String? = nil,
-                        bestFriend: BestFriend? = nil,
-                        homeworld: Homeworld? = nil,
-                        __typename: String = "User",
-                        id: String? = nil
-                    ) {
-                        self.name = name
-                        self.email = email
-                        self.bestFriend = bestFriend
-                        self.homeworld = homeworld
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case email
-                        case bestFriend
-                        case homeworld
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-
-                    /// The selection of `BestFriend` on `User`.
-                    struct BestFriend: Codable, Sendable, Hashable {
-                        /// The field `email` (`String`).
-                        var email: String?
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            email: String? = nil,
-                            small: String,
-                            large: String,
-                            __typename: String = "User",
-                            id: String? = nil
-                        ) {
-                            self.email = email
-                            self.small = small
-                            self.large = large
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case email
-                            case small
-                            case large
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.email = try container.decodeNullable(String.self, forKey: .email)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.email, forKey: .email)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-                    }
-
-                    /// The selection of `Homeworld` on `Planet`.
-                    struct Homeworld: Codable, Sendable, Hashable {
-                        /// The field `diameter` (`Int`).
-                        var diameter: Int?
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-                        /// The fragment `PlanetBits` spread here.
-                        var planetBits: PlanetBits
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            diameter: Int? = nil,
-                            name: String,
-                            __typename: String = "Planet",
-                            id: String? = nil,
-                            planetBits: PlanetBits
-                        ) {
-                            self.diameter = diameter
-                            self.name = name
-                            self.__typename = __typename
-                            self.id = id
-                            self.planetBits = planetBits
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case diameter
-                            case name
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                            self.planetBits = try PlanetBits(from: decoder)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-                    }
-                }
-
-                /// The selection of `Homeworld` on `Planet`.
-                struct Homeworld: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `diameter` (`Int`).
-                    var diameter: Int?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-                        self.name = name
-                        self.diameter = diameter
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case diameter
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.diameter, forKey: .diameter)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-                }
-            }
-
-            /// The selection of `Address` on `Address`.
-            struct Address: Codable, Sendable, Hashable {
-                /// The field `street` (`String!`).
-                var street: String
-                /// The field `city` (`String`).
-                var city: String?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(street: String, city: String? = nil, __typename: String = "Address") {
-                    self.street = street
-                    self.city = city
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case street
-                    case city
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.street = try container.decode(String.self, forKey: .street)
-                    self.city = try container.decodeNullable(String.self, forKey: .city)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.street, forKey: .street)
-                    try container.encode(self.city, forKey: .city)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
         }
 
-        /// The selection of `Grid` on `Cell`.
-        struct Grid: Codable, Sendable, Hashable {
-            /// The field `x` (`Int!`).
-            var x: Int
-            /// The field `y` (`Int!`).
-            var y: Int
-            /// The field `value` (`Float`).
-            var value: Double?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-                self.x = x
-                self.y = y
-                self.value = value
-                self.__typename = __typename
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case x
-                case y
-                case value
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.x = try container.decode(Int.self, forKey: .x)
-                self.y = try container.decode(Int.self, forKey: .y)
-                self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.x, forKey: .x)
-                try container.encode(self.y, forKey: .y)
-                try container.encode(self.value, forKey: .value)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.address, forKey: "address")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
         }
+    }
+
+    /// The selection of `Grid` on `Cell`.
+    struct Grid: Codable, Sendable, Hashable {
+        /// The field `x` (`Int!`).
+        var x: Int
+        /// The field `y` (`Int!`).
+        var y: Int
+        /// The field `value` (`Float`).
+        var value: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
+            self.x = x
+            self.y = y
+            self.value = value
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.x = try c.decode(Int.self, forKey: "x")
+            self.y = try c.decode(Int.self, forKey: "y")
+            self.value = try c.decodeNullable(Double.self, forKey: "value")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.x, forKey: "x")
+            try c.encode(self.y, forKey: "y")
+            try c.encode(self.value, forKey: "value")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case28Query.Data.Viewer {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            small: String,
+            large: String,
+            friends: [Friends],
+            bestFriend: BestFriend? = nil,
+            homeworld: Homeworld? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.friends = friends
+            self.bestFriend = bestFriend
+            self.homeworld = homeworld
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case28Query.Data.Viewer.BestFriend {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String? = nil,
+            small: String,
+            large: String,
+            bestFriend: BestFriend? = nil,
+            homeworld: Homeworld? = nil,
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.small = small
+            self.large = large
+            self.bestFriend = bestFriend
+            self.homeworld = homeworld
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.homeworld, forKey: "homeworld")
+        }
+    }
+
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            email: String? = nil,
+            bestFriend: BestFriend? = nil,
+            homeworld: Homeworld? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.email = email
+            self.bestFriend = bestFriend
+            self.homeworld = homeworld
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.diameter = diameter
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case28Query.Data.Viewer.BestFriend.Friends {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String? = nil,
+            small: String,
+            large: String,
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.small = small
+            self.large = large
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            diameter: Int? = nil,
+            name: String,
+            __typename: String = "Planet",
+            id: String? = nil,
+            planetBits: PlanetBits
+        ) {
+            self.diameter = diameter
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case28Query.Data.Viewer.BestFriend.BestFriend {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(email: String? = nil, small: String, large: String, __typename: String = "User", id: String? = nil) {
+            self.email = email
+            self.small = small
+            self.large = large
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            diameter: Int? = nil,
+            name: String,
+            __typename: String = "Planet",
+            id: String? = nil,
+            planetBits: PlanetBits
+        ) {
+            self.diameter = diameter
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -146,613 +146,540 @@ struct Case291Query: GraphQLTypedOperation {
             self.tags = tags
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case node
-            case search
-            case planets
-            case tags
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.node = try container.decodeNullable(Node.self, forKey: .node)
-            self.search = try container.decode([Search].self, forKey: .search)
-            self.planets = try container.decode([Planets].self, forKey: .planets)
-            self.tags = try container.decodeNullable([String?].self, forKey: .tags)
+            let c = try decoder.answerFields()
+            self.node = try c.decodeNullable(Node.self, forKey: "node")
+            self.search = try c.decode([Search].self, forKey: "search")
+            self.planets = try c.decode([Planets].self, forKey: "planets")
+            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.node, forKey: .node)
-            try container.encode(self.search, forKey: .search)
-            try container.encode(self.planets, forKey: .planets)
-            try container.encode(self.tags, forKey: .tags)
+            var c = encoder.answerFields()
+            try c.encode(self.node, forKey: "node")
+            try c.encode(self.search, forKey: "search")
+            try c.encode(self.planets, forKey: "planets")
+            try c.encode(self.tags, forKey: "tags")
+        }
+    }
+}
+
+extension Case291Query.Data {
+    /// The selection of `Node` on `Node`.
+    struct Node: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
         }
 
-        /// The selection of `Node` on `Node`.
-        struct Node: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `residents` (`[User!]!`).
-                var residents: [Residents]
-                /// The fragment `PlanetBits` spread here.
-                var planetBits: PlanetBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    diameter: Int? = nil,
-                    name: String,
-                    __typename: String = "Planet",
-                    id: String? = nil,
-                    residents: [Residents],
-                    planetBits: PlanetBits
-                ) {
-                    self.diameter = diameter
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                    self.residents = residents
-                    self.planetBits = planetBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case diameter
-                    case name
-                    case __typename
-                    case id
-                    case residents
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.residents = try container.decode([Residents].self, forKey: .residents)
-                    self.planetBits = try PlanetBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.residents, forKey: .residents)
-                }
-
-                /// The selection of `Residents` on `User`.
-                struct Residents: Codable, Sendable, Hashable {
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String
-                    /// The field `homeworld` (`Planet`).
-                    var homeworld: Homeworld?
-                    /// The field `address` (`Address`).
-                    var address: Address?
-                    /// The fragment `UserBits` spread here.
-                    var userBits: UserBits
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        email: String? = nil,
-                        name: String,
-                        __typename: String = "User",
-                        id: String,
-                        homeworld: Homeworld? = nil,
-                        address: Address? = nil,
-                        userBits: UserBits
-                    ) {
-                        self.email = email
-                        self.name = name
-                        self.__typename = __typename
-                        self.id = id
-                        self.homeworld = homeworld
-                        self.address = address
-                        self.userBits = userBits
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case email
-                        case name
-                        case __typename
-                        case id
-                        case homeworld
-                        case address
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.address = try container.decodeNullable(Address.self, forKey: .address)
-                        self.userBits = try UserBits(from: decoder)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        try container.encode(self.address, forKey: .address)
-                    }
-
-                    /// The selection of `Homeworld` on `Planet`.
-                    struct Homeworld: Codable, Sendable, Hashable {
-                        /// The field `id` (`ID!`).
-                        var id: String
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `diameter` (`Int`).
-                        var diameter: Int?
-                        /// The field `moons` (`[Moon]`).
-                        var moons: [Moons?]?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            id: String,
-                            name: String,
-                            diameter: Int? = nil,
-                            moons: [Moons?]? = nil,
-                            __typename: String = "Planet"
-                        ) {
-                            self.id = id
-                            self.name = name
-                            self.diameter = diameter
-                            self.moons = moons
-                            self.__typename = __typename
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case id
-                            case name
-                            case diameter
-                            case moons
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.moons, forKey: .moons)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-
-                        /// The selection of `Moons` on `Moon`.
-                        struct Moons: Codable, Sendable, Hashable {
-                            /// The field `name` (`String!`).
-                            var name: String
-                            /// The field `radius` (`Float`).
-                            var radius: Double?
-                            /// The field `__typename` (`String!`).
-                            var __typename: String
-
-                            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                            init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                                self.name = name
-                                self.radius = radius
-                                self.__typename = __typename
-                            }
-
-                            private enum CodingKeys: String, CodingKey {
-                                case name
-                                case radius
-                                case __typename
-                            }
-
-                            /// Decodes the object from the answer.
-                            init(from decoder: any Decoder) throws {
-                                let container = try decoder.container(keyedBy: CodingKeys.self)
-                                self.name = try container.decode(String.self, forKey: .name)
-                                self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                                self.__typename =
-                                    try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                            }
-
-                            /// Encodes the object as the answer had it.
-                            func encode(to encoder: any Encoder) throws {
-                                var container = encoder.container(keyedBy: CodingKeys.self)
-                                try container.encode(self.name, forKey: .name)
-                                try container.encode(self.radius, forKey: .radius)
-                                try container.encode(self.__typename, forKey: .__typename)
-                            }
-                        }
-                    }
-
-                    /// The selection of `Address` on `Address`.
-                    struct Address: Codable, Sendable, Hashable {
-                        /// The field `street` (`String!`).
-                        var street: String
-                        /// The field `city` (`String`).
-                        var city: String?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(street: String, city: String? = nil, __typename: String = "Address") {
-                            self.street = street
-                            self.city = city
-                            self.__typename = __typename
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case street
-                            case city
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.street = try container.decode(String.self, forKey: .street)
-                            self.city = try container.decodeNullable(String.self, forKey: .city)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Address"
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.street, forKey: .street)
-                            try container.encode(self.city, forKey: .city)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-                    }
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
         }
 
-        /// The selection of `Search` on `SearchResult`.
-        struct Search: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
-                self.__typename = __typename
-                self.asPlanet = asPlanet
-                self.asShip = asShip
-                self.asUser = asUser
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
 
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-            }
+    /// The selection of `Search` on `SearchResult`.
+    struct Search: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
 
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
-
-            /// The selection on `SearchResult` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `id` (`ID!`).
-                var id: String?
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The fragment `PlanetBits` spread here.
-                var planetBits: PlanetBits
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    __typename: String,
-                    diameter: Int? = nil,
-                    name: String,
-                    id: String? = nil,
-                    moons: [Moons?]? = nil,
-                    planetBits: PlanetBits
-                ) {
-                    self.__typename = __typename
-                    self.diameter = diameter
-                    self.name = name
-                    self.id = id
-                    self.moons = moons
-                    self.planetBits = planetBits
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case diameter
-                    case name
-                    case id
-                    case moons
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.planetBits = try PlanetBits(from: decoder)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                    try container.encode(self.moons, forKey: .moons)
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-            }
-
-            /// The selection on `SearchResult` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
-
-            /// The selection on `SearchResult` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, id: String? = nil) {
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
+            self.__typename = __typename
+            self.asPlanet = asPlanet
+            self.asShip = asShip
+            self.asUser = asUser
         }
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `diameter` (`Int`).
-            var diameter: Int?
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// The fragment `PlanetBits` spread here.
-            var planetBits: PlanetBits
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                diameter: Int? = nil,
-                name: String,
-                __typename: String = "Planet",
-                id: String? = nil,
-                planetBits: PlanetBits
-            ) {
-                self.diameter = diameter
-                self.name = name
-                self.__typename = __typename
-                self.id = id
-                self.planetBits = planetBits
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case diameter
-                case name
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.planetBits = try PlanetBits(from: decoder)
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.diameter, forKey: .diameter)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
         }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
+            }
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            diameter: Int? = nil,
+            name: String,
+            __typename: String = "Planet",
+            id: String? = nil,
+            planetBits: PlanetBits
+        ) {
+            self.diameter = diameter
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case291Query.Data.Node {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            diameter: Int? = nil,
+            name: String,
+            __typename: String = "Planet",
+            id: String? = nil,
+            residents: [Residents],
+            planetBits: PlanetBits
+        ) {
+            self.diameter = diameter
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.residents = residents
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.residents, forKey: "residents")
+        }
+    }
+}
+
+extension Case291Query.Data.Node.AsPlanet {
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `address` (`Address`).
+        var address: Address?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            email: String? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String,
+            homeworld: Homeworld? = nil,
+            address: Address? = nil,
+            userBits: UserBits
+        ) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.homeworld = homeworld
+            self.address = address
+            self.userBits = userBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decode(String.self, forKey: "id")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.address = try c.decodeNullable(Address.self, forKey: "address")
+            self.userBits = try UserBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.address, forKey: "address")
+        }
+    }
+}
+
+extension Case291Query.Data.Node.AsPlanet.Residents {
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String = "Planet") {
+            self.id = id
+            self.name = name
+            self.diameter = diameter
+            self.moons = moons
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Address` on `Address`.
+    struct Address: Codable, Sendable, Hashable {
+        /// The field `street` (`String!`).
+        var street: String
+        /// The field `city` (`String`).
+        var city: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(street: String, city: String? = nil, __typename: String = "Address") {
+            self.street = street
+            self.city = city
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.street = try c.decode(String.self, forKey: "street")
+            self.city = try c.decodeNullable(String.self, forKey: "city")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.street, forKey: "street")
+            try c.encode(self.city, forKey: "city")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case291Query.Data.Node.AsPlanet.Residents.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case291Query.Data.Search {
+    /// The selection on `SearchResult` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            diameter: Int? = nil,
+            name: String,
+            id: String? = nil,
+            moons: [Moons?]? = nil,
+            planetBits: PlanetBits
+        ) {
+            self.__typename = __typename
+            self.diameter = diameter
+            self.name = name
+            self.id = id
+            self.moons = moons
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.moons, forKey: "moons")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, id: String? = nil) {
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `SearchResult` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, id: String? = nil) {
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case291Query.Data.Search.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -50,60 +50,80 @@ struct Case32Query: GraphQLTypedOperation {
             self.planets = planets
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case planets
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.planets = try container.decode([Planets].self, forKey: .planets)
+            let c = try decoder.answerFields()
+            self.planets = try c.decode([Planets].self, forKey: "planets")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.planets, forKey: .planets)
+            var c = encoder.answerFields()
+            try c.encode(self.planets, forKey: "planets")
+        }
+    }
+}
+
+extension Case32Query.Data {
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, id: String? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.id = id
         }
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `id` (`ID!`).
-            var id: String?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, name: String, id: String? = nil) {
-                self.__typename = __typename
-                self.name = name
-                self.id = id
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case name
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.name, forKey: .name)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -58,76 +58,89 @@ struct Case52Query: GraphQLTypedOperation {
             self.user = user
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case user
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.user = try container.decodeNullable(User.self, forKey: .user)
+            let c = try decoder.answerFields()
+            self.user = try c.decodeNullable(User.self, forKey: "user")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.user, forKey: .user)
+            var c = encoder.answerFields()
+            try c.encode(self.user, forKey: "user")
+        }
+    }
+}
+
+extension Case52Query.Data {
+    /// The selection of `User` on `User`.
+    struct User: Codable, Sendable, Hashable {
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The fragment `UserBits` spread here.
+        var userBits: UserBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(email: String? = nil, name: String, __typename: String = "User", id: String? = nil, userBits: UserBits) {
+            self.email = email
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+            self.userBits = userBits
         }
 
-        /// The selection of `User` on `User`.
-        struct User: Codable, Sendable, Hashable {
-            /// The field `email` (`String`).
-            var email: String?
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// The fragment `UserBits` spread here.
-            var userBits: UserBits
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                email: String? = nil,
-                name: String,
-                __typename: String = "User",
-                id: String? = nil,
-                userBits: UserBits
-            ) {
-                self.email = email
-                self.name = name
-                self.__typename = __typename
-                self.id = id
-                self.userBits = userBits
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case email
-                case name
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.userBits = try UserBits(from: decoder)
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.userBits = try UserBits(from: decoder)
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

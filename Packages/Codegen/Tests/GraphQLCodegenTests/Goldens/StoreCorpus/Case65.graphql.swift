@@ -158,886 +158,774 @@ struct Case65Query: GraphQLTypedOperation {
             self.other = other
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case nodes
-            case grid
-            case version
-            case other
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.nodes = try container.decode([Nodes?].self, forKey: .nodes)
-            self.grid = try container.decode([[Grid?]?].self, forKey: .grid)
-            self.version = try container.decode(String.self, forKey: .version)
-            self.other = try container.decodeNullable(Other.self, forKey: .other)
+            let c = try decoder.answerFields()
+            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
+            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
+            self.version = try c.decode(String.self, forKey: "version")
+            self.other = try c.decodeNullable(Other.self, forKey: "other")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.nodes, forKey: .nodes)
-            try container.encode(self.grid, forKey: .grid)
-            try container.encode(self.version, forKey: .version)
-            try container.encode(self.other, forKey: .other)
+            var c = encoder.answerFields()
+            try c.encode(self.nodes, forKey: "nodes")
+            try c.encode(self.grid, forKey: "grid")
+            try c.encode(self.version, forKey: "version")
+            try c.encode(self.other, forKey: "other")
+        }
+    }
+}
+
+extension Case65Query.Data {
+    /// The selection of `Nodes` on `Node`.
+    struct Nodes: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil) {
+            self.id = id
+            self.__typename = __typename
+            self.asPlanet = asPlanet
+            self.asShip = asShip
         }
 
-        /// The selection of `Nodes` on `Node`.
-        struct Nodes: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil) {
-                self.id = id
-                self.__typename = __typename
-                self.asPlanet = asPlanet
-                self.asShip = asShip
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, name: String, moons: [Moons?]? = nil, __typename: String = "Planet") {
-                    self.id = id
-                    self.name = name
-                    self.moons = moons
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case name
-                    case moons
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.moons, forKey: .moons)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `model` (`String`).
-                var model: String?
-                /// The field `pilot` (`User`).
-                var pilot: Pilot?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship") {
-                    self.id = id
-                    self.model = model
-                    self.pilot = pilot
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case model
-                    case pilot
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Ship"
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-
-                /// The selection of `Pilot` on `User`.
-                struct Pilot: Codable, Sendable, Hashable {
-                    /// The field `scores` (`[[Int]]`).
-                    var scores: [[Int?]?]?
-                    /// The field `id` (`ID!`).
-                    var id: String
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(scores: [[Int?]?]? = nil, id: String, __typename: String = "User") {
-                        self.scores = scores
-                        self.id = id
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case scores
-                        case id
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.scores, forKey: .scores)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
         }
 
-        /// The selection of `Grid` on `Cell`.
-        struct Grid: Codable, Sendable, Hashable {
-            /// The field `x` (`Int!`).
-            var x: Int
-            /// The field `y` (`Int!`).
-            var y: Int
-            /// The field `value` (`Float`).
-            var value: Double?
-            /// The field `__typename` (`String!`).
-            var __typename: String
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-                self.x = x
-                self.y = y
-                self.value = value
-                self.__typename = __typename
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
             }
-
-            private enum CodingKeys: String, CodingKey {
-                case x
-                case y
-                case value
-                case __typename
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
             }
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        }
+    }
 
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.x = try container.decode(Int.self, forKey: .x)
-                self.y = try container.decode(Int.self, forKey: .y)
-                self.value = try container.decodeNullable(Double.self, forKey: .value)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Cell"
-            }
+    /// The selection of `Grid` on `Cell`.
+    struct Grid: Codable, Sendable, Hashable {
+        /// The field `x` (`Int!`).
+        var x: Int
+        /// The field `y` (`Int!`).
+        var y: Int
+        /// The field `value` (`Float`).
+        var value: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
 
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.x, forKey: .x)
-                try container.encode(self.y, forKey: .y)
-                try container.encode(self.value, forKey: .value)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
+            self.x = x
+            self.y = y
+            self.value = value
+            self.__typename = __typename
         }
 
-        /// The selection of `Other` on `Node`.
-        struct Other: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-            /// This object as a `Named`, when it is one.
-            var asNamed: AsNamed?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                __typename: String? = nil,
-                id: String? = nil,
-                asPlanet: AsPlanet? = nil,
-                asUser: AsUser? = nil,
-                asNamed: AsNamed? = nil
-            ) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-                self.asUser = asUser
-                self.asNamed = asNamed
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String = "Planet", id: String? = nil) {
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
-
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `scores` (`[[Int]]`).
-                var scores: [[Int?]?]?
-                /// The field `friends` (`[User!]!`).
-                var friends: [Friends]
-                /// The field `bestFriend` (`User`).
-                var bestFriend: BestFriend?
-                /// The field `homeworld` (`Planet`).
-                var homeworld: Homeworld?
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    scores: [[Int?]?]? = nil,
-                    friends: [Friends],
-                    bestFriend: BestFriend? = nil,
-                    homeworld: Homeworld? = nil,
-                    name: String,
-                    __typename: String = "User",
-                    id: String? = nil
-                ) {
-                    self.scores = scores
-                    self.friends = friends
-                    self.bestFriend = bestFriend
-                    self.homeworld = homeworld
-                    self.name = name
-                    self.__typename = __typename
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case scores
-                    case friends
-                    case bestFriend
-                    case homeworld
-                    case name
-                    case __typename
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                    self.friends = try container.decode([Friends].self, forKey: .friends)
-                    self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                    self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.scores, forKey: .scores)
-                    try container.encode(self.friends, forKey: .friends)
-                    try container.encode(self.bestFriend, forKey: .bestFriend)
-                    try container.encode(self.homeworld, forKey: .homeworld)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-
-                /// The selection of `Friends` on `User`.
-                struct Friends: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `email` (`String`).
-                    var email: String?
-                    /// The field `bestFriend` (`User`).
-                    var bestFriend: BestFriend?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        name: String,
-                        email: String? = nil,
-                        bestFriend: BestFriend? = nil,
-                        __typename: String = "User",
-                        id: String? = nil
-                    ) {
-                        self.name = name
-                        self.email = email
-                        self.bestFriend = bestFriend
-                        self.__typename = __typename
-                        self.id = id
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case email
-                        case bestFriend
-                        case __typename
-                        case id
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.email = try container.decodeNullable(String.self, forKey: .email)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.email, forKey: .email)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                    }
-
-                    /// The selection of `BestFriend` on `User`.
-                    struct BestFriend: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, __typename: String = "User", id: String? = nil) {
-                            self.name = name
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-                    }
-                }
-
-                /// The selection of `BestFriend` on `User`.
-                struct BestFriend: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `scores` (`[[Int]]`).
-                    var scores: [[Int?]?]?
-                    /// The field `bestFriend` (`User`).
-                    var bestFriend: BestFriend?
-                    /// The field `id` (`ID!`).
-                    var id: String
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        name: String,
-                        small: String,
-                        large: String,
-                        scores: [[Int?]?]? = nil,
-                        bestFriend: BestFriend? = nil,
-                        id: String,
-                        __typename: String = "User"
-                    ) {
-                        self.name = name
-                        self.small = small
-                        self.large = large
-                        self.scores = scores
-                        self.bestFriend = bestFriend
-                        self.id = id
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case small
-                        case large
-                        case scores
-                        case bestFriend
-                        case id
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                        self.bestFriend = try container.decodeNullable(BestFriend.self, forKey: .bestFriend)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.scores, forKey: .scores)
-                        try container.encode(self.bestFriend, forKey: .bestFriend)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-
-                    /// The selection of `BestFriend` on `User`.
-                    struct BestFriend: Codable, Sendable, Hashable {
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(small: String, large: String, __typename: String = "User", id: String? = nil) {
-                            self.small = small
-                            self.large = large
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case small
-                            case large
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-                    }
-                }
-
-                /// The selection of `Homeworld` on `Planet`.
-                struct Homeworld: Codable, Sendable, Hashable {
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-                    /// The field `diameter` (`Int`).
-                    var diameter: Int?
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `id` (`ID!`).
-                    var id: String?
-                    /// The field `moons` (`[Moon]`).
-                    var moons: [Moons?]?
-                    /// The field `residents` (`[User!]!`).
-                    var residents: [Residents]
-                    /// The fragment `PlanetBits` spread here.
-                    var planetBits: PlanetBits
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        __typename: String,
-                        diameter: Int? = nil,
-                        name: String,
-                        id: String? = nil,
-                        moons: [Moons?]? = nil,
-                        residents: [Residents],
-                        planetBits: PlanetBits
-                    ) {
-                        self.__typename = __typename
-                        self.diameter = diameter
-                        self.name = name
-                        self.id = id
-                        self.moons = moons
-                        self.residents = residents
-                        self.planetBits = planetBits
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case __typename
-                        case diameter
-                        case name
-                        case id
-                        case moons
-                        case residents
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.__typename = try container.decode(String.self, forKey: .__typename)
-                        self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                        self.residents = try container.decode([Residents].self, forKey: .residents)
-                        self.planetBits = try PlanetBits(from: decoder)
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.__typename, forKey: .__typename)
-                        try container.encode(self.diameter, forKey: .diameter)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encodeIfPresent(self.id, forKey: .id)
-                        try container.encode(self.moons, forKey: .moons)
-                        try container.encode(self.residents, forKey: .residents)
-                    }
-
-                    /// The selection of `Moons` on `Moon`.
-                    struct Moons: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `radius` (`Float`).
-                        var radius: Double?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                            self.name = name
-                            self.radius = radius
-                            self.__typename = __typename
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case radius
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.radius, forKey: .radius)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-                    }
-
-                    /// The selection of `Residents` on `User`.
-                    struct Residents: Codable, Sendable, Hashable {
-                        /// The field `id` (`ID!`).
-                        var id: String
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `avatar`, as `small` (`String!`).
-                        var small: String
-                        /// The field `avatar`, as `large` (`String!`).
-                        var large: String
-                        /// The field `scores` (`[[Int]]`).
-                        var scores: [[Int?]?]?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(
-                            id: String,
-                            name: String,
-                            small: String,
-                            large: String,
-                            scores: [[Int?]?]? = nil,
-                            __typename: String = "User"
-                        ) {
-                            self.id = id
-                            self.name = name
-                            self.small = small
-                            self.large = large
-                            self.scores = scores
-                            self.__typename = __typename
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case id
-                            case name
-                            case small
-                            case large
-                            case scores
-                            case __typename
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.id = try container.decode(String.self, forKey: .id)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.small = try container.decode(String.self, forKey: .small)
-                            self.large = try container.decode(String.self, forKey: .large)
-                            self.scores = try container.decodeNullable([[Int?]?].self, forKey: .scores)
-                            self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.id, forKey: .id)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.small, forKey: .small)
-                            try container.encode(self.large, forKey: .large)
-                            try container.encode(self.scores, forKey: .scores)
-                            try container.encode(self.__typename, forKey: .__typename)
-                        }
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `Named`.
-            struct AsNamed: Codable, Sendable, Hashable {
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `__typename` (`String!`).
-                var __typename: String?
-                /// This object as a `User`, when it is one.
-                var asUser: AsUser?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(name: String, __typename: String? = nil, asUser: AsUser? = nil) {
-                    self.name = name
-                    self.__typename = __typename
-                    self.asUser = asUser
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case name
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                    self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    if let asUser = self.asUser {
-                        try asUser.encode(to: encoder)
-                        return
-                    }
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.__typename, forKey: .__typename)
-                }
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.x = try c.decode(Int.self, forKey: "x")
+            self.y = try c.decode(Int.self, forKey: "y")
+            self.value = try c.decodeNullable(Double.self, forKey: "value")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.x, forKey: "x")
+            try c.encode(self.y, forKey: "y")
+            try c.encode(self.value, forKey: "value")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Other` on `Node`.
+    struct Other: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+        /// This object as a `Named`, when it is one.
+        var asNamed: AsNamed?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String? = nil,
+            id: String? = nil,
+            asPlanet: AsPlanet? = nil,
+            asUser: AsUser? = nil,
+            asNamed: AsNamed? = nil
+        ) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
+            self.asUser = asUser
+            self.asNamed = asNamed
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+            self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case65Query.Data.Nodes {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, name: String, moons: [Moons?]? = nil, __typename: String = "Planet") {
+            self.id = id
+            self.name = name
+            self.moons = moons
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection on `Node` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `model` (`String`).
+        var model: String?
+        /// The field `pilot` (`User`).
+        var pilot: Pilot?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship") {
+            self.id = id
+            self.model = model
+            self.pilot = pilot
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.model = try c.decodeNullable(String.self, forKey: "model")
+            self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.model, forKey: "model")
+            try c.encode(self.pilot, forKey: "pilot")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case65Query.Data.Nodes.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case65Query.Data.Nodes.AsShip {
+    /// The selection of `Pilot` on `User`.
+    struct Pilot: Codable, Sendable, Hashable {
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(scores: [[Int?]?]? = nil, id: String, __typename: String = "User") {
+            self.scores = scores
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case65Query.Data.Other {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `friends` (`[User!]!`).
+        var friends: [Friends]
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            scores: [[Int?]?]? = nil,
+            friends: [Friends],
+            bestFriend: BestFriend? = nil,
+            homeworld: Homeworld? = nil,
+            name: String,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.scores = scores
+            self.friends = friends
+            self.bestFriend = bestFriend
+            self.homeworld = homeworld
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.friends = try c.decode([Friends].self, forKey: "friends")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.friends, forKey: "friends")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `Node` as a `Named`.
+    struct AsNamed: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, __typename: String? = nil, asUser: AsUser? = nil) {
+            self.name = name
+            self.__typename = __typename
+            self.asUser = asUser
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case65Query.Data.Other.AsUser {
+    /// The selection of `Friends` on `User`.
+    struct Friends: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            email: String? = nil,
+            bestFriend: BestFriend? = nil,
+            __typename: String = "User",
+            id: String? = nil
+        ) {
+            self.name = name
+            self.email = email
+            self.bestFriend = bestFriend
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `bestFriend` (`User`).
+        var bestFriend: BestFriend?
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            name: String,
+            small: String,
+            large: String,
+            scores: [[Int?]?]? = nil,
+            bestFriend: BestFriend? = nil,
+            id: String,
+            __typename: String = "User"
+        ) {
+            self.name = name
+            self.small = small
+            self.large = large
+            self.scores = scores
+            self.bestFriend = bestFriend
+            self.id = id
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.bestFriend, forKey: "bestFriend")
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `residents` (`[User!]!`).
+        var residents: [Residents]
+        /// The fragment `PlanetBits` spread here.
+        var planetBits: PlanetBits
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            diameter: Int? = nil,
+            name: String,
+            id: String? = nil,
+            moons: [Moons?]? = nil,
+            residents: [Residents],
+            planetBits: PlanetBits
+        ) {
+            self.__typename = __typename
+            self.diameter = diameter
+            self.name = name
+            self.id = id
+            self.moons = moons
+            self.residents = residents
+            self.planetBits = planetBits
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.residents = try c.decode([Residents].self, forKey: "residents")
+            self.planetBits = try PlanetBits(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.name, forKey: "name")
+            try c.encodeIfPresent(self.id, forKey: "id")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encode(self.residents, forKey: "residents")
+        }
+    }
+}
+
+extension Case65Query.Data.Other.AsUser.Friends {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, __typename: String = "User", id: String? = nil) {
+            self.name = name
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case65Query.Data.Other.AsUser.BestFriend {
+    /// The selection of `BestFriend` on `User`.
+    struct BestFriend: Codable, Sendable, Hashable {
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(small: String, large: String, __typename: String = "User", id: String? = nil) {
+            self.small = small
+            self.large = large
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case65Query.Data.Other.AsUser.Homeworld {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+
+    /// The selection of `Residents` on `User`.
+    struct Residents: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `scores` (`[[Int]]`).
+        var scores: [[Int?]?]?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            id: String,
+            name: String,
+            small: String,
+            large: String,
+            scores: [[Int?]?]? = nil,
+            __typename: String = "User"
+        ) {
+            self.id = id
+            self.name = name
+            self.small = small
+            self.large = large
+            self.scores = scores
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.scores, forKey: "scores")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

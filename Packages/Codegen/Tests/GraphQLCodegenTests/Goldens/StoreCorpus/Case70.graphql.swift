@@ -106,471 +106,421 @@ struct Case70Query: GraphQLTypedOperation {
             self.other = other
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case planets
-            case other
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.planets = try container.decode([Planets].self, forKey: .planets)
-            self.other = try container.decodeNullable(Other.self, forKey: .other)
+            let c = try decoder.answerFields()
+            self.planets = try c.decode([Planets].self, forKey: "planets")
+            self.other = try c.decodeNullable(Other.self, forKey: "other")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.planets, forKey: .planets)
-            try container.encode(self.other, forKey: .other)
+            var c = encoder.answerFields()
+            try c.encode(self.planets, forKey: "planets")
+            try c.encode(self.other, forKey: "other")
+        }
+    }
+}
+
+extension Case70Query.Data {
+    /// The selection of `Planets` on `Planet`.
+    struct Planets: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, name: String, __typename: String = "Planet") {
+            self.id = id
+            self.name = name
+            self.__typename = __typename
         }
 
-        /// The selection of `Planets` on `Planet`.
-        struct Planets: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `__typename` (`String!`).
-            var __typename: String
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, name: String, __typename: String = "Planet") {
-                self.id = id
-                self.name = name
-                self.__typename = __typename
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case name
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.__typename, forKey: .__typename)
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
         }
 
-        /// The selection of `Other` on `Node`.
-        struct Other: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `id` (`ID!`).
-            var id: String?
-            /// This object as a `Planet`, when it is one.
-            var asPlanet: AsPlanet?
-            /// This object as a `Ship`, when it is one.
-            var asShip: AsShip?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-            /// This object as a `Named`, when it is one.
-            var asNamed: AsNamed?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(
-                __typename: String,
-                id: String? = nil,
-                asPlanet: AsPlanet? = nil,
-                asShip: AsShip? = nil,
-                asUser: AsUser? = nil,
-                asNamed: AsNamed? = nil
-            ) {
-                self.__typename = __typename
-                self.id = id
-                self.asPlanet = asPlanet
-                self.asShip = asShip
-                self.asUser = asUser
-                self.asNamed = asNamed
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-                self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asPlanet = self.asPlanet {
-                    try asPlanet.encode(to: encoder)
-                    return
-                }
-                if let asShip = self.asShip {
-                    try asShip.encode(to: encoder)
-                    return
-                }
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encodeIfPresent(self.id, forKey: .id)
-            }
-
-            /// The selection on `Node` as a `Planet`.
-            struct AsPlanet: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `diameter` (`Int`).
-                var diameter: Int?
-                /// The field `moons` (`[Moon]`).
-                var moons: [Moons?]?
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(
-                    __typename: String,
-                    name: String,
-                    diameter: Int? = nil,
-                    moons: [Moons?]? = nil,
-                    id: String? = nil
-                ) {
-                    self.__typename = __typename
-                    self.name = name
-                    self.diameter = diameter
-                    self.moons = moons
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case name
-                    case diameter
-                    case moons
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                    self.moons = try container.decodeNullable([Moons?].self, forKey: .moons)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encode(self.diameter, forKey: .diameter)
-                    try container.encode(self.moons, forKey: .moons)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-
-                /// The selection of `Moons` on `Moon`.
-                struct Moons: Codable, Sendable, Hashable {
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `radius` (`Float`).
-                    var radius: Double?
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-                        self.name = name
-                        self.radius = radius
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case name
-                        case radius
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.radius = try container.decodeNullable(Double.self, forKey: .radius)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Moon"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.radius, forKey: .radius)
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `Ship`.
-            struct AsShip: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `model` (`String`).
-                var model: String?
-                /// The field `pilot` (`User`).
-                var pilot: Pilot?
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, model: String? = nil, pilot: Pilot? = nil, id: String? = nil) {
-                    self.__typename = __typename
-                    self.model = model
-                    self.pilot = pilot
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case model
-                    case pilot
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.model = try container.decodeNullable(String.self, forKey: .model)
-                    self.pilot = try container.decodeNullable(Pilot.self, forKey: .pilot)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.model, forKey: .model)
-                    try container.encode(self.pilot, forKey: .pilot)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-
-                /// The selection of `Pilot` on `User`.
-                struct Pilot: Codable, Sendable, Hashable {
-                    /// The field `id` (`ID!`).
-                    var id: String
-                    /// The field `name` (`String!`).
-                    var name: String
-                    /// The field `avatar`, as `small` (`String!`).
-                    var small: String
-                    /// The field `avatar`, as `large` (`String!`).
-                    var large: String
-                    /// The field `homeworld` (`Planet`).
-                    var homeworld: Homeworld?
-                    /// The field `email` (`String`).
-                    var email: String??
-                    /// The field `__typename` (`String!`).
-                    var __typename: String
-
-                    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                    init(
-                        id: String,
-                        name: String,
-                        small: String,
-                        large: String,
-                        homeworld: Homeworld? = nil,
-                        email: String?? = nil,
-                        __typename: String = "User"
-                    ) {
-                        self.id = id
-                        self.name = name
-                        self.small = small
-                        self.large = large
-                        self.homeworld = homeworld
-                        self.email = email
-                        self.__typename = __typename
-                    }
-
-                    private enum CodingKeys: String, CodingKey {
-                        case id
-                        case name
-                        case small
-                        case large
-                        case homeworld
-                        case email
-                        case __typename
-                    }
-
-                    /// Decodes the object from the answer.
-                    init(from decoder: any Decoder) throws {
-                        let container = try decoder.container(keyedBy: CodingKeys.self)
-                        self.id = try container.decode(String.self, forKey: .id)
-                        self.name = try container.decode(String.self, forKey: .name)
-                        self.small = try container.decode(String.self, forKey: .small)
-                        self.large = try container.decode(String.self, forKey: .large)
-                        self.homeworld = try container.decodeNullable(Homeworld.self, forKey: .homeworld)
-                        self.email = try container.decodeNullableIfPresent(String.self, forKey: .email)
-                        self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                    }
-
-                    /// Encodes the object as the answer had it.
-                    func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(self.id, forKey: .id)
-                        try container.encode(self.name, forKey: .name)
-                        try container.encode(self.small, forKey: .small)
-                        try container.encode(self.large, forKey: .large)
-                        try container.encode(self.homeworld, forKey: .homeworld)
-                        if let value = self.email {
-                            try container.encode(value, forKey: .email)
-                        }
-                        try container.encode(self.__typename, forKey: .__typename)
-                    }
-
-                    /// The selection of `Homeworld` on `Planet`.
-                    struct Homeworld: Codable, Sendable, Hashable {
-                        /// The field `name` (`String!`).
-                        var name: String
-                        /// The field `diameter` (`Int`).
-                        var diameter: Int?
-                        /// The field `__typename` (`String!`).
-                        var __typename: String
-                        /// The field `id` (`ID!`).
-                        var id: String?
-
-                        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-                            self.name = name
-                            self.diameter = diameter
-                            self.__typename = __typename
-                            self.id = id
-                        }
-
-                        private enum CodingKeys: String, CodingKey {
-                            case name
-                            case diameter
-                            case __typename
-                            case id
-                        }
-
-                        /// Decodes the object from the answer.
-                        init(from decoder: any Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.name = try container.decode(String.self, forKey: .name)
-                            self.diameter = try container.decodeNullable(Int.self, forKey: .diameter)
-                            self.__typename =
-                                try container.decodeIfPresent(String.self, forKey: .__typename) ?? "Planet"
-                            self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                        }
-
-                        /// Encodes the object as the answer had it.
-                        func encode(to encoder: any Encoder) throws {
-                            var container = encoder.container(keyedBy: CodingKeys.self)
-                            try container.encode(self.name, forKey: .name)
-                            try container.encode(self.diameter, forKey: .diameter)
-                            try container.encode(self.__typename, forKey: .__typename)
-                            try container.encodeIfPresent(self.id, forKey: .id)
-                        }
-                    }
-                }
-            }
-
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `name` (`String!`).
-                var name: String
-                /// The field `id` (`ID!`).
-                var id: String?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, name: String, id: String? = nil) {
-                    self.__typename = __typename
-                    self.name = name
-                    self.id = id
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case name
-                    case id
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.id = try container.decodeIfPresent(String.self, forKey: .id)
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.name, forKey: .name)
-                    try container.encodeIfPresent(self.id, forKey: .id)
-                }
-            }
-
-            /// The selection on `Node` as a `Named`.
-            struct AsNamed: Codable, Sendable, Hashable {
-                /// The field `__typename` (`String!`).
-                var __typename: String
-                /// The field `name` (`String!`).
-                var name: String
-                /// This object as a `Planet`, when it is one.
-                var asPlanet: AsPlanet?
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(__typename: String, name: String, asPlanet: AsPlanet? = nil) {
-                    self.__typename = __typename
-                    self.name = name
-                    self.asPlanet = asPlanet
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case __typename
-                    case name
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.__typename = try container.decode(String.self, forKey: .__typename)
-                    self.name = try container.decode(String.self, forKey: .name)
-                    self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    if let asPlanet = self.asPlanet {
-                        try asPlanet.encode(to: encoder)
-                        return
-                    }
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.__typename, forKey: .__typename)
-                    try container.encode(self.name, forKey: .name)
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.__typename, forKey: "__typename")
         }
+    }
+
+    /// The selection of `Other` on `Node`.
+    struct Other: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+        /// This object as a `Ship`, when it is one.
+        var asShip: AsShip?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+        /// This object as a `Named`, when it is one.
+        var asNamed: AsNamed?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            __typename: String,
+            id: String? = nil,
+            asPlanet: AsPlanet? = nil,
+            asShip: AsShip? = nil,
+            asUser: AsUser? = nil,
+            asNamed: AsNamed? = nil
+        ) {
+            self.__typename = __typename
+            self.id = id
+            self.asPlanet = asPlanet
+            self.asShip = asShip
+            self.asUser = asUser
+            self.asNamed = asNamed
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+            self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            if let asShip = self.asShip {
+                try asShip.encode(to: encoder)
+                return
+            }
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+extension Case70Query.Data.Other {
+    /// The selection on `Node` as a `Planet`.
+    struct AsPlanet: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `moons` (`[Moon]`).
+        var moons: [Moons?]?
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, diameter: Int? = nil, moons: [Moons?]? = nil, id: String? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.diameter = diameter
+            self.moons = moons
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.moons, forKey: "moons")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `Node` as a `Ship`.
+    struct AsShip: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `model` (`String`).
+        var model: String?
+        /// The field `pilot` (`User`).
+        var pilot: Pilot?
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, model: String? = nil, pilot: Pilot? = nil, id: String? = nil) {
+            self.__typename = __typename
+            self.model = model
+            self.pilot = pilot
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.model = try c.decodeNullable(String.self, forKey: "model")
+            self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.model, forKey: "model")
+            try c.encode(self.pilot, forKey: "pilot")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, id: String? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+
+    /// The selection on `Node` as a `Named`.
+    struct AsNamed: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// This object as a `Planet`, when it is one.
+        var asPlanet: AsPlanet?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, asPlanet: AsPlanet? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.asPlanet = asPlanet
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asPlanet = self.asPlanet {
+                try asPlanet.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+        }
+    }
+}
+
+extension Case70Query.Data.Other.AsPlanet {
+    /// The selection of `Moons` on `Moon`.
+    struct Moons: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `radius` (`Float`).
+        var radius: Double?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
+            self.name = name
+            self.radius = radius
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.radius, forKey: "radius")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case70Query.Data.Other.AsShip {
+    /// The selection of `Pilot` on `User`.
+    struct Pilot: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `avatar`, as `small` (`String!`).
+        var small: String
+        /// The field `avatar`, as `large` (`String!`).
+        var large: String
+        /// The field `homeworld` (`Planet`).
+        var homeworld: Homeworld?
+        /// The field `email` (`String`).
+        var email: String??
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(
+            id: String,
+            name: String,
+            small: String,
+            large: String,
+            homeworld: Homeworld? = nil,
+            email: String?? = nil,
+            __typename: String = "User"
+        ) {
+            self.id = id
+            self.name = name
+            self.small = small
+            self.large = large
+            self.homeworld = homeworld
+            self.email = email
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.small = try c.decode(String.self, forKey: "small")
+            self.large = try c.decode(String.self, forKey: "large")
+            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
+            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.small, forKey: "small")
+            try c.encode(self.large, forKey: "large")
+            try c.encode(self.homeworld, forKey: "homeworld")
+            if let value = self.email {
+                try c.encode(value, forKey: "email")
+            }
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case70Query.Data.Other.AsShip.Pilot {
+    /// The selection of `Homeworld` on `Planet`.
+    struct Homeworld: Codable, Sendable, Hashable {
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `diameter` (`Int`).
+        var diameter: Int?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `id` (`ID!`).
+        var id: String?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
+            self.name = name
+            self.diameter = diameter
+            self.__typename = __typename
+            self.id = id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.name = try c.decode(String.self, forKey: "name")
+            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
+            self.id = try c.decodeIfPresent(String.self, forKey: "id")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.diameter, forKey: "diameter")
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encodeIfPresent(self.id, forKey: "id")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 

@@ -65,152 +65,156 @@ struct Case93Query: GraphQLTypedOperation {
             self.other = other
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case user
-            case tags
-            case other
-        }
-
-        /// Decodes the object from the answer.
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.user = try container.decodeNullable(User.self, forKey: .user)
-            self.tags = try container.decodeNullable([String?].self, forKey: .tags)
-            self.other = try container.decodeNullable(Other.self, forKey: .other)
+            let c = try decoder.answerFields()
+            self.user = try c.decodeNullable(User.self, forKey: "user")
+            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
+            self.other = try c.decodeNullable(Other.self, forKey: "other")
         }
 
-        /// Encodes the object as the answer had it.
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.user, forKey: .user)
-            try container.encode(self.tags, forKey: .tags)
-            try container.encode(self.other, forKey: .other)
+            var c = encoder.answerFields()
+            try c.encode(self.user, forKey: "user")
+            try c.encode(self.tags, forKey: "tags")
+            try c.encode(self.other, forKey: "other")
+        }
+    }
+}
+
+extension Case93Query.Data {
+    /// The selection of `User` on `User`.
+    struct User: Codable, Sendable, Hashable {
+        /// The field `__typename` (`String!`).
+        var __typename: String
+        /// The field `name` (`String!`).
+        var name: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `id` (`ID!`).
+        var id: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(__typename: String, name: String, email: String? = nil, id: String) {
+            self.__typename = __typename
+            self.name = name
+            self.email = email
+            self.id = id
         }
 
-        /// The selection of `User` on `User`.
-        struct User: Codable, Sendable, Hashable {
-            /// The field `__typename` (`String!`).
-            var __typename: String
-            /// The field `name` (`String!`).
-            var name: String
-            /// The field `email` (`String`).
-            var email: String?
-            /// The field `id` (`ID!`).
-            var id: String
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(__typename: String, name: String, email: String? = nil, id: String) {
-                self.__typename = __typename
-                self.name = name
-                self.email = email
-                self.id = id
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case __typename
-                case name
-                case email
-                case id
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.__typename = try container.decode(String.self, forKey: .__typename)
-                self.name = try container.decode(String.self, forKey: .name)
-                self.email = try container.decodeNullable(String.self, forKey: .email)
-                self.id = try container.decode(String.self, forKey: .id)
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.__typename, forKey: .__typename)
-                try container.encode(self.name, forKey: .name)
-                try container.encode(self.email, forKey: .email)
-                try container.encode(self.id, forKey: .id)
-            }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.__typename = try c.decode(String.self, forKey: "__typename")
+            self.name = try c.decode(String.self, forKey: "name")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.id = try c.decode(String.self, forKey: "id")
         }
 
-        /// The selection of `Other` on `Node`.
-        struct Other: Codable, Sendable, Hashable {
-            /// The field `id` (`ID!`).
-            var id: String
-            /// The field `__typename` (`String!`).
-            var __typename: String?
-            /// This object as a `User`, when it is one.
-            var asUser: AsUser?
-
-            /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-            init(id: String, __typename: String? = nil, asUser: AsUser? = nil) {
-                self.id = id
-                self.__typename = __typename
-                self.asUser = asUser
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case id
-                case __typename
-            }
-
-            /// Decodes the object from the answer.
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.id = try container.decode(String.self, forKey: .id)
-                self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename)
-                self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            }
-
-            /// Encodes the object as the answer had it.
-            func encode(to encoder: any Encoder) throws {
-                if let asUser = self.asUser {
-                    try asUser.encode(to: encoder)
-                    return
-                }
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(self.id, forKey: .id)
-                try container.encodeIfPresent(self.__typename, forKey: .__typename)
-            }
-
-            /// The selection on `Node` as a `User`.
-            struct AsUser: Codable, Sendable, Hashable {
-                /// The field `id` (`ID!`).
-                var id: String
-                /// The field `email` (`String`).
-                var email: String?
-                /// The field `__typename` (`String!`).
-                var __typename: String
-
-                /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-                init(id: String, email: String? = nil, __typename: String = "User") {
-                    self.id = id
-                    self.email = email
-                    self.__typename = __typename
-                }
-
-                private enum CodingKeys: String, CodingKey {
-                    case id
-                    case email
-                    case __typename
-                }
-
-                /// Decodes the object from the answer.
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.decode(String.self, forKey: .id)
-                    self.email = try container.decodeNullable(String.self, forKey: .email)
-                    self.__typename = try container.decodeIfPresent(String.self, forKey: .__typename) ?? "User"
-                }
-
-                /// Encodes the object as the answer had it.
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(self.id, forKey: .id)
-                    try container.encode(self.email, forKey: .email)
-                    try container.encode(self.__typename, forKey: .__typename)
-                }
-            }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.__typename, forKey: "__typename")
+            try c.encode(self.name, forKey: "name")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.id, forKey: "id")
         }
+    }
+
+    /// The selection of `Other` on `Node`.
+    struct Other: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `__typename` (`String!`).
+        var __typename: String?
+        /// This object as a `User`, when it is one.
+        var asUser: AsUser?
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, __typename: String? = nil, asUser: AsUser? = nil) {
+            self.id = id
+            self.__typename = __typename
+            self.asUser = asUser
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
+            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let asUser = self.asUser {
+                try asUser.encode(to: encoder)
+                return
+            }
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+extension Case93Query.Data.Other {
+    /// The selection on `Node` as a `User`.
+    struct AsUser: Codable, Sendable, Hashable {
+        /// The field `id` (`ID!`).
+        var id: String
+        /// The field `email` (`String`).
+        var email: String?
+        /// The field `__typename` (`String!`).
+        var __typename: String
+
+        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
+        init(id: String, email: String? = nil, __typename: String = "User") {
+            self.id = id
+            self.email = email
+            self.__typename = __typename
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.answerFields()
+            self.id = try c.decode(String.self, forKey: "id")
+            self.email = try c.decodeNullable(String.self, forKey: "email")
+            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.answerFields()
+            try c.encode(self.id, forKey: "id")
+            try c.encode(self.email, forKey: "email")
+            try c.encode(self.__typename, forKey: "__typename")
+        }
+    }
+}
+
+/// A key of the answer: a response key, written as a string literal.
+private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+extension Decoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
+        try container(keyedBy: AnswerKey.self)
+    }
+}
+
+extension Encoder {
+    /// The object's fields by response key.
+    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
+        container(keyedBy: AnswerKey.self)
     }
 }
 
