@@ -3,31 +3,31 @@ import GraphQLCore
 import Primitives
 import StoreCore
 
-/// The operation whose `data` the inputs are: objects with and without ids, lists, an interface, a
-/// union, arguments, aliases and a custom scalar.
+/// The operation whose `data` the inputs are: objects with and without keys, lists, an interface, a
+/// union, arguments, an alias and a custom scalar.
 let operationText = """
     query Fuzz {
-      viewer { id name avatar(size: 32) friends { id name } posts(first: 2) { id title tags likes author { id } } }
-      feed(first: 3) { id title body likes author { id name } }
-      node(id: "1") { id ... on Post { title } ... on User { name } }
-      search(text: "a") { ... on Post { id title } ... on User { id name } ... on Comment { text } }
-      time: at
+      me { id handle portrait(px: 32) follows { id handle } shelf(limit: 2) { id heading labels stars writer { id } } }
+      shelf(limit: 3) { id heading blurb stars writer { id handle } }
+      lookup(key: "1") { id ... on Book { heading } ... on Reader { handle } }
+      find(term: "a") { ... on Book { id heading } ... on Reader { id handle } ... on Note { words } }
+      now: clock
     }
     """
 
 /// What both stores hold before the input is published, so that "unchanged" means something.
 let seed: JSONValue = [
-    "viewer": [
-        "__typename": "User", "id": "1", "name": "Ada", "avatar": "a.png",
-        "friends": [["__typename": "User", "id": "2", "name": "Grace"], nil],
-        "posts": [
+    "me": [
+        "__typename": "Reader", "id": "1", "handle": "Ada", "portrait": "a.png",
+        "follows": [["__typename": "Reader", "id": "2", "handle": "Grace"], nil],
+        "shelf": [
             [
-                "__typename": "Post", "id": "10", "title": "T", "tags": ["x"], "likes": 3,
-                "author": ["__typename": "User", "id": "1"],
+                "__typename": "Book", "id": "10", "heading": "T", "labels": ["x"], "stars": 3,
+                "writer": ["__typename": "Reader", "id": "1"],
             ]
         ],
     ],
-    "feed": [], "node": nil, "search": [["__typename": "Comment", "text": "c"]], "time": "2026-01-01",
+    "shelf": [], "lookup": nil, "find": [["__typename": "Note", "words": "c"]], "now": "2026-01-01",
 ]
 
 let root: StoreRoot? = {

@@ -1,38 +1,37 @@
 import GraphQLCore
 
-/// The schema the compile and publish targets use: a small feed app with an interface, a union,
-/// enums, input objects (one `@oneOf`) and a custom scalar, as the compilation tests' fixture.
+/// The schema the compile and publish targets use: a small reading app with an interface, a union,
+/// enums, input objects (one `@oneOf`), a custom scalar and all three root types.
 public enum FuzzSchema {
     /// The schema's SDL.
     public static let sdl = """
-        interface Node { id: ID! }
+        interface Entity { id: ID! }
         type Query {
-          node(id: ID!): Node
-          feed(first: Int = 10, after: String, filter: FeedFilter): [Post!]!
-          search(text: String!): [SearchResult!]!
-          viewer: User
-          post(id: ID!): Post
-          postBy(ref: PostRef!): Post
-          at(time: DateTime): DateTime
+          shelf(limit: Int = 5, cursor: String, where: ShelfFilter): [Book!]!
+          lookup(key: ID!): Entity
+          find(term: String!): [Hit!]!
+          me: Reader
+          book(ref: BookRef!): Book
+          clock(zone: Instant): Instant
         }
-        type Mutation { likePost(input: LikeInput!): Post }
-        type Subscription { postLiked(id: ID!): Post }
-        type Post implements Node { id: ID! title: String! body: String author: User! tags: [String!]! likes: Int! }
-        type User implements Node {
+        type Mutation { rate(input: Rating!): Book }
+        type Subscription { rated(key: ID!): Book }
+        type Book implements Entity { id: ID! heading: String! blurb: String writer: Reader! labels: [String!]! stars: Int! }
+        type Reader implements Entity {
           id: ID!
-          name: String!
-          avatar(size: Int = 64, format: ImageFormat): String
-          posts(first: Int): [Post!]!
-          friends: [User]
+          handle: String!
+          portrait(px: Int = 48, kind: Picture): String
+          shelf(limit: Int): [Book!]!
+          follows: [Reader]
         }
-        type Comment { text: String! }
-        union SearchResult = Post | User | Comment
-        enum ImageFormat { PNG JPEG }
-        enum Order { NEWEST OLDEST }
-        scalar DateTime
-        input FeedFilter { tags: [String!] order: Order = NEWEST authorID: ID minLikes: Int since: DateTime }
-        input LikeInput { postID: ID! weight: Float }
-        input PostRef @oneOf { id: ID slug: String }
+        type Note { words: String! }
+        union Hit = Book | Reader | Note
+        enum Picture { WEBP GIF }
+        enum Sort { ASC DESC }
+        scalar Instant
+        input ShelfFilter { labels: [String!] sort: Sort = ASC writerKey: ID minStars: Int after: Instant }
+        input Rating { bookKey: ID! score: Float }
+        input BookRef @oneOf { key: ID isbn: String }
         """
 
     /// The schema, built once. The SDL is ours and valid; were it not, every target would report it
