@@ -1,5 +1,8 @@
 /// Coerces a JSON input value to a GraphQL input type, per the spec's "Input Coercion" sections,
-/// with graphql-core's messages.
+/// with graphql-core's messages less the value: a message names the expected type (and an input
+/// object's field), never what was given, because apps log error messages and a variable can hold
+/// a password or a token (decision record 0181). The variable and the path inside it are the
+/// caller's to name.
 ///
 /// Checks run in graphql-core's order (an input object's declared fields in declaration order, then
 /// unknown fields, then `@oneOf`), so the first error found is the first graphql-core reports.
@@ -69,11 +72,11 @@ struct InputCoercion {
         case .enum?:
             guard case .string(let string) = value else {
                 throw Failure(
-                    message: "Enum '\(name)' cannot represent non-string value: \(ValueInspection.inspect(value)).",
+                    message: "Enum '\(name)' cannot represent non-string value.",
                     path: path)
             }
             guard schema.enumValueNames(of: name).contains(string) else {
-                throw Failure(message: "Value '\(string)' does not exist in '\(name)' enum.", path: path)
+                throw Failure(message: "Value does not exist in '\(name)' enum.", path: path)
             }
             return value
         case .inputObject?:
@@ -107,7 +110,7 @@ struct InputCoercion {
     ) throws(Failure) -> JSONValue {
         guard case .object(let object) = value else {
             throw Failure(
-                message: "Expected value of type '\(name)' to be an object, found: \(ValueInspection.inspect(value)).",
+                message: "Expected value of type '\(name)' to be an object.",
                 path: path)
         }
         let fields = schema.inputFields(of: name)
@@ -120,14 +123,14 @@ struct InputCoercion {
             } else if case .nonNull = field.type {
                 throw Failure(
                     message:
-                        "Expected value of type '\(name)' to include required field '\(field.name)', found: \(ValueInspection.inspect(value)).",
+                        "Expected value of type '\(name)' to include required field '\(field.name)'.",
                     path: path)
             }
         }
         if let unknown = object.keys.first(where: { key in !fields.contains { $0.name == key } }) {
             throw Failure(
                 message:
-                    "Expected value of type '\(name)' not to include unknown field '\(unknown)', found: \(ValueInspection.inspect(value)).",
+                    "Expected value of type '\(name)' not to include unknown field '\(unknown)'.",
                 path: path)
         }
         if schema.isOneOf(name) {
@@ -153,35 +156,33 @@ struct InputCoercion {
     private func coerce(_ value: JSONValue, to scalar: BuiltInScalar, path: [PathComponent]) throws(Failure)
         -> JSONValue
     {
-        // The value is printed only for a message: inspecting every valid scalar would cost more than coercing it.
-        var shown: String { ValueInspection.inspect(value) }
         switch (scalar, value) {
         case (.int, .int(let int)):
             guard Int(Int32.min)...Int(Int32.max) ~= int else {
-                throw Failure(message: "Int cannot represent non 32-bit signed integer value: \(shown)", path: path)
+                throw Failure(message: "Int cannot represent non 32-bit signed integer value", path: path)
             }
             return value
         case (.int, .bigInt):
-            throw Failure(message: "Int cannot represent non 32-bit signed integer value: \(shown)", path: path)
+            throw Failure(message: "Int cannot represent non 32-bit signed integer value", path: path)
         case (.int, .double(let double)):
             guard double.isFinite, double.rounded(.towardZero) == double else {
-                throw Failure(message: "Int cannot represent non-integer value: \(shown)", path: path)
+                throw Failure(message: "Int cannot represent non-integer value", path: path)
             }
             guard Double(Int32.min)...Double(Int32.max) ~= double else {
-                throw Failure(message: "Int cannot represent non 32-bit signed integer value: \(shown)", path: path)
+                throw Failure(message: "Int cannot represent non 32-bit signed integer value", path: path)
             }
             return .int(Int(double))
         case (.int, _):
-            throw Failure(message: "Int cannot represent non-integer value: \(shown)", path: path)
+            throw Failure(message: "Int cannot represent non-integer value", path: path)
         case (.float, .double(let double)):
             guard double.isFinite else {
-                throw Failure(message: "Float cannot represent non numeric value: \(shown)", path: path)
+                throw Failure(message: "Float cannot represent non numeric value", path: path)
             }
             return value
         case (.float, .int(let int)):
             guard Int(exactly: Double(int)) == int else {
                 throw Failure(
-                    message: "Float cannot represent non numeric value: \(shown) (value would lose precision)",
+                    message: "Float cannot represent non numeric value (value would lose precision)",
                     path: path)
             }
             return .double(Double(int))
@@ -189,24 +190,24 @@ struct InputCoercion {
             // graphql-core turns the integer into a float only when the float is that integer exactly.
             guard let double = Double(digits), double.isFinite else {
                 throw Failure(
-                    message: "Float cannot represent non numeric value: \(shown) (value is too large)", path: path)
+                    message: "Float cannot represent non numeric value (value is too large)", path: path)
             }
             guard JSONValue.exactDigits(of: double) == digits else {
                 throw Failure(
-                    message: "Float cannot represent non numeric value: \(shown) (value would lose precision)",
+                    message: "Float cannot represent non numeric value (value would lose precision)",
                     path: path)
             }
             return .double(double)
         case (.float, _):
-            throw Failure(message: "Float cannot represent non numeric value: \(shown)", path: path)
+            throw Failure(message: "Float cannot represent non numeric value", path: path)
         case (.string, .string):
             return value
         case (.string, _):
-            throw Failure(message: "String cannot represent a non string value: \(shown)", path: path)
+            throw Failure(message: "String cannot represent a non string value", path: path)
         case (.boolean, .bool):
             return value
         case (.boolean, _):
-            throw Failure(message: "Boolean cannot represent a non boolean value: \(shown)", path: path)
+            throw Failure(message: "Boolean cannot represent a non boolean value", path: path)
         case (.id, .string):
             return value
         case (.id, .int(let int)):
@@ -215,11 +216,11 @@ struct InputCoercion {
             return .string(digits)
         case (.id, .double(let double)):
             guard double.isFinite, let int = Int(exactly: double) else {
-                throw Failure(message: "ID cannot represent value: \(shown)", path: path)
+                throw Failure(message: "ID cannot represent value", path: path)
             }
             return .string(String(int))
         case (.id, _):
-            throw Failure(message: "ID cannot represent value: \(shown)", path: path)
+            throw Failure(message: "ID cannot represent value", path: path)
         }
     }
 }

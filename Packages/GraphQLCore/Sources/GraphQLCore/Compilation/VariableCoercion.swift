@@ -1,6 +1,6 @@
 /// The spec's CoerceVariableValues: an operation's variables checked against their declared types,
-/// defaults applied, with graphql-core's messages (`Variable '$input' has invalid value at
-/// .tags[1]: String cannot represent a non string value: 3`).
+/// defaults applied, with graphql-core's messages less the value (`Variable '$input' has invalid
+/// value at .tags[1]: String cannot represent a non string value`, where graphql-core adds `: 3`).
 ///
 /// A variable that is not provided and has no default is left out (not set to `null`), so that an
 /// argument that reads it is left out of the storage key, as the server leaves it out. Values given

@@ -9,8 +9,11 @@ public enum Printer {
     public static func print(_ document: Document) -> String {
         var writer = PrintWriter()
         for (index, definition) in document.definitions.enumerated() {
+            // The `{ ... }` shorthand parses as a query only where no definition before it could take
+            // a `{` as its own body (`type T`, `extend interface I`): first, or after a closing brace.
+            let shorthandAllowed = index == 0 || writer.output.utf8.last == UInt8(ascii: "}")
             if index > 0 { writer.write("\n\n") }
-            write(definition, to: &writer)
+            write(definition, shorthandAllowed: shorthandAllowed, to: &writer)
         }
         return writer.output
     }
@@ -94,9 +97,9 @@ public enum Printer {
 
     private static let maxLineLength = 80
 
-    private static func write(_ definition: Definition, to writer: inout PrintWriter) {
+    private static func write(_ definition: Definition, shorthandAllowed: Bool, to writer: inout PrintWriter) {
         switch definition {
-        case .operation(let operation): write(operation, to: &writer)
+        case .operation(let operation): write(operation, shorthandAllowed: shorthandAllowed, to: &writer)
         case .fragment(let fragment):
             writeDescription(fragment.description, to: &writer)
             writer.write("fragment " + fragment.name + " on " + fragment.typeCondition + " ")
@@ -138,7 +141,9 @@ public enum Printer {
         writer.write("}")
     }
 
-    private static func write(_ operation: OperationDefinition, to writer: inout PrintWriter) {
+    private static func write(
+        _ operation: OperationDefinition, shorthandAllowed: Bool, to writer: inout PrintWriter
+    ) {
         let variables = operation.variableDefinitions.map(print)
         let variableList =
             hasMultilineItems(variables)
@@ -148,8 +153,9 @@ public enum Printer {
             wrap("", operation.description.map(print), "\n"),
             join([kind, join([operation.name, variableList]), directives(operation.directives)], " "),
         ])
-        // An anonymous query without variables or directives takes the `{ ... }` shorthand.
-        if !(operation.kind == .query && prefix == kind) { writer.write(prefix + " ") }
+        // An anonymous query without variables or directives takes the `{ ... }` shorthand, where it
+        // parses back as one.
+        if !(shorthandAllowed && operation.kind == .query && prefix == kind) { writer.write(prefix + " ") }
         write(operation.selectionSet, to: &writer)
     }
 

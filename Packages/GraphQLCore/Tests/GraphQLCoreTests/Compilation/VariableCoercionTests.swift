@@ -24,7 +24,46 @@ struct VariableCoercionTests {
         #expect(failure.path == ["f", "tags", "1"])
         #expect(
             failure.message
-                == "Variable '$f' has invalid value at .tags[1]: String cannot represent a non string value: 3")
+                == "Variable '$f' has invalid value at .tags[1]: String cannot represent a non string value")
+    }
+
+    /// A value an app could pass by mistake and must never find in a log of error messages.
+    static let secret = "hunter2-Bearer-eyJhbGciOi-SECRET"
+
+    @Test(
+        "no coercion error quotes the value it refuses: a secret in the wrong place never appears in a message",
+        arguments: [
+            ("query ($n: Int) { feed(first: $n) { id } }", ["n": .string(secret)]),
+            ("query ($n: Int!) { feed(first: $n) { id } }", ["n": [.string(secret)]]),
+            (
+                "mutation ($w: LikeInput!) { likePost(input: $w) { id } }",
+                ["w": ["postID": "1", "weight": .string(secret)]]
+            ),
+            (
+                "mutation ($w: LikeInput!) { likePost(input: $w) { id } }",
+                ["w": ["weight": 1, "note": .string(secret)]]
+            ),
+            ("mutation ($w: LikeInput!) { likePost(input: $w) { id } }", ["w": ["postID": "1", "x": .string(secret)]]),
+            ("mutation ($w: LikeInput!) { likePost(input: $w) { id } }", ["w": .string(secret)]),
+            ("query ($f: FeedFilter) { feed(filter: $f) { id } }", ["f": ["order": .string(secret)]]),
+            ("query ($f: FeedFilter) { feed(filter: $f) { id } }", ["f": ["order": [.string(secret)]]]),
+            ("query ($f: FeedFilter) { feed(filter: $f) { id } }", ["f": ["tags": [.string(secret), 3]]]),
+            ("query ($f: FeedFilter) { feed(filter: $f) { id } }", ["f": ["minLikes": .string(secret)]]),
+            ("query ($f: FeedFilter) { feed(filter: $f) { id } }", ["f": ["authorID": [.string(secret)]]]),
+            ("query ($s: String!) { search(text: $s) { __typename } }", ["s": ["token": .string(secret)]]),
+            ("query ($s: String!) { search(text: $s) { __typename } }", ["s": [.string(secret), 1]]),
+            ("query ($r: PostRef!) { postBy(ref: $r) { id } }", ["r": ["id": "1", "slug": .string(secret)]]),
+            ("query ($r: PostRef!) { postBy(ref: $r) { id } }", ["r": ["slug": .bool(true), "s": .string(secret)]]),
+        ] as [(String, JSONObject)])
+    func messagesNeverQuoteTheValue(_ text: String, _ variables: JSONObject) throws {
+        let failure = try #require(try error(text, variables))
+        #expect(failure.code == .invalidVariable)
+        #expect(!failure.message.contains(Self.secret), "\(failure.message)")
+        #expect(!failure.message.contains("hunter2"), "\(failure.message)")
+        #expect(!"\(failure)".contains("hunter2"))
+        #expect(!failure.path.contains { $0.contains("hunter2") })
+        // The variable is named, with the expected type.
+        #expect(failure.message.hasPrefix("Variable '$"))
     }
 
     @Test("a missing required variable is an error whose path is the variable")

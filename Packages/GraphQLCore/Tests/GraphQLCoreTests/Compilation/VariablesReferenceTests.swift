@@ -65,9 +65,25 @@ struct VariablesReferenceTests {
             #expect(Self.canonical(.object(operation.variables)) == Self.canonical(.object(expected)))
         case .failure(let error):
             #expect(error.code == .invalidVariable)
-            #expect(error.message == testCase.firstError)
+            #expect(error.message == testCase.firstError.map(Self.withoutValue))
             #expect(error.locations.map { [$0.line, $0.column] } == testCase.firstErrorLocations)
         }
+    }
+
+    /// graphql-core's message less the value it quotes, which ours leave out (decision record 0181):
+    /// `: 3` after a scalar's reason, `, found: {...}` after an input object's, the name of an enum
+    /// value that does not exist. The rest, the variable, the path and the type, is word for word.
+    static func withoutValue(_ message: String) -> String {
+        let rules: [(pattern: String, template: String)] = [
+            (#"^(.* cannot represent [^:]*): .*?( \(value (?:would lose precision|is too large)\))?(\.?)$"#, "$1$2$3"),
+            (#", found: .*\.$"#, "."),
+            (#"Value '.*' does not exist in '"#, "Value does not exist in '"),
+        ]
+        var result = message
+        for rule in rules {
+            result = result.replacingOccurrences(of: rule.pattern, with: rule.template, options: .regularExpression)
+        }
+        return result
     }
 
     /// JSON with sorted keys and integral doubles printed as integers: graphql-core's `3.0` for a

@@ -60,6 +60,17 @@ struct FragmentChainTests {
         #expect(outcome == "Cannot spread fragment 'F298' within itself via 'F299', 'F298'.")
     }
 
+    @Test("a cycle of 10,000 fragments is rejected once, with the cycle error")
+    func longCycle() throws {
+        let text = Self.chain(10_000).replacingOccurrences(
+            of: "fragment F9999 on Query { version }", with: "fragment F9999 on Query { version ...F0 }")
+        let document = try Document(parsing: text, options: ParseOptions(maxTokens: nil))
+        let errors = validate(document, against: try Schema(sdl: Self.schemaSDL))
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.hasPrefix("Cannot spread fragment 'F0' within itself via 'F1', 'F2', ") == true)
+        #expect(errors.first?.message.hasSuffix(" 'F9998', 'F9999'.") == true)
+    }
+
     @Test("each fragment of a chain is compiled once per type it is compiled for")
     func eachFragmentOnce() throws {
         let document = try Document(parsing: Self.chain(50))

@@ -68,6 +68,29 @@ struct OverlapCostTests {
         #expect(outcome.comparisons == 0)
     }
 
+    @Test("a cycle of 1,000 fragments repeating one leaf compares nothing, as the chain does")
+    func cycleOfOneLeaf() throws {
+        var text = "query Q { ...F0 }\n"
+        for index in 0..<1_000 {
+            text += "fragment F\(index) on Query { version ...F\((index + 1) % 1_000) }\n"
+        }
+        let outcome = try Self.cost(text)
+        #expect(outcome.errors == [])
+        #expect(outcome.comparisons == 0)
+    }
+
+    @Test("a conflict inside a cycle of fragments is still found")
+    func conflictInCycle() throws {
+        let text = """
+            { dog { ...A } }
+            fragment A on Dog { name ...B }
+            fragment B on Dog { name: barkVolume ...C }
+            fragment C on Dog { id ...A }
+            """
+        let outcome = try Self.cost(text)
+        #expect(outcome.errors.contains { $0.hasPrefix("Fields 'name' conflict because 'name' and 'barkVolume'") })
+    }
+
     @Test("2,000 copies of one field in a selection set compare nothing")
     func repeatedField() throws {
         let outcome = try Self.cost("{ dog {" + String(repeating: " name(surname: true)", count: 2_000) + " } }")

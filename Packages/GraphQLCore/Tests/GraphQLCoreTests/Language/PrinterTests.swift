@@ -50,6 +50,30 @@ struct PrinterTests {
                 """)
     }
 
+    @Test(
+        "an anonymous query after a definition that could take a body prints its keyword and parses back the same",
+        arguments: [
+            "type T query { a }", "interface I query { a }", "input In query { a }", "enum E query { a }",
+            "extend type T @d query { a }", "extend interface I @d query { a }", "type T implements I query { a }",
+            "extend schema @d query { a }", "type T { f: Int } { a }", "query { a } type T query { b }",
+        ])
+    func shorthandAfterBodylessDefinition(_ text: String) throws {
+        let document = try Document(parsing: text)
+        let printed = document.printed
+        let reparsed = try Document(parsing: printed)
+        #expect(reparsed == document, "\(printed)")
+        #expect(reparsed.definitions.count == document.definitions.count)
+        #expect(reparsed.printed == printed)
+    }
+
+    @Test("the query shorthand is kept first and after a closing brace")
+    func shorthandWhereSafe() throws {
+        #expect(
+            try Document(parsing: "{ a } fragment F on T { b } { c }").printed
+                == "{\n  a\n}\n\nfragment F on T {\n  b\n}\n\n{\n  c\n}")
+        #expect(try Document(parsing: "type T query { a }").printed == "type T\n\nquery {\n  a\n}")
+    }
+
     @Test("a named operation keeps its keyword, variables and directives")
     func namedOperation() throws {
         let document = try Document(

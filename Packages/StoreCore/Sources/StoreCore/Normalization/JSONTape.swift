@@ -199,8 +199,28 @@ extension JSONTape {
             append(plain ? .string : .escapedString, at: start, payload: position - start)
         }
 
-        /// A number, checked against RFC 8259's grammar; its value is made when it is read.
+        /// A number, checked against RFC 8259's grammar; its value is made when it is read. A number
+        /// with an exponent, or a fraction after more integer digits than a Double's largest value
+        /// has, may be beyond a Double: `JSONReader` refuses those, so it checks them here, and the
+        /// tape refuses what the tree path refuses rather than reading it later as something else.
         private mutating func readNumber(_ bytes: UnsafeBufferPointer<UInt8>) throws(StoreError) {
+            let start = position
+            try readNumberSyntax(bytes)
+            let hasExponent = bytes[start..<position].contains { $0 | 0x20 == UInt8(ascii: "e") }
+            let hasFraction = bytes[start..<position].contains(UInt8(ascii: "."))
+            if hasExponent || (hasFraction && position - start > 300) {
+                do throws(GraphQLCoreError) {
+                    _ = try JSONReader().read(
+                        UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<position])))
+                } catch {
+                    throw StoreError(.invalidJSON, "the number at byte \(start) is not valid JSON: \(error.message)")
+                }
+            }
+            append(.number, at: start, payload: position - start)
+        }
+
+        /// Moves past a number's text, checked against RFC 8259's grammar.
+        private mutating func readNumberSyntax(_ bytes: UnsafeBufferPointer<UInt8>) throws(StoreError) {
             let start = position
             if bytes[position] == UInt8(ascii: "-") { position += 1 }
             guard position < bytes.count, isDigit(bytes[position]) else {
@@ -232,7 +252,6 @@ extension JSONTape {
                 }
                 while position < bytes.count, isDigit(bytes[position]) { position += 1 }
             }
-            append(.number, at: start, payload: position - start)
         }
 
         private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

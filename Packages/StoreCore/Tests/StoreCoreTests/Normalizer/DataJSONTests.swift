@@ -152,6 +152,35 @@ struct DataJSONTests {
         BadResponseTests.expectUnchanged(store, before, count)
     }
 
+    @Test(
+        "a number too large for a Double is invalidJSON from the data text and the envelope, as JSONValue(parsing:) refuses it, and changes nothing",
+        arguments: ["1e400", "-1e400", "1.5e309", "1" + String(repeating: "0", count: 400) + ".5", "[2e308]"])
+    func numberBeyondDouble(_ number: String) throws {
+        #expect(throws: GraphQLCoreError.self, "\(number)") { try JSONValue(parsing: number) }
+        let (store, _, before, count) = try BadResponseTests.seeded()
+        let data = BadResponseTests.good(replacing: ["viewer", "name"], with: "NUMBER").serializedString()
+            .replacingOccurrences(of: #""NUMBER""#, with: number)
+        let fromData = try #require(throws: StoreError.self) {
+            try store.publish(dataJSON: Array(data.utf8), to: Self.root)
+        }
+        #expect(fromData.code == .invalidJSON)
+        BadResponseTests.expectUnchanged(store, before, count)
+        let envelope = #"{"data":"# + data + "}"
+        let fromEnvelope = try #require(throws: StoreError.self) {
+            try store.publish(responseJSON: Array(envelope.utf8), to: Self.root)
+        }
+        #expect(fromEnvelope.code == .invalidJSON)
+        BadResponseTests.expectUnchanged(store, before, count)
+        // Outside `data` too: the whole envelope is checked as JSON.
+        let inExtensions =
+            #"{"data":"# + BadResponseTests.good.serializedString() + #","extensions":{"n":"# + number + "}}"
+        let fromExtensions = try #require(throws: StoreError.self) {
+            try store.publish(responseJSON: Array(inExtensions.utf8), to: Self.root)
+        }
+        #expect(fromExtensions.code == .invalidJSON)
+        BadResponseTests.expectUnchanged(store, before, count)
+    }
+
     @Test("a response that does not fit its selection fails as on the tree path, and changes nothing")
     func mismatches() throws {
         let cases: [([String], JSONValue?)] = [

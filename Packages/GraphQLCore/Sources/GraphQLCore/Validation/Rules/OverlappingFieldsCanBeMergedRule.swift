@@ -12,7 +12,9 @@
 /// name, arguments and type) cannot conflict, so only fragments that share some other key are
 /// compared. Fragments spread side by side with distinct response names, and chains of fragments
 /// that repeat a leaf, then cost time linear in the document, where graphql-core compares every pair
-/// (decision record 0101). The conflicts reported, and their order, are graphql-core's.
+/// (decision record 0101). Fragments in a cycle share one summary, that of their whole cycle, so a
+/// cycle costs what a chain costs (decision record 0180); the cycle itself is `NoFragmentCyclesRule`'s
+/// to report. The conflicts reported, and their order, are graphql-core's.
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
     static let hooks: Set<ValidationHook> = [.enterFragment, .enterSelectionSet]
@@ -27,8 +29,9 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     private var comparedFieldsAndFragments: [FieldsAndFragment: Bool] = [:]
     /// The name of the fragment whose top-level selection set comes next.
     private var pendingFragmentName: String?
-    /// Each fragment's fields through its spreads, by response key; `nil` in a fragment cycle.
-    private var summaries: [String: KeySummary?] = [:]
+    /// Each fragment's fields through its spreads, by response key; every fragment of a cycle has its
+    /// cycle's.
+    private var summaries: [String: KeySummary] = [:]
     /// How many pairs of field sets and of fields this rule compared; tests read it to check that the
     /// work grows with the document, not with the square of its fragments.
     private(set) var comparisons = 0
@@ -62,17 +65,11 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         if !spreads.isEmpty && (!all.groups.isEmpty || spreads.count > 1) {
             let candidates = candidateComparisons(all)
             for (index, spread) in spreads.enumerated() {
-                if candidates?.withFields.contains(index) ?? true {
+                if candidates.withFields.contains(index) {
                     collectConflictsBetweenFieldsAndFragment(&conflicts, false, all, spread)
                 }
-                if let candidates {
-                    for other in candidates.pairs[index, default: []].sorted() {
-                        collectConflictsBetweenFragments(&conflicts, false, spread, spreads[other])
-                    }
-                } else {
-                    for other in spreads[(index + 1)...] {
-                        collectConflictsBetweenFragments(&conflicts, false, spread, other)
-                    }
+                for other in candidates.pairs[index, default: []].sorted() {
+                    collectConflictsBetweenFragments(&conflicts, false, spread, spreads[other])
                 }
             }
         }
@@ -222,14 +219,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     /// The comparisons that may find a conflict in a selection set: the spreads (by index) whose
     /// fragments share a key with the set's own fields, and the pairs of spreads (the later index
     /// under the earlier one) that share a key, where that key's fields are not all one leaf.
-    /// `nil` when a fragment cycle leaves a summary unknown: then everything is compared.
-    private func candidateComparisons(_ fields: CollectedFields) -> (withFields: Set<Int>, pairs: [Int: [Int]])? {
+    private func candidateComparisons(_ fields: CollectedFields) -> (withFields: Set<Int>, pairs: [Int: [Int]]) {
         let own = Self.summary(of: fields)
         var merged = own
         var spreadSummaries: [KeySummary] = []
         spreadSummaries.reserveCapacity(fields.spreads.count)
         for spread in fields.spreads {
-            guard let summary = fragmentSummary(spread) else { return nil }
+            let summary = fragmentSummary(spread)
             Self.merge(summary, into: &merged)
             spreadSummaries.append(summary)
         }
@@ -257,40 +253,60 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
 
     /// The summary of a fragment through the fragments it spreads, made once per fragment, depth first
     /// from an explicit stack (a chain of fragments may be as long as the document).
-    private func fragmentSummary(_ name: String) -> KeySummary? {
+    ///
+    /// The fragments that spread each other in a cycle (a strongly connected component, found as
+    /// Tarjan's algorithm finds it) reach the same fields, so they share one summary, made once: a
+    /// cycle of n fragments costs what a chain of n costs, and the comparisons it prunes are the
+    /// chain's.
+    private func fragmentSummary(_ name: String) -> KeySummary {
         if let cached = summaries[name] { return cached }
+        // The order each fragment was reached in, and the earliest fragment still open it reaches.
+        var order: [String: Int] = [name: 0]
+        var lowest: [String: Int] = [name: 0]
+        var open: [String] = [name]
+        var isOpen: Set<String> = [name]
         var stack: [(name: String, next: Int)] = [(name, 0)]
-        var onStack: Set<String> = [name]
-        var inCycle: Set<String> = []
         while let top = stack.indices.last {
-            let fields = fragmentFields(named: stack[top].name)
-            let spreads = fields?.spreads ?? []
+            let current = stack[top].name
+            let spreads = fragmentFields(named: current)?.spreads ?? []
             if stack[top].next < spreads.count {
                 let child = spreads[stack[top].next]
                 stack[top].next += 1
                 if summaries[child] != nil { continue }
-                if onStack.contains(child) {
-                    inCycle.insert(stack[top].name)
+                if let reached = order[child] {
+                    if isOpen.contains(child) { lowest[current] = min(lowest[current] ?? reached, reached) }
                     continue
                 }
+                order[child] = order.count
+                lowest[child] = order[child]
+                open.append(child)
+                isOpen.insert(child)
                 stack.append((child, 0))
-                onStack.insert(child)
                 continue
             }
-            let finished = stack.removeLast().name
-            onStack.remove(finished)
-            var summary: KeySummary? = fields.map { Self.summary(of: $0) } ?? [:]
-            if inCycle.contains(finished) { summary = nil }
-            for spread in spreads {
-                guard let spreadSummary = summaries[spread] ?? nil, summary != nil else {
-                    summary = nil
-                    break
-                }
-                Self.merge(spreadSummary, into: &summary!)
+            stack.removeLast()
+            let currentLowest = lowest[current] ?? 0
+            if let parent = stack.last?.name { lowest[parent] = min(lowest[parent] ?? currentLowest, currentLowest) }
+            guard currentLowest == order[current] else { continue }
+            // `current` is the first of its component reached: the component is what is open above it.
+            var members: [String] = []
+            while let member = open.popLast() {
+                isOpen.remove(member)
+                members.append(member)
+                if member == current { break }
             }
-            summaries[finished] = .some(summary)
+            let inComponent = Set(members)
+            var summary = KeySummary()
+            for member in members {
+                guard let fields = fragmentFields(named: member) else { continue }
+                Self.merge(Self.summary(of: fields), into: &summary)
+                for spread in fields.spreads where !inComponent.contains(spread) {
+                    Self.merge(summaries[spread] ?? [:], into: &summary)
+                }
+            }
+            for member in members { summaries[member] = summary }
         }
-        return summaries[name] ?? nil
+        return summaries[name] ?? [:]
     }
 
     /// A set's own fields by response key.
