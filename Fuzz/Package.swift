@@ -25,7 +25,9 @@ let package = Package(
         .executableTarget(name: "FuzzDocument", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzCompile", dependencies: ["FuzzSupport"]),
-        .executableTarget(name: "FuzzPublish", dependencies: ["FuzzSupport"]),
+        .executableTarget(
+            name: "FuzzPublish",
+            dependencies: ["FuzzSupport", .product(name: "SQLiteStore", package: "swift-graphql-environment")]),
     ]
 )
 

@@ -1,6 +1,8 @@
+import Foundation
 import FuzzSupport
 import GraphQLCore
 import Primitives
+import SQLiteStore
 import StoreCore
 
 /// The operation whose `data` the inputs are: objects with and without keys, lists, an interface, a
@@ -37,15 +39,28 @@ let root: StoreRoot? = {
     return StoreRoot(operation: operation)
 }()
 
-func seededStore(_ root: StoreRoot) -> Store {
-    let store = Store(configuration: StoreConfiguration(clock: { WallInstant(secondsSince1970: 1_800_000_000) }))
+func seededStore(_ root: StoreRoot, source: sending any RecordSource = InMemoryRecordSource()) -> Store {
+    let store = Store(
+        source: source, configuration: StoreConfiguration(clock: { WallInstant(secondsSince1970: 1_800_000_000) }))
     guard (try? store.publish(seed, to: root)) != nil else { finding("the seed does not publish") }
     return store
 }
 
+/// The file of the SQLite store each input starts afresh, one per fuzzing process.
+let sqlitePath = FileManager.default.temporaryDirectory
+    .appendingPathComponent("fuzz-publish-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
+
+/// A store over a new SQLite file at ``sqlitePath``, seeded as the in-memory ones are.
+func seededSQLiteStore(_ root: StoreRoot) -> Store {
+    SQLiteRecordSource.removeFiles(at: sqlitePath)
+    guard let source = try? SQLiteRecordSource(path: sqlitePath) else { finding("the SQLite store does not open") }
+    return seededStore(root, source: source)
+}
+
 /// Any bytes as a response's `data`: publishing the tree `JSONReader` reads and publishing the bytes
 /// write the same records and report the same changes, or fail with the same typed error and leave
-/// the store as it was.
+/// the store as it was; the bytes published into a store over a SQLite file read back as the
+/// in-memory store does, or are refused alike and leave the file's store as it was.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPublish(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let root else { finding("the fuzz operation does not compile") }
@@ -65,6 +80,28 @@ public func fuzzPublish(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         return try fromTree.publish(value, to: root)
     }
     let bytesResult = Result { () throws(StoreError) in try fromBytes.publish(dataJSON: bytes, to: root) }
+    let inFile = seededSQLiteStore(root)
+    defer { SQLiteRecordSource.removeFiles(at: sqlitePath) }
+    let fileResult = Result { () throws(StoreError) in try inFile.publish(dataJSON: bytes, to: root) }
+    switch (bytesResult, fileResult) {
+    case (.success(let changes), .success(let fileChanges)):
+        guard changes == fileChanges else { finding("the SQLite store's changes differ: \(fileChanges)") }
+        guard inFile.lookup(root) == fromBytes.lookup(root) else {
+            finding("the SQLite store reads back differently from the in-memory one")
+        }
+        for id in changes where inFile.record(id) != fromBytes.record(id) {
+            finding("record \(id) differs in the SQLite store")
+        }
+    case (.failure(let error), .failure(let fileError)):
+        guard error.code == fileError.code else {
+            finding("the SQLite store's refusal differs: \(error.code) and \(fileError.code)")
+        }
+        guard inFile.lookup(root) == before else { finding("a refused publish changed the SQLite store") }
+    case (.success, .failure(let error)):
+        finding("the SQLite store refused what the in-memory one took: \(error.code) \(error.message)")
+    case (.failure(let error), .success):
+        finding("the SQLite store took what the in-memory one refused: \(error.code)")
+    }
 
     switch (treeResult, bytesResult) {
     case (.success(let treeChanges), .success(let bytesChanges)):
