@@ -1,4 +1,4 @@
-@_spi(Runtime) import Scheduling
+import Scheduling
 
 /// How an ``Environment`` keeps data: how long it stays fresh, and how many released roots stay in
 /// the store before collection may take them.

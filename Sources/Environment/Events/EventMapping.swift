@@ -1,6 +1,6 @@
 import EventLog
 import GraphQLCore
-@_spi(Runtime) import Scheduling
+import Scheduling
 import StoreCore
 import Transport
 

@@ -1,4 +1,4 @@
-@_spi(Runtime) import Scheduling
+import Scheduling
 
 /// The fetches one call to ``Environment/revalidate()`` or ``Environment/invalidate()`` started or
 /// joined: the call returns at once with it, and a test (or an app's pull-to-refresh) can await

@@ -1,5 +1,5 @@
 import Primitives
-@_spi(Runtime) import Scheduling
+import Scheduling
 
 /// A handle's fetch: the last fetch of its root that the handle took part in.
 ///

@@ -1,5 +1,5 @@
 import Primitives
-@_spi(Runtime) import Scheduling
+import Scheduling
 import SchedulingTesting
 import Testing
 

@@ -1,5 +1,5 @@
 import Primitives
-@_spi(Runtime) import Scheduling
+import Scheduling
 import Testing
 
 private let written = WallInstant(secondsSince1970: 1_000)

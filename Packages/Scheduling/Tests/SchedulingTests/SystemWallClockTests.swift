@@ -1,6 +1,6 @@
 import Foundation
 import Primitives
-@_spi(Runtime) import Scheduling
+import Scheduling
 import Testing
 
 @Suite("SystemWallClock")
