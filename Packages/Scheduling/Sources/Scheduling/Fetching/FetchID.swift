@@ -1,6 +1,6 @@
 /// One fetch in flight: what a request that starts it or joins it is given, and what finishes it.
 ///
-/// Unique within the ``InFlightRegistry`` that made it (a counter, never reused), so finishing an id
+/// Unique within the `InFlightRegistry` that made it (a counter, never reused), so finishing an id
 /// twice cannot finish a later fetch of the same root.
 public struct FetchID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The counter value; fetches started later by the same registry have larger ids.

@@ -3,7 +3,7 @@
 /// its records' bytes without a dictionary, a `RecordValue` or a retained key per field.
 ///
 /// A record's fields lie together, as one *run*: its field count, each field's key index (varints),
-/// then the fields' values in the same order (``RecordEncoding``'s `value`, each self-delimiting), as
+/// then the fields' values in the same order (`RecordEncoding`'s `value`, each self-delimiting), as
 /// one copy of the bytes the walk wrote for the object. A run is written whole when its object's
 /// walk ends, so the batch holds no per-field entries, and runs fill chunks of ``chunkSize`` bytes
 /// that never grow, so no buffer doubles: the batch is most of a publish's peak, beside the input

@@ -1,9 +1,9 @@
 import Primitives
 
-/// The default record source: every record's bytes (``RecordEncoding``, the format the SQLite
+/// The default record source: every record's bytes (`RecordEncoding`, the format the SQLite
 /// source writes too) in one byte arena, found by position through an ID table (decision 0140).
 ///
-/// - Field keys and typenames are interned once per source (``RecordKeyTable``): a record names
+/// - Field keys and typenames are interned once per source (`RecordKeyTable`): a record names
 ///   them by a one- or two-byte index.
 /// - Each position holds a record's offset and length in the arena. Records take positions in the
 ///   order they are first written, the order reads and collections visit them, so a walk over what

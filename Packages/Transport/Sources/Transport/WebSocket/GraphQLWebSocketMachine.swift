@@ -3,7 +3,7 @@ import GraphQLCore
 /// The client side of `graphql-transport-ws` for one logical connection: which socket is open, which
 /// operations run on it, and what to do next.
 ///
-/// A state machine in the shape of ``InFlightRegistry`` in Scheduling: a value type whose mutating
+/// A state machine in the shape of `InFlightRegistry` in Scheduling: a value type whose mutating
 /// methods return the ``Action``s the caller performs (open or close a socket, send a message, start
 /// a timer, deliver a response). It takes no lock, sleeps on no clock and touches no socket, so every
 /// rule of the protocol is tested without one; ``WebSocketTransport`` keeps it under its lock.

@@ -1,11 +1,11 @@
 import GraphQLCore
 import Primitives
 
-/// One record of the in-memory source read where it lies, in its bytes (``RecordEncoding``): what
+/// One record of the in-memory source read where it lies, in its bytes (`RecordEncoding`): what
 /// the reader, the data checker and the collector walk instead of a decoded ``Record``.
 ///
 /// The bytes were written by the source itself, so they are trusted: the view does not validate
-/// them again (a record from outside goes through ``RecordEncoding/decode(_:dataID:keys:maximumDepth:)``).
+/// them again (a record from outside goes through `RecordEncoding/decode(_:dataID:keys:maximumDepth:)`).
 /// It holds the arena, so the bytes it points at stay alive, and the source never changes an
 /// arena a view holds (``ByteArena``).
 struct EncodedRecord {

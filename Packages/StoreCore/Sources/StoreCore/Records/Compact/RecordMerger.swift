@@ -1,6 +1,6 @@
 import Primitives
 
-/// Merges a patch into a record's bytes (``RecordEncoding``), and says what the patch changed.
+/// Merges a patch into a record's bytes (`RecordEncoding`), and says what the patch changed.
 ///
 /// Works on bytes only: the patch's values are encoded once, compared with the stored values byte
 /// for byte (the encoding is canonical, so equal values have equal bytes), and the fields the patch
