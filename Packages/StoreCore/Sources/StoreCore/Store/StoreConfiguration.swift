@@ -25,6 +25,14 @@ public struct StoreConfiguration: Sendable {
     /// the publish fails with ``StoreError/Code/nestingTooDeep``. The normalizer recurses once per
     /// level, so this bound is what keeps a hostile response from overflowing the stack.
     public var maximumDepth: Int
+    /// Answers what a read asks about a field its record lacks and no `@fieldPolicy` redirects (Relay's
+    /// missing field handlers): the record, records or scalar the field holds, or `nil` for "missing".
+    /// Reads, fetch policies, revalidation and collection all follow the answer, so it must be quick,
+    /// must not touch the store, and must answer alike for alike input.
+    public var missingFieldHandler: MissingFieldHandler?
+
+    /// A function from a field a record lacks to what it holds (``missingFieldHandler``).
+    public typealias MissingFieldHandler = @Sendable (_ field: MissingField) -> MissingFieldValue?
 
     /// A configuration; every part has a default. A `defaultKey` of `nil` is ``typenameAndID(_:_:)``,
     /// which a publish then applies by reading the object's `id` alone, without making the object a
@@ -37,8 +45,9 @@ public struct StoreConfiguration: Sendable {
         keyFunctions: [String: KeyFunction] = [:], keyFields: [String: [String]] = [:],
         defaultKey: (@Sendable (_ typename: String, _ object: JSONObject) -> DataID?)? = nil,
         clock: @escaping @Sendable () -> WallInstant = StoreConfiguration.systemTime,
-        maximumDepth: Int = 512
+        maximumDepth: Int = 512, missingFieldHandler: MissingFieldHandler? = nil
     ) {
+        self.missingFieldHandler = missingFieldHandler
         self.keyFunctions = Self.keyFunctions(keyFields: keyFields).merging(keyFunctions) { _, given in given }
         self.defaultKey = defaultKey ?? StoreConfiguration.typenameAndID
         self.defaultKeyIsTypenameAndID = defaultKey == nil
