@@ -35,7 +35,8 @@ public final class Environment: Sendable {
     let typedOperations = Locked(TypedOperationCache())
 
     /// An environment over `store` (by default a new in-memory store reading `clock`, keying records
-    /// by the schema's `@typePolicy` key fields) that fetches through `transport`.
+    /// by the schema's `@typePolicy` key fields, with the configuration's missing-field handler) that
+    /// fetches through `transport`.
     ///
     /// Give a store you made yourself the same clock (`Store.init(clock:source:)`), so
     /// that write times and staleness read one clock, and the schema's key fields
@@ -49,12 +50,18 @@ public final class Environment: Sendable {
         // The schema's @typePolicy key fields identify records of the default store (decision 0176).
         self.store =
             store
-            ?? Store(configuration: StoreConfiguration(keyFields: schema?.keyFields ?? [:], clock: { clock.now() }))
+            ?? Store(
+                configuration: StoreConfiguration(
+                    keyFields: schema?.keyFields ?? [:], clock: { clock.now() },
+                    missingFieldHandler: configuration.missingFieldHandler))
         self.transport = transport
         self.clock = clock
         self.log = log
         self.configuration = configuration
-        self.state = Locked(RuntimeState(releaseBufferSize: configuration.releaseBufferSize))
+        self.state = Locked(
+            RuntimeState(
+                releaseBufferSize: configuration.releaseBufferSize,
+                readsMissingFieldArguments: self.store.hasMissingFieldHandler))
     }
 
     /// Whether the app is active. While `false`, GraphQL subscriptions are parked (their transport
@@ -70,6 +77,7 @@ public final class Environment: Sendable {
         for event in effects.events { log.record(event) }
         for handle in effects.handles { handle.notifyObservers() }
         for (waiter, end) in effects.waiters { waiter.resume(returning: end) }
+        for layer in effects.removedLayers { store.removeOptimistic(layer) }
         for request in effects.requests { send(request) }
         if effects.collects { scheduleCollection() }
     }

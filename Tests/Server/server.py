@@ -418,7 +418,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def send_json(self, status, value, content_type="application/json"):
-        self.send_body(status, content_type, json.dumps(value).encode())
+        # A test asks for the answer's Cache-Control header by sending the value it wants in
+        # X-Answer-Cache-Control, as a server whose responses carry cache hints would set it.
+        wanted = self.headers.get("X-Answer-Cache-Control")
+        extra = [("Cache-Control", wanted)] if wanted else []
+        self.send_body(status, content_type, json.dumps(value).encode(), extra)
 
     def read_body(self):
         length = int(self.headers.get("Content-Length") or 0)

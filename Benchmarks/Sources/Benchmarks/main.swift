@@ -4,6 +4,7 @@
 let filter = CommandLine.arguments.dropFirst().first?.lowercased()
 let groups: [(String, () async throws -> Void)] = [
     ("Batching", runBatchingBenchmarks),
+    ("CacheIdentity", runCacheIdentityBenchmarks),
     ("Codegen", runCodegenBenchmarks),
     ("Compilation", runCompilationBenchmarks),
     ("JSON", runJSONBenchmarks),

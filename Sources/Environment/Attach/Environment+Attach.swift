@@ -29,7 +29,8 @@ extension Environment {
             var entry =
                 state.roots[root]
                 ?? RootEntry(
-                    operation: operation, defaultExpiration: configuration.defaultExpiration, readRoot: readRoot)
+                    operation: operation, defaultExpiration: configuration.defaultExpiration,
+                    serverMaxAge: store.serverMaxAge(forRoot: root.hash), readRoot: readRoot)
             if entry.subscription == nil {
                 let subscription = store.subscribe(to: entry.storeRoot) { [weak self] snapshot in
                     self?.storeChanged(root, snapshot)

@@ -29,6 +29,9 @@ extension Environment {
                 break
             case .evicted(let evicted, _):
                 for gone in evicted where !state.retentions.isRetained(gone) {
+                    if state.roots[gone]?.showsNoStoreAnswer == true {
+                        effects.removedLayers.append(ServerCacheHint.layer(of: gone))
+                    }
                     state.roots[gone] = nil
                     state.registry.forget(gone)
                     state.suppression.forget(gone)

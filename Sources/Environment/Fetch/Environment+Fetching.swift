@@ -64,12 +64,37 @@ extension Environment {
         -> (any Error)?
     {
         let report: PublishReport
+        let hint = ServerCacheHint(answer)
+        let root = request.operation.identity
+        let layer = ServerCacheHint.layer(of: root)
+        let showedNoStore = state.withLock { $0.roots[root]?.showsNoStoreAnswer ?? false }
         do {
-            report = try self.answer(
-                answer, of: request.operation, to: request.storeRoot, requestedAt: request.requestedAt)
+            if hint?.noStore == true {
+                // Shown through a layer in memory, so that it never reaches the record source (a
+                // file); the layer goes with the root or with a later answer that may be kept.
+                try store.applyOptimistic(layer, answer.data ?? .null, to: request.storeRoot)
+                report = PublishReport(changedRecords: [], notifiedSubscriptions: 0)
+            } else if showedNoStore {
+                report = try store.batch {
+                    store.removeOptimistic(layer)
+                    return try self.answer(
+                        answer, of: request.operation, to: request.storeRoot, requestedAt: request.requestedAt)
+                }
+            } else {
+                report = try self.answer(
+                    answer, of: request.operation, to: request.storeRoot, requestedAt: request.requestedAt)
+            }
+        } catch let error as StoreError {
+            return Self.refusal(error, of: request.operation)
         } catch {
             return error
         }
+        let defaultExpiration = configuration.defaultExpiration
+        state.withLock { state in
+            state.roots[root]?.showsNoStoreAnswer = hint?.noStore == true
+            state.noteServerMaxAge(hint?.maxAge, of: root, default: defaultExpiration)
+        }
+        store.keepServerMaxAge(hint?.maxAge, forRoot: root.hash)
         recordsChanged += report.changedRecords.count
         log.record(
             .published(

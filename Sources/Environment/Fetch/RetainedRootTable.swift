@@ -28,7 +28,7 @@ struct RetainedRootTable: Sendable {
         /// `item(id:42)` from the variables at every check of every sweep was a sixth of the
         /// sweep's time. For checks only: it reads the store as the entry's root does.
         let storeRoot: StoreRoot
-        let expiration: Expiration
+        var expiration: Expiration
         var holderAllowsNetwork: Bool
         /// Where the store found the root's records at the last sweep (`Store.check(_:hints:)`):
         /// the next sweep looks there first instead of probing the store's table of every
@@ -42,18 +42,22 @@ struct RetainedRootTable: Sendable {
 
     /// Records that `root` is retained and whether a holder allows the network: adds a slot the
     /// first time, updates it after.
-    mutating func retained(_ root: OperationIdentity, entry: RootEntry, holderAllowsNetwork: Bool) {
+    mutating func retained(
+        _ root: OperationIdentity, entry: RootEntry, holderAllowsNetwork: Bool, argumentsRead: Bool = false
+    ) {
         if let position = positions[root] {
             slots[position].holderAllowsNetwork = holderAllowsNetwork
+            slots[position].expiration = entry.expiration
             return
         }
         positions[root] = slots.count
         var storeRoot = entry.storeRoot
         if let resolved = storeRoot.selectionSet.resolvingStorageKeys(variables: storeRoot.variables) {
             storeRoot.selectionSet = resolved
-            // With every key resolved, only a condition still reads the variables; without one,
-            // the check need not touch this root's own variables (two more objects per root).
-            if !resolved.hasConditionals { storeRoot.variables = JSONObject() }
+            // With every key resolved, only a condition, or a redirect or missing-field handler that
+            // reads a field's arguments, still reads the variables; without them, the check need not
+            // touch this root's own variables (two more objects per root).
+            if !resolved.readsVariables(argumentsRead: argumentsRead) { storeRoot.variables = JSONObject() }
         }
         slots.append(
             Slot(
@@ -140,13 +144,22 @@ extension CompiledSelectionSet {
         return changed ? CompiledSelectionSet(selections) : nil
     }
 
-    /// Whether an `@include` or `@skip` on a variable decides any part of the selection.
-    var hasConditionals: Bool {
+    /// Whether a read of the selection reads the variables once every storage key is resolved: an
+    /// `@include` or `@skip` on a variable decides a part of it, or a field whose arguments refer to a
+    /// variable has a `@fieldPolicy` redirect, or any field's arguments do and `argumentsRead` (the
+    /// store has a missing-field handler, which is given them).
+    func readsVariables(argumentsRead: Bool) -> Bool {
         selections.contains { selection in
             switch selection {
-            case .field(let field): field.selectionSet?.hasConditionals ?? false
-            case .typeCase(let typeCase): typeCase.selectionSet.hasConditionals
-            case .conditional: true
+            case .field(let field):
+                if argumentsRead || field.redirect != nil,
+                    field.arguments.contains(where: { $0.value.referencesVariable })
+                {
+                    return true
+                }
+                return field.selectionSet?.readsVariables(argumentsRead: argumentsRead) ?? false
+            case .typeCase(let typeCase): return typeCase.selectionSet.readsVariables(argumentsRead: argumentsRead)
+            case .conditional: return true
             }
         }
     }

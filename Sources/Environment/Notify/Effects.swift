@@ -19,6 +19,9 @@ struct Effects: Sendable {
     var events: [Event] = []
     var waiters: [(FetchWaiter, FetchState)] = []
     var collects = false
+    /// Optimistic layers to remove once the lock is released (a forgotten root's `no-store` answer):
+    /// removing one tells subscriptions, whose callbacks take the lock.
+    var removedLayers: [String] = []
 }
 
 /// One request to send: a fetch the registry started.

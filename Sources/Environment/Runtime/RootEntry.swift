@@ -15,8 +15,13 @@ struct RootEntry: Sendable {
     /// ``storeRoot`` except for a fragment handle, whose `node(id:)` query writes at the query root
     /// and whose handles read the record it links.
     let writeRoot: StoreRoot
-    /// How long its data stays fresh.
-    let expiration: Expiration
+    /// How long its data stays fresh: the operation's own expiration or the default, shortened by the
+    /// server's last `maxAge` for it (``ServerCacheHint``).
+    private(set) var expiration: Expiration
+    /// Whether the root's last answer was `no-store`, shown through an optimistic layer
+    /// (``ServerCacheHint/layer(of:)``) that goes when the root is forgotten or a storable answer
+    /// replaces it.
+    var showsNoStoreAnswer = false
     /// One store subscription per retained root, shared by its handles; `nil` once nobody holds it.
     var subscription: StoreSubscription?
     /// The handles, weakly: a handle's last reference going away releases it.
@@ -46,12 +51,22 @@ struct RootEntry: Sendable {
 
     /// The entry of `operation`; its handles read `readRoot` when given (a fragment's record), else
     /// the operation's own root.
-    init(operation: GraphQLOperation, defaultExpiration: Expiration, readRoot: StoreRoot? = nil) {
+    init(
+        operation: GraphQLOperation, defaultExpiration: Expiration, serverMaxAge: Int? = nil,
+        readRoot: StoreRoot? = nil
+    ) {
         self.operation = operation
         self.writeRoot = StoreRoot(operation: operation)
         self.storeRoot = readRoot ?? writeRoot
-        self.expiration = Expiration.resolved(cacheExpiration: operation.cacheExpiration, default: defaultExpiration)
+        self.expiration = ServerCacheHint.expiration(
+            of: operation, default: defaultExpiration, serverMaxAge: serverMaxAge)
         self.paging = PagedConnection.unique(in: operation)
+    }
+
+    /// Takes the server's `maxAge` from the root's latest answer (`nil`: it said none) into the
+    /// expiration.
+    mutating func noteServerMaxAge(_ seconds: Int?, default defaultExpiration: Expiration) {
+        expiration = ServerCacheHint.expiration(of: operation, default: defaultExpiration, serverMaxAge: seconds)
     }
 
     /// The reading `root` is: `nil` for the entry's own (``storeRoot``), else the index of the

@@ -46,8 +46,13 @@ struct RuntimeState: Sendable {
         let startedAt: ContinuousClock.Instant
     }
 
-    init(releaseBufferSize: Int) {
+    /// Whether the store has a missing-field handler, which reads fields' arguments: then a retained
+    /// root's check keeps its variables (``RetainedRootTable``).
+    let readsMissingFieldArguments: Bool
+
+    init(releaseBufferSize: Int, readsMissingFieldArguments: Bool = false) {
         retentions = RetentionTable(releaseBufferSize: releaseBufferSize)
+        self.readsMissingFieldArguments = readsMissingFieldArguments
     }
 
     /// A request to fetch `root` for `reason`: starts a fetch (one request) and tells the root's
@@ -158,10 +163,20 @@ struct RuntimeState: Sendable {
     /// of it: every change to ``retentions`` is followed by this call.
     mutating func retentionsChanged(for root: OperationIdentity) {
         if retentions.isRetained(root), let entry = roots[root] {
-            retained.retained(root, entry: entry, holderAllowsNetwork: retentions.anyHolderAllowsNetwork(root))
+            retained.retained(
+                root, entry: entry, holderAllowsNetwork: retentions.anyHolderAllowsNetwork(root),
+                argumentsRead: readsMissingFieldArguments)
         } else {
             retained.released(root)
         }
+    }
+
+    /// Takes the server's `maxAge` from `root`'s latest answer into its expiration, in the entry and
+    /// in the sweep table.
+    mutating func noteServerMaxAge(_ seconds: Int?, of root: OperationIdentity, default defaultExpiration: Expiration) {
+        guard roots[root] != nil else { return }
+        roots[root]?.noteServerMaxAge(seconds, default: defaultExpiration)
+        retentionsChanged(for: root)
     }
 
     /// The planner's facts about every retained root, in ``retained``'s order, with the staleness

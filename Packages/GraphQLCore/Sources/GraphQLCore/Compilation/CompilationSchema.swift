@@ -21,6 +21,8 @@ protocol CompilationSchema: Sendable {
     func isOneOf(_ typeName: String) -> Bool
     /// The declared type of argument `argumentName` of field `fieldName` on `typeName`.
     func argumentType(_ argumentName: String, ofField fieldName: String, on typeName: String) -> TypeReference?
+    /// The redirect a `@fieldPolicy` gives field `fieldName` of `typeName`, if any.
+    func redirect(ofField fieldName: String, on typeName: String) -> FieldRedirect?
 }
 
 extension CompilationSchema {

@@ -108,14 +108,20 @@ public struct CompiledField: Sendable, Hashable {
     /// The connection `@connection(key:filters:)` makes of the field, whose pages are then one list
     /// stored under the connection's storage key; `nil` for any other field.
     public var connection: CompiledConnection?
+    /// The record (or records) the field's key arguments name, from the schema's `@fieldPolicy`: a read
+    /// that finds the field absent from its parent record reads that record instead. Not part of
+    /// equality or hashing, like ``shape``: it follows from the schema, the parent type and the name.
+    public var redirect: FieldRedirect?
 
     /// A field; the constant storage key is derived from the arguments (or the connection's).
     public init(
         responseKey: String, name: String, arguments: [CompiledArgument] = [],
         selectionSet: CompiledSelectionSet? = nil,
         shape: FieldShape? = nil, isAddedByClient: Bool = false, objectTypeName: String? = nil,
-        isDeferred: Bool = false, isStreamed: Bool = false, connection: CompiledConnection? = nil
+        isDeferred: Bool = false, isStreamed: Bool = false, connection: CompiledConnection? = nil,
+        redirect: FieldRedirect? = nil
     ) {
+        self.redirect = redirect
         self.responseKey = responseKey
         self.name = name
         self.isAddedByClient = isAddedByClient

@@ -20,4 +20,8 @@ extension Schema: CompilationSchema {
     func argumentType(_ argumentName: String, ofField fieldName: String, on typeName: String) -> TypeReference? {
         field(fieldName, on: typeName)?.arguments.first { $0.name == argumentName }?.type
     }
+
+    func redirect(ofField fieldName: String, on typeName: String) -> FieldRedirect? {
+        fieldRedirects[typeName]?[fieldName]
+    }
 }

@@ -282,7 +282,8 @@ struct SelectionCompiler {
         return CompiledField(
             responseKey: field.responseKey, name: field.name, arguments: arguments, selectionSet: selectionSet,
             shape: shape, isAddedByClient: field.isAddedByClient, objectTypeName: objectTypeName,
-            isStreamed: Self.isActive("stream", field.directives), connection: connection)
+            isStreamed: Self.isActive("stream", field.directives), connection: connection,
+            redirect: selectionSet == nil ? nil : parentType.flatMap { schema?.redirect(ofField: field.name, on: $0) })
     }
 
     /// Whether `@defer` or `@stream` (by `name`) is on a selection with an `if` other than the literal

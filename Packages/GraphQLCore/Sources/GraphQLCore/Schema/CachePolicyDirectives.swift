@@ -16,7 +16,21 @@ enum CachePolicyDirectives {
         arguments: [InputValueInfo(name: "keyFields", type: .nonNull(.named("String")))],
         locations: [.object, .interface])
 
-    static let byName: [String: DirectiveInfo] = [typePolicyName: typePolicy]
+    static let fieldPolicyName = "fieldPolicy"
+
+    /// `@fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE`: the field's
+    /// arguments named by `keyArgs` (space-separated) name the record it returns (``FieldRedirect``).
+    static let fieldPolicy = DirectiveInfo(
+        name: fieldPolicyName,
+        description: "The arguments, separated by spaces, that name the record a field returns in the client's cache.",
+        arguments: [
+            InputValueInfo(name: "forField", type: .nonNull(.named("String"))),
+            InputValueInfo(name: "keyArgs", type: .nonNull(.named("String"))),
+        ],
+        isRepeatable: true,
+        locations: [.object, .interface])
+
+    static let byName: [String: DirectiveInfo] = [typePolicyName: typePolicy, fieldPolicyName: fieldPolicy]
 
     /// The key fields of every object and interface type with a `@typePolicy`, its own or, for a type
     /// without one, the one its interfaces agree on. Throws a located `invalidSchema` error for a key
@@ -78,5 +92,92 @@ enum CachePolicyDirectives {
             pending.append(contentsOf: types[next]?.interfaces ?? [])
         }
         return seen
+    }
+
+    /// The redirect of every field a `@fieldPolicy` names, by type and field; an object type's field
+    /// without a policy of its own takes the one an interface it implements gives the field. Throws a
+    /// located `invalidSchema` error for a field the type does not have, a key argument the field
+    /// does not have, a field whose type is not an object type (an interface or a union names no
+    /// one type, so no record ID can be made: a missing-field handler can), a count of key arguments
+    /// other than the count of the record type's key fields, and a list field without exactly one
+    /// list key argument (or a single field with one).
+    static func fieldRedirects(
+        of typeDirectives: [String: [Directive]], types: [String: NamedType], keyFields: [String: [String]]
+    ) throws(GraphQLCoreError) -> [String: [String: FieldRedirect]] {
+        var own: [String: [String: FieldRedirect]] = [:]
+        for (name, directives) in typeDirectives {
+            guard let type = types[name], type.kind == .object || type.kind == .interface else { continue }
+            for directive in directives where directive.name == fieldPolicyName {
+                guard case .string(let forField)? = directive.arguments.first(where: { $0.name == "forField" })?.value,
+                    case .string(let keyArgs)? = directive.arguments.first(where: { $0.name == "keyArgs" })?.value
+                else { continue }  // The applied-directive check reports a missing or mistyped argument.
+                let redirect = try fieldRedirect(
+                    forField: forField.value, keyArgs: keyArgs.value, on: type, types: types, keyFields: keyFields,
+                    at: directive.location.start)
+                own[name, default: [:]][forField.value] = redirect
+            }
+        }
+        var all = own
+        for type in types.values where type.kind == .object || type.kind == .interface {
+            for interface in interfaces(of: type.name, in: types) {
+                for (field, redirect) in own[interface] ?? [:] where all[type.name]?[field] == nil {
+                    all[type.name, default: [:]][field] = redirect
+                }
+            }
+        }
+        return all
+    }
+
+    private static func fieldRedirect(
+        forField: String, keyArgs: String, on type: NamedType, types: [String: NamedType],
+        keyFields: [String: [String]], at location: SourceLocation
+    ) throws(GraphQLCoreError) -> FieldRedirect {
+        let place = "'@fieldPolicy(forField: \"\(forField)\")' on '\(type.name)'"
+        guard let field = type.field(named: forField) else {
+            throw SchemaBuilder.invalid("The field of \(place) is not a field of '\(type.name)'.", location)
+        }
+        let target = field.type.namedType
+        guard types[target]?.kind == .object else {
+            throw SchemaBuilder.invalid(
+                "The field of \(place) returns '\(field.type)', not an object type: a redirect names a record of "
+                    + "one type (use a missing-field handler for an interface or a union).", location)
+        }
+        let arguments = keyArgs.split(whereSeparator: \.isWhitespace).map(String.init)
+        let targetKeys = keyFields[target] ?? ["id"]
+        guard arguments.count == targetKeys.count else {
+            throw SchemaBuilder.invalid(
+                "The keyArgs of \(place) name \(arguments.count) argument(s), but '\(target)' is keyed by "
+                    + "\(targetKeys.count) field(s) (\(targetKeys.joined(separator: " "))).", location)
+        }
+        var listArguments: [String] = []
+        for argument in arguments {
+            guard let info = field.arguments.first(where: { $0.name == argument }) else {
+                throw SchemaBuilder.invalid(
+                    "The key argument '\(argument)' of \(place) is not an argument of '\(type.name).\(forField)'.",
+                    location)
+            }
+            if isList(info.type) { listArguments.append(argument) }
+        }
+        if isList(field.type) {
+            guard listArguments.count == 1 else {
+                throw SchemaBuilder.invalid(
+                    "The field of \(place) returns a list, so exactly one key argument must be a list (one record "
+                        + "per item); \(listArguments.count) are.", location)
+            }
+        } else if let list = listArguments.first {
+            throw SchemaBuilder.invalid(
+                "The key argument '\(list)' of \(place) is a list, but the field returns one record.", location)
+        }
+        return FieldRedirect(
+            typename: target, keyFields: targetKeys, keyArguments: arguments, listArgument: listArguments.first)
+    }
+
+    /// Whether a value of `type` is a list (required or not).
+    private static func isList(_ type: TypeReference) -> Bool {
+        switch type {
+        case .list: true
+        case .nonNull(let inner): isList(inner)
+        case .named: false
+        }
     }
 }

@@ -22,6 +22,10 @@ public final class Schema: Sendable {
     /// here are identified by `id`. Compilation adds these fields to every selection on the type, and
     /// the runtime's store keys records of the type by their values (decision 0176).
     public let keyFields: [String: [String]]
+    /// The redirect of each field a `@fieldPolicy(forField:keyArgs:)` in the SDL names, by type and field
+    /// (an object's field without its own takes its interface's): compilation puts it on the field
+    /// (``CompiledField/redirect``), and a store read follows it to a record it already holds.
+    public let fieldRedirects: [String: [String: FieldRedirect]]
 
     /// Builds a schema from a parsed document of type-system definitions and extensions.
     ///
@@ -38,6 +42,8 @@ public final class Schema: Sendable {
         let parts = try builder.build()
         try SchemaValidator(parts: parts).validate()
         keyFields = try CachePolicyDirectives.keyFields(of: parts.typeDirectives, types: parts.types)
+        fieldRedirects = try CachePolicyDirectives.fieldRedirects(
+            of: parts.typeDirectives, types: parts.types, keyFields: keyFields)
         types = parts.types
         directives = parts.directives
         roots = parts.roots

@@ -72,6 +72,9 @@ public struct SQLiteRecordSource: RecordSource {
     /// Removes every record not in `kept`, in one transaction (none when it fails).
     public mutating func removeAll(notIn kept: Set<DataID>) -> Int { storage.removeAll(notIn: kept) }
 
+    /// The IDs of the file's records of type `typename` (each record's bytes are read).
+    public func dataIDs(ofType typename: String) -> [DataID] { storage.dataIDs(ofType: typename) }
+
     /// The invalidation point kept in the file.
     public var invalidationPoint: WallInstant? { storage.invalidationPoint }
 
@@ -87,6 +90,14 @@ public struct SQLiteRecordSource: RecordSource {
     /// read longer ago than its maximum age.
     public mutating func persistedRoots(at instant: WallInstant) -> PersistedRoots {
         storage.persistedRoots(at: instant)
+    }
+
+    /// The server `maxAge`s kept in the file, by root.
+    public var serverMaxAges: [String: Int] { storage.serverMaxAges }
+
+    /// Keeps a root's server `maxAge` in the file (or forgets it when `nil`).
+    public mutating func keepServerMaxAge(_ seconds: Int?, forRoot key: String) {
+        storage.keepServerMaxAge(seconds, forRoot: key)
     }
 
     /// Whether another store wrote the file since the last call (an app extension, or a second

@@ -262,7 +262,7 @@ final class SQLiteRecordStorage {
     /// damaged and the store reopens empty, the batch is written to the new file instead.
     func write(_ batch: RecordWriteBatch) throws(SQLiteStoreError) {
         defer { lastBatchRead = [:] }
-        guard !batch.patches.isEmpty || !batch.removals.isEmpty else { return }
+        guard !batch.patches.isEmpty || !batch.removals.isEmpty || !batch.fieldRemovals.isEmpty else { return }
         if let damage { throw damage }
         do {
             try writeOnce(batch)
@@ -315,6 +315,15 @@ final class SQLiteRecordStorage {
                     "INSERT OR REPLACE INTO records (id, bytes) VALUES (?, ?)", [.text(dataID.rawValue), .blob(bytes)])
                 written.append(merged)
             }
+            for (dataID, removedKeys) in batch.fieldRemovals {
+                guard var record = try existingRecord(dataID) else { continue }
+                for key in removedKeys { record.fields.removeValue(forKey: key) }
+                let bytes = RecordEncoding.encode(record, keys: &newKeys)
+                try connection.run(
+                    "INSERT OR REPLACE INTO records (id, bytes) VALUES (?, ?)", [.text(dataID.rawValue), .blob(bytes)])
+                written.removeAll { $0.dataID == dataID }
+                written.append(record)
+            }
             for dataID in batch.removals {
                 try connection.run("DELETE FROM records WHERE id = ?", [.text(dataID.rawValue)])
                 newCount -= connection.changes
@@ -332,6 +341,31 @@ final class SQLiteRecordStorage {
         for record in written { cache.insert(record) }
         for dataID in batch.removals { cache.remove(dataID) }
         statistics.cacheHolds(cache.count)
+    }
+
+    /// The IDs of the records of type `typename`: every record's bytes are decoded, since the type
+    /// is kept only inside them (an eviction by type is rare; a column would cost every write). A
+    /// record that does not decode is not listed; a file that cannot be read lists none.
+    func dataIDs(ofType typename: String) -> [DataID] {
+        guard damage == nil else { return [] }
+        var found: [DataID] = []
+        do {
+            try catchUp()
+            let keys = self.keys
+            let maximumDepth = self.maximumDepth
+            try connection.run("SELECT id, bytes FROM records") { (row: SQLiteRow) throws(SQLiteStoreError) in
+                guard let text = row[0].text else { return }
+                let dataID = DataID(text)
+                let record = try row.withBlob(1) { (bytes: UnsafeRawBufferPointer) -> Record? in
+                    try? RecordEncoding.decode(bytes, dataID: dataID, keys: keys, maximumDepth: maximumDepth)
+                }
+                if record?.typename == typename { found.append(dataID) }
+            }
+        } catch {
+            failed(error, reading: true)
+            return []
+        }
+        return found
     }
 
     /// Removes every record not in `kept`, in one transaction; on failure removes nothing.
@@ -404,6 +438,43 @@ final class SQLiteRecordStorage {
             // Written with the next batch instead, which cannot commit without it.
             failed(error, reading: false)
             pendingInvalidationPoint = point
+        }
+    }
+
+    // MARK: Server max-ages
+
+    /// The server `maxAge`s kept in the meta table (`maxAge:<root>` rows), read when asked: a store
+    /// asks once, when it opens the file. A file that cannot be read has none.
+    var serverMaxAges: [String: Int] {
+        guard damage == nil else { return [:] }
+        var ages: [String: Int] = [:]
+        do {
+            try connection.run("SELECT name, value FROM meta WHERE name LIKE 'maxAge:%'") {
+                (row: SQLiteRow) throws(SQLiteStoreError) in
+                guard let name = row[0].text, let seconds = row[1].integer else { return }
+                ages[String(name.dropFirst("maxAge:".count))] = Int(seconds)
+            }
+        } catch {
+            failed(error, reading: true)
+            return [:]
+        }
+        return ages
+    }
+
+    /// Keeps a root's server `maxAge` in the meta table, or removes it. A failure is logged and
+    /// lost: the root then keeps its own expiration.
+    func keepServerMaxAge(_ seconds: Int?, forRoot key: String) {
+        guard damage == nil else { return }
+        do {
+            if let seconds {
+                try connection.run(
+                    "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+                    [.text("maxAge:" + key), .integer(Int64(seconds))])
+            } else {
+                try connection.run("DELETE FROM meta WHERE name = ?", [.text("maxAge:" + key)])
+            }
+        } catch {
+            failed(error, reading: false)
         }
     }
 

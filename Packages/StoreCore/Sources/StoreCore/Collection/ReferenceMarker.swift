@@ -19,15 +19,20 @@ struct ReferenceMarker<Table: MarkingTable> {
     /// variables, so each root starts afresh).
     private var fieldKeys: FieldKeys
 
-    init(table: Table, overlay: [DataID: Record]) {
+    /// How a field a record lacks is found (redirects, a missing-field handler): what such a field
+    /// reads is on screen, so it is marked too.
+    private let resolver: MissingFieldResolver?
+
+    init(table: Table, overlay: [DataID: Record], resolver: MissingFieldResolver? = nil) {
         self.table = table
         self.overlay = overlay
-        fieldKeys = FieldKeys(table: table.keyTable)
+        self.resolver = resolver
+        fieldKeys = FieldKeys(table: table.keyTable, resolver: resolver)
     }
 
     /// Marks the records `root` reaches.
     mutating func mark(_ root: StoreRoot) {
-        fieldKeys = FieldKeys(table: table.keyTable)
+        fieldKeys = FieldKeys(table: table.keyTable, resolver: resolver)
         markRecord(root.dataID, selectionSet: root.selectionSet, variables: root.variables)
     }
 
@@ -59,8 +64,27 @@ struct ReferenceMarker<Table: MarkingTable> {
             guard let subselection = plan.selections[position].subselection else { continue }
             let index = hasTable ? plan.selections[position].index : nil
             guard let stored = record.field(plan.selections[position].storageKey, index: index, cursor: &cursor)
-            else { continue }
+            else {
+                if let fallback = plan.selections[position].fallback,
+                    let value = fallback.value(parentTypename: record.typename)
+                {
+                    markFallback(value, selectionSet: subselection, variables: variables)
+                }
+                continue
+            }
             _ = stored.forEachLink { markRecord($0, selectionSet: subselection, variables: variables) }
+        }
+    }
+
+    /// Marks the records a redirect or a missing-field handler says a field its record lacks holds.
+    @inline(never)
+    private mutating func markFallback(_ value: RecordValue, selectionSet: CompiledSelectionSet, variables: JSONObject)
+    {
+        switch value {
+        case .null, .scalar: return
+        case .link(let dataID): markRecord(dataID, selectionSet: selectionSet, variables: variables)
+        case .links(let items):
+            for item in items { markFallback(item, selectionSet: selectionSet, variables: variables) }
         }
     }
 

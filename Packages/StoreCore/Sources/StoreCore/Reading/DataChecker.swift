@@ -19,7 +19,7 @@ struct DataChecker<Lookup: RecordLookup> {
 
     init(lookup: Lookup, variables: JSONObject) {
         self.lookup = lookup
-        fieldKeys = FieldKeys(table: lookup.keyTable)
+        fieldKeys = FieldKeys(table: lookup.keyTable, resolver: lookup.resolver)
         self.variables = variables
     }
 
@@ -86,7 +86,11 @@ struct DataChecker<Lookup: RecordLookup> {
             let field = plan.selections[position]
             guard let stored = record.field(field.storageKey, index: hasTable ? field.index : nil, cursor: &cursor)
             else {
-                isMissingData = true
+                if let fallback = field.fallback, let value = fallback.value(parentTypename: record.typename) {
+                    checkFallback(value, subselection: field.subselection)
+                } else {
+                    isMissingData = true
+                }
                 continue
             }
             if oldestWriteTime.map({ stored.writtenAt < $0 }) ?? true { oldestWriteTime = stored.writtenAt }
@@ -95,6 +99,19 @@ struct DataChecker<Lookup: RecordLookup> {
             } else if stored.isLink {
                 isMissingData = true
             }
+        }
+    }
+
+    /// Checks what a redirect or a missing-field handler says a field its record lacks holds.
+    @inline(never)
+    private mutating func checkFallback(_ value: RecordValue, subselection: CompiledSelectionSet?) {
+        switch value {
+        case .null: return
+        case .scalar: if subselection != nil { isMissingData = true }
+        case .link(let dataID):
+            if let subselection { checkRecord(dataID, selectionSet: subselection) } else { isMissingData = true }
+        case .links(let items):
+            for item in items { checkFallback(item, subselection: subselection) }
         }
     }
 

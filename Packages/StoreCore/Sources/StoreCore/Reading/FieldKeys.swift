@@ -20,6 +20,8 @@ struct FieldKeys {
         let subselection: CompiledSelectionSet?
         let isAddedByClient: Bool
         let isDeferred: Bool
+        /// What the field holds when its record lacks it (a redirect, a handler), or `nil`.
+        let fallback: FieldFallback?
     }
 
     /// A selection set as the walk reads it.
@@ -38,9 +40,13 @@ struct FieldKeys {
     static let absent = UInt32.max
 
     private let table: RecordKeyTable?
+    private let resolver: MissingFieldResolver?
     private var plans: [UnsafeRawPointer: Plan] = [:]
 
-    init(table: RecordKeyTable?) { self.table = table }
+    init(table: RecordKeyTable?, resolver: MissingFieldResolver?) {
+        self.table = table
+        self.resolver = resolver
+    }
 
     /// Whether indices refer to a key table (the in-memory source's): else fields are looked up
     /// by storage key.
@@ -60,7 +66,7 @@ struct FieldKeys {
                 fields.append(
                     Field(
                         isField: false, storageKey: "", responseKey: "", index: Self.absent, subselection: nil,
-                        isAddedByClient: false, isDeferred: false))
+                        isAddedByClient: false, isDeferred: false, fallback: nil))
                 continue
             }
             let storageKey = field.storageKey(variables: variables)
@@ -68,7 +74,8 @@ struct FieldKeys {
                 Field(
                     isField: true, storageKey: storageKey, responseKey: field.responseKey,
                     index: table?.index(of: storageKey) ?? Self.absent, subselection: field.selectionSet,
-                    isAddedByClient: field.isAddedByClient, isDeferred: field.isDeferred))
+                    isAddedByClient: field.isAddedByClient, isDeferred: field.isDeferred,
+                    fallback: resolver?.fallback(for: field, variables: variables)))
         }
         let responseKeys = fields.filter { $0.isField && !$0.isAddedByClient }.map(\.responseKey)
         let plan = Plan(selections: fields, fieldsOnly: fieldsOnly, responseKeys: responseKeys)

@@ -15,6 +15,9 @@ protocol RecordLookup {
     /// layer or staged patch over it): the reader then finds records by position and follows links
     /// by their bytes.
     var directSource: InMemoryRecordSource? { get }
+    /// How a walk finds a field its record lacks (a `@fieldPolicy` redirect, a missing-field
+    /// handler), or `nil` to find none.
+    var resolver: MissingFieldResolver? { get }
 }
 
 extension RecordLookup {
@@ -27,6 +30,9 @@ extension RecordLookup {
 
     /// No source read directly: every record goes through ``lookupRecord(_:)``.
     var directSource: InMemoryRecordSource? { nil }
+
+    /// No redirects.
+    var resolver: MissingFieldResolver? { nil }
 
     /// The record a link names, through its ID.
     func lookupRecord(_ link: LinkTarget, hint: inout Int) -> RecordView? { lookupRecord(link.dataID, hint: &hint) }

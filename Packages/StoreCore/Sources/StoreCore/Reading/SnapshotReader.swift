@@ -35,7 +35,7 @@ struct SnapshotReader<Lookup: RecordLookup> {
 
     init(lookup: Lookup, variables: JSONObject, trackedRecord: DataID? = nil) {
         self.lookup = lookup
-        fieldKeys = FieldKeys(table: lookup.keyTable)
+        fieldKeys = FieldKeys(table: lookup.keyTable, resolver: lookup.resolver)
         source = lookup.directSource
         self.variables = variables
         self.trackedRecord = trackedRecord
@@ -181,6 +181,9 @@ struct SnapshotReader<Lookup: RecordLookup> {
             let stored = record.field(
                 field.pointee.storageKey, index: hasTable ? field.pointee.index : nil, cursor: &cursor)
         else {
+            if let fallback = field.pointee.fallback, let value = fallback.value(parentTypename: record.typename) {
+                return readFallback(value, subselection: field.pointee.subselection)
+            }
             noteMissing(deferred: field.pointee.isDeferred)
             return nil
         }
@@ -195,6 +198,14 @@ struct SnapshotReader<Lookup: RecordLookup> {
             return readLinked(encoded.base, &offset, in: source, selectionSet: subselection)
         }
         return readLinked(stored.value, selectionSet: subselection)
+    }
+
+    /// Reads what a redirect or a missing-field handler says a field its record lacks holds. Not
+    /// inlined: it is off the path of a field the record has.
+    @inline(never)
+    private mutating func readFallback(_ value: RecordValue, subselection: CompiledSelectionSet?) -> JSONValue? {
+        guard let subselection else { return readLeaf(value) }
+        return readLinked(value, selectionSet: subselection)
     }
 
     /// Reads a type case or a conditional of `record`. Not inlined, so that the field loop's frame

@@ -148,6 +148,12 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// in the order reads visit them), and removes the removals.
     public mutating func write(_ batch: RecordWriteBatch) {
         _ = write(batch.patches, order: batch.order, at: batch.writtenAt, detectsChanges: false) { _ in false }
+        if !batch.fieldRemovals.isEmpty { makeArenaUnique() }
+        for (dataID, keys) in batch.fieldRemovals {
+            guard let position = table.position(of: dataID), var record = record(for: dataID) else { continue }
+            for key in keys { record.fields.removeValue(forKey: key) }
+            RecordEncoding.encode(record, keys: &self.keys).withUnsafeBytes { place($0, at: position) }
+        }
         for dataID in batch.removals {
             guard let position = table.position(of: dataID) else { continue }
             remove(at: position)
@@ -419,6 +425,14 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
             case .links(let links)? = wide[position]?.fields.removeValue(forKey: key)?.value
         else { return nil }
         return links
+    }
+
+    /// The IDs of the records of type `typename`, in position order.
+    public func dataIDs(ofType typename: String) -> [DataID] {
+        lengths.indices.compactMap { position in
+            guard lengths[position] != 0, view(at: position).typename == typename else { return nil }
+            return table.ids[position]
+        }
     }
 
     /// Removes every record not in `kept`.

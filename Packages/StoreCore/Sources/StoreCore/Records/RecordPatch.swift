@@ -27,12 +27,16 @@ public struct RecordWriteBatch: Sendable {
     public var writtenAt: WallInstant
     /// Records to remove, after the patches.
     public var removals: Set<DataID>
+    /// Fields to remove, by storage key, from records that exist, after the patches and before the
+    /// removals; the record's other fields keep their values and write times.
+    public var fieldRemovals: [DataID: Set<String>]
 
     /// A batch; `order` defaults to the patches' IDs in no particular order.
     public init(
         patches: [DataID: RecordPatch] = [:], order: [DataID]? = nil, writtenAt: WallInstant,
-        removals: Set<DataID> = []
+        removals: Set<DataID> = [], fieldRemovals: [DataID: Set<String>] = [:]
     ) {
+        self.fieldRemovals = fieldRemovals
         self.patches = patches
         self.order = order ?? Array(patches.keys)
         self.writtenAt = writtenAt

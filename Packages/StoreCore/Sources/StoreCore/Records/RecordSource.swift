@@ -22,11 +22,14 @@ public protocol RecordSource {
     func records(for dataIDs: [DataID]) -> [Record?]
     /// The number of records.
     var count: Int { get }
-    /// Writes a batch: merges each patch into its record (creating it), then removes the removals.
-    /// Throws when the batch cannot be written, having written none of it.
+    /// Writes a batch: merges each patch into its record (creating it), removes the field removals
+    /// from their records, then removes the removals. Throws when the batch cannot be written,
+    /// having written none of it.
     mutating func write(_ batch: RecordWriteBatch) throws(StoreError)
     /// Removes every record whose ID is not in `kept`; returns how many were removed.
     mutating func removeAll(notIn kept: Set<DataID>) -> Int
+    /// The IDs of every record whose typename is `typename`: what evicting a type removes.
+    func dataIDs(ofType typename: String) -> [DataID]
 
     /// The invalidation point the source kept from an earlier launch, read once when a store opens
     /// it; `nil` by default.
@@ -48,6 +51,11 @@ public protocol RecordSource {
     /// from then on; the store re-reads its subscriptions (``Store/checkForOtherWriters()``).
     /// `false` by default, as no one else writes a source in memory.
     mutating func takeWritesByOthers() -> Bool
+    /// The server's `maxAge` for each root (by the runtime's key for it) that the source kept from
+    /// earlier launches, read once when a store opens it; empty by default.
+    var serverMaxAges: [String: Int] { get }
+    /// Keeps the server's `maxAge` for a root, or forgets it when `nil`; by default nothing.
+    mutating func keepServerMaxAge(_ seconds: Int?, forRoot key: String)
 }
 
 extension RecordSource {
@@ -66,4 +74,10 @@ extension RecordSource {
     public mutating func keepFirstPersistedRoots(_ count: Int) {}
     /// No other writer.
     public mutating func takeWritesByOthers() -> Bool { false }
+
+    /// None kept.
+    public var serverMaxAges: [String: Int] { [:] }
+
+    /// Keeps nothing.
+    public mutating func keepServerMaxAge(_ seconds: Int?, forRoot key: String) {}
 }

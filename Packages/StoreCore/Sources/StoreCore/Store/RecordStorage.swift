@@ -95,6 +95,13 @@ enum RecordStorage: RecordSource {
         return changes
     }
 
+    func dataIDs(ofType typename: String) -> [DataID] {
+        switch self {
+        case .memory(let source): source.dataIDs(ofType: typename)
+        case .other(let source): source.dataIDs(ofType: typename)
+        }
+    }
+
     mutating func removeAll(notIn kept: Set<DataID>) -> Int {
         switch self {
         case .memory(var source):
@@ -141,6 +148,18 @@ enum RecordStorage: RecordSource {
         guard case .other(var source) = self else { return }
         self = .memory(InMemoryRecordSource())
         source.keepFirstPersistedRoots(count)
+        self = .other(source)
+    }
+
+    var serverMaxAges: [String: Int] {
+        guard case .other(let source) = self else { return [:] }
+        return source.serverMaxAges
+    }
+
+    mutating func keepServerMaxAge(_ seconds: Int?, forRoot key: String) {
+        guard case .other(var source) = self else { return }
+        self = .memory(InMemoryRecordSource())
+        source.keepServerMaxAge(seconds, forRoot: key)
         self = .other(source)
     }
 

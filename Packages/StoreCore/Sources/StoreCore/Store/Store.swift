@@ -17,7 +17,7 @@ public final class Store: Sendable {
     public init(source: sending any RecordSource = InMemoryRecordSource(), configuration: StoreConfiguration = .init())
     {
         self.configuration = configuration
-        self.state = Locked(StoreState(source: source))
+        self.state = Locked(StoreState(source: source, configuration: configuration))
     }
 
     // MARK: Writing
@@ -262,7 +262,8 @@ public final class Store: Sendable {
     private static func markPositions(_ roots: [StoreRoot], in state: borrowing StoreState) -> (RecordMarks, Int)? {
         guard case .memory(let source) = state.records.source else { return nil }
         var marker = ReferenceMarker(
-            table: PositionMarkingTable(source: source), overlay: state.records.optimistic.merged)
+            table: PositionMarkingTable(source: source), overlay: state.records.optimistic.merged,
+            resolver: state.records.resolver)
         mark(roots, subscriptions: state.subscriptions, with: &marker)
         return (marker.table.marks, marker.table.markedRecords)
     }
@@ -274,7 +275,8 @@ public final class Store: Sendable {
         _ roots: [StoreRoot], _ persisted: PersistedRoots, in state: borrowing StoreState
     ) -> (Set<DataID>, Int, Int) {
         var marker = ReferenceMarker(
-            table: IdentifierMarkingTable(source: state.records.source), overlay: state.records.optimistic.merged)
+            table: IdentifierMarkingTable(source: state.records.source), overlay: state.records.optimistic.merged,
+            resolver: state.records.resolver)
         mark(roots, subscriptions: state.subscriptions, with: &marker)
         var keptPersisted = 0
         for root in persisted.roots {

@@ -9,7 +9,14 @@ public struct StoreConfiguration: Sendable {
     public typealias KeyFunction = @Sendable (_ object: JSONObject) -> DataID?
 
     /// Key functions by `__typename`; a type without one uses ``defaultKey``.
-    public var keyFunctions: [String: KeyFunction]
+    public var keyFunctions: [String: KeyFunction] {
+        didSet { keyFieldLists = [:] }
+    }
+    /// The key fields behind the key functions `keyFields` made, for the types no given function
+    /// replaced: a publish from the bytes reads those members alone instead of making each object a
+    /// `JSONObject` for the function. A closure cannot be inspected, so any later change to
+    /// ``keyFunctions`` empties it and every type goes through its function.
+    private(set) var keyFieldLists: [String: [String]]
     /// The key function for every other type, given the typename and the object:
     /// by default `Type:id` when the object has a string or integer `id`, else `nil`.
     public var defaultKey: @Sendable (_ typename: String, _ object: JSONObject) -> DataID? {
@@ -25,6 +32,14 @@ public struct StoreConfiguration: Sendable {
     /// the publish fails with ``StoreError/Code/nestingTooDeep``. The normalizer recurses once per
     /// level, so this bound is what keeps a hostile response from overflowing the stack.
     public var maximumDepth: Int
+    /// Answers what a read asks about a field its record lacks and no `@fieldPolicy` redirects (Relay's
+    /// missing field handlers): the record, records or scalar the field holds, or `nil` for "missing".
+    /// Reads, fetch policies, revalidation and collection all follow the answer, so it must be quick,
+    /// must not touch the store, and must answer alike for alike input.
+    public var missingFieldHandler: MissingFieldHandler?
+
+    /// A function from a field a record lacks to what it holds (``missingFieldHandler``).
+    public typealias MissingFieldHandler = @Sendable (_ field: MissingField) -> MissingFieldValue?
 
     /// A configuration; every part has a default. A `defaultKey` of `nil` is ``typenameAndID(_:_:)``,
     /// which a publish then applies by reading the object's `id` alone, without making the object a
@@ -37,9 +52,11 @@ public struct StoreConfiguration: Sendable {
         keyFunctions: [String: KeyFunction] = [:], keyFields: [String: [String]] = [:],
         defaultKey: (@Sendable (_ typename: String, _ object: JSONObject) -> DataID?)? = nil,
         clock: @escaping @Sendable () -> WallInstant = StoreConfiguration.systemTime,
-        maximumDepth: Int = 512
+        maximumDepth: Int = 512, missingFieldHandler: MissingFieldHandler? = nil
     ) {
+        self.missingFieldHandler = missingFieldHandler
         self.keyFunctions = Self.keyFunctions(keyFields: keyFields).merging(keyFunctions) { _, given in given }
+        self.keyFieldLists = keyFields.filter { keyFunctions[$0.key] == nil }
         self.defaultKey = defaultKey ?? StoreConfiguration.typenameAndID
         self.defaultKeyIsTypenameAndID = defaultKey == nil
         self.clock = clock
@@ -54,22 +71,29 @@ public struct StoreConfiguration: Sendable {
     public static func keyFunctions(keyFields: [String: [String]]) -> [String: KeyFunction] {
         keyFields.reduce(into: [:]) { functions, entry in
             let (typename, fields) = entry
-            functions[typename] = { object in
-                var values: [String] = []
-                values.reserveCapacity(fields.count)
-                for field in fields {
-                    switch object[field] {
-                    case .string(let value)?: values.append(value)
-                    case .int(let value)?: values.append(String(value))
-                    case .bigInt(let digits)?: values.append(digits)
-                    case .double(let value)?: values.append(String(value))
-                    case .bool(let value)?: values.append(value ? "true" : "false")
-                    default: return nil
-                    }
-                }
-                return DataID(typename + ":" + values.joined(separator: "+"))
+            functions[typename] = { object in keyFieldsID(typename, fields) { object[$0] } }
+        }
+    }
+
+    /// `Type:v1+v2` from the values `member` gives for `fields`, or `nil` when one is absent, null
+    /// or not a scalar: the one spelling of a key-field ID, for key functions and for the publish's
+    /// direct read alike.
+    @inline(__always)
+    static func keyFieldsID(_ typename: String, _ fields: [String], member: (String) -> JSONValue?) -> DataID? {
+        var id = typename
+        id.append(":")
+        for (index, field) in fields.enumerated() {
+            if index > 0 { id.append("+") }
+            switch member(field) {
+            case .string(let value)?: id.append(value)
+            case .int(let value)?: id.append(String(value))
+            case .bigInt(let digits)?: id.append(digits)
+            case .double(let value)?: id.append(String(value))
+            case .bool(let value)?: id.append(value ? "true" : "false")
+            default: return nil
             }
         }
+        return DataID(id)
     }
 
     /// The device's wall clock, read through Foundation's `Date`: the default ``clock``. The runtime
@@ -100,6 +124,9 @@ public struct StoreConfiguration: Sendable {
     /// The data ID of a response object as ``dataID(typename:object:)`` gives it; the object is
     /// made a `JSONObject` only for a key function that takes one.
     func dataID<Input: NormalizerInput>(typename: String, input: Input) -> DataID? {
+        if !keyFieldLists.isEmpty, let fields = keyFieldLists[typename] {
+            return Self.keyFieldsID(typename, fields) { input.inputMember($0)?.materialized() }
+        }
         if !keyFunctions.isEmpty, let function = keyFunctions[typename] { return function(input.keyObject()) }
         if defaultKeyIsTypenameAndID {
             return Self.typenameAndID(typename, id: input.inputMember("id")?.materialized())

@@ -4,8 +4,12 @@ import Primitives
 struct StoreRecords: RecordLookup {
     var source: RecordStorage
     var optimistic = OptimisticLayers()
+    let resolver: MissingFieldResolver?
 
-    init(source: any RecordSource) { self.source = RecordStorage(source) }
+    init(source: any RecordSource, resolver: MissingFieldResolver? = nil) {
+        self.source = RecordStorage(source)
+        self.resolver = resolver
+    }
 
     @inline(__always) func lookupRecord(_ dataID: DataID) -> RecordView? {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return .decoded(record) }

@@ -6,6 +6,12 @@ struct StoreState {
     var subscriptions = SubscriptionIndex()
     /// Every field written at or before it is stale (``Store/invalidate()``).
     var invalidationPoint: WallInstant?
+    /// The instant of the last ``Store/removeAll()``: an answer to a request sent at or before it is
+    /// not written.
+    var clearPoint: WallInstant?
+    /// The server's `maxAge` for each root that had one, by the runtime's key for the root: kept
+    /// here for every source, and by a persistent source for the next launch.
+    var serverMaxAges: [String: Int]
     /// The newest instant any write was stamped with; an invalidation is never before it.
     var latestWrite: WallInstant?
     /// Numbers deliveries so that a subscription never receives an older snapshot after a newer one.
@@ -17,9 +23,10 @@ struct StoreState {
     /// re-reads only the subscriptions it concerns.
     private(set) var subscriptionReads = 0
 
-    init(source: any RecordSource) {
-        records = StoreRecords(source: source)
+    init(source: any RecordSource, configuration: StoreConfiguration) {
+        records = StoreRecords(source: source, resolver: MissingFieldResolver(configuration: configuration))
         invalidationPoint = records.source.invalidationPoint
+        serverMaxAges = records.source.serverMaxAges
         latestWrite = invalidationPoint
     }
 
@@ -123,6 +130,7 @@ struct StoreState {
     mutating func write(
         _ batch: NormalizedBatch, pages: [ConnectionPage], at writtenAt: WallInstant?, now: WallInstant
     ) throws(StoreError) -> StoreChanges {
+        if let writtenAt, let clearPoint, writtenAt <= clearPoint { return StoreChanges() }
         if pages.isEmpty {
             if let writtenAt { return try write(batch, at: writtenAt) }
             return try write(batch, now: now)

@@ -9,6 +9,7 @@ struct StagedRecords: RecordLookup {
     let writtenAt: WallInstant
 
     var keyTable: RecordKeyTable? { records.keyTable }
+    var resolver: MissingFieldResolver? { records.resolver }
 
     func lookupRecord(_ dataID: DataID) -> RecordView? {
         guard patches[dataID] != nil else { return records.lookupRecord(dataID) }

@@ -53,6 +53,10 @@ struct PersistingSource: RecordSource {
         disk.contents.withLock { $0.records.removeAll(notIn: kept) }
     }
 
+    func dataIDs(ofType typename: String) -> [DataID] {
+        disk.contents.withLock { $0.records.dataIDs(ofType: typename) }
+    }
+
     var invalidationPoint: WallInstant? { disk.contents.withLock { $0.invalidationPoint } }
 
     mutating func keepInvalidationPoint(_ point: WallInstant) {

@@ -25,4 +25,6 @@ struct RecordingSource: RecordSource {
     }
 
     mutating func removeAll(notIn kept: Set<DataID>) -> Int { records.removeAll(notIn: kept) }
+
+    func dataIDs(ofType typename: String) -> [DataID] { records.dataIDs(ofType: typename) }
 }

@@ -118,9 +118,11 @@ public final class HTTPTransport: Transport {
             request, url: url, headers: headers, attempt: attempt, usesGET: options.usesGETForQueries,
             timeout: options.timeout.timeInterval)
         let (body, http) = try await exchange(urlRequest)
-        return try HTTPResponseDecoder.decode(
+        var response = try HTTPResponseDecoder.decode(
             status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), body: body,
             expectedLength: http.expectedContentLength)
+        response.cacheControl = http.value(forHTTPHeaderField: "Cache-Control").flatMap(CacheControl.init(header:))
+        return response
     }
 
     /// Sends `urlRequest` on the session and returns the body and the HTTP answer.

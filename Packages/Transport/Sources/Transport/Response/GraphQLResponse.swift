@@ -58,6 +58,9 @@ public struct GraphQLResponse: Sendable, Hashable {
     /// fields and streamed list items, each at its path from the operation's root. Empty for an answer
     /// in one piece and for the initial part, whose ``data`` is the first tree.
     public var increments: [GraphQLIncrement]
+    /// What the HTTP answer's `Cache-Control` header said, when a transport over HTTP read one; `nil`
+    /// otherwise. Not part of equality: it is how the answer came, not what it says.
+    public var cacheControl: CacheControl?
 
     /// A response from its parts.
     public init(

@@ -33,6 +33,16 @@ struct HTTPTransportTests {
                 ])
     }
 
+    @Test("the answer's Cache-Control header comes with the response; without one there is none")
+    func cacheControl() async throws {
+        var options = HTTPTransport.Options()
+        options.headers = ["X-Answer-Cache-Control": "public, max-age=42"]
+        let hinted = try await transport(options: options).response(for: GraphQLRequest(text: "{ hello }"))
+        #expect(hinted.cacheControl == CacheControl(maxAge: 42))
+        let plain = try await transport().response(for: GraphQLRequest(text: "{ hello }"))
+        #expect(plain.cacheControl == nil)
+    }
+
     @Test("variables and the operation name choose what runs")
     func variablesAndOperationName() async throws {
         let text = "query A { hello } query B($id: ID!) { user(id: $id) { name } }"
