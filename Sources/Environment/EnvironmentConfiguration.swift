@@ -8,6 +8,9 @@ public struct EnvironmentConfiguration: Sendable {
     /// How many released roots keep their records (first in, first out) before garbage collection
     /// may remove them: a screen the user goes back to finds its data still there.
     public var releaseBufferSize: Int
+    /// How mutations that did not reach the server are queued; none is unless a commit or this
+    /// configuration asks.
+    public var mutationQueue = MutationQueueConfiguration()
 
     /// A configuration; by default data stays fresh five minutes and ten released roots are kept.
     public init(defaultExpiration: Expiration = .after(.seconds(300)), releaseBufferSize: Int = 10) {

@@ -48,6 +48,15 @@ public protocol RecordSource {
     /// from then on; the store re-reads its subscriptions (``Store/checkForOtherWriters()``).
     /// `false` by default, as no one else writes a source in memory.
     mutating func takeWritesByOthers() -> Bool
+
+    /// The mutations queued in earlier launches (``PendingMutation``), in queue order; none by
+    /// default, as a source in memory has no earlier launch.
+    func pendingMutations() -> [PendingMutation]
+    /// Keeps `mutation` (replacing one with the same ID) in one transaction, or throws having kept
+    /// nothing; by default nothing is kept.
+    mutating func keepPendingMutation(_ mutation: PendingMutation) throws(StoreError)
+    /// Forgets the pending mutation with this ID; by default nothing.
+    mutating func removePendingMutation(id: String)
 }
 
 extension RecordSource {
@@ -66,4 +75,10 @@ extension RecordSource {
     public mutating func keepFirstPersistedRoots(_ count: Int) {}
     /// No other writer.
     public mutating func takeWritesByOthers() -> Bool { false }
+    /// No mutation from an earlier launch.
+    public func pendingMutations() -> [PendingMutation] { [] }
+    /// Keeps nothing: the runtime holds its queue in memory for the process.
+    public mutating func keepPendingMutation(_ mutation: PendingMutation) throws(StoreError) {}
+    /// Nothing to forget.
+    public mutating func removePendingMutation(id: String) {}
 }
