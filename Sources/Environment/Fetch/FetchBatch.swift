@@ -20,7 +20,10 @@ public struct FetchBatch: Sendable {
 
     /// Returns when every fetch of the batch has completed (succeeded or failed) and its handles
     /// were told; for ``Environment/invalidate()``, also the follow-up of each fetch it joined.
+    /// After a revalidation that replayed queued mutations first, it returns when the replay and
+    /// the sweep's fetches are done.
     public func finished() async {
+        if let afterReplay { await afterReplay.value.finished() }
         for id in fetchIDs { await environment.waitForFetch(id, followingUp: followsUp) }
     }
 }
