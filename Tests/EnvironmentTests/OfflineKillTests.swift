@@ -93,6 +93,8 @@ struct OfflineKillTests {
             #expect(again == ["done 0"])
         }
         #expect(Set(killedAfterLines).count >= 5)
-        print("OfflineKillTests: kill points \(killedAfterLines); duplicates the server received and ignored: \(duplicates)")
+        print(
+            "OfflineKillTests: kill points \(killedAfterLines); duplicates the server received and ignored: \(duplicates)"
+        )
     }
 }

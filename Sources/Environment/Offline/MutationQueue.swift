@@ -19,7 +19,9 @@ struct MutationQueue: Sendable {
         let layer: String?
         let updater: MutationUpdater?
 
-        var queuedMutation: QueuedMutation { QueuedMutation(id: id, scope: scope, operationName: operation.name, queuedCount: 0) }
+        var queuedMutation: QueuedMutation {
+            QueuedMutation(id: id, scope: scope, operationName: operation.name, queuedCount: 0)
+        }
     }
 
     private(set) var entries: [Entry] = []
@@ -64,7 +66,8 @@ struct MutationQueue: Sendable {
     ) -> [(Entry, MutationQueueError)] {
         var dropped: [(Entry, MutationQueueError)] = []
         for entry in entries where !sending.contains(entry.id) && entry.queuedAt + maximumAge <= now {
-            dropped.append((entry, MutationQueueError(.expired, "the mutation waited longer than the queue's maximum age")))
+            dropped.append(
+                (entry, MutationQueueError(.expired, "the mutation waited longer than the queue's maximum age")))
         }
         var left = entries.count - dropped.count
         for entry in entries where left > maximumLength && !sending.contains(entry.id) {

@@ -55,7 +55,8 @@ extension Environment {
     ) async throws -> GraphQLResponse {
         let queueing = configuration.mutationQueue.queuesByDefault ? MutationQueueing.queueable() : .never
         guard !queueing.isQueueable else {
-            switch try await commit(mutation, optimisticResponse: optimisticResponse, queueing: queueing, updater: updater)
+            switch try await commit(
+                mutation, optimisticResponse: optimisticResponse, queueing: queueing, updater: updater)
             {
             case .answered(let response): return response
             case .queued(let queued): return Self.queuedResponse(queued, showing: optimisticResponse)

@@ -10,7 +10,8 @@ import Testing
 struct PendingMutationTests {
     static func pending(_ id: String, sequence: Int64, payload: [UInt8] = [1, 2, 3]) -> PendingMutation {
         PendingMutation(
-            id: id, scope: "default", sequence: sequence, queuedAt: WallInstant(secondsSince1970: 1_000), payload: payload)
+            id: id, scope: "default", sequence: sequence, queuedAt: WallInstant(secondsSince1970: 1_000),
+            payload: payload)
     }
 
     @Test("queued mutations and their optimistic layer are kept in the file, in order, and removed one by one")
@@ -19,7 +20,8 @@ struct PendingMutationTests {
         let feedRoot = try root(feedQuery)
         do {
             let (store, _, _) = try openStore(directory.file())
-            try store.queueOptimistic("layer-b", feed(["optimistic"]), to: feedRoot, keeping: Self.pending("b", sequence: 2))
+            try store.queueOptimistic(
+                "layer-b", feed(["optimistic"]), to: feedRoot, keeping: Self.pending("b", sequence: 2))
             try store.queueOptimistic("layer-a", nil, to: feedRoot, keeping: Self.pending("a", sequence: 1))
             // The layer shows at once; the records under it are untouched.
             #expect(store.lookup(feedRoot).data == feed(["optimistic"]))
