@@ -41,7 +41,7 @@ final class TitleServer: Transport {
                 GraphQLResponse(data: ["post": ["__typename": "Post", "id": "p1", "title": .string(state.title)]]))
         }
         return AsyncThrowingStream { continuation in
-            continuation.yield(with: answer.map { $0 })
+            continuation.yield(with: answer.mapError { $0 as any Error })
             continuation.finish()
         }
     }
