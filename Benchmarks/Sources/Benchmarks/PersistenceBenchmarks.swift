@@ -265,8 +265,9 @@ private func heldAfterOpeningAndReading(_ path: String) throws -> Int {
 /// Queueing a mutation that did not reach its server, with a 1 KB optimistic response, into a SQLite
 /// store (`Store.queueOptimistic`: the layer, and its row written in one transaction) against
 /// committing the optimistic response alone (`Store.applyOptimistic`, the layer every commit
-/// writes), 200 mutations per sample. Each of the eight layer names is reused, so both keep eight
-/// layers; each queued mutation is a row of its own.
+/// writes), 200 mutations per sample; the queued row's payload is serialized in the timing. Each of
+/// the eight layer names is reused, so both keep eight layers; each queued mutation is a row of its
+/// own.
 func persistenceQueueBenchmarks() throws {
     let schema = try Schema(
         sdl: """
@@ -284,11 +285,15 @@ func persistenceQueueBenchmarks() throws {
             "__typename": "Post", "id": "p1", "title": "A title", "body": .string(String(repeating: "b", count: 1_000)),
         ]
     ]
-    // What the runtime keeps of a queued mutation: its text, variables and optimistic response.
-    let payload = [UInt8](
-        JSONValue.object([
-            "text": .string(mutation.text), "variables": .object(mutation.variables), "optimistic": optimistic,
-        ]).serialized())
+    // What the runtime keeps of a queued mutation: its text, variables and optimistic response,
+    // serialized for each mutation as the runtime does.
+    func payload() -> [UInt8] {
+        [UInt8](
+            JSONValue.object([
+                "text": .string(mutation.text), "name": "EditPost", "variables": .object(mutation.variables),
+                "optimistic": optimistic,
+            ]).serialized())
+    }
     let perSample = 200
     var queued: Int64 = 0
     let files = try TemporaryStoreFiles()
@@ -307,7 +312,7 @@ func persistenceQueueBenchmarks() throws {
                     "layer-\(index % 8)", optimistic, to: root,
                     keeping: PendingMutation(
                         id: "mutation-\(queued)", scope: "default", sequence: queued,
-                        queuedAt: WallInstant(nanosecondsSince1970: queued), payload: payload))
+                        queuedAt: WallInstant(nanosecondsSince1970: queued), payload: payload()))
             }
         })
     report(
