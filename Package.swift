@@ -134,11 +134,15 @@ let package = Package(
             dependencies: [
                 "Environment", "GraphQLCore", "EventLog", "EventLogTesting", "StoreCore", "Transport",
                 "TransportTesting", "GraphQLTestServer", "Retention", "Scheduling", "SchedulingTesting", "Primitives",
-                "SQLiteStore",
+                "SQLiteStore", "OfflineReplayChild",
             ],
             path: "Tests/EnvironmentTests",
             // `Masking/`: a query and a fragment generated with data masking on, attached end to end.
             plugins: ["GraphQLCodegenPlugin"]),
+        // Test support, not a product: an app process that queues or replays mutations over a SQLite file, which
+        // `OfflineKillTests` kills with SIGKILL.
+        .executableTarget(
+            name: "OfflineReplayChild", dependencies: ["Environment", "SQLiteStore"], path: "Tests/OfflineReplayChild"),
     ]
 )
 

@@ -41,5 +41,15 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")],
             plugins: [.plugin(name: "GraphQLCodegenPlugin", package: "swift-graphql-environment")]
         ),
+        // offline-queue: commits queued offline, a relaunch over the same SQLite file, and their replay.
+        .executableTarget(
+            name: "offline-queue",
+            dependencies: [
+                .product(name: "Environment", package: "swift-graphql-environment"),
+                .product(name: "SQLiteStore", package: "swift-graphql-environment"),
+            ],
+            path: "Sources/offline-queue",
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
+        ),
     ]
 )

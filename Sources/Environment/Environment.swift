@@ -33,6 +33,8 @@ public final class Environment: Sendable {
     /// Generated operation types' documents, compiled against ``schema`` once per type, and the
     /// operations made from them lately, by type and variables.
     let typedOperations = Locked(TypedOperationCache())
+    /// The mutations that did not reach the server, waiting for a replay.
+    let mutationQueue = Locked(MutationQueue())
 
     /// An environment over `store` (by default a new in-memory store reading `clock`, keying records
     /// by the schema's `@typePolicy` key fields, with the configuration's missing-field handler) that
@@ -62,6 +64,9 @@ public final class Environment: Sendable {
             RuntimeState(
                 releaseBufferSize: configuration.releaseBufferSize,
                 readsMissingFieldArguments: self.store.hasMissingFieldHandler))
+        // Before any screen attaches: the queued mutations' optimistic data is on screen from the
+        // first read, with no request.
+        restoreQueuedMutations()
     }
 
     /// Whether the app is active. While `false`, GraphQL subscriptions are parked (their transport

@@ -13,6 +13,9 @@ public struct EnvironmentConfiguration: Sendable {
     /// (`StoreConfiguration.missingFieldHandler`): `node(id:)` from a global ID, say. A store given to
     /// the environment keeps its own configuration's.
     public var missingFieldHandler: StoreConfiguration.MissingFieldHandler?
+    /// How mutations that did not reach the server are queued; none is unless a commit or this
+    /// configuration asks.
+    public var mutationQueue = MutationQueueConfiguration()
 
     /// A configuration; by default data stays fresh five minutes, ten released roots are kept, and no
     /// missing-field handler answers.

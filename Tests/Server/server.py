@@ -29,6 +29,7 @@ Endpoints:
   /debug/manifest       POST an Apollo persisted query manifest: registers its operations for /safelisted
   /debug/safelist?id=H  counts of requests to /safelisted for an ID, by ID alone and with text
   /debug/unused-port    a port nothing listens on
+  /debug/idempotence?id=I  how many times applyOnce with idempotence ID I was received and applied (once at most)
 """
 
 import asyncio
@@ -105,6 +106,12 @@ type Mutation {
   createPost(title: String!): Post!
   deletePost(id: ID!): ID!
   renamePost(id: ID!, title: String!): Post!
+  applyOnce(key: String!, value: String!): Applied!
+}
+
+type Applied {
+  id: ID!
+  value: String!
 }
 
 type Subscription {
@@ -219,6 +226,23 @@ def resolve_rename(_root, _info, id, name):
             raise GraphQLError(f"no user {id}")
         USERS[id]["name"] = name
         return dict(USERS[id])
+
+
+# Mutations that carry an idempotence ID (the `Idempotency-Key` header, else the `key` argument): how many times each
+# ID was received and applied. A duplicate is answered as the first was, and not applied again.
+IDEMPOTENCE = {}
+IDEMPOTENCE_LOCK = threading.Lock()
+
+
+def resolve_apply_once(_root, info, key, value):
+    headers = {name.lower(): header for name, header in info.context["headers"].items()}
+    identifier = headers.get("idempotency-key", key)
+    with IDEMPOTENCE_LOCK:
+        entry = IDEMPOTENCE.setdefault(identifier, {"received": 0, "applied": 0, "value": value})
+        entry["received"] += 1
+        if entry["applied"] == 0:
+            entry["applied"] = 1
+        return {"id": key, "value": entry["value"]}
 
 
 def post_cursor(post):
@@ -341,6 +365,7 @@ SCHEMA.mutation_type.fields["rename"].resolve = resolve_rename
 SCHEMA.mutation_type.fields["createPost"].resolve = resolve_create_post
 SCHEMA.mutation_type.fields["deletePost"].resolve = resolve_delete_post
 SCHEMA.mutation_type.fields["renamePost"].resolve = resolve_rename_post
+SCHEMA.mutation_type.fields["applyOnce"].resolve = resolve_apply_once
 for name, generator in [
     ("countdown", subscribe_countdown),
     ("waitForever", subscribe_wait_forever),
@@ -503,6 +528,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path == "/debug/requests":
             with APQ_LOCK:
                 counts = dict(REQUEST_COUNTS.get(query.get("key", ""), {"requests": 0, "operations": 0}))
+            return self.send_json(200, counts)
+        if path == "/debug/idempotence":
+            with IDEMPOTENCE_LOCK:
+                entry = IDEMPOTENCE.get(query.get("id", ""), {"received": 0, "applied": 0})
+                counts = {"received": entry["received"], "applied": entry["applied"]}
             return self.send_json(200, counts)
         if path == "/debug/safelist":
             with APQ_LOCK:

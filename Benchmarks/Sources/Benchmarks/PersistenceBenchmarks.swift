@@ -6,7 +6,8 @@ import StoreCore
 /// The store in a SQLite file (`SQLiteRecordSource`), each figure a ratio to the in-memory store doing
 /// the same work in the same run: normalizing the items payload, merging 1,000 records, a cold read
 /// of a 100-record screen after reopening; then bytes on disk per record against the JSON's, and the
-/// memory that opening a file and reading one screen holds, among 100,000 and among 1,000,000 records.
+/// memory that opening a file and reading one screen holds, among 100,000 and among 1,000,000 records;
+/// and queueing a mutation against committing its optimistic response alone.
 func runPersistenceBenchmarks() async throws {
     let files = try TemporaryStoreFiles()
     defer { files.removeAll() }
@@ -15,6 +16,7 @@ func runPersistenceBenchmarks() async throws {
     try persistenceColdReadBenchmarks(files)
     try persistenceRecordReadBenchmarks(files)
     try persistenceMemoryBenchmark(files)
+    try persistenceQueueBenchmarks()
 }
 
 /// Fresh store paths in a directory of their own under the temporary directory, removed at the end.
@@ -256,4 +258,70 @@ private func heldAfterOpeningAndReading(_ path: String) throws -> Int {
         withExtendedLifetime((store, snapshot)) {}
     }
     return held.sorted()[held.count / 2]
+}
+
+// MARK: Queued mutations
+
+/// Queueing a mutation that did not reach its server, with a 1 KB optimistic response, into a SQLite
+/// store (`Store.queueOptimistic`: the layer, and its row written in one transaction) against
+/// committing the optimistic response alone (`Store.applyOptimistic`, the layer every commit
+/// writes), 200 mutations per sample; the queued row's payload is serialized in the timing. Each of
+/// the eight layer names is reused, so both keep eight layers; each queued mutation is a row of its
+/// own.
+func persistenceQueueBenchmarks() throws {
+    let schema = try Schema(
+        sdl: """
+            type Query { post(id: ID!): Post }
+            type Mutation { editPost(id: ID!, body: String!): Post! }
+            type Post { id: ID! title: String! body: String! }
+            """)
+    let mutation = try CompiledDocument(
+        text: "mutation EditPost($id: ID!, $body: String!) { editPost(id: $id, body: $body) { id title body } }",
+        schema: schema
+    ).operation(named: "EditPost", variables: ["id": "p1", "body": .string(String(repeating: "b", count: 1_000))])
+    let root = StoreRoot(operation: mutation)
+    let optimistic: JSONValue = [
+        "editPost": [
+            "__typename": "Post", "id": "p1", "title": "A title", "body": .string(String(repeating: "b", count: 1_000)),
+        ]
+    ]
+    // What the runtime keeps of a queued mutation: its text, variables and optimistic response,
+    // serialized for each mutation as the runtime does.
+    func payload() -> [UInt8] {
+        [UInt8](
+            JSONValue.object([
+                "text": .string(mutation.text), "name": "EditPost", "variables": .object(mutation.variables),
+                "optimistic": optimistic,
+            ]).serialized())
+    }
+    let perSample = 200
+    var queued: Int64 = 0
+    let files = try TemporaryStoreFiles()
+    defer { files.removeAll() }
+    let queueStore = try fileStore(at: files.newPath())
+    let layerStore = try fileStore(at: files.newPath())
+    let (layer, queue) = try alternatingMedians(
+        samples: 9,
+        {
+            for index in 0..<perSample { try layerStore.applyOptimistic("layer-\(index % 8)", optimistic, to: root) }
+        },
+        {
+            for index in 0..<perSample {
+                queued += 1
+                try queueStore.queueOptimistic(
+                    "layer-\(index % 8)", optimistic, to: root,
+                    keeping: PendingMutation(
+                        id: "mutation-\(queued)", scope: "default", sequence: queued,
+                        queuedAt: WallInstant(nanosecondsSince1970: queued), payload: payload()))
+            }
+        })
+    report(
+        "queue a mutation with a 1 KB optimistic response (SQLite)", queue,
+        against: "its optimistic layer alone", layer, limit: 2)
+    // For scale: the same response written to the SQLite file as a publish (one transaction).
+    let publishStore = try fileStore(at: files.newPath())
+    let publish = try median(samples: 9) {
+        for _ in 0..<perSample { try publishStore.publish(optimistic, to: root) }
+    }
+    report("queue a mutation, against publishing its response (SQLite)", queue, against: "a publish of it", publish)
 }

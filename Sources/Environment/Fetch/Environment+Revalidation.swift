@@ -16,8 +16,25 @@ extension Environment {
     /// First, over a store file that another process shares (an app extension), the screens are
     /// told what that process wrote since (`Store.checkForOtherWriters()`), so that what is judged
     /// stale, and what the screens show, is the file's latest.
+    ///
+    /// When mutations wait in the queue (``commit(_:optimisticResponse:queueing:updater:)``), they
+    /// are replayed first (``replayQueuedMutations()``), and the stale roots are fetched once the
+    /// replay ends, so that what is refetched includes the user's writes: the batch returned then
+    /// counts no request, and its ``FetchBatch/finished()`` awaits the replay and the sweep.
     @discardableResult
     public func revalidate() -> FetchBatch {
+        guard mutationQueue.withLock({ $0.count == 0 }) else {
+            let sweep = Task {
+                await self.replayQueuedMutations()
+                return self.sweepStaleRoots()
+            }
+            return FetchBatch(started: 0, joined: 0, fetchIDs: [], environment: self, afterReplay: sweep)
+        }
+        return sweepStaleRoots()
+    }
+
+    /// Fetches the stale retained roots: ``revalidate()`` without the queue.
+    private func sweepStaleRoots() -> FetchBatch {
         store.checkForOtherWriters()
         let now = clock.now()
         var effects = Effects()

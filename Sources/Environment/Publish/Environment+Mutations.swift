@@ -42,28 +42,82 @@ extension Environment {
     /// ``MissingDataError`` (a response without a selected field), or the
     /// `StoreError` of an optimistic response that does not fit the selection, in which case nothing
     /// is sent.
+    ///
+    /// When the environment queues by default (``MutationQueueConfiguration/queuesByDefault``), a
+    /// request that does not reach the server queues the mutation instead of failing, as
+    /// ``commit(_:optimisticResponse:queueing:updater:)`` does, and the response returned is what
+    /// screens show meanwhile: the optimistic response as `data`, and the queued mutation's `id`,
+    /// `scope` and queue `count` in `extensions["queued"]`.
     @discardableResult
     public func commit(
         _ mutation: GraphQLOperation, optimisticResponse: JSONValue? = nil,
         updater: (@Sendable (_ transaction: inout StoreTransaction, _ data: JSONValue) throws -> Void)? = nil
     ) async throws -> GraphQLResponse {
+        let queueing = configuration.mutationQueue.queuesByDefault ? MutationQueueing.queueable() : .never
+        guard !queueing.isQueueable else {
+            switch try await commit(
+                mutation, optimisticResponse: optimisticResponse, queueing: queueing, updater: updater)
+            {
+            case .answered(let response): return response
+            case .queued(let queued): return Self.queuedResponse(queued, showing: optimisticResponse)
+            }
+        }
+        return try await commitNow(mutation, optimisticResponse: optimisticResponse, updater: updater)
+    }
+
+    /// Sends `mutation` once, with no queueing: a failure fails and rolls back.
+    func commitNow(
+        _ mutation: GraphQLOperation, optimisticResponse: JSONValue?, updater: MutationUpdater?
+    ) async throws -> GraphQLResponse {
         let root = StoreRoot(operation: mutation)
         var layer: String?
         // JSON `null` is no optimistic response, not data: `flag ? response : nil` passes the JSON
         // literal (JSONValue is ExpressibleByNilLiteral), and null data could only be refused.
-        if let optimisticResponse, !optimisticResponse.isNull {
-            let filled = try OptimisticTypenames.filled(
-                optimisticResponse, selectionSet: root.selectionSet, variables: root.variables)
+        if let filled = try Self.filledOptimisticResponse(optimisticResponse, for: root) {
             let name = "mutation-" + UUID().uuidString
             try store.applyOptimistic(name, filled, to: root)
             layer = name
         }
+        switch await attempt(mutation, root: root, layer: layer, updater: updater, request: GraphQLRequest(mutation)) {
+        case .answered(let response): return response
+        case .failed(let error): throw error
+        case .unreached(let error):
+            // Not queueable: the layer the attempt kept is rolled back, as for any failure.
+            if let layer { store.removeOptimistic(layer) }
+            throw error
+        }
+    }
+
+    /// The optimistic response with the `__typename`s the server would send filled in, or `nil`
+    /// for none (`nil` or JSON `null`).
+    static func filledOptimisticResponse(_ response: JSONValue?, for root: StoreRoot) throws(StoreError) -> JSONValue? {
+        guard let response, !response.isNull else { return nil }
+        return try OptimisticTypenames.filled(response, selectionSet: root.selectionSet, variables: root.variables)
+    }
+
+    /// How one send of a mutation ended.
+    enum MutationAttempt {
+        /// The server answered with data, written (the layer gone).
+        case answered(GraphQLResponse)
+        /// The request did not reach the server (``ServerReach``); the layer is kept.
+        case unreached(FetchError)
+        /// The server answered without usable data, or refused otherwise; the layer is rolled back.
+        case failed(any Error)
+    }
+
+    /// Sends `request` of `mutation` once and writes its answer through the one answer path,
+    /// removing `layer`; logs it as a fetch of reason `mutation`. On a failure the layer is rolled
+    /// back, unless the request did not reach the server (then the caller queues or rolls back).
+    func attempt(
+        _ mutation: GraphQLOperation, root: StoreRoot, layer: String?, updater: MutationUpdater?,
+        request: GraphQLRequest
+    ) async -> MutationAttempt {
         let requestedAt = store.requestInstant()
         log.record(EventMapping.fetchStarted(mutation, as: .mutation))
         let startedAt = ContinuousClock.now
-        /// Rolls back the optimistic layer and logs how the mutation failed.
-        func failed(_ error: any Error) -> any Error {
-            if let layer { store.removeOptimistic(layer) }
+        /// Logs how the mutation failed, rolling back its optimistic layer unless `keepingLayer`.
+        func failed<Failure: Error>(_ error: Failure, keepingLayer: Bool = false) -> Failure {
+            if let layer, !keepingLayer { store.removeOptimistic(layer) }
             log.record(
                 EventMapping.fetchFailed(
                     mutation, as: .mutation, duration: ContinuousClock.now - startedAt, error: error))
@@ -71,23 +125,27 @@ extension Environment {
         }
         let response: GraphQLResponse
         do {
-            response = try await transport.response(for: GraphQLRequest(mutation))
+            response = try await transport.response(for: request)
         } catch {
-            throw failed(Self.transportFailure(error))
+            let failure = Self.transportFailure(error)
+            if ServerReach.isUnreached(error) { return .unreached(failed(failure, keepingLayer: true)) }
+            return .failed(failed(failure))
         }
-        guard response.hasData else { throw failed(Self.errorsWithoutData(response, answering: "the mutation")) }
+        guard response.hasData else {
+            return .failed(failed(Self.errorsWithoutData(response, answering: "the mutation")))
+        }
         let report: PublishReport
         do {
             report = try answer(
                 response, of: mutation, to: root, requestedAt: requestedAt, removingLayer: layer,
                 updater: updater)
         } catch {
-            throw failed(error)
+            return .failed(failed(error))
         }
         log.record(
             .published(
                 recordsChanged: report.changedRecords.count, subscriptionsNotified: report.notifiedSubscriptions))
         log.record(EventMapping.fetchSucceeded(mutation, as: .mutation, duration: ContinuousClock.now - startedAt))
-        return response
+        return .answered(response)
     }
 }

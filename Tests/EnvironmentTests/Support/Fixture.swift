@@ -13,11 +13,15 @@ struct Fixture {
     let sink = InMemoryEventSink()
     let environment: Environment
 
-    init(defaultExpiration: Duration = .seconds(60), releaseBufferSize: Int = 10) {
+    init(
+        defaultExpiration: Duration = .seconds(60), releaseBufferSize: Int = 10,
+        mutationQueue: MutationQueueConfiguration = MutationQueueConfiguration()
+    ) {
+        var configuration = EnvironmentConfiguration(
+            defaultExpiration: .after(defaultExpiration), releaseBufferSize: releaseBufferSize)
+        configuration.mutationQueue = mutationQueue
         environment = Environment(
-            schema: Operations.schema, transport: transport, clock: clock, log: sink,
-            configuration: EnvironmentConfiguration(
-                defaultExpiration: .after(defaultExpiration), releaseBufferSize: releaseBufferSize))
+            schema: Operations.schema, transport: transport, clock: clock, log: sink, configuration: configuration)
     }
 
     var store: Store { environment.store }

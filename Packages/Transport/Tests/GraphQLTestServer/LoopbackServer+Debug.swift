@@ -44,6 +44,13 @@ extension LoopbackServer {
         return (object["requests"] ?? -1, object["operations"] ?? -1)
     }
 
+    /// How many times the graphql-core server received the `applyOnce` mutation with idempotence ID
+    /// `id`, and how many times it applied it (at most once: it ignores duplicates).
+    public func idempotenceCounts(id: String) async throws -> (received: Int, applied: Int) {
+        let object = try await debugObject("/debug/idempotence?id=\(id)")
+        return (object["received"] ?? -1, object["applied"] ?? -1)
+    }
+
     /// A loopback port nothing listens on.
     public func unusedPort() async throws -> Int {
         guard let port = try await debugObject("/debug/unused-port")["port"] else {

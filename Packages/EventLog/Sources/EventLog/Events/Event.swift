@@ -50,6 +50,11 @@ public enum Event: Sendable, Hashable {
     /// A subscription's stream was closed because the app cancelled the subscription or dropped its
     /// last reference, `duration` after it opened. Nothing opens it again.
     case subscriptionCancelled(operation: OperationName?, identity: IdentityHash, duration: Duration)
+    /// The queue of mutations that did not reach their server changed: `queued` mutations joined
+    /// it, `replayed` were answered, `rejected` were refused by the server, `expired` were dropped
+    /// for their age or the queue's length; `pending` are left. Counts only: never a mutation's
+    /// variables or idempotence ID.
+    case mutationQueue(queued: Int, replayed: Int, rejected: Int, expired: Int, pending: Int)
 
     /// The case's name, as sinks write it (`fetchStarted`, `published`, ...).
     public var name: String {
@@ -67,6 +72,7 @@ public enum Event: Sendable, Hashable {
         case .subscriptionParked: return "subscriptionParked"
         case .subscriptionCancelled: return "subscriptionCancelled"
         case .serverErrors: return "serverErrors"
+        case .mutationQueue: return "mutationQueue"
         }
     }
 }

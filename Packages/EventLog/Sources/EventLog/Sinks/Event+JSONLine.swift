@@ -43,6 +43,11 @@ extension Event {
         case .serverErrors(let operation, let identity, let reason, let count):
             fields += Self.operationFields(operation, identity)
             fields += [("reason", quoted(reason.rawValue)), ("count", String(count))]
+        case .mutationQueue(let queued, let replayed, let rejected, let expired, let pending):
+            fields += [
+                ("queued", String(queued)), ("replayed", String(replayed)), ("rejected", String(rejected)),
+                ("expired", String(expired)), ("pending", String(pending)),
+            ]
         }
         fields.sort { $0.0 < $1.0 }
         var line: [UInt8] = [0x7B]

@@ -7,7 +7,7 @@
 /// takes the next number and a step from the one before (decision 0152).
 enum FileFormat {
     /// The version this library writes.
-    static let version: Int64 = 2
+    static let version: Int64 = 3
     /// The oldest version a step leads on from; older files are reset.
     static let oldestMigratable: Int64 = 1
     /// `GQLS` as a big-endian 32-bit integer, in the header's `application_id`.
@@ -19,7 +19,16 @@ enum FileFormat {
         CREATE TABLE keys (position INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
         CREATE TABLE records (id TEXT PRIMARY KEY NOT NULL, bytes BLOB NOT NULL) WITHOUT ROWID;
         CREATE TABLE roots (id INTEGER PRIMARY KEY, root BLOB NOT NULL UNIQUE, lastRead INTEGER NOT NULL);
+        \(pendingTable)
         INSERT INTO meta (name, value) VALUES ('recordCount', 0);
+        """
+
+    /// The queued mutations (format 3): each row is one mutation that did not reach its server and
+    /// the optimistic response its layer shows, written in one transaction (decision 0206).
+    static let pendingTable = """
+        CREATE TABLE pending (
+            id TEXT PRIMARY KEY NOT NULL, scope TEXT NOT NULL, sequence INTEGER NOT NULL,
+            queuedAt INTEGER NOT NULL, payload BLOB NOT NULL) WITHOUT ROWID;
         """
 
     /// The step from each older version to the next, run in one transaction with the version's bump.
@@ -27,11 +36,13 @@ enum FileFormat {
     /// Version 1 kept records, keys and the invalidation point, without the roots screens read or a
     /// stored count of records: the step adds the roots table (empty: a collection in the migrated
     /// launch keeps what the app retains, and the roots it reads from then on) and counts the
-    /// records once, so later launches open without counting.
+    /// records once, so later launches open without counting. Version 2 had no queued mutations:
+    /// the step adds their table, empty.
     static let steps: [Int64: String] = [
         1: """
         CREATE TABLE roots (id INTEGER PRIMARY KEY, root BLOB NOT NULL UNIQUE, lastRead INTEGER NOT NULL);
         INSERT OR REPLACE INTO meta (name, value) VALUES ('recordCount', (SELECT count(*) FROM records));
-        """
+        """,
+        2: pendingTable,
     ]
 }

@@ -107,6 +107,22 @@ public struct SQLiteRecordSource: RecordSource {
 
     /// Forgets the roots past the record bound.
     public mutating func keepFirstPersistedRoots(_ count: Int) { storage.keepFirstPersistedRoots(count) }
+
+    /// The queued mutations kept in the file, in queue order.
+    public func pendingMutations() -> [PendingMutation] { storage.pendingMutations() }
+
+    /// Keeps `mutation` (its row holds its optimistic layer's data) in one transaction; throws a
+    /// `StoreError` (`.storageFull` or `.recordSourceFailed`) having kept nothing.
+    public mutating func keepPendingMutation(_ mutation: PendingMutation) throws(StoreError) {
+        do {
+            try storage.keepPendingMutation(mutation)
+        } catch {
+            throw StoreError(error.code == .full ? .storageFull : .recordSourceFailed, error.description)
+        }
+    }
+
+    /// Forgets the queued mutation `id`.
+    public mutating func removePendingMutation(id: String) { storage.removePendingMutation(id: id) }
 }
 
 extension StoreError.Code {

@@ -35,7 +35,7 @@ final class SQLiteRecordStorage {
     private var decodedRoots: [Int64: StoreRoot] = [:]
     /// The damage SQLite found after opening, under ``SQLiteStoreConfiguration/UnusableFile/fail``:
     /// every later write throws it without touching the file, and it is logged only once.
-    private var damage: SQLiteStoreError?
+    private(set) var damage: SQLiteStoreError?
     /// Whether another store may write the same file (it is a file, not memory): then every read
     /// and write first catches up with what the others committed.
     private var sharesFile: Bool
@@ -149,7 +149,7 @@ final class SQLiteRecordStorage {
     /// Logs a failed read or write; damage takes the path the configuration says for an unusable
     /// file, once: reopened empty (the runtime refetches what the screens then miss), or kept as
     /// ``damage`` so that every later write fails loudly.
-    private func failed(_ error: SQLiteStoreError, reading: Bool) {
+    func failed(_ error: SQLiteStoreError, reading: Bool) {
         guard Self.isDamage(error) else {
             configuration.log(reading ? .readFailed(error.code) : .writeFailed(error.code))
             return

@@ -39,6 +39,8 @@ struct MigrationTests {
         let (store, _, _) = try openStore(path, configuration: .init(log: reopenEvents.record))
         #expect(reopenEvents.events.isEmpty)
         #expect(store.recordCount == 3)
+        // Both steps ran: format 3's queue of mutations is there, empty.
+        #expect(store.pendingMutations.isEmpty)
         #expect(store.collectGarbage(retaining: []) == CollectionReport(removedRecords: 1, keptRecords: 2))
         let connection = try SQLiteConnection(path: path)
         #expect(try connection.scalar("PRAGMA user_version") == .integer(FileFormat.version))

@@ -56,6 +56,15 @@ public protocol RecordSource {
     var serverMaxAges: [String: Int] { get }
     /// Keeps the server's `maxAge` for a root, or forgets it when `nil`; by default nothing.
     mutating func keepServerMaxAge(_ seconds: Int?, forRoot key: String)
+
+    /// The mutations queued in earlier launches (``PendingMutation``), in queue order; none by
+    /// default, as a source in memory has no earlier launch.
+    func pendingMutations() -> [PendingMutation]
+    /// Keeps `mutation` (replacing one with the same ID) in one transaction, or throws having kept
+    /// nothing; by default nothing is kept.
+    mutating func keepPendingMutation(_ mutation: PendingMutation) throws(StoreError)
+    /// Forgets the pending mutation with this ID; by default nothing.
+    mutating func removePendingMutation(id: String)
 }
 
 extension RecordSource {
@@ -80,4 +89,10 @@ extension RecordSource {
 
     /// Keeps nothing.
     public mutating func keepServerMaxAge(_ seconds: Int?, forRoot key: String) {}
+    /// No mutation from an earlier launch.
+    public func pendingMutations() -> [PendingMutation] { [] }
+    /// Keeps nothing: the runtime holds its queue in memory for the process.
+    public mutating func keepPendingMutation(_ mutation: PendingMutation) throws(StoreError) {}
+    /// Nothing to forget.
+    public mutating func removePendingMutation(id: String) {}
 }

@@ -171,6 +171,25 @@ enum RecordStorage: RecordSource {
         return written
     }
 
+    func pendingMutations() -> [PendingMutation] {
+        guard case .other(let source) = self else { return [] }
+        return source.pendingMutations()
+    }
+
+    mutating func keepPendingMutation(_ mutation: PendingMutation) throws(StoreError) {
+        guard case .other(var source) = self else { return }
+        self = .memory(InMemoryRecordSource())
+        defer { self = .other(source) }
+        try source.keepPendingMutation(mutation)
+    }
+
+    mutating func removePendingMutation(id: String) {
+        guard case .other(var source) = self else { return }
+        self = .memory(InMemoryRecordSource())
+        source.removePendingMutation(id: id)
+        self = .other(source)
+    }
+
     /// Removes the in-memory source's records whose positions are not marked; nothing for another
     /// source (whose collection marks IDs instead).
     mutating func removeAll(notMarkedIn marks: RecordMarks) -> Int {

@@ -60,8 +60,8 @@ extension Store {
         }
     }
 
-    /// Removes every record and every root a persistent source remembers (an app's "log out"), in
-    /// one call, and refuses the answers of requests sent before it: an answer stamped at or before
+    /// Removes every record, and every root, server hint and queued mutation a persistent source
+    /// remembers (an app's "log out"), in one call, and refuses the answers of requests sent before it: an answer stamped at or before
     /// this instant (``publish(_:to:requestedAt:)``) writes nothing, so a fetch in flight for the
     /// user who left cannot put their data back. Every subscription is told. Throws
     /// ``StoreError/Code/recordSourceFailed`` when the source kept records (a file that cannot be
@@ -80,6 +80,9 @@ extension Store {
             state.records.source.keepFirstPersistedRoots(0)
             for key in state.serverMaxAges.keys { state.records.source.keepServerMaxAge(nil, forRoot: key) }
             state.serverMaxAges = [:]
+            for mutation in state.records.source.pendingMutations() {
+                state.records.source.removePendingMutation(id: mutation.id)
+            }
             return (removed, state.records.source.count, state.rereadAll())
         }
         for delivery in deliveries { delivery.perform() }
