@@ -145,7 +145,9 @@ let package = Package(
         // LoopbackHTTP
         .target(name: "LoopbackHTTP", dependencies: ["Primitives"], path: "Packages/LoopbackHTTP/Sources/LoopbackHTTP"),
         // Test support, not a product: a raw loopback HTTP client for LoopbackHTTP's and the inspector's tests.
-        .target(name: "LoopbackHTTPTesting", path: "Packages/LoopbackHTTP/Sources/LoopbackHTTPTesting"),
+        .target(
+            name: "LoopbackHTTPTesting", dependencies: ["LoopbackHTTP"],
+            path: "Packages/LoopbackHTTP/Sources/LoopbackHTTPTesting"),
         .testTarget(
             name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "LoopbackHTTPTesting", "Primitives"],
             path: "Packages/LoopbackHTTP/Tests/LoopbackHTTPTests"),

@@ -14,7 +14,7 @@ let package = Package(
     targets: [
         .target(name: "LoopbackHTTP", dependencies: [.product(name: "Primitives", package: "Primitives")]),
         // Test support, not a product: a raw loopback HTTP client.
-        .target(name: "LoopbackHTTPTesting"),
+        .target(name: "LoopbackHTTPTesting", dependencies: ["LoopbackHTTP"]),
         .testTarget(
             name: "LoopbackHTTPTests",
             dependencies: ["LoopbackHTTP", "LoopbackHTTPTesting", .product(name: "Primitives", package: "Primitives")]),

@@ -4,27 +4,42 @@
     import Darwin
 #endif
 
-/// The few POSIX socket calls the server makes, with the platforms' differences in one place.
-enum Socket {
-    /// A listening TCP socket bound to 127.0.0.1 on `port` (0: any free port), and the port it got.
-    static func listenOnLoopback(port: UInt16, backlog: Int32) throws(ServerError) -> (descriptor: Int32, port: UInt16)
-    {
+/// The few POSIX socket calls the server makes, with the platforms' differences in one place. The
+/// package's test client (`LoopbackHTTPTesting`) makes its sockets with these too.
+package enum Socket {
+    /// A new TCP socket (whose writes never raise `SIGPIPE` on Apple platforms), or -1.
+    package static func makeStreamSocket() -> Int32 {
         #if canImport(Darwin)
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            var one: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            return descriptor
         #else
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            return socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
-        guard descriptor >= 0 else { throw ServerError(.cannotListen, "no socket could be made (errno \(errno))") }
-        var one: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// The address 127.0.0.1:`port`.
+    package static func loopbackAddress(port: UInt16) -> sockaddr_in {
         var address = sockaddr_in()
         #if canImport(Darwin)
             address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        // 127.0.0.1 only: the page is never reachable from another machine.
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
+    }
+
+    /// A listening TCP socket bound to 127.0.0.1 on `port` (0: any free port), and the port it got.
+    static func listenOnLoopback(port: UInt16, backlog: Int32) throws(ServerError) -> (descriptor: Int32, port: UInt16)
+    {
+        let descriptor = makeStreamSocket()
+        guard descriptor >= 0 else { throw ServerError(.cannotListen, "no socket could be made (errno \(errno))") }
+        var one: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        // 127.0.0.1 only: the page is never reachable from another machine.
+        var address = loopbackAddress(port: port)
         let bound = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -82,7 +97,7 @@ enum Socket {
 
     /// Writes every byte, or returns `false` when the peer went away or stopped reading.
     @discardableResult
-    static func write(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func write(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
@@ -109,7 +124,7 @@ enum Socket {
         closeDescriptor(descriptor)
     }
 
-    static func closeDescriptor(_ descriptor: Int32) {
+    package static func closeDescriptor(_ descriptor: Int32) {
         #if canImport(Darwin)
             _ = Darwin.close(descriptor)
         #else

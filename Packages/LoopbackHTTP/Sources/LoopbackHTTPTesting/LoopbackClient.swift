@@ -1,3 +1,5 @@
+import LoopbackHTTP
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,22 +16,10 @@ public struct LoopbackClient: Sendable {
     /// Connects to 127.0.0.1:`port`; reads give up after `readTimeout` seconds, so a server that
     /// never answers fails the test instead of hanging it.
     public init(port: UInt16, readTimeout: Int = 10) {
-        #if canImport(Darwin)
-            descriptor = socket(AF_INET, SOCK_STREAM, 0)
-            var one: Int32 = 1
-            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #else
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #endif
+        descriptor = Socket.makeStreamSocket()
         var limit = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var address = Socket.loopbackAddress(port: port)
         let descriptor = descriptor
         _ = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -42,21 +32,7 @@ public struct LoopbackClient: Sendable {
     public func send(_ text: String) { send(Array(text.utf8)) }
 
     /// Writes every byte, or stops when the server has closed.
-    public func send(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                #if canImport(Darwin)
-                    return Darwin.send(descriptor, base + offset, bytes.count - offset, 0)
-                #else
-                    return Glibc.send(descriptor, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                #endif
-            }
-            guard written > 0 else { return }
-            offset += written
-        }
-    }
+    public func send(_ bytes: [UInt8]) { Socket.write(descriptor, bytes) }
 
     /// Reads until the server closes (or `marker` appears in what was read), as text.
     public func readAll(until marker: String? = nil) -> String {
@@ -77,13 +53,7 @@ public struct LoopbackClient: Sendable {
     }
 
     /// Closes the socket.
-    public func close() {
-        #if canImport(Darwin)
-            _ = Darwin.close(descriptor)
-        #else
-            _ = Glibc.close(descriptor)
-        #endif
-    }
+    public func close() { Socket.closeDescriptor(descriptor) }
 
     /// The status code of a response's text, or 0.
     public static func status(of response: String) -> Int {
