@@ -10,7 +10,7 @@ import StoreCore
 extension Environment {
     /// Every root the runtime keeps (retained, or waiting in the release buffer), with its holders,
     /// staleness, last fetch, handles' phases and the planner's answer for a `revalidate()` now;
-    /// at most ``EnvironmentInspection/maxRoots``, by operation name then identity.
+    /// at most `EnvironmentInspection.maxRoots`, by operation name then identity.
     @_spi(Inspector) public func inspectorRoots() -> [InspectorRoot] {
         let now = clock.now()
         return state.withLock { state -> [InspectorRoot] in
@@ -68,7 +68,7 @@ extension Environment {
 
     /// The records some root reads whose ID or type contains `query` (case-insensitive; every one
     /// for an empty query), and the record whose ID is `query` exactly even when no root reads it;
-    /// at most ``EnvironmentInspection/maxRecords``, by ID.
+    /// at most `EnvironmentInspection.maxRecords`, by ID.
     @_spi(Inspector) public func inspectorRecords(matching query: String) -> [InspectorRecordSummary] {
         let needle = query.lowercased()
         var results: [InspectorRecordSummary] = []
@@ -88,7 +88,7 @@ extension Environment {
 
     /// The record `id`: its fields' kinds, sizes, links and write times, and the roots that read
     /// it; with `showingValues`, each field's value as JSON (cut to
-    /// ``EnvironmentInspection/maxValueBytes``). `nil` when the store has no such record.
+    /// `EnvironmentInspection.maxValueBytes`). `nil` when the store has no such record.
     @_spi(Inspector) public func inspectorRecord(id: String, showingValues: Bool) -> InspectorRecord? {
         let dataID = DataID(id)
         let readBy = readers()[dataID] ?? []

@@ -11,7 +11,7 @@ import Primitives
         public var kind: String
         /// The value's size in bytes as JSON (a link's: its ID's).
         public var bytes: Int
-        /// The value as JSON, only when values are shown; truncated to ``EnvironmentInspection/maxValueBytes``.
+        /// The value as JSON, only when values are shown; truncated to `EnvironmentInspection.maxValueBytes`.
         public var value: String?
         /// The records it links to.
         public var links: [String]

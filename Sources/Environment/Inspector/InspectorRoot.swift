@@ -52,6 +52,6 @@ import Primitives
     public var handlePhases: [String]
     /// The planner's answer for a `revalidate()` now: `fetch`, `join`, or `skip: ` and why.
     public var revalidation: String
-    /// The records its data reads, by ID (at most ``EnvironmentInspection/maxRecordsPerRoot``).
+    /// The records its data reads, by ID (at most `EnvironmentInspection.maxRecordsPerRoot`).
     public var recordIDs: [String]
 }

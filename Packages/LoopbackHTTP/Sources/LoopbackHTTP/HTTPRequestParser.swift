@@ -126,7 +126,9 @@ public enum HTTPRequestParser {
             }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        // `String(validating:)` needs iOS 18: a decoding that changed no byte is valid UTF-8.
+        let text = String(decoding: bytes, as: UTF8.self)
+        return Array(text.utf8) == bytes ? text : nil
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
