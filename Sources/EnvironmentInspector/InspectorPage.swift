@@ -63,7 +63,7 @@ enum InspectorPage {
             <thead><tr>
               <th data-key="operation">Operation</th><th data-key="variablesHash">Variables</th>
               <th data-key="policies">Holders (policies)</th><th data-key="staleness">Staleness</th>
-              <th data-key="staleAt">Stale at</th><th data-key="lastFetch">Last fetch</th>
+              <th data-key="staleAt">Stale at (expiration)</th><th data-key="lastFetch">Last fetch</th>
               <th data-key="inFlight">In flight</th><th data-key="joinedFetches">Joined</th>
               <th data-key="phases">Handle phases</th><th data-key="revalidation">revalidate() would</th>
               <th data-key="records">Records</th>
@@ -163,7 +163,8 @@ enum InspectorPage {
             for (const h of r.holders) holders.append(el("span", h.policy, "pill policy"));
             tr.append(holders);
             tr.append(el("td", r.staleness, r.staleness === "fresh" ? "fresh" : "stale"));
-            tr.append(el("td", r.staleAt ? time(r.staleAt) : (r.expirationSeconds == null ? "never" : "—")));
+            const expiry = r.expirationSeconds == null ? "never expires" : "expires after " + r.expirationSeconds + " s";
+            tr.append(el("td", (r.staleAt ? time(r.staleAt) : "—") + " (" + expiry + ")"));
             const f = r.lastFetch;
             tr.append(el("td", f ? f.outcome + " · " + f.reason + " · " + f.durationMilliseconds.toFixed(1) + " ms · " + time(f.endedAt) : "none", f && f.outcome.startsWith("failed") ? "failed" : ""));
             tr.append(el("td", r.inFlight ? "yes" : "no"));
