@@ -134,3 +134,20 @@ final class RecordingSink: EventSink {
     var names: [String] { recorded.withLock { $0 } }
     func record(_ event: Event) { recorded.withLock { $0.append(event.name) } }
 }
+
+@Suite("The page is self-contained")
+struct InspectorPageTests {
+    @Test(
+        "the page loads nothing from elsewhere: no external script, style, font or image, and a policy that forbids them"
+    )
+    func selfContained() {
+        let html = InspectorPage.html
+        for external in ["<script src", "<link", "@import", "url(", "src=\"http", "href=\"http", "//cdn", "@font-face"]
+        {
+            #expect(!html.contains(external), "the page refers to \(external)")
+        }
+        #expect(html.contains("Content-Security-Policy\" content=\"default-src 'self'"))
+        // Values reach the page as text only: no markup is built from data.
+        #expect(!html.contains("innerHTML"))
+    }
+}
