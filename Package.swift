@@ -25,6 +25,8 @@ let package = Package(
         .executable(name: "graphql-codegen", targets: ["graphql-codegen"]),
         .plugin(name: "GraphQLCodegenPlugin", targets: ["GraphQLCodegenPlugin"]),
         .library(name: "Environment", targets: ["Environment"]),
+        .library(name: "LoopbackHTTP", targets: ["LoopbackHTTP"]),
+        .library(name: "EnvironmentInspector", targets: ["EnvironmentInspector"]),
     ],
     targets: [
         // Primitives
@@ -143,6 +145,30 @@ let package = Package(
         // `OfflineKillTests` kills with SIGKILL.
         .executableTarget(
             name: "OfflineReplayChild", dependencies: ["Environment", "SQLiteStore"], path: "Tests/OfflineReplayChild"),
+
+        // LoopbackHTTP
+        .target(name: "LoopbackHTTP", dependencies: ["Primitives"], path: "Packages/LoopbackHTTP/Sources/LoopbackHTTP"),
+        // Test support, not a product: a raw loopback HTTP client for LoopbackHTTP's and the inspector's tests.
+        .target(
+            name: "LoopbackHTTPTesting", dependencies: ["LoopbackHTTP"],
+            path: "Packages/LoopbackHTTP/Sources/LoopbackHTTPTesting"),
+        .testTarget(
+            name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "LoopbackHTTPTesting", "Primitives"],
+            path: "Packages/LoopbackHTTP/Tests/LoopbackHTTPTests"),
+
+        // The store inspector: a debug page served from inside the app; nothing of it is in `Environment`.
+        .target(
+            name: "EnvironmentInspector",
+            dependencies: ["Environment", "LoopbackHTTP", "EventLog", "GraphQLCore", "StoreCore", "Primitives"],
+            path: "Sources/EnvironmentInspector"),
+        .testTarget(
+            name: "EnvironmentInspectorTests",
+            dependencies: [
+                "EnvironmentInspector", "Environment", "LoopbackHTTP", "LoopbackHTTPTesting", "EventLog", "GraphQLCore",
+                "StoreCore",
+                "Transport", "TransportTesting", "Scheduling", "SchedulingTesting", "Primitives",
+            ],
+            path: "Tests/EnvironmentInspectorTests"),
     ]
 )
 

@@ -26,6 +26,7 @@ ALLOWED = {
     "Retention": {"GraphQLCore"},
     "Scheduling": {"GraphQLCore", "Primitives"},
     "Codegen": {"GraphQLCore"},
+    "LoopbackHTTP": {"Primitives"},
 }
 
 

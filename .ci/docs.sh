@@ -32,6 +32,8 @@ catalogs=(
     SchedulingTesting:Packages/Scheduling/Sources/SchedulingTesting
     GraphQLCodegen:Packages/Codegen/Sources/GraphQLCodegen
     Environment:Sources/Environment
+    LoopbackHTTP:Packages/LoopbackHTTP/Sources/LoopbackHTTP
+    EnvironmentInspector:Sources/EnvironmentInspector
 )
 # Every library product of the root manifest must have a catalog above.
 products=$(swift package dump-package | python3 -c '

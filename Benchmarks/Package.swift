@@ -18,6 +18,8 @@ let package = Package(
                 .product(name: "Primitives", package: "swift-graphql-environment"),
                 .product(name: "SQLiteStore", package: "swift-graphql-environment"),
                 .product(name: "GraphQLCodegen", package: "swift-graphql-environment"),
+                .product(name: "EnvironmentInspector", package: "swift-graphql-environment"),
+                .product(name: "EventLog", package: "swift-graphql-environment"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")],
             // `Items.graphql` becomes `GeneratedItemsQuery`, whose `Data` the Store group decodes.

@@ -5,7 +5,8 @@ import PackageDescription
 /// (`swift run --package-path Examples feed-app`; with `--store PATH` it keeps its store in a SQLite file;
 /// its query is `Feed.graphql`, which `GraphQLCodegenPlugin` turns into `FeedQuery` at build time);
 /// `graphql-compile` compiles a document against a schema; `infinite-scroll` pages a feed (its query
-/// `Feed.graphql`, generated with its `@connection`) and revalidates it with one request.
+/// `Feed.graphql`, generated with its `@connection`) and revalidates it with one request; `inspector-demo`
+/// runs an app with the store inspector and prints its URL (`--once` exits after one scripted run).
 let package = Package(
     name: "Examples",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -49,6 +50,17 @@ let package = Package(
                 .product(name: "SQLiteStore", package: "swift-graphql-environment"),
             ],
             path: "Sources/offline-queue",
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
+        ),
+        .executableTarget(
+            name: "inspector-demo",
+            dependencies: [
+                .product(name: "Environment", package: "swift-graphql-environment"),
+                .product(name: "EnvironmentInspector", package: "swift-graphql-environment"),
+                .product(name: "EventLog", package: "swift-graphql-environment"),
+                .product(name: "TransportTesting", package: "swift-graphql-environment"),
+            ],
+            path: "Sources/inspector-demo",
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
         ),
     ]

@@ -17,6 +17,7 @@ let groups: [(String, () async throws -> Void)] = [
     ("Transport", runTransportBenchmarks),
     ("Validation", runValidationBenchmarks),
     ("WebSocket", runWebSocketBenchmarks),
+    ("Inspector", runInspectorBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {

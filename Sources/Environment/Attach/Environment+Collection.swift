@@ -13,6 +13,8 @@ extension Environment {
             return state.retentions.collectionRoots.compactMap { state.roots[$0]?.storeRoot }
         }
         let report = store.collectGarbage(retaining: roots)
+        let now = clock.now()
+        state.withLock { $0.lastCollection = LastCollection(report: report, roots: roots.count, at: now) }
         log.record(
             .collected(recordsRemoved: report.removedRecords, recordsKept: report.keptRecords, roots: roots.count))
         return report

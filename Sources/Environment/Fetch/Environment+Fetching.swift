@@ -159,6 +159,8 @@ extension Environment {
                     request.id, outcome: outcome, followUp: followUp)
             else { return }
             let duration = ContinuousClock.now - request.startedAt
+            state.roots[root]?.lastFetch = LastFetch(
+                reason: request.reason, outcome: outcome, duration: duration, endedAt: now)
             switch result {
             case .published:
                 effects.events.append(

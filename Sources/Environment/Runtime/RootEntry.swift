@@ -48,6 +48,11 @@ struct RootEntry: Sendable {
     var delivered: Snapshot?
     /// The operation's one `@connection`, when it has one: its pages are one list in the store.
     let paging: PagedConnection?
+    /// How the root's last fetch ended, for the inspector: kept by the completion that already
+    /// holds the lock, read by nothing that decides.
+    var lastFetch: LastFetch?
+    /// How many fetches of the root were joined instead of sent, for the inspector.
+    var joinedFetches = 0
 
     /// The entry of `operation`; its handles read `readRoot` when given (a fragment's record), else
     /// the operation's own root.

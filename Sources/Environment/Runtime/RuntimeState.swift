@@ -37,6 +37,8 @@ struct RuntimeState: Sendable {
     var subscriptions: [WeakSubscription] = []
     /// The shared server subscriptions, one per operation identity that has a streaming subscription.
     var subscriptionChannels: [OperationIdentity: SubscriptionChannel] = [:]
+    /// The last garbage collection: what it removed and kept, and when; for the inspector.
+    var lastCollection: LastCollection?
 
     /// A fetch that waits for a root's pages, with the root's entry as it began.
     struct DeferredFetch: Sendable {
@@ -71,6 +73,7 @@ struct RuntimeState: Sendable {
         case .join:
             // The root's network holders were told when the fetch started, and a holder attached
             // since was told at its attach: a join changes no handle (1,000 joins stay linear).
+            roots[root]?.joinedFetches += 1
             effects.events.append(EventMapping.fetchShared(entry.operation, reason: reason))
         }
         return action.fetchID

@@ -3,8 +3,9 @@ extension Event {
     ///
     /// Nothing is escaped because nothing needs to be: every string an event holds is a GraphQL
     /// name, hex digits or a fixed code, none of which contains a quote, a backslash or a control
-    /// character.
-    var jsonLine: [UInt8] {
+    /// character. What `JSONLinesEventSink` writes, and what a live view of the log (the store
+    /// inspector's event stream) sends.
+    public var jsonLine: [UInt8] {
         var fields: [(String, String)] = [("event", quoted(name))]
         switch self {
         case .fetchStarted(let operation, let identity, let reason),
