@@ -120,8 +120,8 @@ struct UploadTests {
     @Test("progress grows with every value and ends at the size of the body sent")
     func progress() async throws {
         let directory = try TemporaryDirectory()
-        let url = directory.url.appendingPathComponent("eight-megabytes.bin")
-        try TemporaryDirectory.writePattern(to: url, byteCount: 8 << 20)
+        let url = directory.url.appendingPathComponent("large.bin")
+        try TemporaryDirectory.writePattern(to: url, byteCount: 64 << 20)
         let upload = Upload(fileURL: url)
         let request = try request(
             "mutation One($file: Upload!) { uploadOne(file: $file) { size } }",
@@ -134,12 +134,12 @@ struct UploadTests {
         }
         let response = try await transport.response(for: request)
         let values = await collector.value
-        #expect(response.data?["uploadOne"]?["size"] == .int(8 << 20))
+        #expect(response.data?["uploadOne"]?["size"] == .int(64 << 20))
         #expect(values.count > 1)
         #expect(zip(values, values.dropFirst()).allSatisfy { $0.bytesSent < $1.bytesSent })
         let total = try #require(values.last?.totalBytes)
         #expect(values.allSatisfy { $0.totalBytes == total })
-        #expect(total > 8 << 20)
+        #expect(total > 64 << 20)
         #expect(values.last?.bytesSent == total)
     }
 
@@ -165,6 +165,25 @@ struct UploadTests {
         #expect((result.failure as? TransportError)?.code == .cancelled)
         let seen = try #require(lastSeen)
         #expect(seen.bytesSent < seen.totalBytes)
+    }
+
+    @Test("a 200 MB file is streamed from disk while the process grows by less than 50 MB")
+    func largeFileWithinMemoryBound() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("large.bin")
+        let size = 200 << 20
+        try TemporaryDirectory.writePattern(to: url, byteCount: size)
+        let upload = Upload(fileURL: url)
+        let request = try request(
+            "mutation One($file: Upload!) { uploadOne(file: $file) { size } }",
+            variables: ["file": upload.variableValue], uploads: [upload])
+        // The peak covers everything the request did: writing the body file and sending it.
+        try ResidentMemory.resetPeak()
+        let before = try ResidentMemory.bytes()
+        let response = try await transport.response(for: request)
+        let peak = try ResidentMemory.peakBytes()
+        #expect(response.data?["uploadOne"]?["size"] == .int(size))
+        #expect(peak - before < 50 << 20, "the process grew by \(peak - before) bytes")
     }
 
     @Test("a GraphQL error the server reports after reading the file comes back as the response's error")
