@@ -25,7 +25,8 @@ extension Environment {
     /// meanwhile are kept either way.
     ///
     /// The request is logged as a fetch with reason `Event.FetchReason.mutation`: `fetchStarted`
-    /// when it goes to the transport, then `published` and `fetchSucceeded`, or `fetchFailed` with
+    /// when it goes to the transport (followed by `uploadStarted`, with the count and size of its
+    /// files, when it sends files: ``GraphQLOperation/uploads``), then `published` and `fetchSucceeded`, or `fetchFailed` with
     /// the error's kind. An optimistic response the store refuses sends nothing and logs nothing.
     ///
     /// The optimistic response is the data the server would answer to the operation that is sent,
@@ -60,6 +61,7 @@ extension Environment {
         }
         let requestedAt = store.requestInstant()
         log.record(EventMapping.fetchStarted(mutation, as: .mutation))
+        if !mutation.uploads.isEmpty { log.record(EventMapping.uploadStarted(mutation)) }
         let startedAt = ContinuousClock.now
         /// Rolls back the optimistic layer and logs how the mutation failed.
         func failed(_ error: any Error) -> any Error {

@@ -50,6 +50,10 @@ public enum Event: Sendable, Hashable {
     /// A subscription's stream was closed because the app cancelled the subscription or dropped its
     /// last reference, `duration` after it opened. Nothing opens it again.
     case subscriptionCancelled(operation: OperationName?, identity: IdentityHash, duration: Duration)
+    /// A request for `operation` that sends files went to the transport, just after its
+    /// ``fetchStarted(operation:identity:reason:)``: `files` files of `bytes` bytes in all (the size
+    /// of each file when the request started; at most `Int.max`). Never a file's name, type or bytes.
+    case uploadStarted(operation: OperationName?, identity: IdentityHash, files: Int, bytes: Int)
 
     /// The case's name, as sinks write it (`fetchStarted`, `published`, ...).
     public var name: String {
@@ -67,6 +71,7 @@ public enum Event: Sendable, Hashable {
         case .subscriptionParked: return "subscriptionParked"
         case .subscriptionCancelled: return "subscriptionCancelled"
         case .serverErrors: return "serverErrors"
+        case .uploadStarted: return "uploadStarted"
         }
     }
 }

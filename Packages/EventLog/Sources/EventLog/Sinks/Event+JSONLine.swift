@@ -43,6 +43,8 @@ extension Event {
         case .serverErrors(let operation, let identity, let reason, let count):
             fields += Self.operationFields(operation, identity)
             fields += [("reason", quoted(reason.rawValue)), ("count", String(count))]
+        case .uploadStarted(let operation, let identity, let files, let bytes):
+            fields += Self.operationFields(operation, identity) + [("files", String(files)), ("bytes", String(bytes))]
         }
         fields.sort { $0.0 < $1.0 }
         var line: [UInt8] = [0x7B]

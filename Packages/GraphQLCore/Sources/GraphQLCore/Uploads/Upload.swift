@@ -53,6 +53,17 @@ public struct Upload: GraphQLCustomScalar {
         self.channel = UploadProgressChannel()
     }
 
+    /// The size of the bytes now: the data's count, or the file's size on disk; `nil` when the file
+    /// cannot be read. A file may change before it is sent, so the request sends what it reads then.
+    public var byteCount: Int64? {
+        switch source {
+        case .data(let data): return Int64(data.count)
+        case .file(let url):
+            let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size]
+            return (size as? NSNumber)?.int64Value
+        }
+    }
+
     /// The bytes sent so far of the request that carries this upload, and its total, each time more
     /// leave: for a progress bar. The values grow and the last one of a request that reached the
     /// server is its total; the sequence finishes when the request ends (answered, failed or
