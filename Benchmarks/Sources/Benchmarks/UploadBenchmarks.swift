@@ -57,7 +57,8 @@ func runUploadBenchmarks() async throws {
     let floorMedian = middle(floorTimes)
     print(
         String(
-            format: "  50 MB upload: %.1f ms HTTPTransport, %.1f ms URLSession.upload(fromFile:) (medians of %d rounds)",
+            format:
+                "  50 MB upload: %.1f ms HTTPTransport, %.1f ms URLSession.upload(fromFile:) (medians of %d rounds)",
             oursMedian * 1e3, floorMedian * 1e3, rounds))
     report(
         "HTTPTransport upload of a 50 MB file", oursMedian, against: "URLSession.upload(fromFile:)", floorMedian,
@@ -65,7 +66,8 @@ func runUploadBenchmarks() async throws {
     if let grown = try await residentPeakBytes(during: { try await ours() }) {
         let megabytes = Double(grown) / Double(1 << 20)
         let verdict = megabytes <= 10 ? "met" : "MISSED"
-        print(String(format: "  resident growth while sending 50 MB: %.1f MB (target <= 10 MB: %@)", megabytes, verdict))
+        let shown = String(format: "%.1f", megabytes)
+        print("  resident growth while sending 50 MB: \(shown) MB (target <= 10 MB: \(verdict))")
     } else {
         print("  resident growth: /proc cannot be read here")
     }

@@ -77,7 +77,8 @@ final class UploadServer: Sendable {
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         guard let length = headers["content-length"].flatMap(Int.init) else {
             return respond(connection, status: "411 Length Required", body: "{}")

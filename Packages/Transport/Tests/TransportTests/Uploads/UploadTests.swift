@@ -29,6 +29,19 @@ struct UploadTests {
         return GraphQLRequest(operation)
     }
 
+    /// A file of `byteCount` bytes on disk, in a directory deleted with the first value, and the
+    /// request that sends it to `uploadOne` and asks for the size received.
+    func sizeRequest(byteCount: Int) throws -> (TemporaryDirectory, Upload, GraphQLRequest) {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("large.bin")
+        try TemporaryDirectory.writePattern(to: url, byteCount: byteCount)
+        let upload = Upload(fileURL: url)
+        let request = try request(
+            "mutation One($file: Upload!) { uploadOne(file: $file) { size } }",
+            variables: ["file": upload.variableValue], uploads: [upload])
+        return (directory, upload, request)
+    }
+
     /// What the server said it received of one file.
     struct Received: Equatable {
         var filename: String
@@ -119,13 +132,7 @@ struct UploadTests {
 
     @Test("progress grows with every value and ends at the size of the body sent")
     func progress() async throws {
-        let directory = try TemporaryDirectory()
-        let url = directory.url.appendingPathComponent("large.bin")
-        try TemporaryDirectory.writePattern(to: url, byteCount: 64 << 20)
-        let upload = Upload(fileURL: url)
-        let request = try request(
-            "mutation One($file: Upload!) { uploadOne(file: $file) { size } }",
-            variables: ["file": upload.variableValue], uploads: [upload])
+        let (directory, upload, request) = try sizeRequest(byteCount: 64 << 20)
         let followed = upload.progress
         let collector = Task {
             var values: [UploadProgress] = []
@@ -141,17 +148,12 @@ struct UploadTests {
         #expect(values.allSatisfy { $0.totalBytes == total })
         #expect(total > 64 << 20)
         #expect(values.last?.bytesSent == total)
+        withExtendedLifetime(directory) {}
     }
 
     @Test("cancelling the task mid-upload stops it, and the request fails as cancelled")
     func cancellation() async throws {
-        let directory = try TemporaryDirectory()
-        let url = directory.url.appendingPathComponent("large.bin")
-        try TemporaryDirectory.writePattern(to: url, byteCount: 64 << 20)
-        let upload = Upload(fileURL: url)
-        let request = try request(
-            "mutation One($file: Upload!) { uploadOne(file: $file) { size } }",
-            variables: ["file": upload.variableValue], uploads: [upload])
+        let (directory, upload, request) = try sizeRequest(byteCount: 64 << 20)
         let followed = upload.progress
         let transport = self.transport
         let sending = Task { try await transport.response(for: request) }
@@ -165,6 +167,7 @@ struct UploadTests {
         #expect((result.failure as? TransportError)?.code == .cancelled)
         let seen = try #require(lastSeen)
         #expect(seen.bytesSent < seen.totalBytes)
+        withExtendedLifetime(directory) {}
     }
 
     @Test("a 200 MB file is streamed from disk while the process grows by less than 50 MB")
