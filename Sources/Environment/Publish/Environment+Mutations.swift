@@ -26,7 +26,7 @@ extension Environment {
     ///
     /// The request is logged as a fetch with reason `Event.FetchReason.mutation`: `fetchStarted`
     /// when it goes to the transport (followed by `uploadStarted`, with the count and size of its
-    /// files, when it sends files: ``GraphQLOperation/uploads``), then `published` and `fetchSucceeded`, or `fetchFailed` with
+    /// files, when it sends files: `GraphQLOperation.uploads`), then `published` and `fetchSucceeded`, or `fetchFailed` with
     /// the error's kind. An optimistic response the store refuses sends nothing and logs nothing.
     ///
     /// The optimistic response is the data the server would answer to the operation that is sent,

@@ -71,7 +71,7 @@ extension Environment {
     }
 
     /// Variables as the request's `variables` object. Through `JSONEncoder`, whose keyed containers
-    /// leave out an absent `GraphQLNullable` input; their text is small. Each ``Upload`` met goes to
+    /// leave out an absent `GraphQLNullable` input; their text is small. Each `Upload` met goes to
     /// `uploads` and leaves its place-holder.
     private static func encode(_ variables: some Encodable, uploads: UploadCollector) throws -> JSONObject {
         let encoder = JSONEncoder()

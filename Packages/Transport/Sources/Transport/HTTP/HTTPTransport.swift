@@ -22,7 +22,7 @@ import Primitives
 ///
 /// A request with files (``GraphQLRequest/uploads``) is sent as a GraphQL multipart request
 /// (`multipart/form-data` with `operations`, `map` and one part per file), its body streamed from a
-/// temporary file, with its text; each ``Upload/progress`` follows the bytes sent.
+/// temporary file, with its text; each `Upload.progress` follows the bytes sent.
 ///
 /// ``Options/persistedOperations`` sends the SHA-256 of the text instead of it: with the automatic
 /// fallback to the text, or alone for a server that safelists a registered manifest.
