@@ -78,7 +78,7 @@ private struct UploadMismatch: Error {}
 /// `byteCount` bytes of a pattern, a megabyte at a time.
 private func writeFile(_ url: URL, byteCount: Int) throws {
     let chunk = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     var left = byteCount
@@ -91,7 +91,7 @@ private func writeFile(_ url: URL, byteCount: Int) throws {
 
 /// A GraphQL multipart body of `text` with `file` as `variables.file`, as HTTPTransport writes one.
 private func writeFloorBody(_ url: URL, boundary: String, text: String, file: URL) throws {
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     let operations = #"{"query":"\#(text)","variables":{"file":null}}"#

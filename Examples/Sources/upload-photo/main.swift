@@ -1,6 +1,10 @@
 import Environment
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 // upload-photo: a photo sent through a generated mutation whose `Upload` variable the code generator
 // mapped without configuration, by HTTPTransport as a GraphQL multipart request to a server on
 // loopback in this process. The file is streamed from disk; a progress line is printed as it goes,

@@ -1,6 +1,10 @@
 import Foundation
 import GraphQLCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The body of a GraphQL multipart request (`operations`, `map`, then one part per file), written
 /// to a temporary file so that URLSession streams it from disk.
 ///
@@ -113,12 +117,33 @@ struct MultipartUploadBody: Sendable {
             written += Int64(data.count)
         }
 
-        /// Copies the file at `url` in chunks.
+        /// Copies the file at `url` in chunks: on Linux with `sendfile`, from page cache to page cache
+        /// without passing through this process's memory; elsewhere, or where `sendfile` cannot write
+        /// to a file, by reading a chunk at a time.
         mutating func copy(_ url: URL, index: Int) throws(TransportError) {
             guard let input = try? FileHandle(forReadingFrom: url) else {
                 throw TransportError(.invalidRequest, "upload \(index)'s file cannot be read")
             }
             defer { try? input.close() }
+            #if canImport(Glibc)
+                var copied = false
+                while true {
+                    let sent = sendfile(output.fileDescriptor, input.fileDescriptor, nil, 1 << 24)
+                    if sent > 0 {
+                        written += Int64(sent)
+                        fileBytes += Int64(sent)
+                        copied = true
+                    } else if sent == 0 {
+                        return
+                    } else if errno == EINTR {
+                        continue
+                    } else if !copied && (errno == EINVAL || errno == ENOSYS) {
+                        break  // a kernel or file system that cannot: read and write instead
+                    } else {
+                        throw TransportError(.invalidRequest, "upload \(index)'s file cannot be read")
+                    }
+                }
+            #endif
             while true {
                 let chunk: Data?
                 do {
