@@ -8,8 +8,9 @@ import GraphQLCore
 /// The body of a GraphQL multipart request (`operations`, `map`, then one part per file), written
 /// to a temporary file so that URLSession streams it from disk.
 ///
-/// Files on disk are copied in chunks of ``chunkSize``, so building the body of a file of any size
-/// holds one chunk in memory. The body is built for each attempt, from each upload's source.
+/// Files on disk are copied in chunks (on Linux by `sendfile`, in the kernel; elsewhere
+/// ``chunkSize`` at a time), so building the body of a file of any size holds at most one chunk in
+/// memory. The body is built for each attempt, from each upload's source.
 struct MultipartUploadBody: Sendable {
     /// The temporary file that holds the body; ``remove()`` deletes it.
     let fileURL: URL
