@@ -63,5 +63,14 @@ let package = Package(
             path: "Sources/inspector-demo",
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
         ),
+        // A photo uploaded through a generated mutation with a progress line, to a loopback server in
+        // the same process.
+        .executableTarget(
+            name: "upload-photo",
+            dependencies: [.product(name: "Environment", package: "swift-graphql-environment")],
+            path: "Sources/upload-photo",
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")],
+            plugins: [.plugin(name: "GraphQLCodegenPlugin", package: "swift-graphql-environment")]
+        ),
     ]
 )

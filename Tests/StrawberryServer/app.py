@@ -2,6 +2,9 @@
 
 A server nobody here wrote: Strawberry speaks graphql-transport-ws over WebSocket at /graphql, and with
 `enable_experimental_incremental_execution` it answers @defer and @stream over HTTP as multipart/mixed.
+It takes files per the GraphQL multipart request spec (`uploadOne`, `uploadMany`, `uploadBatch`, and
+`uploadRefused`, which reads the file and then fails; each answers the size and SHA-256 it received),
+and batches of up to 50 operations as a JSON array.
 
 It listens on 127.0.0.1, port 0, and prints the chosen port as the first line of stdout. It exits when
 its stdin closes, so a test process that dies never leaves it running, and at once on SIGTERM or SIGINT.
@@ -28,6 +31,7 @@ Endpoints:
 """
 
 import asyncio
+import hashlib
 import json
 import os
 import socket
@@ -39,6 +43,7 @@ import strawberry
 import uvicorn
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
+from strawberry.file_uploads import Upload
 from strawberry.schema.config import StrawberryConfig
 
 
@@ -146,10 +151,56 @@ class Subscription:
         raise ValueError("the source failed")
 
 
+@strawberry.type
+class ReceivedFile:
+    """What the server read of one uploaded file: enough for a test to check every byte arrived."""
+    filename: str
+    content_type: str
+    size: int
+    sha256: str
+
+
+@strawberry.input
+class UploadBatch:
+    label: str
+    files: list[Upload]
+
+
+async def received(upload) -> ReceivedFile:
+    """Reads the file in chunks (Starlette spools a large one to disk) and hashes it."""
+    digest = hashlib.sha256()
+    size = 0
+    while chunk := await upload.read(1 << 20):
+        digest.update(chunk)
+        size += len(chunk)
+    return ReceivedFile(filename=upload.filename, content_type=upload.content_type or "", size=size, sha256=digest.hexdigest())
+
+
+@strawberry.type
+class Mutation:
+    @strawberry.mutation
+    async def upload_one(self, file: Upload) -> ReceivedFile:
+        return await received(file)
+
+    @strawberry.mutation
+    async def upload_many(self, files: list[Upload]) -> list[ReceivedFile]:
+        return [await received(file) for file in files]
+
+    @strawberry.mutation
+    async def upload_batch(self, batch: UploadBatch) -> list[ReceivedFile]:
+        return [await received(file) for file in batch.files]
+
+    @strawberry.mutation
+    async def upload_refused(self, file: Upload) -> ReceivedFile:
+        await received(file)
+        raise ValueError("the file was read and refused")
+
+
 schema = strawberry.Schema(
     query=Query,
+    mutation=Mutation,
     subscription=Subscription,
-    config=StrawberryConfig(enable_experimental_incremental_execution=True),
+    config=StrawberryConfig(enable_experimental_incremental_execution=True, batching_config={"max_operations": 50}),
 )
 
 connections = {"opened": 0, "open": 0, "subscriptions": 0}
@@ -166,7 +217,7 @@ class App(GraphQL):
 
 # Strawberry answers a connection's 101st concurrent operation with "Subscription limit reached" by
 # default; the WebSocket benchmark multiplexes 1,000 subscriptions on one socket.
-graphql_app = App(schema, keep_alive=False, max_subscriptions_per_connection=None)
+graphql_app = App(schema, keep_alive=False, max_subscriptions_per_connection=None, multipart_uploads_enabled=True)
 
 
 async def websocket_fault(scope, receive, send, fault):

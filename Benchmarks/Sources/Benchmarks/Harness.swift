@@ -153,19 +153,37 @@ func mallocInUseBytes() -> Int? {
 /// it sees the peak inside `body`, with every temporary buffer and its fragmentation, wherever it
 /// falls.
 func residentPeakBytes(during body: () throws -> Void) rethrows -> Int? {
+    guard let before = resetResidentPeak() else { return nil }
+    try body()
+    return residentPeak(above: before)
+}
+
+/// ``residentPeakBytes(during:)`` for asynchronous work: other tasks of the process count too, so
+/// nothing else should run meanwhile.
+func residentPeakBytes(during body: () async throws -> Void) async rethrows -> Int? {
+    guard let before = resetResidentPeak() else { return nil }
+    try await body()
+    return residentPeak(above: before)
+}
+
+/// Trims malloc, resets the high-water mark and returns the resident kilobytes now, or `nil`.
+private func resetResidentPeak() -> Int? {
     #if canImport(Glibc)
         guard let trim = dlsym(nil, "malloc_trim") else { return nil }
         _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
         guard let clear = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return nil }
         clear.write(Data("5".utf8))
         try? clear.close()
-        guard let before = procStatusKilobytes("VmRSS") else { return nil }
-        try body()
-        guard let peak = procStatusKilobytes("VmHWM") else { return nil }
-        return (peak - before) * 1024
+        return procStatusKilobytes("VmRSS")
     #else
         return nil
     #endif
+}
+
+/// The bytes of the high-water mark above `before` kilobytes, or `nil`.
+private func residentPeak(above before: Int) -> Int? {
+    guard let peak = procStatusKilobytes("VmHWM") else { return nil }
+    return (peak - before) * 1024
 }
 
 /// A `kB` line of `/proc/self/status` (`VmRSS`, `VmHWM`), or `nil`.

@@ -18,6 +18,7 @@ let groups: [(String, () async throws -> Void)] = [
     ("Validation", runValidationBenchmarks),
     ("WebSocket", runWebSocketBenchmarks),
     ("Inspector", runInspectorBenchmarks),
+    ("Upload", runUploadBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {

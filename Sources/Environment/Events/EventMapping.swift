@@ -56,6 +56,18 @@ enum EventMapping {
         .fetchStarted(operation: operationName(operation), identity: identity(operation), reason: reason)
     }
 
+    /// How many distinct files `operation` sends and their size now: counts only.
+    static func uploadStarted(_ operation: GraphQLOperation) -> Event {
+        var seen = Set<Upload>()
+        var bytes: Int64 = 0
+        for placement in operation.uploads where seen.insert(placement.upload).inserted {
+            bytes += placement.upload.byteCount ?? 0
+        }
+        return .uploadStarted(
+            operation: operationName(operation), identity: identity(operation), files: seen.count,
+            bytes: Int(clamping: bytes))
+    }
+
     static func fetchSucceeded(_ operation: GraphQLOperation, as reason: Event.FetchReason, duration: Duration) -> Event
     {
         .fetchSucceeded(

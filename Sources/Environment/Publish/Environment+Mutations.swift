@@ -25,7 +25,8 @@ extension Environment {
     /// meanwhile are kept either way.
     ///
     /// The request is logged as a fetch with reason `Event.FetchReason.mutation`: `fetchStarted`
-    /// when it goes to the transport, then `published` and `fetchSucceeded`, or `fetchFailed` with
+    /// when it goes to the transport (followed by `uploadStarted`, with the count and size of its
+    /// files, when it sends files: `GraphQLOperation.uploads`), then `published` and `fetchSucceeded`, or `fetchFailed` with
     /// the error's kind. An optimistic response the store refuses sends nothing and logs nothing.
     ///
     /// The optimistic response is the data the server would answer to the operation that is sent,
@@ -114,6 +115,7 @@ extension Environment {
     ) async -> MutationAttempt {
         let requestedAt = store.requestInstant()
         log.record(EventMapping.fetchStarted(mutation, as: .mutation))
+        if !mutation.uploads.isEmpty { log.record(EventMapping.uploadStarted(mutation)) }
         let startedAt = ContinuousClock.now
         /// Logs how the mutation failed, rolling back its optimistic layer unless `keepingLayer`.
         func failed<Failure: Error>(_ error: Failure, keepingLayer: Bool = false) -> Failure {

@@ -58,18 +58,25 @@ extension Environment {
             compiledDocument = try CompiledDocument(text: Operation.clientText ?? Operation.text, schema: schema)
             typedOperations.withLock { $0.documents[type] = compiledDocument }
         }
+        let uploads = UploadCollector()
         var made = try compiledDocument.operation(
-            named: Operation.operationName, variables: try Self.encode(operation.variables))
+            named: Operation.operationName, variables: try Self.encode(operation.variables, uploads: uploads)
+        )
+        .placingUploads(uploads.uploads)
         // A client directive, so not in the text: the generator keeps it beside.
         made.cacheExpiration = Operation.cacheExpiration
-        typedOperations.withLock { $0.remember(made, of: type, for: variables) }
+        // An operation with files is sent once; keeping it would keep its bytes.
+        if made.uploads.isEmpty { typedOperations.withLock { $0.remember(made, of: type, for: variables) } }
         return made
     }
 
     /// Variables as the request's `variables` object. Through `JSONEncoder`, whose keyed containers
-    /// leave out an absent `GraphQLNullable` input; their text is small.
-    private static func encode(_ variables: some Encodable) throws -> JSONObject {
-        let bytes = try JSONEncoder().encode(variables)
+    /// leave out an absent `GraphQLNullable` input; their text is small. Each `Upload` met goes to
+    /// `uploads` and leaves its place-holder.
+    private static func encode(_ variables: some Encodable, uploads: UploadCollector) throws -> JSONObject {
+        let encoder = JSONEncoder()
+        encoder.userInfo[UploadCollector.userInfoKey] = uploads
+        let bytes = try encoder.encode(variables)
         guard case .object(let object) = try JSONValue(parsing: bytes) else {
             throw GraphQLCoreError(.invalidVariable, "The operation's variables do not encode as a JSON object.")
         }

@@ -23,6 +23,7 @@ enum EventSamples {
         .subscriptionCancelled(operation: nil, identity: identity, duration: .microseconds(1)),
         .serverErrors(operation: updates, identity: identity, reason: .subscription, count: 2),
         .mutationQueue(queued: 1, replayed: 2, rejected: 1, expired: 0, pending: 3),
+        .uploadStarted(operation: items, identity: identity, files: 2, bytes: 1_048_576),
     ]
 
     /// The position of the event's case in the declaration; exhaustive, so a new case needs a sample.
@@ -42,8 +43,9 @@ enum EventSamples {
         case .subscriptionCancelled: return 11
         case .serverErrors: return 12
         case .mutationQueue: return 13
+        case .uploadStarted: return 14
         }
     }
 
-    static let caseCount = 14
+    static let caseCount = 15
 }

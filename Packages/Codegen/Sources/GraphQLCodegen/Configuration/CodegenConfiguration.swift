@@ -3,8 +3,9 @@
 public struct CodegenConfiguration: Sendable, Hashable, Decodable {
     /// The Swift type of each custom scalar, by the scalar's name: `String`, or a type of the app's
     /// that conforms to `GraphQLCustomScalar`. A custom scalar a document uses without a mapping is
-    /// an error; the built-in scalars map to `Int`, `Double`, `String`, `Bool` and `String` (for `ID`)
-    /// unless named here.
+    /// an error; the built-in scalars map to `Int`, `Double`, `String`, `Bool` and `String` (for `ID`),
+    /// and a custom scalar named `Upload` (the file of the GraphQL multipart request spec) to
+    /// `GraphQLCore.Upload`, unless named here.
     public var scalars: [String: String]
     /// The access level of the generated declarations: ``AccessLevel/public`` (the default) or
     /// ``AccessLevel/internal``.

@@ -32,7 +32,7 @@ final class GenerationContext {
         self.fragments = byName
         var hidden = SwiftNames.reservedTypeNames.union(fragments.map(\.name))
         hidden.insert(configuration.schemaNamespace)
-        for mapped in configuration.scalars.values {
+        for mapped in Array(configuration.scalars.values) + Array(Self.defaultScalars.values) {
             if let first = mapped.split(separator: ".").first { hidden.insert(String(first)) }
         }
         self.hiddenTypeNames = hidden
@@ -71,6 +71,18 @@ final class GenerationContext {
 
     func isComposite(_ typeName: String) -> Bool { schema.type(named: typeName)?.isComposite ?? false }
 
+    /// The scalars mapped without configuration: `Upload`, the file of the GraphQL multipart request
+    /// spec, to the runtime's `Upload`. A configuration that names one maps it instead.
+    static let defaultScalars: [String: String] = ["Upload": "GraphQLCore.Upload"]
+
+    /// The Swift type the configuration maps the scalar `name` to, else its default when the schema's
+    /// `name` is a scalar; `nil` for an unmapped custom scalar.
+    func scalarMapping(_ name: String) -> String? {
+        if let mapped = configuration.scalars[name] { return mapped }
+        guard schema.type(named: name)?.kind == .scalar else { return nil }
+        return Self.defaultScalars[name]
+    }
+
     /// The Swift type of a scalar, enum or input object, recording that the namespace needs it; an
     /// unmapped custom scalar is a problem at `location` unless `reporting` is off (the namespace's
     /// file, printed last, meets the scalars again that the documents' uses have reported already).
@@ -78,7 +90,7 @@ final class GenerationContext {
         let builtIn: [String: String] = [
             "Int": "Int", "Float": "Double", "String": "String", "Boolean": "Bool", "ID": "String",
         ]
-        if let mapped = configuration.scalars[name] {
+        if let mapped = scalarMapping(name) {
             if builtIn[name] != nil { return mapped }
             usedScalars.insert(name)
             return namespace + "." + SwiftNames.escaped(name)

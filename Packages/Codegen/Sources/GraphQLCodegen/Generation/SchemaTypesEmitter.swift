@@ -22,7 +22,7 @@ struct SchemaTypesEmitter {
                     context.schema.type(named: scalar)?.description.map(SelectionBuilder.firstParagraph)
                         ?? "The custom scalar `\(scalar)`.")
                 writer.line(
-                    "\(access)typealias \(SwiftNames.escaped(scalar)) = \(context.configuration.scalars[scalar] ?? "String")"
+                    "\(access)typealias \(SwiftNames.escaped(scalar)) = \(context.scalarMapping(scalar) ?? "String")"
                 )
             }
             for name in enums {

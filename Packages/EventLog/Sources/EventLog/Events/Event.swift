@@ -55,6 +55,10 @@ public enum Event: Sendable, Hashable {
     /// for their age or the queue's length; `pending` are left. Counts only: never a mutation's
     /// variables or idempotence ID.
     case mutationQueue(queued: Int, replayed: Int, rejected: Int, expired: Int, pending: Int)
+    /// A request for `operation` that sends files went to the transport, just after its
+    /// ``fetchStarted(operation:identity:reason:)``: `files` files of `bytes` bytes in all (the size
+    /// of each file when the request started; at most `Int.max`). Never a file's name, type or bytes.
+    case uploadStarted(operation: OperationName?, identity: IdentityHash, files: Int, bytes: Int)
 
     /// The case's name, as sinks write it (`fetchStarted`, `published`, ...).
     public var name: String {
@@ -73,6 +77,7 @@ public enum Event: Sendable, Hashable {
         case .subscriptionCancelled: return "subscriptionCancelled"
         case .serverErrors: return "serverErrors"
         case .mutationQueue: return "mutationQueue"
+        case .uploadStarted: return "uploadStarted"
         }
     }
 }

@@ -49,6 +49,8 @@ extension Event {
                 ("queued", String(queued)), ("replayed", String(replayed)), ("rejected", String(rejected)),
                 ("expired", String(expired)), ("pending", String(pending)),
             ]
+        case .uploadStarted(let operation, let identity, let files, let bytes):
+            fields += Self.operationFields(operation, identity) + [("files", String(files)), ("bytes", String(bytes))]
         }
         fields.sort { $0.0 < $1.0 }
         var line: [UInt8] = [0x7B]

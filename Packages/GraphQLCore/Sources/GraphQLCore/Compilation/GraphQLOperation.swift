@@ -24,6 +24,10 @@ public struct GraphQLOperation: Sendable, Hashable {
     /// Whether the text keeps a `@defer` or `@stream` that can apply, so the answer may come in parts
     /// (incremental delivery): a transport then asks for `multipart/mixed`.
     public var usesIncrementalDelivery: Bool
+    /// The files the operation sends, each with its place in ``variables`` (which hold `null` there):
+    /// a transport sends them as a GraphQL multipart request. Empty for most operations; see
+    /// ``placingUploads(_:)``.
+    public var uploads: [UploadPlacement] = []
 
     /// An operation from its parts; the identity is computed from the text and the variables.
     public init(

@@ -18,7 +18,8 @@ import Primitives
 ///   were sent (a server runs a batch's requests in order).
 /// - Opting out: a request ``Options/isBatched`` declines goes straight to the base (by default
 ///   subscriptions, `@defer`/`@stream` requests and requests with their own headers, which a batch
-///   of one header set cannot carry).
+///   of one header set cannot carry). A request with files (``GraphQLRequest/uploads``) always
+///   goes alone: a batch's JSON body cannot carry them.
 /// - Limits: with ``Options/limit``, a batch holds one permit of the ``ConcurrencyLimit`` while it is
 ///   in flight, and so does a request that goes alone.
 /// - Cancellation: a caller cancelled before its batch goes leaves it; one cancelled after gets
@@ -84,7 +85,8 @@ public final class BatchingTransport: Transport {
     /// Sends `request` in the next batch, or alone when ``Options/isBatched`` declines it; see
     /// ``Transport/execute(_:)``.
     public func execute(_ request: GraphQLRequest) -> AsyncThrowingStream<GraphQLResponse, any Error> {
-        guard options.isBatched(request) else {
+        // A batch is one JSON body, which cannot carry files: a request with uploads always goes alone.
+        guard request.uploads.isEmpty, options.isBatched(request) else {
             guard let limit = options.limit else { return base.execute(request) }
             return LimitedTransport(base, limit: limit).execute(request)
         }

@@ -91,6 +91,27 @@ enum HTTPRequestEncoder {
         return urlRequest
     }
 
+    /// The URL request for one attempt of `request` with files: a POST whose `multipart/form-data`
+    /// body (written by ``MultipartUploadBody``, sent from its file) uses `boundary`.
+    ///
+    /// It carries `Apollo-Require-Preflight: true`: a form post is a "simple" request a browser
+    /// would send across origins without asking, so servers that guard against cross-site request
+    /// forgery (Apollo Server) refuse one without a header that is not simple. A request's own
+    /// headers override it.
+    static func encodeUpload(
+        _ request: GraphQLRequest, url: URL, headers: [String: String], boundary: String, timeout: TimeInterval
+    ) -> URLRequest {
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = "POST"
+        urlRequest.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
+        urlRequest.setValue(acceptSingle, forHTTPHeaderField: "Accept")
+        urlRequest.setValue("true", forHTTPHeaderField: "Apollo-Require-Preflight")
+        urlRequest.timeoutInterval = timeout
+        for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        return urlRequest
+    }
+
     /// `url` with each parameter in its query, objects as JSON text, every byte outside the
     /// unreserved set percent-encoded (a literal `+` would read as a space to form decoders).
     private static func getURL(_ url: URL, parameters: JSONObject) throws(TransportError) -> URL {

@@ -20,6 +20,10 @@ import Primitives
 /// `hasNext: false`; a server that answers in one piece gives one response. Such a request is sent
 /// as text, without the persisted-query exchange.
 ///
+/// A request with files (``GraphQLRequest/uploads``) is sent as a GraphQL multipart request
+/// (`multipart/form-data` with `operations`, `map` and one part per file), its body streamed from a
+/// temporary file, with its text; each `Upload.progress` follows the bytes sent.
+///
 /// ``Options/persistedOperations`` sends the SHA-256 of the text instead of it: with the automatic
 /// fallback to the text, or alone for a server that safelists a registered manifest.
 ///
@@ -39,6 +43,8 @@ public final class HTTPTransport: Transport {
     private let eventStreams: EventStreamSession
     /// Set when the server answered `PersistedQueryNotSupported`: send the text from then on.
     private let persistedQueriesUnsupported = Locked(false)
+    /// The session multipart uploads run on, made on the first upload (see ``UploadSession``).
+    let uploadSession: Locked<UploadSession?> = Locked(nil)
 
     /// A transport for the endpoint at `url` on `session` (the shared session by default).
     public init(url: URL, session: URLSession = .shared, options: Options = Options()) {
@@ -50,6 +56,7 @@ public final class HTTPTransport: Transport {
 
     deinit {
         eventStreams.invalidate()
+        uploadSession.withLock { $0?.invalidate() }
     }
 
     /// Sends `request`; see ``Transport/execute(_:)``. Subscriptions stream over Server-Sent Events.
@@ -86,6 +93,7 @@ public final class HTTPTransport: Transport {
     /// One query or mutation, with the persisted-query exchange when it is on.
     private func send(_ request: GraphQLRequest) async throws(TransportError) -> GraphQLResponse {
         let headers = try await resolvedHeaders()
+        if !request.uploads.isEmpty { return try await sendUploading(request, headers: headers) }
         if options.persistedOperations == .idOnly {
             let response = try await send(request, headers: headers, attempt: .hashOnly(request.persistedID))
             if PersistedQuery.isNotFound(response) {

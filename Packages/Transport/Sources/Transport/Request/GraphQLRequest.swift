@@ -20,6 +20,9 @@ public struct GraphQLRequest: Sendable, Hashable {
     /// Whether the text has a `@defer` or `@stream` that can apply, so the answer may come in parts:
     /// ``HTTPTransport`` then accepts `multipart/mixed` and streams the parts.
     public var usesIncrementalDelivery: Bool
+    /// The files to send, each with its place in ``variables`` (which hold `null` there): when there
+    /// are any, ``HTTPTransport`` sends a GraphQL multipart request.
+    public var uploads: [UploadPlacement] = []
 
     /// A request from its parts.
     public init(
@@ -40,6 +43,7 @@ public struct GraphQLRequest: Sendable, Hashable {
         self.init(
             text: operation.text, operationName: operation.name, kind: operation.kind, variables: operation.variables,
             extensions: extensions, headers: headers, usesIncrementalDelivery: operation.usesIncrementalDelivery)
+        self.uploads = operation.uploads
     }
 
     /// The identity a `GraphQLOperation` with this text and these variables has: lets test transports

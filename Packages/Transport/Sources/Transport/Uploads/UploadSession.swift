@@ -1,0 +1,115 @@
+import Foundation
+import Primitives
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The URLSession that multipart uploads run on, and the delegate that routes each task's callbacks
+/// (bytes sent, the answer's bytes, completion) to its ``UploadCall``.
+///
+/// A session of its own, because swift-corelibs-foundation reports the bytes a task sent only to the
+/// session's delegate; it copies the configuration of the session the transport was given.
+final class UploadSession: Sendable {
+    private let router: UploadRouter
+    private let session: URLSession
+
+    /// A session with `configuration` and its own delegate.
+    init(configuration: URLSessionConfiguration) {
+        let router = UploadRouter()
+        self.router = router
+        self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+    }
+
+    /// Lets uploads in flight finish, then releases the session and its delegate.
+    func invalidate() { session.finishTasksAndInvalidate() }
+
+    /// Sends `request` with the body streamed from `file`, calls `progress` with the bytes sent so
+    /// far each time more leave, and returns the answer. Cancelling the calling task cancels the
+    /// upload, which then throws ``TransportError/Code/cancelled``.
+    func upload(
+        _ request: URLRequest, fromFile file: URL, progress: @escaping @Sendable (Int64) -> Void
+    ) async throws(TransportError) -> (Data, HTTPURLResponse) {
+        let task = session.uploadTask(with: request, fromFile: file)
+        let call = UploadCall(progress: progress)
+        router.add(task.taskIdentifier, call)
+        let result: Result<(Data, URLResponse?), any Error> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                call.start(continuation)
+                if Task.isCancelled { task.cancel() }
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        router.remove(task.taskIdentifier)
+        switch result {
+        case .success((let body, let answer)):
+            guard let http = answer as? HTTPURLResponse else {
+                throw TransportError(.invalidResponse, "the answer is not an HTTP response")
+            }
+            return (body, http)
+        case .failure(let error):
+            throw TransportError.from(error)
+        }
+    }
+}
+
+/// One upload in flight: gathers the answer's bytes and resumes its caller once.
+final class UploadCall: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<(Data, URLResponse?), any Error>, Never>?
+        var body = Data()
+    }
+
+    private let state = Locked(State())
+    private let progress: @Sendable (Int64) -> Void
+
+    init(progress: @escaping @Sendable (Int64) -> Void) { self.progress = progress }
+
+    func start(_ continuation: CheckedContinuation<Result<(Data, URLResponse?), any Error>, Never>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    func sent(_ totalBytesSent: Int64) { progress(totalBytesSent) }
+
+    func received(_ data: Data) { state.withLock { $0.body.append(data) } }
+
+    func completed(_ error: (any Error)?, response: URLResponse?) {
+        let (continuation, body) = state.withLock { state in
+            defer { state.continuation = nil }
+            return (state.continuation, state.body)
+        }
+        if let error {
+            continuation?.resume(returning: .failure(error))
+        } else {
+            continuation?.resume(returning: .success((body, response)))
+        }
+    }
+}
+
+/// Routes the session's delegate callbacks to the call that owns each task.
+final class UploadRouter: NSObject, URLSessionDataDelegate, Sendable {
+    private let calls = Locked<[Int: UploadCall]>([:])
+
+    func add(_ identifier: Int, _ call: UploadCall) { calls.withLock { $0[identifier] = call } }
+
+    func remove(_ identifier: Int) { _ = calls.withLock { $0.removeValue(forKey: identifier) } }
+
+    private func call(_ identifier: Int) -> UploadCall? { calls.withLock { $0[identifier] } }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        call(task.taskIdentifier)?.sent(totalBytesSent)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        call(dataTask.taskIdentifier)?.received(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        call(task.taskIdentifier)?.completed(error, response: task.response)
+    }
+}
