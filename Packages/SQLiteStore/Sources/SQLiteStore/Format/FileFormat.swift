@@ -7,7 +7,7 @@
 /// takes the next number and a step from the one before (decision 0152).
 enum FileFormat {
     /// The version this library writes.
-    static let version: Int64 = 2
+    static let version: Int64 = 3
     /// The oldest version a step leads on from; older files are reset.
     static let oldestMigratable: Int64 = 1
     /// `GQLS` as a big-endian 32-bit integer, in the header's `application_id`.
@@ -28,10 +28,16 @@ enum FileFormat {
     /// stored count of records: the step adds the roots table (empty: a collection in the migrated
     /// launch keeps what the app retains, and the roots it reads from then on) and counts the
     /// records once, so later launches open without counting.
+    ///
+    /// Version 3 lets record bytes hold field errors (`RecordEncoding`'s tag 0x0B), which a
+    /// library of version 2 would refuse as damage: the tables and every byte of a version-2 file
+    /// are version-3 data as they are, so the step changes nothing but the number, and a version-2
+    /// library refuses a version-3 file as newer rather than as damaged (decision 0201).
     static let steps: [Int64: String] = [
         1: """
         CREATE TABLE roots (id INTEGER PRIMARY KEY, root BLOB NOT NULL UNIQUE, lastRead INTEGER NOT NULL);
         INSERT OR REPLACE INTO meta (name, value) VALUES ('recordCount', (SELECT count(*) FROM records));
-        """
+        """,
+        2: "SELECT 1;",
     ]
 }
