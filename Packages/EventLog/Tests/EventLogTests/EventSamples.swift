@@ -22,6 +22,7 @@ enum EventSamples {
         .subscriptionParked(operation: updates, identity: identity, duration: .seconds(30)),
         .subscriptionCancelled(operation: nil, identity: identity, duration: .microseconds(1)),
         .serverErrors(operation: updates, identity: identity, reason: .subscription, count: 2),
+        .fieldErrorsStored(operation: items, identity: identity, reason: .attach, count: 1),
     ]
 
     /// The position of the event's case in the declaration; exhaustive, so a new case needs a sample.
@@ -40,8 +41,9 @@ enum EventSamples {
         case .subscriptionParked: return 10
         case .subscriptionCancelled: return 11
         case .serverErrors: return 12
+        case .fieldErrorsStored: return 13
         }
     }
 
-    static let caseCount = 13
+    static let caseCount = 14
 }

@@ -40,6 +40,7 @@ struct JSONLinesEventSinkTests {
                 #"{"durationNanoseconds":30000000000,"event":"subscriptionParked","identity":"00ff3a9c0b1d2e4f","operation":"ItemUpdated"}"#,
                 #"{"durationNanoseconds":1000,"event":"subscriptionCancelled","identity":"00ff3a9c0b1d2e4f"}"#,
                 #"{"count":2,"event":"serverErrors","identity":"00ff3a9c0b1d2e4f","operation":"ItemUpdated","reason":"subscription"}"#,
+                #"{"count":1,"event":"fieldErrorsStored","identity":"00ff3a9c0b1d2e4f","operation":"Items","reason":"attach"}"#,
             ])
         for line in written {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

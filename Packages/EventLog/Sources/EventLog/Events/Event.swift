@@ -50,6 +50,10 @@ public enum Event: Sendable, Hashable {
     /// A subscription's stream was closed because the app cancelled the subscription or dropped its
     /// last reference, `duration` after it opened. Nothing opens it again.
     case subscriptionCancelled(operation: OperationName?, identity: IdentityHash, duration: Duration)
+    /// An answer for `operation` came with field errors, and the store kept `count` of them where
+    /// the fields' values would be (each screen that reads such a field is shown the error). The
+    /// messages, paths and extensions are never logged: they may hold user data.
+    case fieldErrorsStored(operation: OperationName?, identity: IdentityHash, reason: FetchReason, count: Int)
 
     /// The case's name, as sinks write it (`fetchStarted`, `published`, ...).
     public var name: String {
@@ -67,6 +71,7 @@ public enum Event: Sendable, Hashable {
         case .subscriptionParked: return "subscriptionParked"
         case .subscriptionCancelled: return "subscriptionCancelled"
         case .serverErrors: return "serverErrors"
+        case .fieldErrorsStored: return "fieldErrorsStored"
         }
     }
 }

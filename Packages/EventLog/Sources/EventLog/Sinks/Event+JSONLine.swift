@@ -40,7 +40,8 @@ extension Event {
         case .subscriptionParked(let operation, let identity, let duration),
             .subscriptionCancelled(let operation, let identity, let duration):
             fields += Self.operationFields(operation, identity) + [("durationNanoseconds", Self.nanoseconds(duration))]
-        case .serverErrors(let operation, let identity, let reason, let count):
+        case .serverErrors(let operation, let identity, let reason, let count),
+            .fieldErrorsStored(let operation, let identity, let reason, let count):
             fields += Self.operationFields(operation, identity)
             fields += [("reason", quoted(reason.rawValue)), ("count", String(count))]
         }
