@@ -4,7 +4,7 @@ import GraphQLTestServer
 import SchedulingTesting
 import Testing
 
-@Suite("Field errors from a real server (graphql-core)")
+@Suite("Field errors from real servers (graphql-core and Strawberry)", .timeLimit(.minutes(1)))
 struct FieldErrorHTTPTests {
     static let sdl = """
         type Query { user(id: ID!): User users(first: Int = 3): [User!]! }
@@ -68,5 +68,45 @@ struct FieldErrorHTTPTests {
                 == .fieldError(FieldError(message: "the secret of user 2 failed", path: ["user", "secret"])))
         #expect(transport.requestCount == 1)
         handle.release()
+    }
+
+    @Test(
+        "Strawberry's answer with a raising resolver in a list under aliases: stored at the item, read back without a request"
+    )
+    func strawberryListAndAliases() async throws {
+        let server = try await LoopbackServer.start(.strawberry)
+        defer { server.stop() }
+        let schema = try Schema(
+            sdl: """
+                type Query { products(count: Int! = 4): [Product!]! }
+                type Product { id: ID! name: String! price: Int }
+                """)
+        let document = try CompiledDocument(
+            text: """
+                query Goods { goods: products(count: 3) { name cost: price } }
+                query Prices { products(count: 3) { price } }
+                """, schema: schema)
+        let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
+        let environment = Environment(schema: schema, transport: transport, clock: ManualWallClock())
+
+        let goods = environment.attach(try document.operation(named: "Goods"))
+        let snapshot = try await goods.loaded()
+        #expect(
+            snapshot.data?["goods"]
+                == [
+                    ["name": "Product 0", "cost": 100], ["name": "Product 1", "cost": nil],
+                    ["name": "Product 2", "cost": 102],
+                ])
+        #expect(snapshot.fieldErrors.map(\.path) == [["goods", 1, "cost"]])
+        #expect(snapshot.fieldErrors.map(\.message) == ["no price for product 1"])
+        #expect(
+            environment.store.record("Product:product-1")?["price"]
+                == .fieldError(FieldError(message: "no price for product 1", path: ["goods", 1, "cost"])))
+
+        let prices = environment.attach(try document.operation(named: "Prices"), policy: .storeOnly)
+        #expect(prices.phase.fieldErrors.map(\.path) == [["products", 1, "price"]])
+        #expect(transport.requestCount == 1)
+        goods.release()
+        prices.release()
     }
 }
