@@ -262,7 +262,9 @@ struct ResponseNormalizer {
             for (index, item) in value.inputElements.enumerated() {
                 indices.append(base + index)
                 defer { indices.removeLast() }
-                let itemNode = errorPaths.child(errorNode, .index(index))
+                let itemNode =
+                    errorNode == FieldErrorPaths.none
+                    ? FieldErrorPaths.none : errorPaths.child(errorNode, .index(index))
                 if itemNode != FieldErrorPaths.none, item.inputKind == .null, let error = errorPaths.take(at: itemNode)
                 {
                     links.append(.fieldError(error))

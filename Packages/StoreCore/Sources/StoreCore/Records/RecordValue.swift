@@ -16,5 +16,7 @@ public enum RecordValue: Sendable, Hashable {
     case links([RecordValue])
     /// An error the server reported where this value would be (its response had `null` there):
     /// kept so that every read of the field, after a relaunch too, knows the null was an error.
-    case fieldError(FieldError)
+    /// Boxed (`indirect`): inline, its message, path and extensions would make every value of every
+    /// record wider, and errors are rare.
+    indirect case fieldError(FieldError)
 }
