@@ -6,6 +6,8 @@ import GraphQLCore
 struct FieldErrorPaths {
     /// The node that stands for no node: the walk is where no error lies.
     static let none: Int32 = -1
+    /// What the normalizer's look-up answers when it stored the error in place of the value.
+    static let stored: Int32 = -2
 
     private struct Node {
         var children: [ResponsePathSegment: Int32] = [:]

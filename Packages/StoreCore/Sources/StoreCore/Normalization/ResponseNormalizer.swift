@@ -144,13 +144,8 @@ struct ResponseNormalizer {
             }
             var fieldNode = FieldErrorPaths.none
             if errorNode != FieldErrorPaths.none {
-                fieldNode = errorPaths.child(errorNode, .key(key))
-                if fieldNode != FieldErrorPaths.none, value.inputKind == .null,
-                    let error = errorPaths.take(at: fieldNode)
-                {
-                    push(.fieldError(error), key: fields[position].key)
-                    continue
-                }
+                fieldNode = storeError(at: errorNode, key: key, value: value, fieldKey: fields[position].key)
+                if fieldNode == FieldErrorPaths.stored { continue }
             }
             do throws(StoreError) {
                 if let subselection = fields[position].subselection {
@@ -186,6 +181,21 @@ struct ResponseNormalizer {
                 throw error.prefixed(.key(key))
             }
         }
+    }
+
+    /// The error-path node of the field `key` below `node`; when the value is `null` and an error
+    /// lies there, the error is pushed as the field's value and ``FieldErrorPaths/stored`` returned.
+    /// Not inlined, so that the field loop of a response without errors stays as it was.
+    @inline(never)
+    private mutating func storeError<Input: NormalizerInput>(
+        at node: Int32, key: String, value: Input, fieldKey: UInt32
+    ) -> Int32 {
+        let fieldNode = errorPaths.child(node, .key(key))
+        if fieldNode != FieldErrorPaths.none, value.inputKind == .null, let error = errorPaths.take(at: fieldNode) {
+            push(.fieldError(error), key: fieldKey)
+            return FieldErrorPaths.stored
+        }
+        return fieldNode
     }
 
     /// Collects a type case or a conditional of the object. Not inlined, so that the field loop's
