@@ -16,6 +16,7 @@ let groups: [(String, () async throws -> Void)] = [
     ("Transport", runTransportBenchmarks),
     ("Validation", runValidationBenchmarks),
     ("WebSocket", runWebSocketBenchmarks),
+    ("StoreFieldErrors", runFieldErrorBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {
