@@ -17,16 +17,23 @@ struct FieldErrorHTTPTests {
         query Secret { user(id: "2") { name secret } }
         """
 
+    /// An environment over `server`, counting its requests, with `text` compiled against `sdl`.
+    static func environment(
+        over server: LoopbackServer, sdl: String, text: String
+    ) throws -> (Environment, CountingTransport, CompiledDocument) {
+        let schema = try Schema(sdl: sdl)
+        let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
+        let environment = Environment(schema: schema, transport: transport, clock: ManualWallClock())
+        return (environment, transport, try CompiledDocument(text: text, schema: schema))
+    }
+
     @Test(
         "a resolver that raises in a list under aliases: the error is stored at its item, and another query reads it at its path"
     )
     func listAndAliases() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
-        let schema = try Schema(sdl: Self.sdl)
-        let document = try CompiledDocument(text: Self.text, schema: schema)
-        let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
-        let environment = Environment(schema: schema, transport: transport, clock: ManualWallClock())
+        let (environment, transport, document) = try Self.environment(over: server, sdl: Self.sdl, text: Self.text)
 
         let people = environment.attach(try document.operation(named: "People"))
         let snapshot = try await people.loaded()
@@ -53,10 +60,7 @@ struct FieldErrorHTTPTests {
     func bubbledToNullableParent() async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
-        let schema = try Schema(sdl: Self.sdl)
-        let document = try CompiledDocument(text: Self.text, schema: schema)
-        let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
-        let environment = Environment(schema: schema, transport: transport, clock: ManualWallClock())
+        let (environment, transport, document) = try Self.environment(over: server, sdl: Self.sdl, text: Self.text)
 
         let handle = environment.attach(try document.operation(named: "Secret"))
         let snapshot = try await handle.loaded()
@@ -76,18 +80,16 @@ struct FieldErrorHTTPTests {
     func strawberryListAndAliases() async throws {
         let server = try await LoopbackServer.start(.strawberry)
         defer { server.stop() }
-        let schema = try Schema(
+        let (environment, transport, document) = try Self.environment(
+            over: server,
             sdl: """
                 type Query { products(count: Int! = 4): [Product!]! }
                 type Product { id: ID! name: String! price: Int }
-                """)
-        let document = try CompiledDocument(
+                """,
             text: """
                 query Goods { goods: products(count: 3) { name cost: price } }
                 query Prices { products(count: 3) { price } }
-                """, schema: schema)
-        let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
-        let environment = Environment(schema: schema, transport: transport, clock: ManualWallClock())
+                """)
 
         let goods = environment.attach(try document.operation(named: "Goods"))
         let snapshot = try await goods.loaded()
