@@ -76,7 +76,9 @@ struct FailureTests {
         }
     }
 
-    @Test("GraphQL errors with partial data: the data is written and shown, and the errors are on the handle")
+    @Test(
+        "GraphQL errors with partial data: the data is written and shown, the field's error is in the phase, not in serverErrors"
+    )
     func partialData() async throws {
         let fixture = Fixture()
         let detail = try Operations.item("1", operation: "ItemDetail")
@@ -90,7 +92,8 @@ struct FailureTests {
         let handle = fixture.environment.attach(detail)
         let snapshot = (try? await handle.loaded())
         #expect(snapshot?.data?["item"]?["count"] == .null)
-        #expect(handle.serverErrors.map(\.message) == ["count is unavailable"])
+        #expect(handle.phase.fieldErrors.map(\.message) == ["count is unavailable"])
+        #expect(handle.serverErrors.isEmpty)
         handle.release()
     }
 

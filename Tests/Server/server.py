@@ -93,6 +93,10 @@ type User {
   id: ID!
   name: String!
   friends: [User!]!
+  "Fails for an even id (a resolver that raises, for field errors in lists)."
+  nickname: String
+  "Fails for every user: a non-null field's error nulls the nearest nullable parent."
+  secret: String!
 }
 
 type Partial {
@@ -330,6 +334,16 @@ def resolve_partial_broken(_root, _info):
     raise GraphQLError("this field failed")
 
 
+def resolve_nickname(user, _info):
+    if int(user["id"]) % 2 == 0:
+        raise GraphQLError(f"no nickname for user {user['id']}", extensions={"code": "NICKNAME_FAILED"})
+    return f"Nick {user['id']}"
+
+
+def resolve_secret(user, _info):
+    raise GraphQLError(f"the secret of user {user['id']} failed")
+
+
 async def subscribe_countdown(_root, _info, **arguments):
     for value in range(arguments["from"], -1, -1):
         yield value
@@ -359,6 +373,8 @@ SCHEMA.query_type.fields["header"].resolve = lambda _r, info, name: info.context
 SCHEMA.query_type.fields["feed"].resolve = resolve_feed
 SCHEMA.query_type.fields["latestPosts"].resolve = resolve_latest_posts
 SCHEMA.get_type("User").fields["friends"].resolve = resolve_friends
+SCHEMA.get_type("User").fields["nickname"].resolve = resolve_nickname
+SCHEMA.get_type("User").fields["secret"].resolve = resolve_secret
 SCHEMA.get_type("Partial").fields["broken"].resolve = resolve_partial_broken
 SCHEMA.get_type("Partial").fields["alsoBroken"].resolve = resolve_partial_broken
 SCHEMA.mutation_type.fields["rename"].resolve = resolve_rename

@@ -66,10 +66,31 @@ class Detail:
 
 
 @strawberry.type
+class Product:
+    id: strawberry.ID
+    index: strawberry.Private[int]
+
+    @strawberry.field
+    def name(self) -> str:
+        return f"Product {self.index}"
+
+    @strawberry.field
+    def price(self) -> typing.Optional[int]:
+        # A resolver that raises for every odd product: a field error in a list item.
+        if self.index % 2 == 1:
+            raise ValueError(f"no price for product {self.index}")
+        return 100 + self.index
+
+
+@strawberry.type
 class Query:
     @strawberry.field
     def hello(self, name: str = "world") -> str:
         return f"Hello, {name}!"
+
+    @strawberry.field
+    def products(self, count: int = 4) -> list[Product]:
+        return [Product(id=strawberry.ID(f"product-{index}"), index=index) for index in range(count)]
 
     @strawberry.field
     def detail(self, id: strawberry.ID) -> Detail:

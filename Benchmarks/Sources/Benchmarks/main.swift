@@ -19,6 +19,7 @@ let groups: [(String, () async throws -> Void)] = [
     ("WebSocket", runWebSocketBenchmarks),
     ("Inspector", runInspectorBenchmarks),
     ("Upload", runUploadBenchmarks),
+    ("StoreFieldErrors", runFieldErrorBenchmarks),
 ]
 
 for (name, run) in groups where filter.map({ name.lowercased().contains($0) }) ?? true {

@@ -86,6 +86,11 @@ enum EventMapping {
         .serverErrors(operation: operationName(operation), identity: identity(operation), reason: reason, count: count)
     }
 
+    static func fieldErrorsStored(_ operation: GraphQLOperation, as reason: Event.FetchReason, count: Int) -> Event {
+        .fieldErrorsStored(
+            operation: operationName(operation), identity: identity(operation), reason: reason, count: count)
+    }
+
     static func subscriptionParked(_ operation: GraphQLOperation, duration: Duration) -> Event {
         .subscriptionParked(operation: operationName(operation), identity: identity(operation), duration: duration)
     }

@@ -31,6 +31,17 @@ extension Environment {
     ) throws -> PublishReport {
         guard layer != nil || updater != nil else {
             do throws(StoreError) {
+                // Field errors are kept where their paths reach a null (decision 0200); an answer
+                // without errors takes the path it always took, at no cost.
+                if !response.errors.isEmpty {
+                    let fieldErrors = response.errors.map(Self.fieldError)
+                    if let text = response.dataJSON {
+                        return try store.publish(
+                            dataJSON: text, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors)
+                    }
+                    return try store.publish(
+                        response.data ?? .null, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors)
+                }
                 if let text = response.dataJSON {
                     return try store.publish(dataJSON: text, to: root, requestedAt: requestedAt)
                 }
@@ -54,6 +65,18 @@ extension Environment {
         } catch {
             throw FetchError(.invalidResponse, "the mutation's updater threw (\(type(of: error)))", underlying: error)
         }
+    }
+
+    /// A server's error as the store keeps it at a field.
+    static func fieldError(_ error: GraphQLServerError) -> FieldError {
+        FieldError(message: error.message, path: error.path, extensions: error.extensions)
+    }
+
+    /// The errors of `response` the store did not keep at a field (`PublishReport.storedFieldErrors`):
+    /// request errors without a path, and those whose path met no `null`.
+    static func unstoredErrors(of response: GraphQLResponse, report: PublishReport) -> [GraphQLServerError] {
+        guard !report.storedFieldErrors.isEmpty else { return response.errors }
+        return response.errors.indices.filter { !report.storedFieldErrors.contains($0) }.map { response.errors[$0] }
     }
 
     /// The typed error of a response the store refused: a missing field is missing data; anything

@@ -42,10 +42,15 @@ extension Environment {
             if state.roots[root] != nil { state.roots[root]?.publishing = request.id }
         }
         var recordsChanged = 0
+        var unstoredErrors: [GraphQLServerError] = []
         while true {
-            if let failure = publish(answer, for: request, recordsChanged: &recordsChanged) { return .failed(failure) }
+            if let failure = publish(
+                answer, for: request, recordsChanged: &recordsChanged, unstoredErrors: &unstoredErrors)
+            {
+                return .failed(failure)
+            }
             guard answer.hasNext else { break }
-            showPart(of: request, serverErrors: answer.errors)
+            showPart(of: request, serverErrors: unstoredErrors)
             do {
                 guard let part = try await parts.next() else {
                     throw TransportError(.truncated, "the incremental answer ended before its last part")
@@ -55,14 +60,16 @@ extension Environment {
                 return .failed(Self.transportFailure(error))
             }
         }
-        return .published(recordsChanged: recordsChanged, serverErrors: answer.errors)
+        return .published(recordsChanged: recordsChanged, serverErrors: unstoredErrors)
     }
 
     /// Writes the answer so far through the one answer path; returns the failure when the store
-    /// refuses it.
-    private func publish(_ answer: GraphQLResponse, for request: FetchRequest, recordsChanged: inout Int)
-        -> (any Error)?
-    {
+    /// refuses it. `unstoredErrors` becomes the answer's errors the store did not keep at a field:
+    /// what the handles show as ``Handle/serverErrors``.
+    private func publish(
+        _ answer: GraphQLResponse, for request: FetchRequest, recordsChanged: inout Int,
+        unstoredErrors: inout [GraphQLServerError]
+    ) -> (any Error)? {
         let report: PublishReport
         let hint = ServerCacheHint(answer)
         let root = request.operation.identity
@@ -96,9 +103,15 @@ extension Environment {
         }
         store.keepServerMaxAge(hint?.maxAge, forRoot: root.hash)
         recordsChanged += report.changedRecords.count
+        unstoredErrors = Self.unstoredErrors(of: answer, report: report)
         log.record(
             .published(
                 recordsChanged: report.changedRecords.count, subscriptionsNotified: report.notifiedSubscriptions))
+        if !report.storedFieldErrors.isEmpty {
+            log.record(
+                EventMapping.fieldErrorsStored(
+                    request.operation, as: EventMapping.reason(request.reason), count: report.storedFieldErrors.count))
+        }
         return nil
     }
 

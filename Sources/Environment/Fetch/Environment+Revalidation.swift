@@ -5,8 +5,9 @@ import Retention
 import StoreCore
 
 extension Environment {
-    /// Fetches each retained root whose data is stale or whose last fetch failed, where a holder
-    /// allows the network; marks nothing. A root with a fetch in flight is joined, never fetched
+    /// Fetches each retained root whose data is stale, whose last fetch failed, or whose data holds
+    /// a field error the store kept (`Availability.readsFieldErrors`), where a holder allows the
+    /// network; marks nothing. A root with a fetch in flight is joined, never fetched
     /// twice, and a handle with data stays loaded while it refetches.
     ///
     /// Call it when the app returns to the foreground, and from the app's own path monitor when the
@@ -40,8 +41,12 @@ extension Environment {
         var effects = Effects()
         let batch = state.withLock { state -> (ids: [FetchID], started: Int, joined: Int) in
             let facts = state.retainedRoots { slot, hints in
-                RuntimeState.staleness(
-                    store.check(slot.storeRoot, hints: &hints), expiration: slot.expiration, now: now)
+                let availability = store.check(slot.storeRoot, hints: &hints)
+                // A stored field error counts as a failed fetch of the root (decision 0202).
+                return (
+                    RuntimeState.staleness(availability, expiration: slot.expiration, now: now),
+                    availability.readsFieldErrors
+                )
             }
             let plan = RevalidationPlanner.revalidation(facts)
             let started = effects.fetchesStarted
@@ -68,7 +73,7 @@ extension Environment {
         var effects = Effects()
         effects.events.append(.invalidated)
         let batch = state.withLock { state -> (ids: [FetchID], started: Int, joined: Int) in
-            let facts = state.retainedRoots { _, _ in .stale(.invalidated) }
+            let facts = state.retainedRoots { _, _ in (.stale(.invalidated), false) }
             let plan = RevalidationPlanner.invalidation(facts)
             let ids = state.perform(plan, store: store, into: &effects)
             return (ids, effects.fetchesStarted, ids.count - effects.fetchesStarted)

@@ -16,8 +16,11 @@ extension Environment {
         return state.withLock { state -> [InspectorRoot] in
             // The planner's answer is computed exactly as `revalidate()` computes it, and not performed.
             let facts = state.retainedRoots { slot, hints in
-                RuntimeState.staleness(
-                    store.check(slot.storeRoot, hints: &hints), expiration: slot.expiration, now: now)
+                let availability = store.check(slot.storeRoot, hints: &hints)
+                return (
+                    RuntimeState.staleness(availability, expiration: slot.expiration, now: now),
+                    availability.readsFieldErrors
+                )
             }
             let plan = RevalidationPlanner.revalidation(facts)
             var answers: [OperationIdentity: String] = [:]
@@ -160,6 +163,7 @@ extension Environment {
     private static func kind(of value: RecordValue) -> String {
         switch value {
         case .null: return "null"
+        case .fieldError: return "fieldError"
         case .link: return "link"
         case .links: return "links"
         case .scalar(let json):
@@ -182,6 +186,9 @@ extension Environment {
         case .scalar(let json): return json.serializedString(sortedKeys: true)
         case .link(let id): return JSONValue.object(["__ref": .string(id.rawValue)]).serializedString()
         case .links(let values): return "[" + values.map(json).joined(separator: ",") + "]"
+        // The message may hold user data: it is shown, as any value is, only when values are shown.
+        case .fieldError(let error):
+            return JSONValue.object(["__fieldError": .string(error.message)]).serializedString(sortedKeys: true)
         }
     }
 
@@ -189,7 +196,7 @@ extension Environment {
         switch value {
         case .link(let id): links.append(id.rawValue)
         case .links(let values): for value in values { collectLinks(value, into: &links) }
-        case .null, .scalar: break
+        case .null, .scalar, .fieldError: break
         }
     }
 

@@ -76,11 +76,12 @@ public final class Handle: Sendable {
         return state.withLock { $0.snapshot }
     }
 
-    /// The GraphQL errors of the last response: with data (the data was written and is shown, and
-    /// these say which parts the server could not resolve), or alone (the fetch failed with a
-    /// ``FetchError`` of code ``FetchError/Code/graphQLErrors`` holding the same errors). The one
-    /// place to look for a server's errors; empty after a clean response. A failure of another kind
-    /// leaves them as they were.
+    /// The GraphQL errors of the last response that the store did not keep at a field: with data,
+    /// the request errors without a path (and any whose path met no `null`); alone, every error
+    /// (the fetch failed with a ``FetchError`` of code ``FetchError/Code/graphQLErrors`` holding the
+    /// same errors). Errors at fields are in the snapshot (`Snapshot.fieldErrors`), from the store,
+    /// whichever query wrote them. Empty after a clean response. A failure of another kind leaves
+    /// them as they were.
     public var serverErrors: [GraphQLServerError] {
         registrar.access(self, keyPath: \.serverErrors)
         return state.withLock { $0.serverErrors }

@@ -37,6 +37,11 @@ extension Handle {
             return nil
         }
 
+        /// The field errors the store holds in the loaded data (`Snapshot.fieldErrors`), each at
+        /// its path in this handle's document, whichever operation's answer stored it; empty when
+        /// not loaded.
+        public var fieldErrors: [FieldError] { snapshot?.fieldErrors ?? [] }
+
         /// Whether this is ``loading``.
         public var isLoading: Bool {
             if case .loading = self { return true }
@@ -59,6 +64,7 @@ extension Handle {
             case (.loading, .loading): return false
             case (.loaded(let new), .loaded(let old)):
                 return new.data != old.data || new.isMissingData != old.isMissingData
+                    || new.fieldErrors != old.fieldErrors
             case (.failed, .failed): return failureChanged
             default: return true
             }

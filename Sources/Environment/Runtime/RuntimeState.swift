@@ -185,17 +185,19 @@ struct RuntimeState: Sendable {
     /// The planner's facts about every retained root, in ``retained``'s order, with the staleness
     /// `staleness` gives each (which may update the slot's hints for the store).
     mutating func retainedRoots(
-        staleness: (borrowing RetainedRootTable.Slot, inout RecordPositionHints) -> Staleness
+        staleness: (borrowing RetainedRootTable.Slot, inout RecordPositionHints) -> (Staleness, readsFieldErrors: Bool)
     ) -> [RetainedRoot] {
         assert(retained.isInStep(with: retentions), "the sweep table drifted from the retention table")
         var facts: [RetainedRoot] = []
         facts.reserveCapacity(retained.slots.count)
         let registry = registry
         retained.forEachSlot { slot, hints in
-            facts.append(
-                RetainedRoot(
-                    root: slot.root, staleness: staleness(slot, &hints), fetch: registry.status(of: slot.root),
-                    holderAllowsNetwork: slot.holderAllowsNetwork))
+            let (judged, readsFieldErrors) = staleness(slot, &hints)
+            var root = RetainedRoot(
+                root: slot.root, staleness: judged, fetch: registry.status(of: slot.root),
+                holderAllowsNetwork: slot.holderAllowsNetwork)
+            root.readsFieldErrors = readsFieldErrors
+            facts.append(root)
         }
         return facts
     }

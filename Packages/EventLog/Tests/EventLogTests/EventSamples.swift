@@ -24,6 +24,7 @@ enum EventSamples {
         .serverErrors(operation: updates, identity: identity, reason: .subscription, count: 2),
         .mutationQueue(queued: 1, replayed: 2, rejected: 1, expired: 0, pending: 3),
         .uploadStarted(operation: items, identity: identity, files: 2, bytes: 1_048_576),
+        .fieldErrorsStored(operation: items, identity: identity, reason: .attach, count: 1),
     ]
 
     /// The position of the event's case in the declaration; exhaustive, so a new case needs a sample.
@@ -44,8 +45,9 @@ enum EventSamples {
         case .serverErrors: return 12
         case .mutationQueue: return 13
         case .uploadStarted: return 14
+        case .fieldErrorsStored: return 15
         }
     }
 
-    static let caseCount = 15
+    static let caseCount = 16
 }

@@ -42,6 +42,7 @@ struct JSONLinesEventSinkTests {
                 #"{"count":2,"event":"serverErrors","identity":"00ff3a9c0b1d2e4f","operation":"ItemUpdated","reason":"subscription"}"#,
                 #"{"event":"mutationQueue","expired":0,"pending":3,"queued":1,"rejected":1,"replayed":2}"#,
                 #"{"bytes":1048576,"event":"uploadStarted","files":2,"identity":"00ff3a9c0b1d2e4f","operation":"Items"}"#,
+                #"{"count":1,"event":"fieldErrorsStored","identity":"00ff3a9c0b1d2e4f","operation":"Items","reason":"attach"}"#,
             ])
         for line in written {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

@@ -28,6 +28,22 @@ struct RevalidationPlannerTests {
         #expect(plan.skips == [.init(root: root(3), reason: .fresh)])
     }
 
+    @Test(
+        "revalidate fetches a fresh root whose data holds a stored field error; a heal does not, nor a storeOnly holder"
+    )
+    func revalidateFetchesRootWithFieldErrors() {
+        var errored = RetainedRoot(
+            root: root(1), staleness: .fresh, fetch: .succeeded(at: succeededAt), holderAllowsNetwork: true)
+        errored.readsFieldErrors = true
+        var storeOnly = RetainedRoot(
+            root: root(2), staleness: .fresh, fetch: .succeeded(at: succeededAt), holderAllowsNetwork: false)
+        storeOnly.readsFieldErrors = true
+        let plan = RevalidationPlanner.revalidation([errored, storeOnly])
+        #expect(plan.fetches == [.init(root: root(1), reason: .revalidation)])
+        #expect(plan.skips == [.init(root: root(2), reason: .noHolderAllowsNetwork)])
+        #expect(RevalidationPlanner.heal([errored], suppression: HealSuppression()).fetches.isEmpty)
+    }
+
     @Test("revalidate marks nothing: once the fetches succeed, a second revalidate plans no fetch")
     func revalidateMarksNothing() {
         var registry = InFlightRegistry<Int>()

@@ -111,7 +111,9 @@ struct SelectionBuilder {
             } else {
                 base = context.leafType(named, at: place)
             }
-            let (valueType, isNullable) = GenerationContext.render(info.type, base: base)
+            // `@semanticNonNull` levels are non-optional: a null there comes only with a field error,
+            // and decoding it fails instead of handing the screen an optional to unwrap.
+            let (valueType, isNullable) = GenerationContext.render(info.semanticType, base: base)
             // An added `__typename` on an object type is known without the answer; any other added
             // field may be missing, as from an answer to the document as written.
             let derived = field.isAdded && field.name == "__typename" && !context.isAbstract(typeName)
@@ -125,8 +127,9 @@ struct SelectionBuilder {
                 }
             let shown =
                 field.responseKey == field.name ? "`\(field.name)`" : "`\(field.name)`, as `\(field.responseKey)`"
-            let documentation =
+            var documentation =
                 info.description.map { Self.firstParagraph($0) } ?? "The field \(shown) (`\(info.type)`)."
+            if !info.semanticNonNullLevels.isEmpty { documentation += Self.semanticNote(info.semanticNonNullLevels) }
             model.fields.append(
                 FieldModel(
                     responseKey: field.responseKey, valueType: valueType, presence: presence,
@@ -308,6 +311,11 @@ struct SelectionBuilder {
     }
 
     /// The description up to its first blank line, for a one-paragraph doc comment.
+    /// What a property's documentation adds for `@semanticNonNull(levels:)`.
+    static func semanticNote(_ levels: [Int]) -> String {
+        " Semantically non-null (`@semanticNonNull(levels: \(levels))`): a null there is a field error."
+    }
+
     static func firstParagraph(_ description: String) -> String {
         let lines = description.split(separator: "\n", omittingEmptySubsequences: false)
         let paragraph = lines.prefix { !$0.allSatisfy(\.isWhitespace) }

@@ -59,6 +59,10 @@ public enum Event: Sendable, Hashable {
     /// ``fetchStarted(operation:identity:reason:)``: `files` files of `bytes` bytes in all (the size
     /// of each file when the request started; at most `Int.max`). Never a file's name, type or bytes.
     case uploadStarted(operation: OperationName?, identity: IdentityHash, files: Int, bytes: Int)
+    /// An answer for `operation` came with field errors, and the store kept `count` of them where
+    /// the fields' values would be (each screen that reads such a field is shown the error). The
+    /// messages, paths and extensions are never logged: they may hold user data.
+    case fieldErrorsStored(operation: OperationName?, identity: IdentityHash, reason: FetchReason, count: Int)
 
     /// The case's name, as sinks write it (`fetchStarted`, `published`, ...).
     public var name: String {
@@ -78,6 +82,7 @@ public enum Event: Sendable, Hashable {
         case .serverErrors: return "serverErrors"
         case .mutationQueue: return "mutationQueue"
         case .uploadStarted: return "uploadStarted"
+        case .fieldErrorsStored: return "fieldErrorsStored"
         }
     }
 }

@@ -41,7 +41,8 @@ extension Event {
         case .subscriptionParked(let operation, let identity, let duration),
             .subscriptionCancelled(let operation, let identity, let duration):
             fields += Self.operationFields(operation, identity) + [("durationNanoseconds", Self.nanoseconds(duration))]
-        case .serverErrors(let operation, let identity, let reason, let count):
+        case .serverErrors(let operation, let identity, let reason, let count),
+            .fieldErrorsStored(let operation, let identity, let reason, let count):
             fields += Self.operationFields(operation, identity)
             fields += [("reason", quoted(reason.rawValue)), ("count", String(count))]
         case .mutationQueue(let queued, let replayed, let rejected, let expired, let pending):

@@ -12,6 +12,9 @@ enum BuiltInDefinitions {
     static let cacheExpirationName = "cacheExpiration"
     /// `@connection(key: String!, filters: [String!])`: read by the compiler, stripped before the text is sent.
     static let connectionName = "connection"
+    /// `@semanticNonNull(levels: [Int!] = [0])` on a field definition (the GraphQL nullability working
+    /// group's directive): the marked levels are null only with an error.
+    static let semanticNonNullName = "semanticNonNull"
     /// The client-only directives: an SDL that declares one keeps it client-only.
     static let clientOnlyNames: Set<String> = [cacheExpirationName, connectionName]
 
@@ -55,7 +58,32 @@ enum BuiltInDefinitions {
                 InputValueInfo(name: "filters", type: .list(.nonNull(.named("String")))),
             ],
             locations: [.field], isClientOnly: true),
+        DirectiveInfo(
+            name: semanticNonNullName,
+            description:
+                "The field's value (level 0), or its list's items (level 1, ...), is null only when an error is reported for it.",
+            arguments: [
+                InputValueInfo(name: "levels", type: .list(.nonNull(.named("Int"))), defaultValue: .list([.int("0")]))
+            ],
+            locations: [.fieldDefinition]),
     ]
+
+    /// The levels a field definition's `@semanticNonNull` marks: `[0]` when it gives none, nothing
+    /// without the directive. A level that is not an Int literal >= 0 is left out (the applied-directive
+    /// check reports a value of the wrong type).
+    static func semanticNonNullLevels(_ directives: [Directive]) -> [Int] {
+        guard let directive = directives.first(where: { $0.name == semanticNonNullName }) else { return [] }
+        guard let argument = directive.arguments.first(where: { $0.name == "levels" }) else { return [0] }
+        let items: [Value] =
+            switch argument.value {
+            case .list(let items): items
+            default: [argument.value]
+            }
+        return items.compactMap { item in
+            guard case .int(let text) = item, let level = Int(text), level >= 0 else { return nil }
+            return level
+        }
+    }
 
     static let defaultDeprecationReason = "No longer supported"
 

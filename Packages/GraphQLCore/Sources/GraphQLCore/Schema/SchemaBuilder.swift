@@ -152,7 +152,8 @@ struct SchemaBuilder {
             fields: definition.fields.map {
                 FieldInfo(
                     name: $0.name, description: $0.description?.value, arguments: $0.arguments.map(inputValue),
-                    type: $0.type, deprecationReason: deprecationReason($0.directives))
+                    type: $0.type, deprecationReason: deprecationReason($0.directives),
+                    semanticNonNullLevels: BuiltInDefinitions.semanticNonNullLevels($0.directives))
             },
             unionMembers: definition.unionMembers,
             enumValues: definition.enumValues.map {

@@ -36,8 +36,13 @@ enum FileFormat {
     /// Version 1 kept records, keys and the invalidation point, without the roots screens read or a
     /// stored count of records: the step adds the roots table (empty: a collection in the migrated
     /// launch keeps what the app retains, and the roots it reads from then on) and counts the
-    /// records once, so later launches open without counting. Version 2 had no queued mutations:
-    /// the step adds their table, empty.
+    /// records once, so later launches open without counting.
+    ///
+    /// Version 3 adds the table of queued mutations (decision 0206), and lets record bytes hold field
+    /// errors (`RecordEncoding`'s tag 0x0B), which a library of version 2 would refuse as damage: a
+    /// version-2 file's tables and bytes are version-3 data as they are, so the step only adds the
+    /// empty table, and a version-2 library refuses a version-3 file as newer rather than as damaged
+    /// (decision 0201).
     static let steps: [Int64: String] = [
         1: """
         CREATE TABLE roots (id INTEGER PRIMARY KEY, root BLOB NOT NULL UNIQUE, lastRead INTEGER NOT NULL);

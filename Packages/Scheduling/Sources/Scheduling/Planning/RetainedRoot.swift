@@ -11,6 +11,9 @@ import GraphQLCore
     public var fetch: FetchStatus
     /// Whether any current holder of it allows the network.
     public var holderAllowsNetwork: Bool
+    /// Whether its data holds a field error the server reported and the store kept: a failed
+    /// answer for part of it, which `revalidate()` fetches again as it does a failed fetch.
+    public var readsFieldErrors = false
 
     /// A root's facts from their parts.
     public init(root: OperationIdentity, staleness: Staleness, fetch: FetchStatus, holderAllowsNetwork: Bool) {

@@ -6,8 +6,10 @@
 /// allows the network (a root held only by `storeOnly` holders is skipped), and a root with a fetch
 /// in flight is joined, never fetched twice. Each costs one pass over the roots.
 @_spi(Runtime) public enum RevalidationPlanner {
-    /// `revalidate()`: fetch each root whose data is stale or whose last fetch failed (a failure
-    /// overrides fresh data); leave alone a root with fresh data whose last fetch did not fail.
+    /// `revalidate()`: fetch each root whose data is stale, whose last fetch failed, or whose data
+    /// holds a stored field error (``RetainedRoot/readsFieldErrors``: the server failed that part,
+    /// so it counts as a failed fetch; a failure overrides fresh data); leave alone a root with
+    /// fresh data whose last fetch did not fail.
     ///
     /// A root with a fetch in flight is joined whatever its staleness: that fetch will leave its data
     /// as fresh as a new one would.
@@ -18,7 +20,7 @@
                 plan.append(.skip(.noHolderAllowsNetwork))
             } else if root.fetch.isInFlight {
                 plan.append(.join)
-            } else if !root.staleness.isFresh || root.fetch.isFailed {
+            } else if !root.staleness.isFresh || root.fetch.isFailed || root.readsFieldErrors {
                 plan.append(.fetch)
             } else {
                 plan.append(.skip(.fresh))

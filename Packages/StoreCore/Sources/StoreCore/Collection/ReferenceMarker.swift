@@ -81,7 +81,7 @@ struct ReferenceMarker<Table: MarkingTable> {
     private mutating func markFallback(_ value: RecordValue, selectionSet: CompiledSelectionSet, variables: JSONObject)
     {
         switch value {
-        case .null, .scalar: return
+        case .null, .scalar, .fieldError: return
         case .link(let dataID): markRecord(dataID, selectionSet: selectionSet, variables: variables)
         case .links(let items):
             for item in items { markFallback(item, selectionSet: selectionSet, variables: variables) }

@@ -43,6 +43,9 @@ struct ResponseNormalizer {
     private var connectionRecords: Set<DataID> = []
     /// Set just before a `@connection` field's value is walked: the object it reaches is one.
     private var entersConnection = false
+    /// The paths of the response's field errors; the walk carries its node in them (``FieldErrorPaths/none``
+    /// where no error lies, so a response without errors looks nothing up).
+    private(set) var errorPaths = FieldErrorPaths([], maximumSteps: 0)
 
     /// A normalizer for a response of about `expectedRecords` records (0 when not known), its
     /// tables sized for them at once.
@@ -52,18 +55,26 @@ struct ResponseNormalizer {
         if expectedRecords > 0 { batch.reserve(records: expectedRecords) }
     }
 
-    /// Normalizes `data` read with `selectionSet` into the record `dataID`.
+    /// Normalizes `data` read with `selectionSet` into the record `dataID`; each of `fieldErrors`
+    /// whose path reaches a `null` of the data is written there as ``RecordValue/fieldError(_:)``
+    /// (``errorPaths`` says which were).
     mutating func normalize<Input: NormalizerInput>(
-        _ data: Input, selectionSet: CompiledSelectionSet, into dataID: DataID
+        _ data: Input, selectionSet: CompiledSelectionSet, into dataID: DataID, fieldErrors: [FieldError] = []
     ) throws(StoreError) {
         guard data.inputKind == .object else {
             throw StoreError(.notAnObject, "the response's data is \(data.inputKind.description), not an object")
         }
-        try normalizeObject(data, selectionSet: selectionSet, dataID: dataID, depth: 1)
+        var node = FieldErrorPaths.none
+        if !fieldErrors.isEmpty {
+            // A path step is a field or a list level, each of which is a level of depth.
+            errorPaths = FieldErrorPaths(fieldErrors, maximumSteps: configuration.maximumDepth)
+            node = errorPaths.root
+        }
+        try normalizeObject(data, selectionSet: selectionSet, dataID: dataID, depth: 1, errorNode: node)
     }
 
     private mutating func normalizeObject<Input: NormalizerInput>(
-        _ object: Input, selectionSet: CompiledSelectionSet, dataID: DataID, depth: Int
+        _ object: Input, selectionSet: CompiledSelectionSet, dataID: DataID, depth: Int, errorNode: Int32
     ) throws(StoreError) {
         let typename = try Self.typename(of: object)
         // The record takes its place in the order before its children (pre-order, the order reads
@@ -73,7 +84,8 @@ struct ResponseNormalizer {
         let base = fieldStack.count
         let scratchBase = scratch.count
         var cursor = object.memberCursor()
-        try collect(selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
+        try collect(
+            selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth, errorNode: errorNode)
         scratch.withBytes { batch.commit(fieldStack[base...], values: $0, typename: typename, to: entry) }
         fieldStack.removeSubrange(base...)
         scratch.removeLast(scratch.count - scratchBase)
@@ -113,14 +125,14 @@ struct ResponseNormalizer {
 
     private mutating func collect<Cursor: NormalizerCursor>(
         _ selectionSet: CompiledSelectionSet, from cursor: inout Cursor, typename: String?,
-        dataID: DataID, depth: Int
+        dataID: DataID, depth: Int, errorNode: Int32
     ) throws(StoreError) {
         let fields = plan(of: selectionSet)
         for position in fields.indices {
             guard fields[position].isField else {
                 try collectBranch(
                     selectionSet.selections[position], of: selectionSet, from: &cursor, typename: typename,
-                    dataID: dataID, depth: depth)
+                    dataID: dataID, depth: depth, errorNode: errorNode)
                 continue
             }
             let key = fields[position].responseKey
@@ -129,6 +141,11 @@ struct ResponseNormalizer {
                 // before it are written without it, and what the store held for it stays.
                 if fields[position].isDeferred { continue }
                 throw Self.missingField(key, addedByClient: fields[position].isAddedByClient)
+            }
+            var fieldNode = FieldErrorPaths.none
+            if errorNode != FieldErrorPaths.none {
+                fieldNode = storeError(at: errorNode, key: key, value: value, fieldKey: fields[position].key)
+                if fieldNode == FieldErrorPaths.stored { continue }
             }
             do throws(StoreError) {
                 if let subselection = fields[position].subselection {
@@ -142,7 +159,7 @@ struct ResponseNormalizer {
                     }
                     let linked = try normalizeLinked(
                         value, selectionSet: subselection, parent: dataID, storageKey: storageKey,
-                        shape: fields[position].shape, level: 0, depth: depth + 1)
+                        shape: fields[position].shape, level: 0, depth: depth + 1, errorNode: fieldNode)
                     entersConnection = false
                     listOffset = 0
                     push(linked, key: fields[position].key)
@@ -166,12 +183,27 @@ struct ResponseNormalizer {
         }
     }
 
+    /// The error-path node of the field `key` below `node`; when the value is `null` and an error
+    /// lies there, the error is pushed as the field's value and ``FieldErrorPaths/stored`` returned.
+    /// Not inlined, so that the field loop of a response without errors stays as it was.
+    @inline(never)
+    private mutating func storeError<Input: NormalizerInput>(
+        at node: Int32, key: String, value: Input, fieldKey: UInt32
+    ) -> Int32 {
+        let fieldNode = errorPaths.child(node, .key(key))
+        if fieldNode != FieldErrorPaths.none, value.inputKind == .null, let error = errorPaths.take(at: fieldNode) {
+            push(.fieldError(error), key: fieldKey)
+            return FieldErrorPaths.stored
+        }
+        return fieldNode
+    }
+
     /// Collects a type case or a conditional of the object. Not inlined, so that the field loop's
     /// frame stays small.
     @inline(never)
     private mutating func collectBranch<Cursor: NormalizerCursor>(
         _ selection: CompiledSelection, of selectionSet: CompiledSelectionSet, from cursor: inout Cursor,
-        typename: String?, dataID: DataID, depth: Int
+        typename: String?, dataID: DataID, depth: Int, errorNode: Int32
     ) throws(StoreError) {
         switch selection {
         case .field:
@@ -189,11 +221,15 @@ struct ResponseNormalizer {
                 throw Self.missingField("__typename", addedByClient: !selected)
             }
             if typeCase.matches(typename: typename) {
-                try collect(typeCase.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
+                try collect(
+                    typeCase.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth,
+                    errorNode: errorNode)
             }
         case .conditional(let conditional):
             if conditional.passes(variables: variables) {
-                try collect(conditional.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth)
+                try collect(
+                    conditional.selectionSet, from: &cursor, typename: typename, dataID: dataID, depth: depth,
+                    errorNode: errorNode)
             }
         }
     }
@@ -203,7 +239,7 @@ struct ResponseNormalizer {
     /// shape any nesting and any null is taken.
     private mutating func normalizeLinked<Input: NormalizerInput>(
         _ value: Input, selectionSet: CompiledSelectionSet, parent: DataID, storageKey: String,
-        shape: FieldShape?, level: Int, depth: Int
+        shape: FieldShape?, level: Int, depth: Int, errorNode: Int32
     ) throws(StoreError) -> RecordValue {
         guard depth <= configuration.maximumDepth else { throw Self.tooDeep(configuration.maximumDepth) }
         switch value.inputKind {
@@ -224,7 +260,7 @@ struct ResponseNormalizer {
             let outerBase = indexBase
             indexBase = indices.count
             defer { indexBase = outerBase }
-            try normalizeObject(object, selectionSet: selectionSet, dataID: dataID, depth: depth)
+            try normalizeObject(object, selectionSet: selectionSet, dataID: dataID, depth: depth, errorNode: errorNode)
             return .link(dataID)
         case .array:
             if let shape, level >= shape.listDepth { throw Self.mismatch(expected: "an object", got: value.inputKind) }
@@ -236,11 +272,19 @@ struct ResponseNormalizer {
             for (index, item) in value.inputElements.enumerated() {
                 indices.append(base + index)
                 defer { indices.removeLast() }
+                let itemNode =
+                    errorNode == FieldErrorPaths.none
+                    ? FieldErrorPaths.none : errorPaths.child(errorNode, .index(index))
+                if itemNode != FieldErrorPaths.none, item.inputKind == .null, let error = errorPaths.take(at: itemNode)
+                {
+                    links.append(.fieldError(error))
+                    continue
+                }
                 do throws(StoreError) {
                     links.append(
                         try normalizeLinked(
                             item, selectionSet: selectionSet, parent: parent, storageKey: storageKey,
-                            shape: shape, level: level + 1, depth: depth + 1))
+                            shape: shape, level: level + 1, depth: depth + 1, errorNode: itemNode))
                 } catch {
                     throw error.prefixed(.index(index))
                 }

@@ -8,6 +8,8 @@ struct DataChecker<Lookup: RecordLookup> {
     let variables: JSONObject
     private(set) var isMissingData = false
     private(set) var oldestWriteTime: WallInstant?
+    /// Whether a field read holds a stored field error (``Availability/readsFieldErrors``).
+    private(set) var readsFieldErrors = false
     /// Where each record the walk visits was found last time, in the order it visits them, and the
     /// next one's index; unused (and left empty) when the caller keeps no hints.
     private var hints: [Int] = []
@@ -49,7 +51,10 @@ struct DataChecker<Lookup: RecordLookup> {
             if let oldest = oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else {
                 false
             }
-        return Availability(isMissingData: isMissingData, oldestWriteTime: oldestWriteTime, isInvalidated: invalidated)
+        var availability = Availability(
+            isMissingData: isMissingData, oldestWriteTime: oldestWriteTime, isInvalidated: invalidated)
+        availability.readsFieldErrors = readsFieldErrors
+        return availability
     }
 
     private mutating func lookupRecord(_ link: LinkTarget) -> RecordView? {
@@ -95,9 +100,13 @@ struct DataChecker<Lookup: RecordLookup> {
             }
             if oldestWriteTime.map({ stored.writtenAt < $0 }) ?? true { oldestWriteTime = stored.writtenAt }
             if let subselection = field.subselection {
-                if !stored.forEachLink({ checkRecord($0, selectionSet: subselection) }) { isMissingData = true }
+                let linksOrNull = stored.forEachLink(
+                    { checkRecord($0, selectionSet: subselection) }, fieldError: { readsFieldErrors = true })
+                if !linksOrNull { isMissingData = true }
             } else if stored.isLink {
                 isMissingData = true
+            } else if stored.isFieldError {
+                readsFieldErrors = true
             }
         }
     }
@@ -106,7 +115,8 @@ struct DataChecker<Lookup: RecordLookup> {
     @inline(never)
     private mutating func checkFallback(_ value: RecordValue, subselection: CompiledSelectionSet?) {
         switch value {
-        case .null: return
+        // A redirect or a handler names records or a scalar; an error is never among them.
+        case .null, .fieldError: return
         case .scalar: if subselection != nil { isMissingData = true }
         case .link(let dataID):
             if let subselection { checkRecord(dataID, selectionSet: subselection) } else { isMissingData = true }
@@ -143,6 +153,9 @@ public struct Availability: Sendable, Hashable {
     public var oldestWriteTime: WallInstant?
     /// Whether some of that data was written at or before the store's invalidation point.
     public var isInvalidated: Bool
+    /// Whether some field the selection reaches holds a field error the server reported
+    /// (``RecordValue/fieldError(_:)``): present data, not missing, but a failed answer for it.
+    public var readsFieldErrors = false
 
     /// An availability from its parts.
     public init(isMissingData: Bool, oldestWriteTime: WallInstant?, isInvalidated: Bool) {

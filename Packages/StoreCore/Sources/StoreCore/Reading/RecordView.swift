@@ -72,21 +72,29 @@ enum FieldView {
     /// a decoded field, its text's bytes for an encoded one. Returns `false`, calling nothing, when
     /// the value is a scalar.
     func forEachLink(_ link: (LinkTarget) -> Void) -> Bool {
+        forEachLink(link, fieldError: {})
+    }
+
+    /// ``forEachLink(_:)``, calling `fieldError` for each field error in place of a link or an item.
+    func forEachLink(_ link: (LinkTarget) -> Void, fieldError: () -> Void) -> Bool {
         switch self {
-        case .decoded(let field): return Self.visit(field.value, link)
-        case .encoded(let field): return field.forEachLink { link(.utf8($0)) }
+        case .decoded(let field): return Self.visit(field.value, link, fieldError)
+        case .encoded(let field): return field.forEachLink({ link(.utf8($0)) }, fieldError: fieldError)
         }
     }
 
-    private static func visit(_ value: RecordValue, _ link: (LinkTarget) -> Void) -> Bool {
+    private static func visit(_ value: RecordValue, _ link: (LinkTarget) -> Void, _ fieldError: () -> Void) -> Bool {
         switch value {
         case .null: return true
+        case .fieldError:
+            fieldError()
+            return true
         case .scalar: return false
         case .link(let dataID):
             link(.dataID(dataID))
             return true
         case .links(let items):
-            for item in items { _ = visit(item, link) }
+            for item in items { _ = visit(item, link, fieldError) }
             return true
         }
     }
@@ -97,9 +105,18 @@ enum FieldView {
         case .decoded(let field):
             switch field.value {
             case .link, .links: true
-            case .null, .scalar: false
+            case .null, .scalar, .fieldError: false
             }
         case .encoded(let field): field.tag == RecordTag.link || field.tag == RecordTag.links
+        }
+    }
+
+    /// Whether the value is a field error, told without decoding it.
+    var isFieldError: Bool {
+        switch self {
+        case .decoded(let field):
+            if case .fieldError = field.value { true } else { false }
+        case .encoded(let field): field.tag == RecordTag.fieldError
         }
     }
 }

@@ -20,6 +20,10 @@ public struct Snapshot: Sendable, Equatable {
     /// (`CompiledField.isDeferred`): a later part of an incremental answer may bring it, so a
     /// screen can show the rest while that answer is open.
     public var missesOnlyDeferredFields: Bool
+    /// The field errors the store holds where the read found them (``RecordValue/fieldError(_:)``),
+    /// each at the read's response path to the `null` it stands for, in the order read. A stored
+    /// error is data, not missing data.
+    public var fieldErrors: [FieldError] = []
 
     /// A snapshot from its parts.
     public init(
@@ -40,6 +44,6 @@ public struct Snapshot: Sendable, Equatable {
     /// find what is missing), and the app's document need not read the ids that tell the two apart.
     func needsDelivery(after other: Snapshot) -> Bool {
         isMissingData != other.isMissingData || data != other.data
-            || (isMissingData && seenRecords != other.seenRecords)
+            || (isMissingData && seenRecords != other.seenRecords) || fieldErrors != other.fieldErrors
     }
 }

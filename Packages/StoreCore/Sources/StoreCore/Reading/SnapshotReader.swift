@@ -26,6 +26,13 @@ struct SnapshotReader<Lookup: RecordLookup> {
     let trackedRecord: DataID?
     /// The storage keys of the fields read (found or missing) on ``trackedRecord``.
     private(set) var trackedFields: Set<String> = []
+    /// The stored field errors read (``Snapshot/fieldErrors``), at ``path`` when ``tracksPaths``.
+    private(set) var fieldErrors: [FieldError] = []
+    /// Whether the walk keeps ``path``: only a second read does, made when the first met a field
+    /// error, so that a read without errors spends nothing on paths.
+    private var tracksPaths = false
+    /// The response path of the value being read, when ``tracksPaths``.
+    private var path: [ResponsePathSegment] = []
 
     /// The compiled fields' storage keys resolved in the in-memory source's key table.
     private var fieldKeys: FieldKeys
@@ -61,9 +68,24 @@ struct SnapshotReader<Lookup: RecordLookup> {
         let data = readRecord(root.dataID, selectionSet: root.selectionSet)
         let invalidated =
             if let oldest = oldestWriteTime, let invalidationPoint { oldest <= invalidationPoint } else { false }
-        return Snapshot(
+        var snapshot = Snapshot(
             data: data, isMissingData: isMissingData, seenRecords: seen.set(), oldestWriteTime: oldestWriteTime,
             isInvalidated: invalidated, missesOnlyDeferredFields: isMissingData && !isMissingUndeferredData)
+        if !fieldErrors.isEmpty {
+            var tracing = SnapshotReader(lookup: lookup, variables: variables)
+            tracing.tracksPaths = true
+            _ = tracing.readRecord(root.dataID, selectionSet: root.selectionSet)
+            snapshot.fieldErrors = tracing.fieldErrors
+        }
+        return snapshot
+    }
+
+    /// Notes a stored field error read where the walk is.
+    @inline(never)
+    private mutating func noteFieldError(_ error: FieldError) {
+        var error = error
+        if tracksPaths { error.path = path }
+        fieldErrors.append(error)
     }
 
     private mutating func readRecord(_ dataID: DataID, selectionSet: CompiledSelectionSet) -> JSONValue? {
@@ -192,6 +214,8 @@ struct SnapshotReader<Lookup: RecordLookup> {
         } else {
             oldestWriteTime = stored.writtenAt
         }
+        if tracksPaths { path.append(.key(field.pointee.responseKey)) }
+        defer { if tracksPaths { path.removeLast() } }
         guard let subselection = field.pointee.subselection else { return readLeaf(stored.value) }
         if let source, case .encoded(let encoded) = stored {
             var offset = encoded.offset
@@ -269,8 +293,15 @@ struct SnapshotReader<Lookup: RecordLookup> {
         case .links(let items):
             var array: [JSONValue] = []
             array.reserveCapacity(items.count)
-            for item in items { array.append(readLinked(item, selectionSet: selectionSet) ?? .null) }
+            for (index, item) in items.enumerated() {
+                if tracksPaths { path.append(.index(index)) }
+                array.append(readLinked(item, selectionSet: selectionSet) ?? .null)
+                if tracksPaths { path.removeLast() }
+            }
             return .array(array)
+        case .fieldError(let error):
+            noteFieldError(error)
+            return .null
         case .scalar:
             // Written as a leaf by an operation that saw a different schema: not this selection's data.
             noteMissing()
@@ -299,10 +330,16 @@ struct SnapshotReader<Lookup: RecordLookup> {
             let count = Int(EncodedBytes.varint(base, &cursor))
             var array: [JSONValue] = []
             array.reserveCapacity(count)
-            for _ in 0..<count {
+            for index in 0..<count {
+                if tracksPaths { path.append(.index(index)) }
                 array.append(readLinked(base, &cursor, in: source, selectionSet: selectionSet) ?? .null)
+                if tracksPaths { path.removeLast() }
             }
             return .array(array)
+        case RecordTag.fieldError:
+            cursor -= 1
+            if case .fieldError(let error) = EncodedBytes.value(base, &cursor) { noteFieldError(error) }
+            return .null
         default:
             // A scalar, written as a leaf by an operation that saw a different schema.
             noteMissing()
@@ -314,6 +351,9 @@ struct SnapshotReader<Lookup: RecordLookup> {
         switch value {
         case .null: return .null
         case .scalar(let scalar): return scalar
+        case .fieldError(let error):
+            noteFieldError(error)
+            return .null
         case .link, .links:
             noteMissing()
             return nil

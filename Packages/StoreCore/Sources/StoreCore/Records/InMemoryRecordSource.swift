@@ -361,7 +361,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
                 links[index] = .null
                 shareIDs(in: &nested)
                 links[index] = .links(nested)
-            case .null, .scalar: continue
+            case .null, .scalar, .fieldError: continue
             }
         }
     }

@@ -11,6 +11,12 @@ public enum RecordValue: Sendable, Hashable {
     case scalar(JSONValue)
     /// A reference to another record.
     case link(DataID)
-    /// A list of references, holding ``null``, ``link(_:)`` or, for lists of lists, ``links(_:)``.
+    /// A list of references, holding ``null``, ``link(_:)``, ``fieldError(_:)`` (an item the server
+    /// failed to resolve) or, for lists of lists, ``links(_:)``.
     case links([RecordValue])
+    /// An error the server reported where this value would be (its response had `null` there):
+    /// kept so that every read of the field, after a relaunch too, knows the null was an error.
+    /// Boxed (`indirect`): inline, its message, path and extensions would make every value of every
+    /// record wider, and errors are rare.
+    indirect case fieldError(FieldError)
 }

@@ -7,6 +7,9 @@ public struct PublishReport: Sendable, Hashable {
     /// How many subscriptions were handed a new snapshot by this write (0 inside a ``Store/batch(_:)``,
     /// whose end tells them).
     public var notifiedSubscriptions: Int
+    /// Which of the field errors handed to the write it stored in the records, by their index in
+    /// that list (empty when none were handed).
+    public var storedFieldErrors: Set<Int> = []
 
     /// A report from its parts.
     public init(changedRecords: Set<DataID>, notifiedSubscriptions: Int) {

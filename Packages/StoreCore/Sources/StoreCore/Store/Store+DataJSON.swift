@@ -34,6 +34,19 @@ extension Store {
         return try write(batch, pages: pages, requestedAt: requestedAt)
     }
 
+    /// Writes a response's `data` from its JSON text as ``publish(dataJSON:to:requestedAt:)`` does,
+    /// with the response's field errors kept where their paths reach a `null`, as
+    /// ``publish(_:to:requestedAt:fieldErrors:)`` keeps them.
+    @discardableResult
+    public func publish(
+        dataJSON: some ContiguousBytes, to root: StoreRoot, requestedAt: WallInstant, fieldErrors: [FieldError]
+    ) throws(StoreError) -> PublishReport {
+        let (batch, pages, stored) = try normalizeBatch(dataJSON: dataJSON, root, fieldErrors: fieldErrors)
+        var report = try write(batch, pages: pages, requestedAt: requestedAt)
+        report.storedFieldErrors = stored
+        return report
+    }
+
     /// Writes the `data` of a whole GraphQL response's JSON text (the envelope with `data`,
     /// `errors` and `extensions`, as a server sends it) as ``publish(dataJSON:to:)`` writes the
     /// `data` text alone. The whole text is checked as JSON, `errors` and `extensions` included, and
@@ -54,16 +67,28 @@ extension Store {
     func normalizeBatch(
         dataJSON: some ContiguousBytes, _ root: StoreRoot, inEnvelope: Bool = false
     ) throws(StoreError) -> (batch: NormalizedBatch, pages: [ConnectionPage]) {
+        let (batch, pages, _) = try normalizeBatch(dataJSON: dataJSON, root, inEnvelope: inEnvelope, fieldErrors: [])
+        return (batch, pages)
+    }
+
+    /// ``normalizeBatch(dataJSON:_:inEnvelope:)`` writing `fieldErrors` where their paths reach a
+    /// `null`; returns which of them it stored, by index.
+    func normalizeBatch(
+        dataJSON: some ContiguousBytes, _ root: StoreRoot, inEnvelope: Bool = false, fieldErrors: [FieldError]
+    ) throws(StoreError) -> (batch: NormalizedBatch, pages: [ConnectionPage], storedFieldErrors: Set<Int>) {
         let result = dataJSON.withUnsafeBytes { raw in
             Result { () throws(StoreError) in
                 let bytes = raw.assumingMemoryBound(to: UInt8.self)
                 let tape = try JSONTape(bytes: bytes)
                 return try tape.withRoot(bytes: bytes) { top throws(StoreError) in
-                    guard inEnvelope else { return try normalizeBatch(top, root, expectedRecords: tape.objectCount) }
+                    guard inEnvelope else {
+                        return try normalizeBatch(
+                            top, root, expectedRecords: tape.objectCount, fieldErrors: fieldErrors)
+                    }
                     guard top.inputKind == .object, let data = top.inputMember("data"), data.inputKind == .object else {
                         throw StoreError(.notAnObject, "the response has no `data` object")
                     }
-                    return try normalizeBatch(data, root, expectedRecords: tape.objectCount)
+                    return try normalizeBatch(data, root, expectedRecords: tape.objectCount, fieldErrors: fieldErrors)
                 }
             }
         }

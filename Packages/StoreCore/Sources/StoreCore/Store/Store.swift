@@ -62,6 +62,22 @@ public final class Store: Sendable {
         return try write(batch, pages: pages, requestedAt: requestedAt)
     }
 
+    /// Writes a response's `data` as ``publish(_:to:requestedAt:)`` does, with the response's
+    /// field errors: each error whose path reaches a `null` of the data is kept there
+    /// (``RecordValue/fieldError(_:)``) instead of the plain `null`, at the nearest position that
+    /// became `null` for it when a non-null field's error bubbled up. The report says which errors
+    /// were stored (``PublishReport/storedFieldErrors``); the others (no path, or a path that meets
+    /// no `null`) are the caller's to show.
+    @discardableResult
+    public func publish(
+        _ data: JSONValue, to root: StoreRoot, requestedAt: WallInstant, fieldErrors: [FieldError]
+    ) throws(StoreError) -> PublishReport {
+        let (batch, pages, stored) = try normalizeBatch(data, root, fieldErrors: fieldErrors)
+        var report = try write(batch, pages: pages, requestedAt: requestedAt)
+        report.storedFieldErrors = stored
+        return report
+    }
+
     /// Writes a normalized batch stamped with `requestedAt` under the lock and tells the
     /// subscriptions it concerns.
     func write(_ batch: NormalizedBatch, pages: [ConnectionPage], requestedAt: WallInstant) throws(StoreError)
@@ -353,9 +369,18 @@ public final class Store: Sendable {
     func normalizeBatch<Input: NormalizerInput>(
         _ data: Input, _ root: StoreRoot, expectedRecords: Int = 0
     ) throws(StoreError) -> (batch: NormalizedBatch, pages: [ConnectionPage]) {
+        let (batch, pages, _) = try normalizeBatch(data, root, expectedRecords: expectedRecords, fieldErrors: [])
+        return (batch, pages)
+    }
+
+    /// ``normalizeBatch(_:_:expectedRecords:)`` writing `fieldErrors` where their paths reach a
+    /// `null`; returns which of them it stored, by index.
+    func normalizeBatch<Input: NormalizerInput>(
+        _ data: Input, _ root: StoreRoot, expectedRecords: Int = 0, fieldErrors: [FieldError]
+    ) throws(StoreError) -> (batch: NormalizedBatch, pages: [ConnectionPage], storedFieldErrors: Set<Int>) {
         var normalizer = ResponseNormalizer(
             configuration: configuration, variables: root.variables, expectedRecords: expectedRecords)
-        try normalizer.normalize(data, selectionSet: root.selectionSet, into: root.dataID)
-        return (normalizer.batch, normalizer.pages)
+        try normalizer.normalize(data, selectionSet: root.selectionSet, into: root.dataID, fieldErrors: fieldErrors)
+        return (normalizer.batch, normalizer.pages, normalizer.errorPaths.stored)
     }
 }

@@ -172,7 +172,8 @@ struct RecordEncodingTests {
     func rejectsHostileValues() throws {
         let keys = try RecordKeyTable(keys: ["a", "b"])
         #expect(errorCode(oneField([0x05, 0x00]), keys: keys) == nil)  // the frame itself is sound
-        #expect(errorCode(oneField([0x0B]), keys: keys) == .unknownTag)
+        #expect(errorCode(oneField([0x0C]), keys: keys) == .unknownTag)
+        #expect(errorCode(oneField([0x0B]), keys: keys) == .truncated)  // a field error without its object
         #expect(errorCode(oneField([0x0A, 0x02, 0x31, 0x32]), keys: keys) == nil)  // the digits "12"
         #expect(errorCode(oneField([0x0A, 0x02, 0x31, 0x78]), keys: keys) == .invalidText)  // "1x"
         #expect(errorCode(oneField([0x0A, 0x00]), keys: keys) == .invalidText)  // no digits

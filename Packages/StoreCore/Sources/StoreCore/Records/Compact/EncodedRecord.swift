@@ -104,11 +104,19 @@ struct EncodedField {
     /// nested lists and past their nulls; returns `false`, calling nothing, when the value is a
     /// scalar. No `DataID` is made: the source finds a record by these bytes.
     func forEachLink(_ link: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        forEachLink(link, fieldError: {})
+    }
+
+    /// ``forEachLink(_:)``, calling `fieldError` for each field error in place of a link or an item.
+    func forEachLink(_ link: (UnsafeRawBufferPointer) -> Void, fieldError: () -> Void) -> Bool {
         var cursor = offset
         switch base.load(fromByteOffset: offset, as: UInt8.self) {
         case RecordTag.null: return true
+        case RecordTag.fieldError:
+            fieldError()
+            return true
         case RecordTag.link, RecordTag.links:
-            Self.visitLinks(base, &cursor, link)
+            Self.visitLinks(base, &cursor, link, fieldError)
             return true
         default: return false
         }
@@ -117,7 +125,8 @@ struct EncodedField {
     /// Visits the link or list of links (or null) at `cursor`, moving past it. Recurses once per
     /// list level, which the normalizer bounded.
     private static func visitLinks(
-        _ base: UnsafeRawPointer, _ cursor: inout Int, _ link: (UnsafeRawBufferPointer) -> Void
+        _ base: UnsafeRawPointer, _ cursor: inout Int, _ link: (UnsafeRawBufferPointer) -> Void,
+        _ fieldError: () -> Void
     ) {
         switch EncodedBytes.byte(base, &cursor) {
         case RecordTag.link:
@@ -126,7 +135,10 @@ struct EncodedField {
             cursor += length
         case RecordTag.links:
             let count = EncodedBytes.varint(base, &cursor)
-            for _ in 0..<count { visitLinks(base, &cursor, link) }
+            for _ in 0..<count { visitLinks(base, &cursor, link, fieldError) }
+        case RecordTag.fieldError:
+            fieldError()
+            EncodedBytes.skipValue(base, &cursor)
         default:
             return
         }
@@ -207,6 +219,7 @@ enum EncodedBytes {
                 cursor += Int(varint(base, &cursor))
                 skipValue(base, &cursor)
             }
+        case RecordTag.fieldError: skipValue(base, &cursor)
         default: return
         }
     }
@@ -223,6 +236,8 @@ enum EncodedBytes {
             items.reserveCapacity(count)
             for _ in 0..<count { items.append(value(base, &cursor)) }
             return .links(items)
+        case RecordTag.fieldError:
+            return .fieldError(FieldError(stored: json(base, &cursor)) ?? FieldError(message: ""))
         default:
             cursor = start
             return .scalar(json(base, &cursor))

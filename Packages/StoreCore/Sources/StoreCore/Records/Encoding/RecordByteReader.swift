@@ -84,7 +84,7 @@ struct RecordByteReader {
         return text
     }
 
-    /// A field's value: `null`, a scalar, a link or a list of links.
+    /// A field's value: `null`, a scalar, a link, a list of links or a field error.
     mutating func value() throws(RecordEncodingError) -> RecordValue {
         let start = offset
         let tag = try byte()
@@ -92,8 +92,18 @@ struct RecordByteReader {
         case RecordTag.null: return .null
         case RecordTag.link: return .link(DataID(try text()))
         case RecordTag.links: return try links(start: start)
+        case RecordTag.fieldError: return try fieldError(start: start)
         default: return .scalar(try json(tag: tag, start: start))
         }
+    }
+
+    /// A field error whose tag, at `start`, was just read.
+    private mutating func fieldError(start: Int) throws(RecordEncodingError) -> RecordValue {
+        let objectStart = offset
+        guard let error = FieldError(stored: try json(tag: try byte(), start: objectStart)) else {
+            throw RecordEncodingError(.unknownTag, "a field error that is not a message with a path", offset: start)
+        }
+        return .fieldError(error)
     }
 
     private mutating func links(start: Int) throws(RecordEncodingError) -> RecordValue {
@@ -108,6 +118,7 @@ struct RecordByteReader {
             case RecordTag.null: items.append(.null)
             case RecordTag.link: items.append(.link(DataID(try text())))
             case RecordTag.links: items.append(try links(start: itemStart))
+            case RecordTag.fieldError: items.append(try fieldError(start: itemStart))
             case let tag:
                 throw RecordEncodingError(.unknownTag, "tag \(tag) inside a list of links", offset: itemStart)
             }

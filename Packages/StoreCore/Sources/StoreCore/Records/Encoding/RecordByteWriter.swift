@@ -54,7 +54,7 @@ struct RecordByteWriter {
         }
     }
 
-    /// A field's value: `null`, a scalar, a link or a list of links.
+    /// A field's value: `null`, a scalar, a link, a list of links or a field error.
     mutating func value(_ value: RecordValue) {
         switch value {
         case .null: byte(RecordTag.null)
@@ -70,6 +70,9 @@ struct RecordByteWriter {
                 // `null` so that every list the format holds decodes.
                 if case .scalar = item { byte(RecordTag.null) } else { self.value(item) }
             }
+        case .fieldError(let error):
+            byte(RecordTag.fieldError)
+            json(error.stored)
         }
     }
 

@@ -13,13 +13,14 @@ import Primitives
 /// record  := version:u8 flags:u8 [typename:varint] writtenAt:i64 count:varint field{count}
 ///            flags: 0x01 typename present, 0x02 fields carry ages; other bits are 0
 /// field   := key:varint [age:varint] value        (fields in ascending key index, each once)
-/// value   := 0x00 null | scalar | link | links
+/// value   := 0x00 null | scalar | link | links | error
 /// scalar  := 0x01 false | 0x02 true | 0x03 zigzag-varint int | 0x04 f64 (IEEE 754 bits)
 ///          | 0x05 text | 0x06 count:varint json{count} | 0x07 count:varint (text json){count}
 /// json    := 0x00 null | scalar                     (inside a JSON array or object scalar)
 /// link    := 0x08 text                              (the linked record's data ID)
 /// links   := 0x09 count:varint item{count}
-/// item    := 0x00 null | link | links
+/// item    := 0x00 null | link | links | error
+/// error   := 0x0B json                              (an object: message, path, [extensions])
 /// text    := length:varint utf8{length}
 /// ```
 ///
@@ -169,4 +170,7 @@ enum RecordTag {
     static let links: UInt8 = 0x09
     /// An integer beyond `Int` (``JSONValue/bigInt(_:)``): its decimal digits as text.
     static let bigInt: UInt8 = 0x0A
+    /// A field error (``RecordValue/fieldError(_:)``): a JSON object follows. Files written before
+    /// it hold no such tag, so they read as they did.
+    static let fieldError: UInt8 = 0x0B
 }
