@@ -6,9 +6,9 @@ import StoreCore
 import Transport
 
 extension Environment {
-    /// Sends `mutation` as ``commit(_:optimisticResponse:updater:)`` does, but when `queueing`
-    /// allows and the request does not reach the server (no connection, no name, a timeout: see
-    /// the offline guide), keeps it in a queue instead of failing: its optimistic layer stays on
+    /// Sends `mutation` as ``commit(_:optimisticResponse:updater:)->GraphQLResponse`` does, but when
+    /// `queueing` allows and the request does not reach the server (no connection, no name, a
+    /// timeout: see the offline guide), keeps it in a queue instead of failing: its optimistic layer stays on
     /// screen, and the commit returns ``CommitOutcome/queued(_:)`` ("pending, N queued").
     ///
     /// A mutation whose scope already has mutations queued is queued behind them without a request,
