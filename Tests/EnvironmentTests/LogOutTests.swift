@@ -33,3 +33,28 @@ struct LogOutTests {
         #expect(fixture.transport.requestCount == 2)
     }
 }
+
+extension LogOutTests {
+    @Test("a mutation in flight at the log-out is answered, and its answer is not written")
+    func mutationInFlight() async throws {
+        let fixture = Fixture()
+        fixture.transport.hold(.operationName("Rename"))
+        fixture.answer(try OfflineQueueTests.rename("1", "late"), with: OfflineQueueTests.renamed("1", "late"))
+        let environment = fixture.environment
+        // With an optimistic response, the answer is written through a store transaction.
+        let commit = Task {
+            try await environment.commit(
+                try OfflineQueueTests.rename("1", "late"),
+                optimisticResponse: OfflineQueueTests.renamed("1", "late-optimistic"))
+        }
+        _ = await fixture.transport.request(at: 0)
+        #expect(fixture.environment.store.record("Item:1") != nil, "the optimistic layer shows the edit")
+        #expect(try fixture.environment.logOut() == 0)
+        #expect(fixture.environment.store.record("Item:1") == nil, "the log-out took the layer too")
+        fixture.transport.releaseAll()
+        let answer = try await commit.value
+        #expect(answer.data?["rename"]?["title"] == "late")
+        #expect(fixture.environment.store.recordCount == 0)
+        #expect(fixture.environment.store.record("Item:1") == nil)
+    }
+}

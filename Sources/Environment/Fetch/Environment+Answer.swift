@@ -54,7 +54,7 @@ extension Environment {
         do {
             let (changed, notified) = try store.batchReportingNotifications { () throws -> Set<DataID> in
                 if let layer { store.removeOptimistic(layer) }
-                return try store.update { transaction in
+                return try store.update(requestedAt: requestedAt) { transaction in
                     try transaction.publish(data, to: root)
                     try updater?(&transaction, data)
                 }

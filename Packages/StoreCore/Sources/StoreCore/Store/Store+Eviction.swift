@@ -60,10 +60,11 @@ extension Store {
         }
     }
 
-    /// Removes every record, and every root, server hint and queued mutation a persistent source
-    /// remembers (an app's "log out"), in one call, and refuses the answers of requests sent before it: an answer stamped at or before
-    /// this instant (``publish(_:to:requestedAt:)``) writes nothing, so a fetch in flight for the
-    /// user who left cannot put their data back. Every subscription is told. Throws
+    /// Removes every record and optimistic layer, and every root, server hint and queued mutation a
+    /// persistent source remembers (an app's "log out"), in one call, and refuses the answers of requests sent before
+    /// it: an answer stamped at or before this instant (``publish(_:to:requestedAt:)``,
+    /// ``update(requestedAt:_:)``) writes nothing, so a fetch or a mutation in flight for the user who
+    /// left cannot put their data back. Every subscription is told. Throws
     /// ``StoreError/Code/recordSourceFailed`` when the source kept records (a file that cannot be
     /// written); then what it could remove is gone and the answers are refused all the same.
     @discardableResult
@@ -76,6 +77,9 @@ extension Store {
             // no data is left for the invalidation to make stale.
             state.invalidationPoint = point
             state.records.source.keepInvalidationPoint(point)
+            // The optimistic layers are the leaving user's edits too: a mutation still in flight
+            // removes its layer by name when it lands, which then finds none.
+            state.records.optimistic = OptimisticLayers()
             let removed = state.records.source.removeAll(notIn: [])
             state.records.source.keepFirstPersistedRoots(0)
             for key in state.serverMaxAges.keys { state.records.source.keepServerMaxAge(nil, forRoot: key) }

@@ -146,10 +146,27 @@ public final class Store: Sendable {
         return try apply(transaction)
     }
 
-    /// Writes a transaction's staged patches in one step.
-    private func apply(_ transaction: StoreTransaction) throws(StoreError) -> Set<DataID> {
+    /// ``update(_:)`` for the answer to a request sent at `requestedAt` (``requestInstant()``): when a
+    /// ``removeAll()`` came after the request (a log-out), nothing is written, as
+    /// ``publish(_:to:requestedAt:)`` writes nothing then.
+    @discardableResult
+    public func update(requestedAt: WallInstant, _ body: (inout StoreTransaction) throws -> Void) throws -> Set<DataID>
+    {
+        var transaction = StoreTransaction(store: self)
+        try body(&transaction)
+        return try apply(transaction, requestedAt: requestedAt)
+    }
+
+    /// Writes a transaction's staged patches in one step, unless they answer a request sent at or
+    /// before the last ``removeAll()``.
+    private func apply(_ transaction: StoreTransaction, requestedAt: WallInstant? = nil) throws(StoreError)
+        -> Set<DataID>
+    {
         guard !transaction.order.isEmpty else { return [] }
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
+            if let requestedAt, let clearPoint = state.clearPoint, requestedAt <= clearPoint {
+                return (StoreChanges(), [PendingDelivery]())
+            }
             let changes = try state.write(transaction.patches, order: transaction.order, now: configuration.clock())
             return (changes, state.notify(changes))
         }
