@@ -79,6 +79,8 @@ if once {
     exit(status == 200 ? 0 : 1)
 }
 
+// The interactive mode: a person watches the page while the app revalidates every two seconds of wall
+// time. Nothing waits on this for a result; CI runs `--once`, which waits on no clock.
 var elapsed = 0
 while seconds.map({ elapsed < $0 }) ?? true {
     try await Task.sleep(for: .seconds(2))

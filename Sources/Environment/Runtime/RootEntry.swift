@@ -69,9 +69,12 @@ struct RootEntry: Sendable {
     }
 
     /// Takes the server's `maxAge` from the root's latest answer (`nil`: it said none) into the
-    /// expiration.
-    mutating func noteServerMaxAge(_ seconds: Int?, default defaultExpiration: Expiration) {
-        expiration = ServerCacheHint.expiration(of: operation, default: defaultExpiration, serverMaxAge: seconds)
+    /// expiration; returns whether that changed it.
+    mutating func noteServerMaxAge(_ seconds: Int?, default defaultExpiration: Expiration) -> Bool {
+        let new = ServerCacheHint.expiration(of: operation, default: defaultExpiration, serverMaxAge: seconds)
+        guard new != expiration else { return false }
+        expiration = new
+        return true
     }
 
     /// The reading `root` is: `nil` for the entry's own (``storeRoot``), else the index of the

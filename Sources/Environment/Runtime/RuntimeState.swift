@@ -174,11 +174,10 @@ struct RuntimeState: Sendable {
         }
     }
 
-    /// Takes the server's `maxAge` from `root`'s latest answer into its expiration, in the entry and
-    /// in the sweep table.
+    /// Takes the server's `maxAge` from `root`'s latest answer into its expiration, in the entry and,
+    /// when it changed (not at every answer: most say nothing), in the sweep table.
     mutating func noteServerMaxAge(_ seconds: Int?, of root: OperationIdentity, default defaultExpiration: Expiration) {
-        guard roots[root] != nil else { return }
-        roots[root]?.noteServerMaxAge(seconds, default: defaultExpiration)
+        guard roots[root]?.noteServerMaxAge(seconds, default: defaultExpiration) == true else { return }
         retentionsChanged(for: root)
     }
 
