@@ -128,15 +128,8 @@ public final class Store: Sendable {
     public func batchReportingNotifications<Result>(_ body: () throws -> Result) rethrows -> (
         result: Result, notifiedSubscriptions: Int
     ) {
-        state.withLock { $0.batchDepth += 1 }
-        let result: Result
-        do {
-            result = try body()
-        } catch {
-            endBatch()
-            throw error
-        }
-        return (result, endBatch().notified)
+        let (result, ended) = try runBatch(reporting: nil, body)
+        return (result, ended.notified)
     }
 
     /// Runs `body` as ``batch(_:)`` does, for the owner of `subscription`, who shows what the batch
@@ -147,6 +140,14 @@ public final class Store: Sendable {
     public func batch<Result>(reporting subscription: StoreSubscription?, _ body: () throws -> Result) rethrows -> (
         result: Result, snapshot: Snapshot?
     ) {
+        let (result, ended) = try runBatch(reporting: subscription?.delivery, body)
+        return (result, ended.snapshot)
+    }
+
+    /// Runs `body` as one level of ``batch(_:)`` and returns what its end did (``endBatch(reporting:)``).
+    private func runBatch<Result>(reporting: SubscriptionDelivery?, _ body: () throws -> Result) rethrows -> (
+        result: Result, ended: (notified: Int, snapshot: Snapshot?)
+    ) {
         state.withLock { $0.batchDepth += 1 }
         let result: Result
         do {
@@ -155,7 +156,7 @@ public final class Store: Sendable {
             endBatch()
             throw error
         }
-        return (result, endBatch(reporting: subscription?.delivery).snapshot)
+        return (result, endBatch(reporting: reporting))
     }
 
     /// Ends one level of ``batch(_:)``; the outermost tells each affected subscription once, but for

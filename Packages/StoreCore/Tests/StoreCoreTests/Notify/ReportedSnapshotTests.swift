@@ -15,14 +15,21 @@ struct ReportedSnapshotTests {
 
     static let userQuery = query([object("user", [typename, leaf("id"), leaf("name")])])
 
-    @Test("a write reporting to a subscription returns its new snapshot and does not call its callback")
-    func reported() throws {
+    /// A store holding Ada, and two subscriptions to her with their recorders: the caller's own and
+    /// another.
+    static func twoSubscribers() throws -> (Store, Recorder, Recorder, StoreSubscription, StoreSubscription) {
         let store = makeStore()
         try store.publish(Self.user("Ada"), to: Self.userQuery)
         let own = Recorder()
         let other = Recorder()
         let subscription = store.subscribe(to: Self.userQuery) { own.record($0) }
         let otherSubscription = store.subscribe(to: Self.userQuery) { other.record($0) }
+        return (store, own, other, subscription, otherSubscription)
+    }
+
+    @Test("a write reporting to a subscription returns its new snapshot and does not call its callback")
+    func reported() throws {
+        let (store, own, other, subscription, otherSubscription) = try Self.twoSubscribers()
         let first = try #require(subscription.snapshot)
 
         let report = try store.publish(
@@ -43,12 +50,7 @@ struct ReportedSnapshotTests {
 
     @Test("a batch reporting to a subscription returns the snapshot its end read, and tells the others")
     func batchReported() throws {
-        let store = makeStore()
-        try store.publish(Self.user("Ada"), to: Self.userQuery)
-        let own = Recorder()
-        let other = Recorder()
-        let subscription = store.subscribe(to: Self.userQuery) { own.record($0) }
-        let otherSubscription = store.subscribe(to: Self.userQuery) { other.record($0) }
+        let (store, own, other, subscription, otherSubscription) = try Self.twoSubscribers()
         let (_, snapshot) = try store.batch(reporting: subscription) {
             try store.publish(Self.user("Ada L."), to: Self.userQuery)
             try store.publish(Self.user("Ada Lovelace"), to: Self.userQuery)
