@@ -19,7 +19,7 @@ struct SubscriptionPhaseTests {
         try fixture.publish(Operations.itemData("1", title: "v1"), for: try Operations.item("1"))
         fixture.transport.answer(.identity(updates.identity), with: .open)
         let sink = PhaseReadingSink()
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: Operations.schema, transport: fixture.transport, clock: fixture.clock,
             log: TeeSink(sinks: [sink, fixture.sink]))
         // Subscribed while inactive, so that the sink watches it before its first stream opens.

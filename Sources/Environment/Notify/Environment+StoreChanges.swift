@@ -2,7 +2,7 @@ import GraphQLCore
 @_spi(Runtime) import Scheduling
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// The store delivered `snapshot` for retained root `root`: a publish changed what it reads.
     ///
     /// The root's own fetch takes its snapshot from its write's report, not from here, and its

@@ -11,7 +11,7 @@ extension GraphQLSubscription {
         case connecting
         /// The stream has brought an event: the server answers it.
         case active
-        /// The environment is not active (``Environment/isActive``): no stream is open, and one
+        /// The environment is not active (``GraphQLEnvironment/isActive``): no stream is open, and one
         /// opens when it becomes active again.
         case parked
         /// The last stream failed with this error (``GraphQLSubscription/failure``); a new one opens
