@@ -35,8 +35,7 @@ extension GraphQLEnvironment {
                 let subscription = store.subscribe(to: entry.storeRoot) { [weak self] snapshot in
                     self?.storeChanged(root, snapshot)
                 }
-                entry.subscription = subscription
-                entry.snapshot = subscription.snapshot
+                entry.subscribe(subscription)
             }
             // A document that sends the entry's text but reads other fields (a generated operation
             // and the app's own document of one query) shares the fetch and reads on its own.

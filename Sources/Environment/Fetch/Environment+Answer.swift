@@ -22,30 +22,31 @@ extension GraphQLEnvironment {
     /// are one transaction (`Store.update(_:)`), so a refusal or a throw leaves only the layer's
     /// removal.
     ///
+    /// A query's answer names the store subscription of the root it answers (`subscription`): the
+    /// root's new snapshot comes back in the report (`PublishReport.snapshot`) rather than through
+    /// the subscription's callback, so that the fetch's completion shows it.
+    ///
     /// Throws ``MissingDataError`` (`notInResponse`) when the data lacks a selected field, and
     /// ``FetchError`` (`invalidResponse`) for any other refusal or an updater that throws; the store
     /// is left as it was.
     func answer(
         _ response: GraphQLResponse, of operation: GraphQLOperation, to root: StoreRoot, requestedAt: WallInstant,
-        removingLayer layer: String? = nil, updater: MutationUpdater? = nil
+        reporting subscription: StoreSubscription? = nil, removingLayer layer: String? = nil,
+        updater: MutationUpdater? = nil
     ) throws -> PublishReport {
         guard layer != nil || updater != nil else {
             do throws(StoreError) {
                 // Field errors are kept where their paths reach a null (decision 0200); an answer
-                // without errors takes the path it always took, at no cost.
-                if !response.errors.isEmpty {
-                    let fieldErrors = response.errors.map(Self.fieldError)
-                    if let text = response.dataJSON {
-                        return try store.publish(
-                            dataJSON: text, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors)
-                    }
-                    return try store.publish(
-                        response.data ?? .null, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors)
-                }
+                // without errors hands none, at no cost.
+                let fieldErrors = response.errors.isEmpty ? [] : response.errors.map(Self.fieldError)
                 if let text = response.dataJSON {
-                    return try store.publish(dataJSON: text, to: root, requestedAt: requestedAt)
+                    return try store.publish(
+                        dataJSON: text, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors,
+                        reporting: subscription)
                 }
-                return try store.publish(response.data ?? .null, to: root, requestedAt: requestedAt)
+                return try store.publish(
+                    response.data ?? .null, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors,
+                    reporting: subscription)
             } catch {
                 throw Self.refusal(error, of: operation)
             }

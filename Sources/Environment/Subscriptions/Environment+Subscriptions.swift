@@ -33,8 +33,9 @@ extension GraphQLEnvironment {
             }
             return live
         }
-        // The strong references end here, with no lock held: a subscription's deinit runs outside it.
-        _ = live
+        // Observers are told with no lock held, and the strong references end here: a
+        // subscription's deinit runs outside it too.
+        for subscription in live { subscription.phaseChanged() }
     }
 
     /// Member `id` leaves `channel`; the channel is forgotten when that closed it. Called with no

@@ -80,8 +80,10 @@ struct DataChecker<Lookup: RecordLookup> {
     }
 
     private mutating func check(_ selectionSet: CompiledSelectionSet, of record: RecordView) {
-        let plan = fieldKeys.plan(of: selectionSet, variables: variables)
-        let hasTable = fieldKeys.hasTable
+        // Indices only for a record kept as bytes: a decoded one is read by storage key.
+        let isEncoded = if case .encoded = record { true } else { false }
+        let plan = fieldKeys.plan(of: selectionSet, variables: variables, resolvingIndices: isEncoded)
+        let hasTable = fieldKeys.hasTable && plan.indicesResolved
         var cursor = FieldCursor()
         for position in plan.selections.indices {
             guard plan.selections[position].isField else {

@@ -47,6 +47,20 @@ extension Store {
         return report
     }
 
+    /// Writes a response's `data` from its JSON text as
+    /// ``publish(dataJSON:to:requestedAt:fieldErrors:)`` does, reporting the new snapshot of
+    /// `subscription` to its owner instead of its callback, as
+    /// ``publish(_:to:requestedAt:fieldErrors:reporting:)`` does.
+    public func publish(
+        dataJSON: some ContiguousBytes, to root: StoreRoot, requestedAt: WallInstant, fieldErrors: [FieldError] = [],
+        reporting subscription: StoreSubscription?
+    ) throws(StoreError) -> PublishReport {
+        let (batch, pages, stored) = try normalizeBatch(dataJSON: dataJSON, root, fieldErrors: fieldErrors)
+        var report = try write(batch, pages: pages, requestedAt: requestedAt, reporting: subscription?.delivery)
+        report.storedFieldErrors = stored
+        return report
+    }
+
     /// Writes the `data` of a whole GraphQL response's JSON text (the envelope with `data`,
     /// `errors` and `extensions`, as a server sends it) as ``publish(dataJSON:to:)`` writes the
     /// `data` text alone. The whole text is checked as JSON, `errors` and `extensions` included, and
