@@ -40,8 +40,7 @@ public struct JSONReader: Sendable {
 
     /// Reads one JSON text from raw bytes.
     public func read(_ buffer: UnsafeRawBufferPointer) throws(GraphQLCoreError) -> JSONValue {
-        var parser = JSONParser(bytes: buffer.assumingMemoryBound(to: UInt8.self), maximumDepth: options.maximumDepth)
-        return try parser.parseDocument()
+        try JSONParser.parseDocument(buffer.assumingMemoryBound(to: UInt8.self), maximumDepth: options.maximumDepth)
     }
 
     /// Reads one JSON text from UTF-8 bytes.
@@ -67,13 +66,13 @@ public struct JSONReader: Sendable {
     ) {
         let result = data.withUnsafeBytes { buffer in
             Result { () throws(GraphQLCoreError) in
-                var parser = JSONParser(
-                    bytes: buffer.assumingMemoryBound(to: UInt8.self), maximumDepth: options.maximumDepth)
-                return try parser.parseDocument(skippingMember: key)
+                try JSONParser.parseDocument(
+                    buffer.assumingMemoryBound(to: UInt8.self), maximumDepth: options.maximumDepth, member: key
+                ) { _ in JSONSkippingSink() }
             }
         }
-        let (value, skipped) = try result.get()
-        return (value, skipped.map { (data.startIndex + $0.lowerBound)..<(data.startIndex + $0.upperBound) })
+        let (value, member) = try result.get()
+        return (value, member.map { (data.startIndex + $0.range.lowerBound)..<(data.startIndex + $0.range.upperBound) })
     }
 
     /// Reads one JSON text from UTF-8 bytes.
