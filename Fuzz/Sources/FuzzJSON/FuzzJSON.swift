@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import GraphQLCore
+@_spi(Runtime) import GraphQLCore
 
 @testable import StoreCore
 
@@ -14,7 +14,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
     let tree = Result { () throws(GraphQLCoreError) in try JSONReader().read(bytes) }
     let skipping = Result { () throws(GraphQLCoreError) in try JSONReader().read(Data(bytes), skippingMember: "data") }
-    let tape = Result { () throws(StoreError) -> JSONValue in
+    let tape = Result { () throws(GraphQLCoreError) -> JSONValue in
         let tape = try JSONTape(bytes: buffer)
         return tape.withRoot(bytes: buffer) { $0.materialized() }
     }

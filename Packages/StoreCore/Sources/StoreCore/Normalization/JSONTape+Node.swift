@@ -1,4 +1,4 @@
-import GraphQLCore
+@_spi(Runtime) import GraphQLCore
 
 extension JSONTape {
     /// Runs `body` with the tape's first value, read over `bytes`, the ones the tape was built from.

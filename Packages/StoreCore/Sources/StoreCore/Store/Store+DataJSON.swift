@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLCore
+@_spi(Runtime) import GraphQLCore
 import Primitives
 
 extension Store {
@@ -79,7 +79,12 @@ extension Store {
         let result = dataJSON.withUnsafeBytes { raw in
             Result { () throws(StoreError) in
                 let bytes = raw.assumingMemoryBound(to: UInt8.self)
-                let tape = try JSONTape(bytes: bytes)
+                let tape: JSONTape
+                do throws(GraphQLCoreError) {
+                    tape = try JSONTape(bytes: bytes)
+                } catch {
+                    throw StoreError(.invalidJSON, error.message)
+                }
                 return try tape.withRoot(bytes: bytes) { top throws(StoreError) in
                     guard inEnvelope else {
                         return try normalizeBatch(
