@@ -1,7 +1,7 @@
 import GraphQLCore
 import Primitives
-import StoreCore
-import Transport
+@_spi(Runtime) import StoreCore
+@_spi(Runtime) import Transport
 
 /// A mutation's updater: changes its response cannot express (an edge added to a list), staged in
 /// the transaction that writes the response.
@@ -35,12 +35,20 @@ extension GraphQLEnvironment {
                 // without errors takes the path it always took, at no cost.
                 if !response.errors.isEmpty {
                     let fieldErrors = response.errors.map(Self.fieldError)
+                    // The text with the tape its check built, else (a body too large for a tape) the text.
+                    if let text = response.checkedDataJSON {
+                        return try store.publish(
+                            dataJSON: text, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors)
+                    }
                     if let text = response.dataJSON {
                         return try store.publish(
                             dataJSON: text, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors)
                     }
                     return try store.publish(
                         response.data ?? .null, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors)
+                }
+                if let text = response.checkedDataJSON {
+                    return try store.publish(dataJSON: text, to: root, requestedAt: requestedAt)
                 }
                 if let text = response.dataJSON {
                     return try store.publish(dataJSON: text, to: root, requestedAt: requestedAt)
