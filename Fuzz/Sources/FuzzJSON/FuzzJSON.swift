@@ -19,7 +19,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let skipping = Result { () throws(GraphQLCoreError) in try JSONReader().read(Data(bytes), skippingMember: "data") }
     let tape = Result { () throws(GraphQLCoreError) -> JSONValue in
         let tape = try JSONTape(bytes: buffer)
-        return tape.withRoot(bytes: buffer) { $0.materialized() }
+        return TapeNode.withRoot(of: tape, bytes: buffer) { $0.materialized() }
     }
     let taping = Result { () throws(GraphQLCoreError) in try JSONReader().read(Data(bytes), tapingMember: "data") }
 
@@ -40,7 +40,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         else { finding("the taping reader does not read as the skipping reader: \(taping)") }
         if let text {
             let member = text.bytes.withUnsafeBytes { raw in
-                text.tape.withRoot(bytes: raw.assumingMemoryBound(to: UInt8.self)) { $0.materialized() }
+                TapeNode.withRoot(of: text.tape, bytes: raw.assumingMemoryBound(to: UInt8.self)) { $0.materialized() }
             }
             guard let alone = try? JSONReader().read(text.bytes), member == alone else {
                 finding("the taped member reads \(member.serializedString()), its text alone otherwise")

@@ -133,7 +133,7 @@ extension Store {
         _ tape: JSONTape, _ bytes: UnsafeBufferPointer<UInt8>, _ root: StoreRoot, inEnvelope: Bool,
         fieldErrors: [FieldError]
     ) throws(StoreError) -> (batch: NormalizedBatch, pages: [ConnectionPage], storedFieldErrors: Set<Int>) {
-        try tape.withRoot(bytes: bytes) { top throws(StoreError) in
+        try TapeNode.withRoot(of: tape, bytes: bytes) { top throws(StoreError) in
             guard inEnvelope else {
                 return try normalizeBatch(top, root, expectedRecords: tape.objectCount, fieldErrors: fieldErrors)
             }
