@@ -1,7 +1,7 @@
 import GraphQLCore
 import Primitives
-import StoreCore
-import Transport
+@_spi(Runtime) import StoreCore
+@_spi(Runtime) import Transport
 
 /// A mutation's updater: changes its response cannot express (an edge added to a list), staged in
 /// the transaction that writes the response.
@@ -39,6 +39,12 @@ extension GraphQLEnvironment {
                 // Field errors are kept where their paths reach a null (decision 0200); an answer
                 // without errors hands none, at no cost.
                 let fieldErrors = response.errors.isEmpty ? [] : response.errors.map(Self.fieldError)
+                // The text with the tape its check built, else (a body too large for a tape) the text.
+                if let text = response.checkedDataJSON {
+                    return try store.publish(
+                        dataJSON: text, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors,
+                        reporting: subscription)
+                }
                 if let text = response.dataJSON {
                     return try store.publish(
                         dataJSON: text, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors,
