@@ -41,6 +41,9 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// The positions whose records this write made decoded, whose links ``shareLinkedIDs()`` points
     /// at the ID table's own IDs once the batch's records all have positions.
     private var newlyWide: [Int] = []
+    /// Moves with every change to a record's contents (bytes placed, a record removed, a decoded
+    /// record changed): a cache of decoded records made at one revision is current while it holds.
+    private(set) var revision: UInt64 = 0
 
     /// The size past which a record is kept decoded rather than as bytes.
     static let wideRecordBytes = 4096
@@ -268,34 +271,9 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
                     entry, of: batch, storeKeys: storeKeys, into: stored, writtenAt: writtenAt)
                 merger.output.withBytes { place($0, at: position) }
             }
-            switch change {
-            case .none:
-                continue
-            case .record where appended:
-                // As for a patch: a new record changes exactly the fields it writes.
-                if tracksFields(dataID) {
-                    var changed: Set<String> = []
-                    batch.forEachField(of: entry) { key, _ in changed.insert(batch.keys.keys[Int(key)]) }
-                    if batch.typenameKey(of: entry) != nil {
-                        changed.insert(SnapshotReader<StoreRecords>.typenameKey)
-                    }
-                    if !changed.isEmpty {
-                        changes.insert(dataID, keys: changed)
-                        continue
-                    }
-                }
-                changes.insertRecord(dataID)
-            case .record:
-                changes.insertRecord(dataID)
-            case .fields:
-                if tracksFields(dataID) {
-                    changes.insert(
-                        dataID,
-                        keys: lengths[position] == Self.wideLength && !wideChanges.isEmpty
-                            ? wideChanges : Set(merger.changedKeys.map { keys.keys[Int($0)] }))
-                } else {
-                    changes.insertRecord(dataID)
-                }
+            changes.insert(change, of: entry, in: batch, isNew: appended, tracksFields: tracksFields) {
+                lengths[position] == Self.wideLength && !wideChanges.isEmpty
+                    ? wideChanges : Set(merger.changedKeys.map { keys.keys[Int($0)] })
             }
         }
         if arena.count - bytesBefore > bytesBefore { arena.shrinkToFit() }
@@ -316,6 +294,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     private mutating func mergeWide(
         _ patch: RecordPatch, at position: Int, writtenAt: WallInstant, changedKeys: inout Set<String>
     ) -> RecordMerger.Change {
+        revision &+= 1
         var change = RecordMerger.Change.none
         if let typename = patch.typename, typename != wide[position]?.typename { change = .record }
         for (key, value) in patch.values where wide[position]?.fields[key]?.value != value { changedKeys.insert(key) }
@@ -375,6 +354,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// Puts a record's new bytes at `position`: over its old bytes when they fit, else at the end;
     /// a record past ``wideRecordBytes`` is kept decoded instead.
     private mutating func place(_ bytes: UnsafeRawBufferPointer, at position: Int) {
+        revision &+= 1
         // A record kept decoded that is replaced whole (a source made from records, one ID twice).
         if lengths[position] == Self.wideLength {
             wide[position] = nil
@@ -407,6 +387,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     }
 
     private mutating func remove(at position: Int) {
+        revision &+= 1
         if lengths[position] == Self.wideLength {
             wide[position] = nil
         } else {
@@ -424,6 +405,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
             case .links? = wide[position]?.fields[key]?.value,
             case .links(let links)? = wide[position]?.fields.removeValue(forKey: key)?.value
         else { return nil }
+        revision &+= 1
         return links
     }
 

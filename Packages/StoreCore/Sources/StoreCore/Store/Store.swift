@@ -225,7 +225,7 @@ public final class Store: Sendable {
 
     /// The record with this ID as reads see it (optimistic writes included), or `nil`.
     public func record(_ dataID: DataID) -> Record? {
-        state.withLock { $0.records.record(dataID) }
+        state.withLock { $0.records.cachedRecord(dataID) }
     }
 
     /// The number of records in the record source.

@@ -5,6 +5,8 @@ struct StoreRecords: RecordLookup {
     var source: RecordStorage
     var optimistic = OptimisticLayers()
     let resolver: MissingFieldResolver?
+    /// The in-memory source's records ``cachedRecord(_:)`` decoded.
+    private var decoded = DecodedRecordCache()
 
     init(source: any RecordSource, resolver: MissingFieldResolver? = nil) {
         self.source = RecordStorage(source)
@@ -52,6 +54,14 @@ struct StoreRecords: RecordLookup {
     func record(_ dataID: DataID) -> Record? {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }
         return source.record(for: dataID)
+    }
+
+    /// ``record(_:)`` for ``Store/record(_:)``: an in-memory source's record is decoded once and
+    /// kept until a write changes any record (``DecodedRecordCache``).
+    mutating func cachedRecord(_ dataID: DataID) -> Record? {
+        if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }
+        guard case .memory(let memory) = source else { return source.record(for: dataID) }
+        return decoded.record(dataID, in: memory)
     }
 
     /// Writes a publish's patches to the source; returns the records whose stored value (or
@@ -107,12 +117,14 @@ struct StoreRecords: RecordLookup {
         if !under.isEmpty { optimistic.refresh(under, base: source) }
     }
 
-    /// Writes a normalization's batch: merged as bytes into the in-memory source, or as patches
-    /// into any other; returns what changed, as ``write(_:order:at:tracksFields:)`` does.
+    /// Writes a normalization's batch: merged as bytes into the in-memory source or into a source
+    /// that keeps bytes (``EncodedRecordSource``), or as patches into any other; returns what changed, as ``write(_:order:at:tracksFields:)`` does.
     mutating func write(
         _ batch: NormalizedBatch, at writtenAt: WallInstant, tracksFields: (DataID) -> Bool
     ) throws(StoreError) -> StoreChanges {
-        guard let changes = source.writeInMemory(batch, at: writtenAt, tracksFields: tracksFields) else {
+        var written = source.writeInMemory(batch, at: writtenAt, tracksFields: tracksFields)
+        if written == nil { written = try source.writeEncoded(batch, at: writtenAt, tracksFields: tracksFields) }
+        guard let changes = written else {
             return try write(batch.patches(), order: batch.order, at: writtenAt, tracksFields: tracksFields)
         }
         if !optimistic.isEmpty {
