@@ -42,7 +42,8 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// at the ID table's own IDs once the batch's records all have positions.
     private var newlyWide: [Int] = []
     /// Moves with every change to a record's contents (bytes placed, a record removed, a decoded
-    /// record changed): a cache of decoded records made at one revision is current while it holds.
+    /// record changed) and every move of positions (a compaction): a record decoded from a position
+    /// at one revision is that position's record while the revision holds.
     private(set) var revision: UInt64 = 0
 
     /// The size past which a record is kept decoded rather than as bytes.
@@ -77,6 +78,11 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// The record with this ID, or `nil`: its bytes decoded.
     public func record(for dataID: DataID) -> Record? {
         guard let position = table.position(of: dataID) else { return nil }
+        return record(at: position, dataID: dataID)
+    }
+
+    /// The record `dataID` at `position`, which holds it: its bytes decoded.
+    func record(at position: Int, dataID: DataID) -> Record? {
         if lengths[position] == Self.wideLength { return wide[position] }
         // The source wrote these bytes itself with these keys; they always decode.
         return try? RecordEncoding.decode(
@@ -446,6 +452,8 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         let sparsePositions = lengths.count - table.count > table.count
         let sparseBytes = arena.count - liveBytes > max(liveBytes, 4096)
         guard sparsePositions || sparseBytes else { return }
+        // Positions may move: what was decoded at one is not the record there any more.
+        revision &+= 1
         let compacted = ByteArena(capacity: liveBytes)
         var newOffsets: [Int] = []
         var newLengths: [UInt32] = []
