@@ -25,6 +25,8 @@ struct RecordCache {
 
     /// The cached entry, moved to the newer generation.
     mutating func entry(for dataID: DataID) -> Entry? {
+        // An empty cache (a new file's first publish) hashes nothing.
+        guard !young.isEmpty || !old.isEmpty else { return nil }
         if let entry = young[dataID] { return entry }
         guard let entry = old.removeValue(forKey: dataID) else { return nil }
         insert(entry, for: dataID)
@@ -47,6 +49,16 @@ struct RecordCache {
             old = young
             young = [:]
         }
+    }
+
+    /// How many of a write's records, the last ones, are worth inserting: the others would be
+    /// dropped again by the same write's insertions.
+    var keptOfWrite: Int { capacity / 2 }
+
+    /// Makes room in the newer generation for `count` insertions at once, rather than growing it
+    /// step by step while a write's records are inserted.
+    mutating func reserve(_ count: Int) {
+        young.reserveCapacity(min(young.count + count, capacity / 2))
     }
 
     mutating func remove(_ dataID: DataID) {

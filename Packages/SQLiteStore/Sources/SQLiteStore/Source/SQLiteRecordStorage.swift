@@ -335,7 +335,9 @@ final class SQLiteRecordStorage {
             newKeys = keys
             newCount = recordCount
             written.removeAll(keepingCapacity: true)
-            written.reserveCapacity(batch.count)
+            // Only the last records a cache of its capacity would keep are copied for it.
+            let firstKept = max(batch.count - cache.keptOfWrite, 0)
+            written.reserveCapacity(batch.count - firstKept)
             batch.intern(into: &newKeys)
             for entry in 0..<batch.count {
                 let dataID = batch.dataID(of: entry)
@@ -348,7 +350,7 @@ final class SQLiteRecordStorage {
                                 ? "UPDATE records SET bytes = ?2 WHERE id = ?1"
                                 : "INSERT OR REPLACE INTO records (id, bytes) VALUES (?1, ?2)",
                             text: dataID.rawValue, blob: merged)
-                        written.append((dataID, Array(merged)))
+                        if entry >= firstKept { written.append((dataID, Array(merged))) }
                     }
                 }
             }
@@ -363,6 +365,7 @@ final class SQLiteRecordStorage {
         recordCount = newCount
         pendingInvalidationPoint = nil
         // Kept as the bytes written: a read decodes one when it needs it, a later merge needs none.
+        cache.reserve(written.count)
         for record in written { cache.insert(RecordCache.Entry(bytes: record.bytes), for: record.dataID) }
         statistics.cacheHolds(cache.count)
     }

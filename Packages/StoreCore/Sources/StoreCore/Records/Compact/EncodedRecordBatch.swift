@@ -50,7 +50,16 @@ import Primitives
         _ entry: Int, into stored: UnsafeRawBufferPointer?, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) {
         let change = merger.merge(entry, of: batch, storeKeys: storeKeys, into: stored, writtenAt: writtenAt)
-        try merger.output.withBytes(body)
+        // Caught and thrown again outside: the writer's `withBytes` takes no throwing body.
+        var failure: Failure?
+        merger.output.withBytes { bytes in
+            do throws(Failure) {
+                try body(bytes)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
         let changed = merger.changedKeys
         let keys = self.keys
         changes.insert(change, of: entry, in: batch, isNew: stored == nil, tracksFields: tracksFields) {

@@ -21,14 +21,8 @@ struct RecordByteWriter {
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     /// Calls `body` with the bytes written.
-    func withBytes<Result, Failure: Error>(
-        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        // `withUnsafeBytes` does not carry a typed throw, so the result travels out as a `Result`.
-        let result = bytes.withUnsafeBytes { buffer in
-            Swift.Result { () throws(Failure) -> Result in try body(buffer) }
-        }
-        return try result.get()
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        bytes.withUnsafeBytes(body)
     }
 
     /// Appends bytes as they are (a value copied from another record's bytes).
