@@ -55,10 +55,12 @@ struct RecordCache {
     /// dropped again by the same write's insertions.
     var keptOfWrite: Int { capacity / 2 }
 
-    /// Makes room in the newer generation for `count` insertions at once, rather than growing it
-    /// step by step while a write's records are inserted.
+    /// Makes room in an empty newer generation for `count` insertions at once, rather than growing
+    /// it step by step while a write's records are inserted. One that holds records is left as it
+    /// is: growing it rehashes them all, for insertions that may only replace them.
     mutating func reserve(_ count: Int) {
-        young.reserveCapacity(min(young.count + count, capacity / 2))
+        guard young.isEmpty else { return }
+        young.reserveCapacity(min(count, capacity / 2))
     }
 
     mutating func remove(_ dataID: DataID) {

@@ -18,21 +18,20 @@ struct DecodedRecordCache {
         var record: Record?
     }
 
-    /// Empty until the first call, so a store that never serves one costs nothing.
+    /// Empty until the first record is kept, so a store that never serves one costs nothing.
     private var slots: [Slot] = []
 
-    /// The record with this ID from `source`: decoded at most once per revision of the source while
-    /// its slot is not taken by another position.
-    mutating func record(_ dataID: DataID, in source: borrowing InMemoryRecordSource) -> Record? {
-        guard let position = source.position(of: dataID) else { return nil }
+    /// The record decoded from `position` at `revision`, when its slot holds it.
+    func record(at position: Int, revision: UInt64) -> Record? {
+        guard !slots.isEmpty else { return nil }
+        let slot = slots[position & (Self.slotCount - 1)]
+        guard slot.position == position, slot.revision == revision else { return nil }
+        return slot.record
+    }
+
+    /// Keeps `record`, decoded from `position` at `revision`, in the position's slot.
+    mutating func keep(_ record: Record?, at position: Int, revision: UInt64) {
         if slots.isEmpty { slots = Array(repeating: Slot(), count: Self.slotCount) }
-        let index = position & (Self.slotCount - 1)
-        let revision = source.revision
-        if slots[index].position == position, slots[index].revision == revision, let record = slots[index].record {
-            return record
-        }
-        let record = source.record(at: position, dataID: dataID)
-        slots[index] = Slot(position: position, revision: revision, record: record)
-        return record
+        slots[position & (Self.slotCount - 1)] = Slot(position: position, revision: revision, record: record)
     }
 }

@@ -60,8 +60,16 @@ struct StoreRecords: RecordLookup {
     /// kept until a write changes any record (``DecodedRecordCache``).
     mutating func cachedRecord(_ dataID: DataID) -> Record? {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }
-        guard case .memory(let memory) = source else { return source.record(for: dataID) }
-        return decoded.record(dataID, in: memory)
+        // Asked of the source in place: a copy of the in-memory source would retain each of its
+        // buffers, which costs more than the lookup.
+        guard let (position, revision) = source.positionInMemory(of: dataID) else {
+            return source.record(for: dataID)
+        }
+        guard let position else { return nil }
+        if let record = decoded.record(at: position, revision: revision) { return record }
+        let record = source.recordInMemory(at: position, dataID: dataID)
+        decoded.keep(record, at: position, revision: revision)
+        return record
     }
 
     /// Writes a publish's patches to the source; returns the records whose stored value (or
