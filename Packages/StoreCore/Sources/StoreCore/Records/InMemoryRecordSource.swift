@@ -104,7 +104,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     }
 
     /// The position of the record with this ID, or `nil`.
-    func position(of dataID: DataID) -> Int? { table.position(of: dataID) }
+    @inline(__always) func position(of dataID: DataID) -> Int? { table.position(of: dataID) }
 
     /// The position of the record whose ID's text has these UTF-8 bytes (a link in a record's
     /// bytes), or `nil`.

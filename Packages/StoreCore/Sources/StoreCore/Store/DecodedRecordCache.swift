@@ -22,7 +22,7 @@ struct DecodedRecordCache {
     private var slots: [Slot] = []
 
     /// The record decoded from `position` at `revision`, when its slot holds it.
-    func record(at position: Int, revision: UInt64) -> Record? {
+    @inline(__always) func record(at position: Int, revision: UInt64) -> Record? {
         guard !slots.isEmpty else { return nil }
         let slot = slots[position & (Self.slotCount - 1)]
         guard slot.position == position, slot.revision == revision else { return nil }

@@ -34,20 +34,6 @@ enum RecordStorage: RecordSource {
         }
     }
 
-    /// The in-memory source's position of `dataID` (`nil` when it holds no such record) and its
-    /// ``InMemoryRecordSource/revision``; `nil` for any other source.
-    func positionInMemory(of dataID: DataID) -> (position: Int?, revision: UInt64)? {
-        guard case .memory(let source) = self else { return nil }
-        return (source.position(of: dataID), source.revision)
-    }
-
-    /// The in-memory source's record at `position`, which holds `dataID`, decoded; `nil` for any
-    /// other source.
-    func recordInMemory(at position: Int, dataID: DataID) -> Record? {
-        guard case .memory(let source) = self else { return nil }
-        return source.record(at: position, dataID: dataID)
-    }
-
     var count: Int {
         switch self {
         case .memory(let source): source.count

@@ -225,7 +225,15 @@ public final class Store: Sendable {
 
     /// The record with this ID as reads see it (optimistic writes included), or `nil`.
     public func record(_ dataID: DataID) -> Record? {
-        state.withLock { $0.records.cachedRecord(dataID) }
+        state.withLock { state in
+            switch state.records.decodedRecord(dataID) {
+            case .found(let record):
+                return record
+            case .decoded(let record, let position, let revision):
+                state.records.keepDecoded(record, at: position, revision: revision)
+                return record
+            }
+        }
     }
 
     /// The number of records in the record source.

@@ -5,7 +5,7 @@ struct StoreRecords: RecordLookup {
     var source: RecordStorage
     var optimistic = OptimisticLayers()
     let resolver: MissingFieldResolver?
-    /// The in-memory source's records ``cachedRecord(_:)`` decoded.
+    /// The in-memory source's records ``decodedRecord(_:)`` decoded.
     private var decoded = DecodedRecordCache()
 
     init(source: any RecordSource, resolver: MissingFieldResolver? = nil) {
@@ -56,20 +56,30 @@ struct StoreRecords: RecordLookup {
         return source.record(for: dataID)
     }
 
+    /// What ``decodedRecord(_:)`` found.
+    enum DecodedLookup {
+        /// The record as reads see it (or `nil`), with nothing to keep.
+        case found(Record?)
+        /// The in-memory source's record at `position`, just decoded at `revision`: worth keeping
+        /// (``keepDecoded(_:at:revision:)``).
+        case decoded(Record?, position: Int, revision: UInt64)
+    }
+
     /// ``record(_:)`` for ``Store/record(_:)``: an in-memory source's record is decoded once and
-    /// kept until a write changes any record (``DecodedRecordCache``).
-    mutating func cachedRecord(_ dataID: DataID) -> Record? {
-        if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }
-        // Asked of the source in place: a copy of the in-memory source would retain each of its
-        // buffers, which costs more than the lookup.
-        guard let (position, revision) = source.positionInMemory(of: dataID) else {
-            return source.record(for: dataID)
-        }
-        guard let position else { return nil }
-        if let record = decoded.record(at: position, revision: revision) { return record }
-        let record = source.recordInMemory(at: position, dataID: dataID)
+    /// kept until a write changes any record (``DecodedRecordCache``), by the caller, who keeps
+    /// what this decoded. Not `mutating`, so that the source is read where it lies: a copy of the
+    /// in-memory source would retain each of its buffers, which costs more than the lookup.
+    @inline(__always) func decodedRecord(_ dataID: DataID) -> DecodedLookup {
+        if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return .found(record) }
+        guard case .memory(let memory) = source else { return .found(source.record(for: dataID)) }
+        guard let position = memory.position(of: dataID) else { return .found(nil) }
+        if let record = decoded.record(at: position, revision: memory.revision) { return .found(record) }
+        return .decoded(memory.record(at: position, dataID: dataID), position: position, revision: memory.revision)
+    }
+
+    /// Keeps a record ``decodedRecord(_:)`` decoded.
+    mutating func keepDecoded(_ record: Record?, at position: Int, revision: UInt64) {
         decoded.keep(record, at: position, revision: revision)
-        return record
     }
 
     /// Writes a publish's patches to the source; returns the records whose stored value (or
