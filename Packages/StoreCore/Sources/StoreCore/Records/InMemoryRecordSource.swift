@@ -41,10 +41,6 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// The positions whose records this write made decoded, whose links ``shareLinkedIDs()`` points
     /// at the ID table's own IDs once the batch's records all have positions.
     private var newlyWide: [Int] = []
-    /// Moves with every change to a record's contents (bytes placed, a record removed, a decoded
-    /// record changed) and every move of positions (a compaction): a record decoded from a position
-    /// at one revision is that position's record while the revision holds.
-    private(set) var revision: UInt64 = 0
 
     /// The size past which a record is kept decoded rather than as bytes.
     static let wideRecordBytes = 4096
@@ -300,7 +296,6 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     private mutating func mergeWide(
         _ patch: RecordPatch, at position: Int, writtenAt: WallInstant, changedKeys: inout Set<String>
     ) -> RecordMerger.Change {
-        revision &+= 1
         var change = RecordMerger.Change.none
         if let typename = patch.typename, typename != wide[position]?.typename { change = .record }
         for (key, value) in patch.values where wide[position]?.fields[key]?.value != value { changedKeys.insert(key) }
@@ -360,7 +355,6 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// Puts a record's new bytes at `position`: over its old bytes when they fit, else at the end;
     /// a record past ``wideRecordBytes`` is kept decoded instead.
     private mutating func place(_ bytes: UnsafeRawBufferPointer, at position: Int) {
-        revision &+= 1
         // A record kept decoded that is replaced whole (a source made from records, one ID twice).
         if lengths[position] == Self.wideLength {
             wide[position] = nil
@@ -393,7 +387,6 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     }
 
     private mutating func remove(at position: Int) {
-        revision &+= 1
         if lengths[position] == Self.wideLength {
             wide[position] = nil
         } else {
@@ -411,7 +404,6 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
             case .links? = wide[position]?.fields[key]?.value,
             case .links(let links)? = wide[position]?.fields.removeValue(forKey: key)?.value
         else { return nil }
-        revision &+= 1
         return links
     }
 
@@ -452,8 +444,6 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
         let sparsePositions = lengths.count - table.count > table.count
         let sparseBytes = arena.count - liveBytes > max(liveBytes, 4096)
         guard sparsePositions || sparseBytes else { return }
-        // Positions may move: what was decoded at one is not the record there any more.
-        revision &+= 1
         let compacted = ByteArena(capacity: liveBytes)
         var newOffsets: [Int] = []
         var newLengths: [UInt32] = []

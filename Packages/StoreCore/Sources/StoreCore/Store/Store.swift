@@ -229,8 +229,8 @@ public final class Store: Sendable {
             switch state.records.decodedRecord(dataID) {
             case .found(let record):
                 return record
-            case .decoded(let record, let position, let revision):
-                state.records.keepDecoded(record, at: position, revision: revision)
+            case .decoded(let record):
+                state.records.keepDecoded(record)
                 return record
             }
         }

@@ -2,7 +2,14 @@ import Primitives
 
 /// The store's records: the record source, with the optimistic layers over it.
 struct StoreRecords: RecordLookup {
-    var source: RecordStorage
+    var source: RecordStorage {
+        // In place: an observer that does not read the old value leaves the source's buffers
+        // uniquely referenced while it is changed.
+        didSet { sourceRevision &+= 1 }
+    }
+    /// Moves with every change to the record source, whoever makes it: what a record decoded from
+    /// it is current for (``DecodedRecordCache``).
+    private(set) var sourceRevision: UInt64 = 0
     var optimistic = OptimisticLayers()
     let resolver: MissingFieldResolver?
     /// The in-memory source's records ``decodedRecord(_:)`` decoded.
@@ -60,26 +67,25 @@ struct StoreRecords: RecordLookup {
     enum DecodedLookup {
         /// The record as reads see it (or `nil`), with nothing to keep.
         case found(Record?)
-        /// The in-memory source's record at `position`, just decoded at `revision`: worth keeping
-        /// (``keepDecoded(_:at:revision:)``).
-        case decoded(Record?, position: Int, revision: UInt64)
+        /// The in-memory source's record, just decoded: worth keeping (``keepDecoded(_:)``).
+        case decoded(Record)
     }
 
     /// ``record(_:)`` for ``Store/record(_:)``: an in-memory source's record is decoded once and
-    /// kept until a write changes any record (``DecodedRecordCache``), by the caller, who keeps
-    /// what this decoded. Not `mutating`, so that the source is read where it lies: a copy of the
-    /// in-memory source would retain each of its buffers, which costs more than the lookup.
+    /// kept until the source changes (``DecodedRecordCache``), by the caller, who keeps what this
+    /// decoded. A kept record is found without reading the source: a copy of the in-memory source
+    /// out of its enum would retain each of its buffers, which costs more than the lookup.
     @inline(__always) func decodedRecord(_ dataID: DataID) -> DecodedLookup {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return .found(record) }
+        if let record = decoded.record(dataID, revision: sourceRevision) { return .found(record) }
         guard case .memory(let memory) = source else { return .found(source.record(for: dataID)) }
-        guard let position = memory.position(of: dataID) else { return .found(nil) }
-        if let record = decoded.record(at: position, revision: memory.revision) { return .found(record) }
-        return .decoded(memory.record(at: position, dataID: dataID), position: position, revision: memory.revision)
+        guard let record = memory.record(for: dataID) else { return .found(nil) }
+        return .decoded(record)
     }
 
     /// Keeps a record ``decodedRecord(_:)`` decoded.
-    mutating func keepDecoded(_ record: Record?, at position: Int, revision: UInt64) {
-        decoded.keep(record, at: position, revision: revision)
+    mutating func keepDecoded(_ record: Record) {
+        decoded.keep(record, revision: sourceRevision)
     }
 
     /// Writes a publish's patches to the source; returns the records whose stored value (or
