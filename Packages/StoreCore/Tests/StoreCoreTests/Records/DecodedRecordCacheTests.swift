@@ -4,8 +4,8 @@ import StoreCore
 import Testing
 
 /// `Store.record(_:)` keeps the records it decoded (decision 0219): whatever changes the records
-/// between two reads, the second read shows the change, and records that share a slot of the cache
-/// are each read as themselves.
+/// between two reads, the second read shows the change, and more records than the cache holds are
+/// each read as themselves.
 @Suite("Store.record(_:) cache")
 struct DecodedRecordCacheTests {
     static let post = query([object("post", [typename, leaf("id"), leaf("title"), leaf("likes")])])
@@ -59,8 +59,8 @@ struct DecodedRecordCacheTests {
                 #expect(record?.dataID == DataID("Post:\(index)") && record?["title"] == .scalar(.string("T\(index)")))
             }
         }
-        // The first hundred posts read last: their positions' slots hold them when the eviction
-        // below compacts the source, and the posts left move to those positions.
+        // The first hundred posts read last, so the cache holds them when the eviction below
+        // compacts the source and the posts left move to their positions.
         for index in 0..<100 { #expect(store.record(DataID("Post:\(index)"))?.dataID == DataID("Post:\(index)")) }
         #expect(try store.evict(Set((0..<900).map { DataID("Post:\($0)") })) == 900)
         for index in 0..<1_000 {
