@@ -273,7 +273,15 @@ public final class Store: Sendable {
 
     /// The record with this ID as reads see it (optimistic writes included), or `nil`.
     public func record(_ dataID: DataID) -> Record? {
-        state.withLock { $0.records.record(dataID) }
+        state.withLock { state in
+            switch state.records.decodedRecord(dataID) {
+            case .found(let record):
+                return record
+            case .decoded(let record):
+                state.records.keepDecoded(record)
+                return record
+            }
+        }
     }
 
     /// The number of records in the record source.
