@@ -1,5 +1,4 @@
 import Environment
-import Foundation
 import GraphQLTestServer
 import SchedulingTesting
 import Testing
@@ -9,15 +8,13 @@ import Testing
 /// marks it `@semanticNonNull`, so the generated property is an `Int` unless caught.
 @Suite("@catch in generated code over a real Strawberry answer", .timeLimit(.minutes(1)))
 struct CaughtFieldErrorTests {
-    static let sdl: String = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Masking/schema.graphqls")
-        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-    }()
-
     static func environment(over server: LoopbackServer) throws -> (Environment, CountingTransport) {
         let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
-        return (Environment(schema: try Schema(sdl: sdl), transport: transport, clock: ManualWallClock()), transport)
+        return (
+            Environment(
+                schema: try Schema(sdl: GeneratedMaskingTests.sdl), transport: transport, clock: ManualWallClock()),
+            transport
+        )
     }
 
     @Test("@catch: the failed product's price is the server's error as a Result failure, the others decode")
