@@ -8,10 +8,10 @@ import Testing
 /// marks it `@semanticNonNull`, so the generated property is an `Int` unless caught.
 @Suite("@catch in generated code over a real Strawberry answer", .timeLimit(.minutes(1)))
 struct CaughtFieldErrorTests {
-    static func environment(over server: LoopbackServer) throws -> (Environment, CountingTransport) {
+    static func environment(over server: LoopbackServer) throws -> (GraphQLEnvironment, CountingTransport) {
         let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
         return (
-            Environment(
+            GraphQLEnvironment(
                 schema: try Schema(sdl: GeneratedMaskingTests.sdl), transport: transport, clock: ManualWallClock()),
             transport
         )

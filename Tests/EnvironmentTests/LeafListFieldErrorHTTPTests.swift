@@ -11,7 +11,7 @@ struct LeafListFieldErrorHTTPTests {
         defer { server.stop() }
         let schema = try Schema(sdl: "type Query { user(id: ID!): User } type User { id: ID! tags: [String] }")
         let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
-        let environment = Environment(schema: schema, transport: transport, clock: ManualWallClock())
+        let environment = GraphQLEnvironment(schema: schema, transport: transport, clock: ManualWallClock())
         let document = try CompiledDocument(
             text: """
                 query Tags { user(id: "1") { tags } }

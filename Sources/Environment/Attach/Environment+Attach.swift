@@ -3,7 +3,7 @@ import Retention
 @_spi(Runtime) import Scheduling
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Attaches `operation` with `policy`: retains its root, reads it from the store, and fetches as
     /// the policy says. The policy stays with this attach's retention.
     ///

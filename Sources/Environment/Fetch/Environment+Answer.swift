@@ -7,7 +7,7 @@ import Transport
 /// the transaction that writes the response.
 typealias MutationUpdater = @Sendable (_ transaction: inout StoreTransaction, _ data: JSONValue) throws -> Void
 
-extension Environment {
+extension GraphQLEnvironment {
     /// The one answer path: a response with data becomes a ``PublishReport``, or the typed error
     /// that refuses it, in one place for every request kind (a query's fetch, a page, a mutation, a
     /// subscription's event).

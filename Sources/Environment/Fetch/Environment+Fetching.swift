@@ -4,7 +4,7 @@ import GraphQLCore
 import StoreCore
 import Transport
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Sends one request in its own task, writes its response, and records how it ended.
     func send(_ request: FetchRequest) {
         Task { [self] in

@@ -2,7 +2,7 @@ import GraphQLCore
 @_spi(Runtime) import Scheduling
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// The store delivered `snapshot` for retained root `root`: a publish changed what it reads.
     ///
     /// While the root's own answer is being written, the snapshot waits for that fetch's

@@ -19,12 +19,12 @@ public final class Handle: Sendable {
     /// The policy it was attached with; it stays with the handle's retention.
     public let policy: FetchPolicy
 
-    let environment: Environment
+    let environment: GraphQLEnvironment
     let state: Locked<HandleState>
     private let registrar = ObservationRegistrar()
 
     init(
-        environment: Environment, operation: GraphQLOperation, policy: FetchPolicy, snapshot: Snapshot,
+        environment: GraphQLEnvironment, operation: GraphQLOperation, policy: FetchPolicy, snapshot: Snapshot,
         reading: Int? = nil
     ) {
         self.environment = environment

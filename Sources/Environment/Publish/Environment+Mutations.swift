@@ -4,7 +4,7 @@ import GraphQLCore
 import StoreCore
 import Transport
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Sends `mutation` and writes its response into the store.
     ///
     /// With an `optimisticResponse` (`nil` and JSON `null` both mean none), that data is written at once as an optimistic layer of its own,

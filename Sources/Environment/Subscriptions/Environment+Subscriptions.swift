@@ -1,6 +1,6 @@
 import GraphQLCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Streams the GraphQL subscription `operation` into the store while the environment is active.
     /// Handles that read the records its events write update like after any other write. An event
     /// with GraphQL errors and no data ends the stream with a failure, or, with `errorPolicy`

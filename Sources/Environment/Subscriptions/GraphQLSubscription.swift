@@ -7,7 +7,7 @@ import Transport
 /// A GraphQL subscription the environment streams into the store: each event's data is written to
 /// the store, so every handle that reads those records updates.
 ///
-/// While the environment is not active (``Environment/isActive`` is `false`) the subscription is
+/// While the environment is not active (``GraphQLEnvironment/isActive`` is `false`) the subscription is
 /// parked: its transport stream is closed. It opens a new stream when the environment becomes
 /// active again. ``cancel()`` ends it for good, and so does its last reference going away.
 ///
@@ -39,7 +39,7 @@ public final class GraphQLSubscription: Sendable {
     /// What an event with errors and no data does.
     public let errorPolicy: ErrorPolicy
 
-    let environment: Environment
+    let environment: GraphQLEnvironment
     private let state = Locked(State())
 
     private struct State: Sendable {
@@ -83,7 +83,7 @@ public final class GraphQLSubscription: Sendable {
         var nextListener: UInt64 = 0
     }
 
-    init(environment: Environment, operation: GraphQLOperation, errorPolicy: ErrorPolicy = .endStream) {
+    init(environment: GraphQLEnvironment, operation: GraphQLOperation, errorPolicy: ErrorPolicy = .endStream) {
         self.environment = environment
         self.operation = operation
         self.errorPolicy = errorPolicy

@@ -105,7 +105,7 @@ final class SubscriptionChannel: Sendable {
     }
 
     /// Starts reading the transport, for the first member.
-    func open(in environment: Environment) {
+    func open(in environment: GraphQLEnvironment) {
         let task = Task { [self] in await stream(in: environment) }
         state.withLock { $0.task = task }
     }
@@ -151,7 +151,7 @@ final class SubscriptionChannel: Sendable {
         }
     }
 
-    private func stream(in environment: Environment) async {
+    private func stream(in environment: GraphQLEnvironment) async {
         // Closed before it began: no request, so nothing to log.
         guard closedBy == nil else { return }
         let log = environment.log
@@ -188,7 +188,7 @@ final class SubscriptionChannel: Sendable {
 
     /// Writes one event through the runtime's answer path and counts it for every member; throws
     /// what ends the stream for every member.
-    private func deliver(_ response: GraphQLResponse, in environment: Environment) throws {
+    private func deliver(_ response: GraphQLResponse, in environment: GraphQLEnvironment) throws {
         let errors = response.errors
         let log = environment.log
         guard response.hasData else {

@@ -1,7 +1,7 @@
 import GraphQLCore
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Sends `mutation` as ``commit(_:optimisticResponse:updater:)-(GraphQLOperation,_,_)`` does, and returns the answer's
     /// data decoded into `type` once it is written.
     ///

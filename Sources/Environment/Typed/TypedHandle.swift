@@ -5,7 +5,7 @@ import Transport
 /// A handle whose data is a Swift type: the phase carries `Data` instead of a snapshot, decoded once
 /// each time the phase changes and not on every read.
 ///
-/// Made by ``Environment/attach(_:as:policy:)``. It is a view of the ``Handle`` underneath
+/// Made by ``GraphQLEnvironment/attach(_:as:policy:)``. It is a view of the ``Handle`` underneath
 /// (``handle``), which keeps the retention, the fetch and the server errors: releasing either
 /// releases both, and the phases are the same phases, decoded.
 ///
