@@ -34,6 +34,9 @@ struct CaughtFieldErrorTests {
         }
         #expect(error.message == "no price for product 1")
         #expect(error.path == ["products", 1, "price"])
+        // The untyped handle's decode gives the same errors to the same properties.
+        let decoded = try handle.handle.decode(CaughtPricesQuery.Data.self)
+        #expect(decoded.products.map { try? $0.price.get() } == [100, nil, 102])
         #expect(transport.requestCount == 1)
 
         // Another query read from the store: the stored error reaches its `@catch(to: NULL)`.

@@ -4,6 +4,14 @@ import GraphQLCore
 /// `@catch` properties (``FieldErrorCatcher``), a `null` that no `@catch` took fails with
 /// ``NullValueError``, and any other misfit with ``HandleError/Code/dataMismatch``.
 enum TypedDecoding {
+    /// A decoder whose generated `@catch` properties take `fieldErrors` (at their paths in the data).
+    static func decoder(catching fieldErrors: [FieldError]) -> JSONValueDecoder {
+        var decoder = JSONValueDecoder()
+        // Data without errors decodes as it always did: nothing to catch, nothing to look up.
+        if !fieldErrors.isEmpty { decoder.userInfo[FieldErrorCatcher.userInfoKey] = FieldErrorCatcher(fieldErrors) }
+        return decoder
+    }
+
     /// `data` decoded into `type`, with `fieldErrors` at their paths in `data`.
     ///
     /// `mismatch` words the ``HandleError`` message from the failure's description (path and
@@ -12,9 +20,7 @@ enum TypedDecoding {
         _ type: Data.Type, from data: JSONValue, fieldErrors: [FieldError], operationName: String?,
         mismatch: (String) -> String
     ) throws -> Data {
-        var decoder = JSONValueDecoder()
-        // Data without errors decodes as it always did: nothing to catch, nothing to look up.
-        if !fieldErrors.isEmpty { decoder.userInfo[FieldErrorCatcher.userInfoKey] = FieldErrorCatcher(fieldErrors) }
+        let decoder = Self.decoder(catching: fieldErrors)
         do {
             return try decoder.decode(type, from: data)
         } catch DecodingError.valueNotFound(let expected, let context) {
