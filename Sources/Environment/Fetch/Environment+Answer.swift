@@ -59,14 +59,23 @@ extension GraphQLEnvironment {
         }
         let data = response.data ?? .null
         do {
+            var stored: Set<Int> = []
             let (changed, notified) = try store.batchReportingNotifications { () throws -> Set<DataID> in
                 if let layer { store.removeOptimistic(layer) }
                 return try store.update(requestedAt: requestedAt) { transaction in
-                    try transaction.publish(data, to: root)
+                    // The answer's field errors are kept as a query's are (decision 0200).
+                    if response.errors.isEmpty {
+                        try transaction.publish(data, to: root)
+                    } else {
+                        stored = try transaction.publish(
+                            data, to: root, fieldErrors: response.errors.map(Self.fieldError))
+                    }
                     try updater?(&transaction, data)
                 }
             }
-            return PublishReport(changedRecords: changed, notifiedSubscriptions: notified)
+            var report = PublishReport(changedRecords: changed, notifiedSubscriptions: notified)
+            report.storedFieldErrors = stored
+            return report
         } catch let error as StoreError {
             throw Self.refusal(error, of: operation)
         } catch {

@@ -147,6 +147,9 @@ extension GraphQLEnvironment {
         log.record(
             .published(
                 recordsChanged: report.changedRecords.count, subscriptionsNotified: report.notifiedSubscriptions))
+        if !report.storedFieldErrors.isEmpty {
+            log.record(EventMapping.fieldErrorsStored(mutation, as: .mutation, count: report.storedFieldErrors.count))
+        }
         log.record(EventMapping.fetchSucceeded(mutation, as: .mutation, duration: ContinuousClock.now - startedAt))
         return .answered(response)
     }

@@ -126,6 +126,10 @@ struct SelectionEmitter {
         writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
             writer.line("let c = try decoder.answerFields()")
             for field in model.fields {
+                if let caught = field.caught {
+                    emitCaughtDecoding(field, caught, into: &writer)
+                    continue
+                }
                 let property = "self." + SwiftNames.escaped(field.responseKey)
                 let key = "\"" + field.responseKey + "\""
                 let value = "\(field.valueType).self"
@@ -179,6 +183,10 @@ struct SelectionEmitter {
             }
             writer.line("var c = encoder.answerFields()")
             for field in model.fields {
+                if let caught = field.caught {
+                    emitCaughtEncoding(field, caught, into: &writer)
+                    continue
+                }
                 let property = "self." + SwiftNames.escaped(field.responseKey)
                 let key = "\"" + field.responseKey + "\""
                 switch field.presence {

@@ -106,7 +106,12 @@ struct DataChecker<Lookup: RecordLookup> {
                     { checkRecord($0, selectionSet: subselection) }, fieldError: { readsFieldErrors = true })
                 if !linksOrNull { isMissingData = true }
             } else if stored.isLink {
-                isMissingData = true
+                // A list of leaves kept with its items' field errors is data (decision 0218).
+                if let list = stored.value.leafList {
+                    if !list.errors.isEmpty { readsFieldErrors = true }
+                } else {
+                    isMissingData = true
+                }
             } else if stored.isFieldError {
                 readsFieldErrors = true
             }
