@@ -54,7 +54,7 @@ public struct Snapshot: Sendable, Hashable {
             && lhs.missesOnlyDeferredFields == rhs.missesOnlyDeferredFields && lhs.fieldErrors == rhs.fieldErrors
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares: the version is left out, as there.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(data)
         hasher.combine(isMissingData)
