@@ -22,10 +22,10 @@ struct SemanticNonNullCodegenTests {
             type Query { user: User }
             type User { id: ID! name: String @semanticNonNull tags: [String] @semanticNonNull(levels: [0, 1]) }
             """)
-        #expect(file.contains("public var name: String\n"))
-        #expect(file.contains("public var tags: [String]\n"))
-        #expect(file.contains(#"self.name = try c.decode(String.self, forKey: "name")"#))
-        #expect(file.contains(#"self.tags = try c.decode([String].self, forKey: "tags")"#))
+        #expect(file.contains(#"public var name: String { __field("name") }"#))
+        #expect(file.contains(#"public var tags: [String] { __field("tags") }"#))
+        #expect(file.contains(#".field("name", String.self),"#))
+        #expect(file.contains(#".field("tags", [String].self),"#))
         #expect(file.contains("a null there is a field error"))
     }
 
@@ -36,8 +36,8 @@ struct SemanticNonNullCodegenTests {
             type Query { user: User }
             type User { id: ID! name: String tags: [String] }
             """)
-        #expect(file.contains("public var name: String?\n"))
-        #expect(file.contains("public var tags: [String?]?\n"))
+        #expect(file.contains(#"public var name: String? { __field("name") }"#))
+        #expect(file.contains(#"public var tags: [String?]? { __field("tags") }"#))
         #expect(!file.contains("semanticNonNull"))
     }
 

@@ -133,9 +133,6 @@ public enum CodeGenerator {
                     continue
                 }
             }
-            if sent.definitions.contains(where: { documents.fileIndex(of: Self.location(of: $0)) == index }) {
-                SelectionEmitter.emitHelpers(into: &writer)
-            }
             let name = span.source.baseName + ".graphql.swift"
             if !fileNames.insert(name).inserted {
                 context.problem(.nameCollision, at: nil, "Two documents would both generate '\(name)'; rename one.")

@@ -11,6 +11,7 @@ func reencode(case name: String, _ answer: Data) throws -> Data? {
     case "Case225": return try reencode(Case225Query.Data.self, answer)
     case "Case256": return try reencode(Case256Query.Data.self, answer)
     case "Case34": return try reencode(Case34Query.Data.self, answer)
+    case "Case38": return try reencode(Case38Query.Data.self, answer)
     default: return nil
     }
 }

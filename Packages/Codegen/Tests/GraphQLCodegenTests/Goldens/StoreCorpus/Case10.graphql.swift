@@ -80,51 +80,51 @@ struct Case10Query: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `viewer` (`User`).
-        var viewer: Viewer?
-        /// The field `tags` (`[String]`).
-        var tags: [String?]?
+    struct Data: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("viewer", Viewer?.self),
+            .field("tags", [String?]?.self),
+        ]
+        let __data: JSONObject
+        var viewer: Viewer? { __field("viewer") }
+        var tags: [String?]? { __field("tags") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(viewer: Viewer? = nil, tags: [String?]? = nil) {
-            self.viewer = viewer
-            self.tags = tags
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
-            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.viewer, forKey: "viewer")
-            try c.encode(self.tags, forKey: "tags")
+            var d = JSONObject()
+            d.__set("viewer", viewer)
+            d.__set("tags", tags)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case10Query.Data {
     /// The selection of `Viewer` on `User`.
-    struct Viewer: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct Viewer: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("__typename", String.self),
+            .field("name", String.self),
+            .field("email", String?.self),
+            .field("small", String.self),
+            .field("large", String.self),
+            .field("friends", [Friends].self),
+            .field("homeworld", Homeworld?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var __typename: String { __field("__typename") }
+        var name: String { __field("name") }
+        var email: String? { __field("email") }
+        var small: String { __field("small") }
+        var large: String { __field("large") }
+        var friends: [Friends] { __field("friends") }
+        var homeworld: Homeworld? { __field("homeworld") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -137,91 +137,65 @@ extension Case10Query.Data {
             homeworld: Homeworld? = nil,
             id: String? = nil
         ) {
-            self.__typename = __typename
-            self.name = name
-            self.email = email
-            self.small = small
-            self.large = large
-            self.friends = friends
-            self.homeworld = homeworld
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("__typename", __typename)
+            d.__set("name", name)
+            d.__set("email", email)
+            d.__set("small", small)
+            d.__set("large", large)
+            d.__set("friends", friends)
+            d.__set("homeworld", homeworld)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case10Query.Data.Viewer {
     /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Friends: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("email", String?.self),
+            .field("id", String.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var email: String? { __field("email") }
+        var id: String { __field("id") }
+        var __typename: String { __field("__typename", default: "User") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, email: String? = nil, id: String, __typename: String = "User") {
-            self.name = name
-            self.email = email
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("email", email)
+            d.__set("id", id)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The fragment `PlanetBits` spread here.
-        var planetBits: PlanetBits
+    struct Homeworld: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("diameter", Int?.self),
+            .field("name", String.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+            .view(PlanetBits.self),
+        ]
+        let __data: JSONObject
+        var diameter: Int? { __field("diameter") }
+        var name: String { __field("name") }
+        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String? { __field("id") }
+        var planetBits: PlanetBits { __view() }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -231,74 +205,13 @@ extension Case10Query.Data.Viewer {
             id: String? = nil,
             planetBits: PlanetBits
         ) {
-            self.diameter = diameter
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-            self.planetBits = planetBits
+            var d = JSONObject()
+            d.__set("diameter", diameter)
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            d.__merge(planetBits)
+            self.init(__data: d)
         }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.planetBits = try PlanetBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
     }
 }

@@ -50,158 +50,85 @@ struct Case131Query: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `user` (`User`).
-        var user: User?
-        /// The field `grid` (`[[Cell]]!`).
-        var grid: [[Grid?]?]
-        /// The field `tags` (`[String]`).
-        var tags: [String?]?
+    struct Data: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("user", User?.self),
+            .field("grid", [[Grid?]?].self),
+            .field("tags", [String?]?.self),
+        ]
+        let __data: JSONObject
+        var user: User? { __field("user") }
+        var grid: [[Grid?]?] { __field("grid") }
+        var tags: [String?]? { __field("tags") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(user: User? = nil, grid: [[Grid?]?], tags: [String?]? = nil) {
-            self.user = user
-            self.grid = grid
-            self.tags = tags
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.user = try c.decodeNullable(User.self, forKey: "user")
-            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
-            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.user, forKey: "user")
-            try c.encode(self.grid, forKey: "grid")
-            try c.encode(self.tags, forKey: "tags")
+            var d = JSONObject()
+            d.__set("user", user)
+            d.__set("grid", grid)
+            d.__set("tags", tags)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case131Query.Data {
     /// The selection of `User` on `User`.
-    struct User: Codable, Sendable, Hashable {
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct User: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("small", String.self),
+            .field("large", String.self),
+            .field("scores", [[Int?]?]?.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var small: String { __field("small") }
+        var large: String { __field("large") }
+        var scores: [[Int?]?]? { __field("scores") }
+        var __typename: String { __field("__typename", default: "User") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(small: String, large: String, scores: [[Int?]?]? = nil, __typename: String = "User", id: String? = nil) {
-            self.small = small
-            self.large = large
-            self.scores = scores
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("small", small)
+            d.__set("large", large)
+            d.__set("scores", scores)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Grid` on `Cell`.
-    struct Grid: Codable, Sendable, Hashable {
-        /// The field `x` (`Int!`).
-        var x: Int
-        /// The field `y` (`Int!`).
-        var y: Int
-        /// The field `value` (`Float`).
-        var value: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Grid: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("x", Int.self),
+            .field("y", Int.self),
+            .field("value", Double?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var x: Int { __field("x") }
+        var y: Int { __field("y") }
+        var value: Double? { __field("value") }
+        var __typename: String { __field("__typename", default: "Cell") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-            self.x = x
-            self.y = y
-            self.value = value
-            self.__typename = __typename
+            var d = JSONObject()
+            d.__set("x", x)
+            d.__set("y", y)
+            d.__set("value", value)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.x = try c.decode(Int.self, forKey: "x")
-            self.y = try c.decode(Int.self, forKey: "y")
-            self.value = try c.decodeNullable(Double.self, forKey: "value")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.x, forKey: "x")
-            try c.encode(self.y, forKey: "y")
-            try c.encode(self.value, forKey: "value")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
     }
 }

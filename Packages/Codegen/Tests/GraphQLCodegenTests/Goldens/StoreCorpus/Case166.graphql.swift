@@ -157,130 +157,110 @@ struct Case166Query: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `viewer` (`User`).
-        var viewer: Viewer?
-        /// The field `planets` (`[Planet!]!`).
-        var planets: [Planets]
+    struct Data: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("viewer", Viewer?.self),
+            .field("planets", [Planets].self),
+        ]
+        let __data: JSONObject
+        var viewer: Viewer? { __field("viewer") }
+        var planets: [Planets] { __field("planets") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(viewer: Viewer? = nil, planets: [Planets]) {
-            self.viewer = viewer
-            self.planets = planets
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
-            self.planets = try c.decode([Planets].self, forKey: "planets")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.viewer, forKey: "viewer")
-            try c.encode(self.planets, forKey: "planets")
+            var d = JSONObject()
+            d.__set("viewer", viewer)
+            d.__set("planets", planets)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data {
     /// The selection of `Viewer` on `User`.
-    struct Viewer: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct Viewer: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("friends", [Friends].self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var friends: [Friends] { __field("friends") }
+        var __typename: String { __field("__typename", default: "User") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, friends: [Friends], __typename: String = "User", id: String? = nil) {
-            self.name = name
-            self.friends = friends
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("friends", friends)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Planets` on `Planet`.
-    struct Planets: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `residents` (`[User!]!`).
-        var residents: [Residents]
+    struct Planets: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("__typename", String.self),
+            .field("id", String.self),
+            .field("name", String.self),
+            .field("diameter", Int?.self),
+            .field("residents", [Residents].self),
+        ]
+        let __data: JSONObject
+        var __typename: String { __field("__typename") }
+        var id: String { __field("id") }
+        var name: String { __field("name") }
+        var diameter: Int? { __field("diameter") }
+        var residents: [Residents] { __field("residents") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(__typename: String, id: String, name: String, diameter: Int? = nil, residents: [Residents]) {
-            self.__typename = __typename
-            self.id = id
-            self.name = name
-            self.diameter = diameter
-            self.residents = residents
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.residents = try c.decode([Residents].self, forKey: "residents")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.residents, forKey: "residents")
+            var d = JSONObject()
+            d.__set("__typename", __typename)
+            d.__set("id", id)
+            d.__set("name", name)
+            d.__set("diameter", diameter)
+            d.__set("residents", residents)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data.Viewer {
     /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Friends: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("id", String.self),
+            .field("name", String.self),
+            .field("small", String.self),
+            .field("large", String.self),
+            .field("friends", [Friends].self),
+            .field("bestFriend", BestFriend?.self),
+            .field("address", Address?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var id: String { __field("id") }
+        var name: String { __field("name") }
+        var small: String { __field("small") }
+        var large: String { __field("large") }
+        var friends: [Friends] { __field("friends") }
+        var bestFriend: BestFriend? { __field("bestFriend") }
+        var address: Address? { __field("address") }
+        var __typename: String { __field("__typename", default: "User") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -293,59 +273,42 @@ extension Case166Query.Data.Viewer {
             address: Address? = nil,
             __typename: String = "User"
         ) {
-            self.id = id
-            self.name = name
-            self.small = small
-            self.large = large
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.address = address
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.address, forKey: "address")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__set("name", name)
+            d.__set("small", small)
+            d.__set("large", large)
+            d.__set("friends", friends)
+            d.__set("bestFriend", bestFriend)
+            d.__set("address", address)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends {
     /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct Friends: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("email", String?.self),
+            .field("scores", [[Int?]?]?.self),
+            .field("friends", [Friends].self),
+            .field("bestFriend", BestFriend?.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var email: String? { __field("email") }
+        var scores: [[Int?]?]? { __field("scores") }
+        var friends: [Friends] { __field("friends") }
+        var bestFriend: BestFriend? { __field("bestFriend") }
+        var __typename: String { __field("__typename", default: "User") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -357,56 +320,41 @@ extension Case166Query.Data.Viewer.Friends {
             __typename: String = "User",
             id: String? = nil
         ) {
-            self.name = name
-            self.email = email
-            self.scores = scores
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("email", email)
+            d.__set("scores", scores)
+            d.__set("friends", friends)
+            d.__set("bestFriend", bestFriend)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
+    struct BestFriend: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("email", String?.self),
+            .field("name", String.self),
+            .conditional("__typename", String?.self),
+            .field("id", String.self),
+            .field("bestFriend", BestFriend?.self),
+            .field("homeworld", Homeworld?.self),
+            .field("address", Address?.self),
+            .view(UserBits.self),
+        ]
+        let __data: JSONObject
+        var email: String? { __field("email") }
+        var name: String { __field("name") }
+        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field("id") }
+        var bestFriend: BestFriend? { __field("bestFriend") }
+        var homeworld: Homeworld? { __field("homeworld") }
+        var address: Address? { __field("address") }
+        var userBits: UserBits { __view() }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -419,122 +367,92 @@ extension Case166Query.Data.Viewer.Friends {
             address: Address? = nil,
             userBits: UserBits
         ) {
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-            self.bestFriend = bestFriend
-            self.homeworld = homeworld
-            self.address = address
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decode(String.self, forKey: "id")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.address, forKey: "address")
+            var d = JSONObject()
+            d.__set("email", email)
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__set("id", id)
+            d.__set("bestFriend", bestFriend)
+            d.__set("homeworld", homeworld)
+            d.__set("address", address)
+            d.__merge(userBits)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Address: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("street", String.self),
+            .field("city", String?.self),
+            .field("geo", Geo?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var street: String { __field("street") }
+        var city: String? { __field("city") }
+        var geo: Geo? { __field("geo") }
+        var __typename: String { __field("__typename", default: "Address") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("street", street)
+            d.__set("city", city)
+            d.__set("geo", geo)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.Friends {
     /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String
+    struct Friends: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("__typename", String.self),
+            .field("id", String.self),
+        ]
+        let __data: JSONObject
+        var __typename: String { __field("__typename") }
+        var id: String { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(__typename: String, id: String) {
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.id = try c.decode(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("__typename", __typename)
+            d.__set("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct BestFriend: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("id", String.self),
+            .field("name", String.self),
+            .field("email", String?.self),
+            .field("small", String.self),
+            .field("large", String.self),
+            .field("scores", [[Int?]?]?.self),
+            .field("address", Address?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var id: String { __field("id") }
+        var name: String { __field("name") }
+        var email: String? { __field("email") }
+        var small: String { __field("small") }
+        var large: String { __field("large") }
+        var scores: [[Int?]?]? { __field("scores") }
+        var address: Address? { __field("address") }
+        var __typename: String { __field("__typename", default: "User") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -547,128 +465,95 @@ extension Case166Query.Data.Viewer.Friends.Friends {
             address: Address? = nil,
             __typename: String = "User"
         ) {
-            self.id = id
-            self.name = name
-            self.email = email
-            self.small = small
-            self.large = large
-            self.scores = scores
-            self.address = address
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.address, forKey: "address")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__set("name", name)
+            d.__set("email", email)
+            d.__set("small", small)
+            d.__set("large", large)
+            d.__set("scores", scores)
+            d.__set("address", address)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.Friends.BestFriend {
     /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Address: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("street", String.self),
+            .field("city", String?.self),
+            .field("geo", Geo?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var street: String { __field("street") }
+        var city: String? { __field("city") }
+        var geo: Geo? { __field("geo") }
+        var __typename: String { __field("__typename", default: "Address") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("street", street)
+            d.__set("city", city)
+            d.__set("geo", geo)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.Friends.BestFriend.Address {
     /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Geo: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("lat", Double.self),
+            .field("lng", Double.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var lat: Double { __field("lat") }
+        var lng: Double { __field("lng") }
+        var __typename: String { __field("__typename", default: "Geo") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("lat", lat)
+            d.__set("lng", lng)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.BestFriend {
     /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
+    struct BestFriend: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("__typename", String.self),
+            .field("email", String?.self),
+            .field("name", String.self),
+            .conditional("id", String?.self),
+            .field("address", Address?.self),
+            .view(UserBits.self),
+        ]
+        let __data: JSONObject
+        var __typename: String { __field("__typename") }
+        var email: String? { __field("email") }
+        var name: String { __field("name") }
+        var id: String? { __field("id") }
+        var address: Address? { __field("address") }
+        var userBits: UserBits { __view() }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -679,314 +564,198 @@ extension Case166Query.Data.Viewer.Friends.BestFriend {
             address: Address? = nil,
             userBits: UserBits
         ) {
-            self.__typename = __typename
-            self.email = email
-            self.name = name
-            self.id = id
-            self.address = address
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.address, forKey: "address")
+            var d = JSONObject()
+            d.__set("__typename", __typename)
+            d.__set("email", email)
+            d.__set("name", name)
+            d.__setIfPresent("id", id)
+            d.__set("address", address)
+            d.__merge(userBits)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct Homeworld: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(__typename: String = "Planet", id: String? = nil) {
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Address: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("street", String.self),
+            .field("city", String?.self),
+            .field("geo", Geo?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var street: String { __field("street") }
+        var city: String? { __field("city") }
+        var geo: Geo? { __field("geo") }
+        var __typename: String { __field("__typename", default: "Address") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("street", street)
+            d.__set("city", city)
+            d.__set("geo", geo)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.BestFriend.BestFriend {
     /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Address: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("street", String.self),
+            .field("city", String?.self),
+            .field("geo", Geo?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var street: String { __field("street") }
+        var city: String? { __field("city") }
+        var geo: Geo? { __field("geo") }
+        var __typename: String { __field("__typename", default: "Address") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("street", street)
+            d.__set("city", city)
+            d.__set("geo", geo)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.BestFriend.BestFriend.Address {
     /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Geo: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("lat", Double.self),
+            .field("lng", Double.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var lat: Double { __field("lat") }
+        var lng: Double { __field("lng") }
+        var __typename: String { __field("__typename", default: "Geo") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("lat", lat)
+            d.__set("lng", lng)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.BestFriend.Address {
     /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Geo: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("lat", Double.self),
+            .field("lng", Double.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var lat: Double { __field("lat") }
+        var lng: Double { __field("lng") }
+        var __typename: String { __field("__typename", default: "Geo") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("lat", lat)
+            d.__set("lng", lng)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.Address {
     /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Geo: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("lat", Double.self),
+            .field("lng", Double.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var lat: Double { __field("lat") }
+        var lng: Double { __field("lng") }
+        var __typename: String { __field("__typename", default: "Geo") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("lat", lat)
+            d.__set("lng", lng)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case166Query.Data.Planets {
     /// The selection of `Residents` on `User`.
-    struct Residents: Codable, Sendable, Hashable {
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct Residents: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("small", String.self),
+            .field("large", String.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var small: String { __field("small") }
+        var large: String { __field("large") }
+        var __typename: String { __field("__typename", default: "User") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(small: String, large: String, __typename: String = "User", id: String? = nil) {
-            self.small = small
-            self.large = large
-            self.__typename = __typename
-            self.id = id
+            var d = JSONObject()
+            d.__set("small", small)
+            d.__set("large", large)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
     }
 }

@@ -95,87 +95,72 @@ struct Case198Query: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `node` (`Node`).
-        var node: Node?
-        /// The field `search` (`[SearchResult!]!`).
-        var search: [Search]
+    struct Data: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("node", Node?.self),
+            .field("search", [Search].self),
+        ]
+        let __data: JSONObject
+        var node: Node? { __field("node") }
+        var search: [Search] { __field("search") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(node: Node? = nil, search: [Search]) {
-            self.node = node
-            self.search = search
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.node = try c.decodeNullable(Node.self, forKey: "node")
-            self.search = try c.decode([Search].self, forKey: "search")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.node, forKey: "node")
-            try c.encode(self.search, forKey: "search")
+            var d = JSONObject()
+            d.__set("node", node)
+            d.__set("search", search)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case198Query.Data {
     /// The selection of `Node` on `Node`.
-    struct Node: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
+    struct Node: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("id", String.self),
+            .conditional("__typename", String?.self),
+            .view(AsPlanet.self, when: ["Planet"]),
+            .view(AsUser.self, when: ["User"]),
+        ]
+        let __data: JSONObject
+        var id: String { __field("id") }
+        var __typename: String? { __field("__typename") }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-            self.id = id
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__setIfPresent("__typename", __typename)
+            d.__merge(asPlanet)
+            d.__merge(asUser)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Search` on `SearchResult`.
-    struct Search: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `Ship`, when it is one.
-        var asShip: AsShip?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-        /// This object as a `Named`, when it is one.
-        var asNamed: AsNamed?
+    struct Search: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("__typename", String.self),
+            .view(AsPlanet.self, when: ["Planet"]),
+            .view(AsShip.self, when: ["Ship"]),
+            .view(AsUser.self, when: ["User"]),
+            .view(AsNamed.self, when: ["Planet", "User"]),
+        ]
+        let __data: JSONObject
+        var __typename: String { __field("__typename") }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asShip: AsShip? { __view(when: ["Ship"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
+        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -185,346 +170,208 @@ extension Case198Query.Data {
             asUser: AsUser? = nil,
             asNamed: AsNamed? = nil
         ) {
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asShip = asShip
-            self.asUser = asUser
-            self.asNamed = asNamed
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asShip = self.asShip {
-                try asShip.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("__typename", __typename)
+            d.__merge(asPlanet)
+            d.__merge(asShip)
+            d.__merge(asUser)
+            d.__merge(asNamed)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case198Query.Data.Node {
     /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The fragment `PlanetBits` spread here.
-        var planetBits: PlanetBits
+    struct AsPlanet: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("id", String.self),
+            .field("diameter", Int?.self),
+            .field("name", String.self),
+            .conditional("__typename", String?.self),
+            .view(PlanetBits.self),
+        ]
+        let __data: JSONObject
+        var id: String { __field("id") }
+        var diameter: Int? { __field("diameter") }
+        var name: String { __field("name") }
+        var __typename: String { __field("__typename", default: "Planet") }
+        var planetBits: PlanetBits { __view() }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(id: String, diameter: Int? = nil, name: String, __typename: String = "Planet", planetBits: PlanetBits) {
-            self.id = id
-            self.diameter = diameter
-            self.name = name
-            self.__typename = __typename
-            self.planetBits = planetBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.planetBits = try PlanetBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__set("diameter", diameter)
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__merge(planetBits)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `Node` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct AsUser: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("id", String.self),
+            .field("name", String.self),
+            .field("small", String.self),
+            .field("large", String.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var id: String { __field("id") }
+        var name: String { __field("name") }
+        var small: String { __field("small") }
+        var large: String { __field("large") }
+        var __typename: String { __field("__typename", default: "User") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(id: String, name: String, small: String, large: String, __typename: String = "User") {
-            self.id = id
-            self.name = name
-            self.small = small
-            self.large = large
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__set("name", name)
+            d.__set("small", small)
+            d.__set("large", large)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case198Query.Data.Search {
     /// The selection on `SearchResult` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct AsPlanet: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("moons", [Moons?]?.self),
+            .conditional("id", String?.self),
+            .field("__typename", String.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var moons: [Moons?]? { __field("moons") }
+        var id: String? { __field("id") }
+        var __typename: String { __field("__typename") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, moons: [Moons?]? = nil, id: String? = nil, __typename: String) {
-            self.name = name
-            self.moons = moons
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("moons", moons)
+            d.__setIfPresent("id", id)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `SearchResult` as a `Ship`.
-    struct AsShip: Codable, Sendable, Hashable {
-        /// The field `model` (`String`).
-        var model: String?
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct AsShip: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("model", String?.self),
+            .conditional("id", String?.self),
+            .field("__typename", String.self),
+        ]
+        let __data: JSONObject
+        var model: String? { __field("model") }
+        var id: String? { __field("id") }
+        var __typename: String { __field("__typename") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(model: String? = nil, id: String? = nil, __typename: String) {
-            self.model = model
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.model = try c.decodeNullable(String.self, forKey: "model")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.model, forKey: "model")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("model", model)
+            d.__setIfPresent("id", id)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `SearchResult` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct AsUser: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("__typename", String.self),
+            .field("email", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var __typename: String { __field("__typename") }
+        var email: String? { __field("email") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, __typename: String, email: String? = nil, id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.email = email
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.email, forKey: "email")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__set("email", email)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `SearchResult` as a `Named`.
-    struct AsNamed: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
+    struct AsNamed: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("__typename", String.self),
+            .view(AsPlanet.self, when: ["Planet"]),
+            .view(AsUser.self, when: ["User"]),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var __typename: String { __field("__typename") }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__merge(asPlanet)
+            d.__merge(asUser)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case198Query.Data.Search.AsPlanet {
     /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Moons: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("radius", Double?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var radius: Double? { __field("radius") }
+        var __typename: String { __field("__typename", default: "Moon") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("radius", radius)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
     }
 }

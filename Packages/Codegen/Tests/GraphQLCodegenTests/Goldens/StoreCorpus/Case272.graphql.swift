@@ -128,193 +128,156 @@ struct Case272Query: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `user` (`User`).
-        var user: User?
-        /// The field `nodes` (`[Node]!`).
-        var nodes: [Nodes?]
-        /// The field `planets` (`[Planet!]!`).
-        var planets: [Planets]
-        /// The field `grid` (`[[Cell]]!`).
-        var grid: [[Grid?]?]
+    struct Data: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("user", User?.self),
+            .field("nodes", [Nodes?].self),
+            .field("planets", [Planets].self),
+            .field("grid", [[Grid?]?].self),
+        ]
+        let __data: JSONObject
+        var user: User? { __field("user") }
+        var nodes: [Nodes?] { __field("nodes") }
+        var planets: [Planets] { __field("planets") }
+        var grid: [[Grid?]?] { __field("grid") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(user: User? = nil, nodes: [Nodes?], planets: [Planets], grid: [[Grid?]?]) {
-            self.user = user
-            self.nodes = nodes
-            self.planets = planets
-            self.grid = grid
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.user = try c.decodeNullable(User.self, forKey: "user")
-            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
-            self.planets = try c.decode([Planets].self, forKey: "planets")
-            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.user, forKey: "user")
-            try c.encode(self.nodes, forKey: "nodes")
-            try c.encode(self.planets, forKey: "planets")
-            try c.encode(self.grid, forKey: "grid")
+            var d = JSONObject()
+            d.__set("user", user)
+            d.__set("nodes", nodes)
+            d.__set("planets", planets)
+            d.__set("grid", grid)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case272Query.Data {
     /// The selection of `User` on `User`.
-    struct User: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct User: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("__typename", String.self),
+            .field("email", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var __typename: String { __field("__typename") }
+        var email: String? { __field("email") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(__typename: String, email: String? = nil, id: String? = nil) {
-            self.__typename = __typename
-            self.email = email
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.email, forKey: "email")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("__typename", __typename)
+            d.__set("email", email)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Nodes` on `Node`.
-    struct Nodes: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
+    struct Nodes: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+            .view(AsPlanet.self, when: ["Planet"]),
+        ]
+        let __data: JSONObject
+        var __typename: String? { __field("__typename") }
+        var id: String? { __field("id") }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(__typename: String? = nil, id: String? = nil, asPlanet: AsPlanet? = nil) {
-            self.__typename = __typename
-            self.id = id
-            self.asPlanet = asPlanet
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__setIfPresent("__typename", __typename)
+            d.__setIfPresent("id", id)
+            d.__merge(asPlanet)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Planets` on `Planet`.
-    struct Planets: Codable, Sendable, Hashable {
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct Planets: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("diameter", Int?.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var diameter: Int? { __field("diameter") }
+        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-            self.diameter = diameter
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("diameter", diameter)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Grid` on `Cell`.
-    struct Grid: Codable, Sendable, Hashable {
-        /// The field `x` (`Int!`).
-        var x: Int
-        /// The field `y` (`Int!`).
-        var y: Int
-        /// The field `value` (`Float`).
-        var value: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Grid: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("x", Int.self),
+            .field("y", Int.self),
+            .field("value", Double?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var x: Int { __field("x") }
+        var y: Int { __field("y") }
+        var value: Double? { __field("value") }
+        var __typename: String { __field("__typename", default: "Cell") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-            self.x = x
-            self.y = y
-            self.value = value
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.x = try c.decode(Int.self, forKey: "x")
-            self.y = try c.decode(Int.self, forKey: "y")
-            self.value = try c.decodeNullable(Double.self, forKey: "value")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.x, forKey: "x")
-            try c.encode(self.y, forKey: "y")
-            try c.encode(self.value, forKey: "value")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("x", x)
+            d.__set("y", y)
+            d.__set("value", value)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case272Query.Data.Nodes {
     /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `residents` (`[User!]!`).
-        var residents: [Residents]
-        /// The fragment `PlanetBits` spread here.
-        var planetBits: PlanetBits
+    struct AsPlanet: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("diameter", Int?.self),
+            .field("name", String.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+            .field("moons", [Moons?]?.self),
+            .field("residents", [Residents].self),
+            .view(PlanetBits.self),
+        ]
+        let __data: JSONObject
+        var diameter: Int? { __field("diameter") }
+        var name: String { __field("name") }
+        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String? { __field("id") }
+        var moons: [Moons?]? { __field("moons") }
+        var residents: [Residents] { __field("residents") }
+        var planetBits: PlanetBits { __view() }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -326,84 +289,63 @@ extension Case272Query.Data.Nodes {
             residents: [Residents],
             planetBits: PlanetBits
         ) {
-            self.diameter = diameter
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-            self.moons = moons
-            self.residents = residents
-            self.planetBits = planetBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.residents = try c.decode([Residents].self, forKey: "residents")
-            self.planetBits = try PlanetBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encode(self.residents, forKey: "residents")
+            var d = JSONObject()
+            d.__set("diameter", diameter)
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            d.__set("moons", moons)
+            d.__set("residents", residents)
+            d.__merge(planetBits)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case272Query.Data.Nodes.AsPlanet {
     /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Moons: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("radius", Double?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var radius: Double? { __field("radius") }
+        var __typename: String { __field("__typename", default: "Moon") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("radius", radius)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Residents` on `User`.
-    struct Residents: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
+    struct Residents: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("email", String?.self),
+            .field("name", String.self),
+            .conditional("__typename", String?.self),
+            .field("id", String.self),
+            .field("bestFriend", BestFriend?.self),
+            .view(UserBits.self),
+        ]
+        let __data: JSONObject
+        var email: String? { __field("email") }
+        var name: String { __field("name") }
+        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field("id") }
+        var bestFriend: BestFriend? { __field("bestFriend") }
+        var userBits: UserBits { __view() }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -414,231 +356,131 @@ extension Case272Query.Data.Nodes.AsPlanet {
             bestFriend: BestFriend? = nil,
             userBits: UserBits
         ) {
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-            self.bestFriend = bestFriend
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decode(String.self, forKey: "id")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
+            var d = JSONObject()
+            d.__set("email", email)
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__set("id", id)
+            d.__set("bestFriend", bestFriend)
+            d.__merge(userBits)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case272Query.Data.Nodes.AsPlanet.Residents {
     /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct BestFriend: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("friends", [Friends].self),
+            .field("homeworld", Homeworld?.self),
+            .field("id", String.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var friends: [Friends] { __field("friends") }
+        var homeworld: Homeworld? { __field("homeworld") }
+        var id: String { __field("id") }
+        var __typename: String { __field("__typename", default: "User") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, friends: [Friends], homeworld: Homeworld? = nil, id: String, __typename: String = "User") {
-            self.name = name
-            self.friends = friends
-            self.homeworld = homeworld
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("friends", friends)
+            d.__set("homeworld", homeworld)
+            d.__set("id", id)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case272Query.Data.Nodes.AsPlanet.Residents.BestFriend {
     /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
+    struct Friends: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("id", String.self),
+            .field("email", String?.self),
+            .field("name", String.self),
+            .conditional("__typename", String?.self),
+            .view(UserBits.self),
+        ]
+        let __data: JSONObject
+        var id: String { __field("id") }
+        var email: String? { __field("email") }
+        var name: String { __field("name") }
+        var __typename: String { __field("__typename", default: "User") }
+        var userBits: UserBits { __view() }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(id: String, email: String? = nil, name: String, __typename: String = "User", userBits: UserBits) {
-            self.id = id
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__set("email", email)
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__merge(userBits)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct Homeworld: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("moons", [Moons?]?.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var moons: [Moons?]? { __field("moons") }
+        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
-            self.name = name
-            self.moons = moons
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("moons", moons)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case272Query.Data.Nodes.AsPlanet.Residents.BestFriend.Homeworld {
     /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Moons: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("radius", Double?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var radius: Double? { __field("radius") }
+        var __typename: String { __field("__typename", default: "Moon") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("radius", radius)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
     }
 }

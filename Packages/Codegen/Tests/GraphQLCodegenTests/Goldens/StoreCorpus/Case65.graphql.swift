@@ -140,133 +140,105 @@ struct Case65Query: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `nodes` (`[Node]!`).
-        var nodes: [Nodes?]
-        /// The field `grid` (`[[Cell]]!`).
-        var grid: [[Grid?]?]
-        /// The field `version` (`String!`).
-        var version: String
-        /// The field `node`, as `other` (`Node`).
-        var other: Other?
+    struct Data: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("nodes", [Nodes?].self),
+            .field("grid", [[Grid?]?].self),
+            .field("version", String.self),
+            .field("other", Other?.self),
+        ]
+        let __data: JSONObject
+        var nodes: [Nodes?] { __field("nodes") }
+        var grid: [[Grid?]?] { __field("grid") }
+        var version: String { __field("version") }
+        var other: Other? { __field("other") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(nodes: [Nodes?], grid: [[Grid?]?], version: String, other: Other? = nil) {
-            self.nodes = nodes
-            self.grid = grid
-            self.version = version
-            self.other = other
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
-            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
-            self.version = try c.decode(String.self, forKey: "version")
-            self.other = try c.decodeNullable(Other.self, forKey: "other")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.nodes, forKey: "nodes")
-            try c.encode(self.grid, forKey: "grid")
-            try c.encode(self.version, forKey: "version")
-            try c.encode(self.other, forKey: "other")
+            var d = JSONObject()
+            d.__set("nodes", nodes)
+            d.__set("grid", grid)
+            d.__set("version", version)
+            d.__set("other", other)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case65Query.Data {
     /// The selection of `Nodes` on `Node`.
-    struct Nodes: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `Ship`, when it is one.
-        var asShip: AsShip?
+    struct Nodes: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("id", String.self),
+            .conditional("__typename", String?.self),
+            .view(AsPlanet.self, when: ["Planet"]),
+            .view(AsShip.self, when: ["Ship"]),
+        ]
+        let __data: JSONObject
+        var id: String { __field("id") }
+        var __typename: String? { __field("__typename") }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asShip: AsShip? { __view(when: ["Ship"]) }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil) {
-            self.id = id
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asShip = asShip
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asShip = self.asShip {
-                try asShip.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__setIfPresent("__typename", __typename)
+            d.__merge(asPlanet)
+            d.__merge(asShip)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Grid` on `Cell`.
-    struct Grid: Codable, Sendable, Hashable {
-        /// The field `x` (`Int!`).
-        var x: Int
-        /// The field `y` (`Int!`).
-        var y: Int
-        /// The field `value` (`Float`).
-        var value: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Grid: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("x", Int.self),
+            .field("y", Int.self),
+            .field("value", Double?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var x: Int { __field("x") }
+        var y: Int { __field("y") }
+        var value: Double? { __field("value") }
+        var __typename: String { __field("__typename", default: "Cell") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-            self.x = x
-            self.y = y
-            self.value = value
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.x = try c.decode(Int.self, forKey: "x")
-            self.y = try c.decode(Int.self, forKey: "y")
-            self.value = try c.decodeNullable(Double.self, forKey: "value")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.x, forKey: "x")
-            try c.encode(self.y, forKey: "y")
-            try c.encode(self.value, forKey: "value")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("x", x)
+            d.__set("y", y)
+            d.__set("value", value)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Other` on `Node`.
-    struct Other: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-        /// This object as a `Named`, when it is one.
-        var asNamed: AsNamed?
+    struct Other: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+            .view(AsPlanet.self, when: ["Planet"]),
+            .view(AsUser.self, when: ["User"]),
+            .view(AsNamed.self, when: ["Planet", "User"]),
+        ]
+        let __data: JSONObject
+        var __typename: String? { __field("__typename") }
+        var id: String? { __field("id") }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
+        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -276,226 +248,171 @@ extension Case65Query.Data {
             asUser: AsUser? = nil,
             asNamed: AsNamed? = nil
         ) {
-            self.__typename = __typename
-            self.id = id
-            self.asPlanet = asPlanet
-            self.asUser = asUser
-            self.asNamed = asNamed
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__setIfPresent("__typename", __typename)
+            d.__setIfPresent("id", id)
+            d.__merge(asPlanet)
+            d.__merge(asUser)
+            d.__merge(asNamed)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case65Query.Data.Nodes {
     /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct AsPlanet: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("id", String.self),
+            .field("name", String.self),
+            .field("moons", [Moons?]?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var id: String { __field("id") }
+        var name: String { __field("name") }
+        var moons: [Moons?]? { __field("moons") }
+        var __typename: String { __field("__typename", default: "Planet") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(id: String, name: String, moons: [Moons?]? = nil, __typename: String = "Planet") {
-            self.id = id
-            self.name = name
-            self.moons = moons
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__set("name", name)
+            d.__set("moons", moons)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `Node` as a `Ship`.
-    struct AsShip: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `model` (`String`).
-        var model: String?
-        /// The field `pilot` (`User`).
-        var pilot: Pilot?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct AsShip: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("id", String.self),
+            .field("model", String?.self),
+            .field("pilot", Pilot?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var id: String { __field("id") }
+        var model: String? { __field("model") }
+        var pilot: Pilot? { __field("pilot") }
+        var __typename: String { __field("__typename", default: "Ship") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship") {
-            self.id = id
-            self.model = model
-            self.pilot = pilot
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.model = try c.decodeNullable(String.self, forKey: "model")
-            self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.model, forKey: "model")
-            try c.encode(self.pilot, forKey: "pilot")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__set("model", model)
+            d.__set("pilot", pilot)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case65Query.Data.Nodes.AsPlanet {
     /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Moons: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("radius", Double?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var radius: Double? { __field("radius") }
+        var __typename: String { __field("__typename", default: "Moon") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("radius", radius)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case65Query.Data.Nodes.AsShip {
     /// The selection of `Pilot` on `User`.
-    struct Pilot: Codable, Sendable, Hashable {
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Pilot: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("scores", [[Int?]?]?.self),
+            .field("id", String.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var scores: [[Int?]?]? { __field("scores") }
+        var id: String { __field("id") }
+        var __typename: String { __field("__typename", default: "User") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(scores: [[Int?]?]? = nil, id: String, __typename: String = "User") {
-            self.scores = scores
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("scores", scores)
+            d.__set("id", id)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case65Query.Data.Other {
     /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct AsPlanet: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, __typename: String = "Planet", id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `Node` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct AsUser: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("scores", [[Int?]?]?.self),
+            .field("friends", [Friends].self),
+            .field("bestFriend", BestFriend?.self),
+            .field("homeworld", Homeworld?.self),
+            .field("name", String.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var scores: [[Int?]?]? { __field("scores") }
+        var friends: [Friends] { __field("friends") }
+        var bestFriend: BestFriend? { __field("bestFriend") }
+        var homeworld: Homeworld? { __field("homeworld") }
+        var name: String { __field("name") }
+        var __typename: String { __field("__typename", default: "User") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -507,86 +424,61 @@ extension Case65Query.Data.Other {
             __typename: String = "User",
             id: String? = nil
         ) {
-            self.scores = scores
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.homeworld = homeworld
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("scores", scores)
+            d.__set("friends", friends)
+            d.__set("bestFriend", bestFriend)
+            d.__set("homeworld", homeworld)
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `Node` as a `Named`.
-    struct AsNamed: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
+    struct AsNamed: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .conditional("__typename", String?.self),
+            .view(AsUser.self, when: ["User"]),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var __typename: String? { __field("__typename") }
+        var asUser: AsUser? { __view(when: ["User"]) }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, __typename: String? = nil, asUser: AsUser? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__setIfPresent("__typename", __typename)
+            d.__merge(asUser)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case65Query.Data.Other.AsUser {
     /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct Friends: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("email", String?.self),
+            .field("bestFriend", BestFriend?.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var email: String? { __field("email") }
+        var bestFriend: BestFriend? { __field("bestFriend") }
+        var __typename: String { __field("__typename", default: "User") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -596,48 +488,37 @@ extension Case65Query.Data.Other.AsUser {
             __typename: String = "User",
             id: String? = nil
         ) {
-            self.name = name
-            self.email = email
-            self.bestFriend = bestFriend
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("email", email)
+            d.__set("bestFriend", bestFriend)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct BestFriend: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("small", String.self),
+            .field("large", String.self),
+            .field("scores", [[Int?]?]?.self),
+            .field("bestFriend", BestFriend?.self),
+            .field("id", String.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var small: String { __field("small") }
+        var large: String { __field("large") }
+        var scores: [[Int?]?]? { __field("scores") }
+        var bestFriend: BestFriend? { __field("bestFriend") }
+        var id: String { __field("id") }
+        var __typename: String { __field("__typename", default: "User") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -649,54 +530,39 @@ extension Case65Query.Data.Other.AsUser {
             id: String,
             __typename: String = "User"
         ) {
-            self.name = name
-            self.small = small
-            self.large = large
-            self.scores = scores
-            self.bestFriend = bestFriend
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("small", small)
+            d.__set("large", large)
+            d.__set("scores", scores)
+            d.__set("bestFriend", bestFriend)
+            d.__set("id", id)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `residents` (`[User!]!`).
-        var residents: [Residents]
-        /// The fragment `PlanetBits` spread here.
-        var planetBits: PlanetBits
+    struct Homeworld: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("__typename", String.self),
+            .field("diameter", Int?.self),
+            .field("name", String.self),
+            .conditional("id", String?.self),
+            .field("moons", [Moons?]?.self),
+            .field("residents", [Residents].self),
+            .view(PlanetBits.self),
+        ]
+        let __data: JSONObject
+        var __typename: String { __field("__typename") }
+        var diameter: Int? { __field("diameter") }
+        var name: String { __field("name") }
+        var id: String? { __field("id") }
+        var moons: [Moons?]? { __field("moons") }
+        var residents: [Residents] { __field("residents") }
+        var planetBits: PlanetBits { __view() }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -708,155 +574,118 @@ extension Case65Query.Data.Other.AsUser {
             residents: [Residents],
             planetBits: PlanetBits
         ) {
-            self.__typename = __typename
-            self.diameter = diameter
-            self.name = name
-            self.id = id
-            self.moons = moons
-            self.residents = residents
-            self.planetBits = planetBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.residents = try c.decode([Residents].self, forKey: "residents")
-            self.planetBits = try PlanetBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encode(self.residents, forKey: "residents")
+            var d = JSONObject()
+            d.__set("__typename", __typename)
+            d.__set("diameter", diameter)
+            d.__set("name", name)
+            d.__setIfPresent("id", id)
+            d.__set("moons", moons)
+            d.__set("residents", residents)
+            d.__merge(planetBits)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case65Query.Data.Other.AsUser.Friends {
     /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct BestFriend: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var __typename: String { __field("__typename", default: "User") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, __typename: String = "User", id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case65Query.Data.Other.AsUser.BestFriend {
     /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
+    struct BestFriend: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("small", String.self),
+            .field("large", String.self),
+            .conditional("__typename", String?.self),
+            .conditional("id", String?.self),
+        ]
+        let __data: JSONObject
+        var small: String { __field("small") }
+        var large: String { __field("large") }
+        var __typename: String { __field("__typename", default: "User") }
+        var id: String? { __field("id") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(small: String, large: String, __typename: String = "User", id: String? = nil) {
-            self.small = small
-            self.large = large
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("small", small)
+            d.__set("large", large)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 }
 
 extension Case65Query.Data.Other.AsUser.Homeworld {
     /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Moons: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("name", String.self),
+            .field("radius", Double?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var name: String { __field("name") }
+        var radius: Double? { __field("radius") }
+        var __typename: String { __field("__typename", default: "Moon") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("radius", radius)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Residents` on `User`.
-    struct Residents: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `__typename` (`String!`).
-        var __typename: String
+    struct Residents: GraphQLSelection {
+        static let __fields: [GraphQLSelectionField] = [
+            .field("id", String.self),
+            .field("name", String.self),
+            .field("small", String.self),
+            .field("large", String.self),
+            .field("scores", [[Int?]?]?.self),
+            .conditional("__typename", String?.self),
+        ]
+        let __data: JSONObject
+        var id: String { __field("id") }
+        var name: String { __field("name") }
+        var small: String { __field("small") }
+        var large: String { __field("large") }
+        var scores: [[Int?]?]? { __field("scores") }
+        var __typename: String { __field("__typename", default: "User") }
+
+        init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         init(
@@ -867,78 +696,14 @@ extension Case65Query.Data.Other.AsUser.Homeworld {
             scores: [[Int?]?]? = nil,
             __typename: String = "User"
         ) {
-            self.id = id
-            self.name = name
-            self.small = small
-            self.large = large
-            self.scores = scores
-            self.__typename = __typename
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__set("name", name)
+            d.__set("small", small)
+            d.__set("large", large)
+            d.__set("scores", scores)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
     }
 }

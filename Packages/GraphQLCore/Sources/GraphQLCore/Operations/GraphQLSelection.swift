@@ -1,0 +1,155 @@
+import Foundation
+
+/// A struct generated for a selection set: a view of one answer object, whose properties read the
+/// object's fields when asked.
+///
+/// The struct of a selection, the structs of its type conditions (`asUser`) and of the fragments
+/// spread in it are views of the same object: none copies the fields, and none has its own coding.
+/// Decoding reads the object once and checks it against the selection's ``__fields`` (a missing
+/// key, a `null` where the schema promises a value and a value of the wrong kind are the errors
+/// `JSONDecoder` would give); encoding writes the object back as it came.
+public protocol GraphQLSelection: GraphQLAnswerValue {
+    /// The answer object this view reads, shared with every view of the same object.
+    var __data: JSONObject { get }
+    /// A view of `__data`, which the caller has checked against ``__fields``.
+    init(__data: JSONObject)
+    /// What decoding checks, one entry per field or view of the selection.
+    static var __fields: [GraphQLSelectionField] { get }
+}
+
+extension GraphQLSelection {
+    /// Reads the object and checks it against ``__fields``.
+    public init(from decoder: any Decoder) throws {
+        let value = try JSONValue(from: decoder)
+        guard case .object(let object) = value else {
+            if case .null = value {
+                throw DecodingError.valueNotFound(
+                    Self.self,
+                    DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "The value is null."))
+            }
+            throw Unboxing.mismatch(Self.self, value, codingPath: decoder.codingPath)
+        }
+        do {
+            try Self.__check(object)
+        } catch let failure as AnswerCheckFailure {
+            throw failure.decodingError(under: decoder.codingPath)
+        }
+        self.init(__data: object)
+    }
+
+    /// Writes the object as it was decoded or built.
+    public func encode(to encoder: any Encoder) throws {
+        try JSONValue.object(__data).encode(to: encoder)
+    }
+
+    /// A selection is checked field by field.
+    public static var __shape: GraphQLAnswerShape {
+        GraphQLAnswerShape(kind: .selection { try Self.__check($0) })
+    }
+
+    /// A view of the checked object.
+    @inlinable public init(__answer value: JSONValue?) {
+        guard case .object(let object)? = value else { uncheckedAnswer(Self.self, value) }
+        self.init(__data: object)
+    }
+
+    /// The object.
+    @inlinable public var __answer: JSONValue { .object(__data) }
+
+    /// Checks `object` against ``__fields``.
+    static func __check(_ object: JSONObject) throws {
+        for field in __fields {
+            switch field.kind {
+            case .value(let key, let shape, let mayBeMissing):
+                guard let value = object[key] else {
+                    if mayBeMissing { continue }
+                    throw AnswerCheckFailure(.keyNotFound(key))
+                }
+                do {
+                    try shape.check(value)
+                } catch var failure as AnswerCheckFailure {
+                    failure.keys.append(JSONCodingKey(key))
+                    throw failure
+                }
+            case .view(let types, let check):
+                if let types, !types.contains(object.typename) { continue }
+                try check(object)
+            }
+        }
+    }
+
+    /// The field `key`, which decoding checked.
+    @inlinable public func __field<T: GraphQLAnswerValue>(_ key: String) -> T {
+        T(__answer: __data[key])
+    }
+
+    /// The field `key` of a custom scalar or enum type, decoded from the value decoding checked.
+    // The generic path, for types that are not `GraphQLAnswerValue`s.
+    @_disfavoredOverload
+    @inlinable public func __field<T: Decodable>(_ key: String) -> T {
+        decodeChecked(T.self, __data[key])
+    }
+
+    /// An added `__typename`, or the selection's type when the answer lacks it.
+    @inlinable public func __field(_ key: String, default value: String) -> String {
+        __data[key]?.stringValue ?? value
+    }
+
+    /// The same object seen through another selection that always applies to it.
+    @inlinable public func __view<T: GraphQLSelection>() -> T {
+        T(__data: __data)
+    }
+
+    /// The object as a masked fragment's reference, or another view decoded from it.
+    // The generic path, for types that are not `GraphQLAnswerValue`s.
+    @_disfavoredOverload
+    @inlinable public func __view<T: Decodable>() -> T {
+        decodeChecked(T.self, .object(__data))
+    }
+
+    /// The same object seen through a type condition, when its `__typename` is one of `types`.
+    @inlinable public func __view<T: GraphQLSelection>(when types: [String]) -> T? {
+        types.contains(__data.typename) ? T(__data: __data) : nil
+    }
+
+    /// A masked fragment's reference when the object's `__typename` is one of `types`.
+    // The generic path, for types that are not `GraphQLAnswerValue`s.
+    @_disfavoredOverload
+    @inlinable public func __view<T: Decodable>(when types: [String]) -> T? {
+        types.contains(__data.typename) ? decodeChecked(T.self, .object(__data)) : nil
+    }
+
+    /// A view of a spread under `@include`, `@skip` or `@defer`: `nil` when the object lacks its fields.
+    public func __viewIfValid<T: GraphQLSelection>() -> T? {
+        (try? T.__check(__data)) == nil ? nil : T(__data: __data)
+    }
+
+    /// A masked reference of a spread under `@include`, `@skip` or `@defer`, when it decodes.
+    // The generic path, for types that are not `GraphQLAnswerValue`s.
+    @_disfavoredOverload
+    public func __viewIfValid<T: Decodable>() -> T? {
+        try? JSONValueDecoder().decode(T.self, from: .object(__data))
+    }
+}
+
+extension JSONObject {
+    /// The object's `__typename`, empty when it has none: then no type condition applies.
+    @inlinable var typename: String { self["__typename"]?.stringValue ?? "" }
+}
+
+/// Decodes a value of a type read through `Decodable` (a custom scalar, an enum, a masked
+/// fragment's reference) that decoding checked; `nil` is a key the answer lacks.
+@usableFromInline func decodeChecked<T: Decodable>(_ type: T.Type, _ value: JSONValue?) -> T {
+    guard let value else {
+        // Only an optional field may be missing after the check.
+        if let optional = T.self as? any ExpressibleByNilLiteral.Type, let none = optional.init(nilLiteral: ()) as? T {
+            return none
+        }
+        uncheckedAnswer(T.self, value)
+    }
+    do {
+        return try JSONValueDecoder().decode(T.self, from: value)
+    } catch {
+        uncheckedAnswer(T.self, value)
+    }
+}
