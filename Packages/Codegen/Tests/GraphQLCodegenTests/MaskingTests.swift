@@ -35,7 +35,7 @@ struct MaskingTests {
     func whichSpreads() throws {
         let masked = try generated(masking: true)
         #expect(masked.contains("public var userName: GraphQLFragmentReference<UserName> { __view() }\n"))
-        #expect(masked.contains(".view(GraphQLFragmentReference<UserName>.self),"))
+        #expect(masked.contains(" @0\", GraphQLFragmentReference<UserName>.self)"))
         #expect(masked.contains("public var userCode: UserCode? { __viewIfValid() }\n"))
         #expect(masked.contains("public var settingsTheme: SettingsTheme { __view() }\n"))
         // The unmasked spreads' fields are merged into the parent; the masked one's are not.

@@ -121,13 +121,13 @@ public enum CodeGenerator {
                     let model = builder.build(
                         name: fragment.name, selections: fragment.selectionSet.selections, on: fragment.typeCondition,
                         at: fragment.location.start, isFragment: true)
-                    SelectionEmitter(access: access).emit(
+                    SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers).emit(
                         model, documentation: "The fragment `\(fragment.name)` on `\(fragment.typeCondition)`.",
                         fragment: SelectionEmitter.FragmentMembers(
                             name: fragment.name, typeCondition: fragment.typeCondition,
                             text: Self.sentText(of: fragment, in: sent)),
                         into: &writer)
-                    SelectionEmitter(access: access).emitNested(
+                    SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers).emitNested(
                         of: model, path: SwiftNames.escaped(model.name), into: &writer)
                 default:
                     continue

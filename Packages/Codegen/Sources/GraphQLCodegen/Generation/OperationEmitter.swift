@@ -82,10 +82,10 @@ struct OperationEmitter {
                 }
             }
             inputs.emit(name: "Variables", documentation: "The operation's variables.", members: members, into: &writer)
-            SelectionEmitter(access: access).emit(
+            SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers).emit(
                 data, documentation: "The answer's `data`, as the text above selects it.", into: &writer)
         }
-        SelectionEmitter(access: access).emitNested(
+        SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers).emitNested(
             of: data, path: SwiftNames.escaped(typeName) + ".Data", into: &writer)
     }
 

@@ -5,6 +5,8 @@
 struct SelectionEmitter {
     /// `public ` or nothing.
     let access: String
+    /// Whether each struct gets an initializer that takes every property.
+    let memberwise: Bool
 
     /// What a fragment's struct has beyond its fields: the members of `GraphQLTypedFragment`.
     struct FragmentMembers {
@@ -19,7 +21,9 @@ struct SelectionEmitter {
         into writer: inout SwiftWriter
     ) {
         writer.blank()
-        writer.doc(documentation)
+        // An internal struct's documentation says only what its name and file say; the lint asks it
+        // of public ones (decision 0221).
+        if !access.isEmpty || fragment != nil { writer.doc(documentation) }
         let conformances = (fragment == nil ? "" : "GraphQLTypedFragment, ") + "GraphQLSelection"
         writer.block("\(access)struct \(SwiftNames.escaped(model.name)): \(conformances)") { writer in
             if let fragment {
@@ -30,7 +34,7 @@ struct SelectionEmitter {
             writer.line("\(access)let __data: JSONObject")
             for field in model.fields {
                 // A field's own documentation is the schema's description; the generic sentence is
-                // written only where the lint asks every public symbol for one (decision 0221).
+                // written only where the lint asks every public symbol for one.
                 if !access.isEmpty || field.hasDescription { writer.doc(field.documentation) }
                 let name = SwiftNames.escaped(field.responseKey)
                 let key = "\"" + field.responseKey + "\""
@@ -57,42 +61,74 @@ struct SelectionEmitter {
                     "\(access)var \(condition.property): \(condition.model.name)? "
                         + "{ __view(when: \(Self.typeList(condition.possibleTypes))) }")
             }
-            writer.blank()
-            if !access.isEmpty { writer.doc("A view of an object checked against `__fields`.") }
-            writer.line("\(access)init(__data: JSONObject) { self.__data = __data }")
-            writer.blank()
-            emitMemberwiseInit(model, into: &writer)
+            // Swift writes `init(__data:)` for an internal struct that declares no initializer.
+            if !access.isEmpty || memberwise {
+                if !access.isEmpty { writer.doc("A view of an object checked against `__fields`.") }
+                writer.line("\(access)init(__data: JSONObject) { self.__data = __data }")
+            }
+            if memberwise {
+                writer.blank()
+                emitMemberwiseInit(model, into: &writer)
+            }
         }
     }
 
-    /// What decoding checks: each field's key and type, and the views of the same object.
+    /// What decoding checks, as the one string `GraphQLSelectionFields` reads: each field's key and
+    /// type, and the views of the same object.
     private func emitFieldTable(_ model: SelectionModel, into writer: inout SwiftWriter) {
+        var types: [String] = []
+        func index(of type: String) -> Int {
+            if let index = types.firstIndex(of: type) { return index }
+            types.append(type)
+            return types.count - 1
+        }
         var entries: [String] = model.fields.map { field in
-            let key = "\"" + field.responseKey + "\""
+            let type = Self.typeCode(field.valueType, index: index)
             switch field.presence {
-            case .required where field.derivedValue == nil: return ".field(\(key), \(field.valueType).self)"
-            case .required, .conditional, .conditionalNullable:
-                return ".conditional(\(key), \(field.valueType)?.self)"
-            case .nullable: return ".field(\(key), \(field.valueType)?.self)"
+            case .required where field.derivedValue == nil: return "\(field.responseKey):\(type)"
+            case .nullable: return "\(field.responseKey):\(type)?"
+            // As `decodeIfPresent` did: a field the answer may lack may also be `null`.
+            case .required, .conditional, .conditionalNullable: return "?\(field.responseKey):\(type)?"
             }
         }
         for view in model.fragmentViews where !view.isConditional {
-            let types = view.possibleTypes.map { ", when: \(Self.typeList($0))" } ?? ""
-            entries.append(".view(\(Self.viewType(view)).self\(types))")
+            let types = view.possibleTypes.map { ":" + $0.joined(separator: ",") } ?? ""
+            entries.append("@\(index(of: Self.viewType(view)))\(types)")
         }
         for condition in model.concreteCases + model.abstractViews {
-            entries.append(".view(\(condition.model.name).self, when: \(Self.typeList(condition.possibleTypes)))")
+            entries.append("@\(index(of: condition.model.name)):" + condition.possibleTypes.joined(separator: ","))
         }
         if !access.isEmpty { writer.doc("What decoding checks.") }
-        guard !entries.isEmpty else {
-            writer.line("\(access)static let __fields: [GraphQLSelectionField] = []")
-            return
+        let arguments = (["\"" + entries.joined(separator: " ") + "\""] + types.map { $0 + ".self" })
+        writer.call("\(access)static let __fields = GraphQLSelectionFields", arguments)
+    }
+
+    /// `[#0?]?` for `[Friends?]?`: `i`, `f`, `s`, `b` for the standard scalars, `#n` for the `n`th
+    /// other type (a selection, a custom scalar, an enum).
+    static func typeCode(_ swiftType: String, index: (String) -> Int) -> String {
+        var code = ""
+        var name = ""
+        func flush() {
+            guard !name.isEmpty else { return }
+            switch name {
+            case "Int": code += "i"
+            case "Double": code += "f"
+            case "String": code += "s"
+            case "Bool": code += "b"
+            default: code += "#\(index(name))"
+            }
+            name = ""
         }
-        writer.line("\(access)static let __fields: [GraphQLSelectionField] = [")
-        writer.indented { writer in
-            for entry in entries { writer.line(entry + ",") }
+        for character in swiftType {
+            if character == "[" || character == "]" || character == "?" {
+                flush()
+                code.append(character)
+            } else {
+                name.append(character)
+            }
         }
-        writer.line("]")
+        flush()
+        return code
     }
 
     /// `["Planet", "User"]`.

@@ -59,14 +59,11 @@ public struct CreatePostMutation: GraphQLTypedOperation {
     /// The answer's `data`, as the text above selects it.
     public struct Data: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("createPost", CreatePost?.self),
-        ]
+        public static let __fields = GraphQLSelectionFields("createPost:#0?", CreatePost.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `createPost` (`Post`).
         public var createPost: CreatePost? { __field("createPost") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -83,12 +80,8 @@ extension CreatePostMutation.Data {
     /// The selection of `CreatePost` on `Post`.
     public struct CreatePost: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("title", String.self),
-            .field("createdAt", GraphQLSchema.DateTime.self),
-            .conditional("__typename", String?.self),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "id:s title:s createdAt:#0 ?__typename:s?", GraphQLSchema.DateTime.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `id` (`ID!`).
@@ -99,7 +92,6 @@ extension CreatePostMutation.Data {
         public var createdAt: GraphQLSchema.DateTime { __field("createdAt") }
         /// The field `__typename` (`String!`).
         public var __typename: String { __field("__typename", default: "Post") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 

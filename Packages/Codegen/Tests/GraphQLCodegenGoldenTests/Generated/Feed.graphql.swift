@@ -93,17 +93,13 @@ public struct FeedQuery: GraphQLTypedOperation {
     /// The answer's `data`, as the text above selects it.
     public struct Data: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("feed", [Feed].self),
-            .field("small", [[Int?]?].self),
-        ]
+        public static let __fields = GraphQLSelectionFields("feed:[#0] small:[[i?]?]", Feed.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `feed` (`[Post!]!`).
         public var feed: [Feed] { __field("feed") }
         /// The field `grid`, as `small` (`[[Int]]!`).
         public var small: [[Int?]?] { __field("small") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -121,17 +117,9 @@ extension FeedQuery.Data {
     /// The selection of `Feed` on `Post`.
     public struct Feed: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("title", String.self),
-            .field("c", String.self),
-            .field("decoder", String.self),
-            .field("createdAt", GraphQLSchema.DateTime.self),
-            .field("default", String?.self),
-            .field("type", `Type`?.self),
-            .field("tags", [[String?]?]?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "title:s c:s decoder:s createdAt:#0 default:s? type:#1? tags:[[s?]?]? ?__typename:s? ?id:s?",
+            GraphQLSchema.DateTime.self, `Type`.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `title` (`String!`).
@@ -152,7 +140,6 @@ extension FeedQuery.Data {
         public var __typename: String { __field("__typename", default: "Post") }
         /// The field `id` (`ID!`).
         public var id: String? { __field("id") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -187,17 +174,13 @@ extension FeedQuery.Data.Feed {
     /// The selection of `Type` on `PostType`.
     public struct `Type`: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
         public var name: String { __field("name") }
         /// The field `__typename` (`String!`).
         public var __typename: String { __field("__typename", default: "PostType") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 

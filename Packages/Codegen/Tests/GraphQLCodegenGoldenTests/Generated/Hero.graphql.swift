@@ -84,14 +84,11 @@ public struct HeroQuery: GraphQLTypedOperation {
     /// The answer's `data`, as the text above selects it.
     public struct Data: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("hero", Hero?.self),
-        ]
+        public static let __fields = GraphQLSelectionFields("hero:#0?", Hero.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `hero` (`Character`).
         public var hero: Hero? { __field("hero") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -108,15 +105,9 @@ extension HeroQuery.Data {
     /// The selection of `Hero` on `Character`.
     public struct Hero: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("appearsIn", [GraphQLSchema.Episode?].self),
-            .field("friends", [Friends?]?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .view(CharacterBits.self),
-            .view(AsDroid.self, when: ["Droid"]),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "name:s appearsIn:[#0?] friends:[#1?]? ?__typename:s? ?id:s? @2 @3:Droid", GraphQLSchema.Episode.self,
+            Friends.self, CharacterBits.self, AsDroid.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
@@ -133,7 +124,6 @@ extension HeroQuery.Data {
         public var characterBits: CharacterBits { __view() }
         /// This object as a `Droid`, when it is one.
         public var asDroid: AsDroid? { __view(when: ["Droid"]) }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -164,11 +154,7 @@ extension HeroQuery.Data.Hero {
     /// The selection of `Friends` on `Character`.
     public struct Friends: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-            .field("name", String.self),
-        ]
+        public static let __fields = GraphQLSelectionFields("id:s ?__typename:s? name:s")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `id` (`ID!`).
@@ -177,7 +163,6 @@ extension HeroQuery.Data.Hero {
         public var __typename: String? { __field("__typename") }
         /// The field `name` (`String!`).
         public var name: String { __field("name") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -194,15 +179,9 @@ extension HeroQuery.Data.Hero {
     /// The selection on `Character` as a `Droid`.
     public struct AsDroid: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("appearsIn", [GraphQLSchema.Episode?].self),
-            .field("friends", [Friends?]?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("primaryFunction", String?.self),
-            .view(CharacterBits.self),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "name:s appearsIn:[#0?] friends:[#1?]? ?__typename:s? ?id:s? primaryFunction:s? @2",
+            GraphQLSchema.Episode.self, Friends.self, CharacterBits.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
@@ -219,7 +198,6 @@ extension HeroQuery.Data.Hero {
         public var primaryFunction: String? { __field("primaryFunction") }
         /// The fragment `CharacterBits` spread here.
         public var characterBits: CharacterBits { __view() }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -269,12 +247,8 @@ public struct CharacterBits: GraphQLTypedFragment, GraphQLSelection {
     public typealias Data = Self
 
     /// What decoding checks.
-    public static let __fields: [GraphQLSelectionField] = [
-        .field("appearsIn", [GraphQLSchema.Episode?].self),
-        .field("friends", [Friends?]?.self),
-        .conditional("__typename", String?.self),
-        .conditional("id", String?.self),
-    ]
+    public static let __fields = GraphQLSelectionFields(
+        "appearsIn:[#0?] friends:[#1?]? ?__typename:s? ?id:s?", GraphQLSchema.Episode.self, Friends.self)
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `appearsIn` (`[Episode]!`).
@@ -285,7 +259,6 @@ public struct CharacterBits: GraphQLTypedFragment, GraphQLSelection {
     public var __typename: String? { __field("__typename") }
     /// The field `id` (`ID!`).
     public var id: String? { __field("id") }
-
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
@@ -309,17 +282,13 @@ extension CharacterBits {
     /// The selection of `Friends` on `Character`.
     public struct Friends: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        public static let __fields = GraphQLSelectionFields("id:s ?__typename:s?")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `id` (`ID!`).
         public var id: String { __field("id") }
         /// The field `__typename` (`String!`).
         public var __typename: String? { __field("__typename") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 

@@ -77,14 +77,11 @@ public struct SearchQuery: GraphQLTypedOperation {
     /// The answer's `data`, as the text above selects it.
     public struct Data: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("search", [Search].self),
-        ]
+        public static let __fields = GraphQLSelectionFields("search:[#0]", Search.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `search` (`[SearchResult!]!`).
         public var search: [Search] { __field("search") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -101,14 +98,9 @@ extension SearchQuery.Data {
     /// The selection of `Search` on `SearchResult`.
     public struct Search: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .conditional("__typename", String?.self),
-            .view(PostBits.self, when: ["Post"]),
-            .view(AsDroid.self, when: ["Droid"]),
-            .view(AsHuman.self, when: ["Human"]),
-            .view(AsPost.self, when: ["Post"]),
-            .view(AsCharacter.self, when: ["Droid", "Human"]),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "?__typename:s? @0:Post @1:Droid @2:Human @3:Post @4:Droid,Human", PostBits.self, AsDroid.self,
+            AsHuman.self, AsPost.self, AsCharacter.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `__typename` (`String!`).
@@ -123,7 +115,6 @@ extension SearchQuery.Data {
         public var asPost: AsPost? { __view(when: ["Post"]) }
         /// This object as a `Character`, when it is one.
         public var asCharacter: AsCharacter? { __view(when: ["Droid", "Human"]) }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -152,11 +143,7 @@ extension SearchQuery.Data.Search {
     /// The selection on `SearchResult` as a `Droid`.
     public struct AsDroid: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .conditional("id", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        public static let __fields = GraphQLSelectionFields("name:s ?id:s? ?__typename:s?")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
@@ -165,7 +152,6 @@ extension SearchQuery.Data.Search {
         public var id: String? { __field("id") }
         /// The field `__typename` (`String!`).
         public var __typename: String { __field("__typename", default: "Droid") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -182,12 +168,7 @@ extension SearchQuery.Data.Search {
     /// The selection on `SearchResult` as a `Human`.
     public struct AsHuman: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .conditional("id", String?.self),
-            .field("height", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        public static let __fields = GraphQLSelectionFields("name:s ?id:s? height:f? ?__typename:s?")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
@@ -198,7 +179,6 @@ extension SearchQuery.Data.Search {
         public var height: Double? { __field("height") }
         /// The field `__typename` (`String!`).
         public var __typename: String { __field("__typename", default: "Human") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -216,12 +196,7 @@ extension SearchQuery.Data.Search {
     /// The selection on `SearchResult` as a `Post`.
     public struct AsPost: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("title", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .view(PostBits.self),
-        ]
+        public static let __fields = GraphQLSelectionFields("title:s ?__typename:s? ?id:s? @0", PostBits.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `title` (`String!`).
@@ -232,7 +207,6 @@ extension SearchQuery.Data.Search {
         public var id: String? { __field("id") }
         /// The fragment `PostBits` spread here.
         public var postBits: PostBits { __view() }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -250,13 +224,8 @@ extension SearchQuery.Data.Search {
     /// The selection on `SearchResult` as a `Character`.
     public struct AsCharacter: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .conditional("id", String?.self),
-            .conditional("__typename", String?.self),
-            .view(AsDroid.self, when: ["Droid"]),
-            .view(AsHuman.self, when: ["Human"]),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "name:s ?id:s? ?__typename:s? @0:Droid @1:Human", AsDroid.self, AsHuman.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
@@ -269,7 +238,6 @@ extension SearchQuery.Data.Search {
         public var asDroid: AsDroid? { __view(when: ["Droid"]) }
         /// This object as a `Human`, when it is one.
         public var asHuman: AsHuman? { __view(when: ["Human"]) }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -311,11 +279,7 @@ public struct PostBits: GraphQLTypedFragment, GraphQLSelection {
     public typealias Data = Self
 
     /// What decoding checks.
-    public static let __fields: [GraphQLSelectionField] = [
-        .field("title", String.self),
-        .conditional("__typename", String?.self),
-        .conditional("id", String?.self),
-    ]
+    public static let __fields = GraphQLSelectionFields("title:s ?__typename:s? ?id:s?")
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `title` (`String!`).
@@ -324,7 +288,6 @@ public struct PostBits: GraphQLTypedFragment, GraphQLSelection {
     public var __typename: String { __field("__typename", default: "Post") }
     /// The field `id` (`ID!`).
     public var id: String? { __field("id") }
-
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 

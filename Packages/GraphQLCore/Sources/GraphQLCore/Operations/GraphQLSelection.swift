@@ -14,7 +14,7 @@ public protocol GraphQLSelection: GraphQLAnswerValue {
     /// A view of `__data`, which the caller has checked against ``__fields``.
     init(__data: JSONObject)
     /// What decoding checks, one entry per field or view of the selection.
-    static var __fields: [GraphQLSelectionField] { get }
+    static var __fields: GraphQLSelectionFields { get }
 }
 
 extension GraphQLSelection {
@@ -58,8 +58,8 @@ extension GraphQLSelection {
 
     /// Checks `object` against ``__fields``.
     static func __check(_ object: JSONObject) throws {
-        for field in __fields {
-            switch field.kind {
+        for entry in __fields.entries {
+            switch entry {
             case .value(let key, let shape, let mayBeMissing):
                 guard let value = object[key] else {
                     if mayBeMissing { continue }

@@ -112,11 +112,8 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
     /// The answer's `data`, as the text above selects it.
     public struct Data: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("hero", Hero?.self),
-            .field("search", [Search].self),
-            .field("feed", [Feed].self),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "hero:#0? search:[#1] feed:[#2]", Hero.self, Search.self, Feed.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `hero` (`Character`).
@@ -125,7 +122,6 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
         public var search: [Search] { __field("search") }
         /// The field `feed` (`[Post!]!`).
         public var feed: [Feed] { __field("feed") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -144,13 +140,8 @@ extension MaskedHeroQuery.Data {
     /// The selection of `Hero` on `Character`.
     public struct Hero: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("friends", [Friends?]?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .view(GraphQLFragmentReference<HeroCell>.self),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "name:s friends:[#0?]? ?__typename:s? ?id:s? @1", Friends.self, GraphQLFragmentReference<HeroCell>.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
@@ -163,7 +154,6 @@ extension MaskedHeroQuery.Data {
         public var id: String? { __field("id") }
         /// The reference to this object that the fragment `HeroCell` attaches to.
         public var heroCell: GraphQLFragmentReference<HeroCell> { __view() }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -188,13 +178,9 @@ extension MaskedHeroQuery.Data {
     /// The selection of `Search` on `SearchResult`.
     public struct Search: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .conditional("__typename", String?.self),
-            .view(GraphQLFragmentReference<SearchPost>.self, when: ["Post"]),
-            .view(AsDroid.self, when: ["Droid"]),
-            .view(AsHuman.self, when: ["Human"]),
-            .view(AsPost.self, when: ["Post"]),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "?__typename:s? @0:Post @1:Droid @2:Human @3:Post", GraphQLFragmentReference<SearchPost>.self, AsDroid.self,
+            AsHuman.self, AsPost.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `__typename` (`String!`).
@@ -207,7 +193,6 @@ extension MaskedHeroQuery.Data {
         public var asHuman: AsHuman? { __view(when: ["Human"]) }
         /// This object as a `Post`, when it is one.
         public var asPost: AsPost? { __view(when: ["Post"]) }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -232,13 +217,8 @@ extension MaskedHeroQuery.Data {
     /// The selection of `Feed` on `Post`.
     public struct Feed: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("title", String.self),
-            .field("status", MaskedSchema.PostStatus?.self),
-            .field("type", `Type`?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "title:s status:#0? type:#1? ?__typename:s? ?id:s?", MaskedSchema.PostStatus.self, `Type`.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `title` (`String!`).
@@ -251,7 +231,6 @@ extension MaskedHeroQuery.Data {
         public var __typename: String { __field("__typename", default: "Post") }
         /// The field `id` (`ID!`).
         public var id: String? { __field("id") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -278,11 +257,8 @@ extension MaskedHeroQuery.Data.Hero {
     /// The selection of `Friends` on `Character`.
     public struct Friends: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .view(GraphQLFragmentReference<FriendCell>.self),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "?__typename:s? ?id:s? @0", GraphQLFragmentReference<FriendCell>.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `__typename` (`String!`).
@@ -291,7 +267,6 @@ extension MaskedHeroQuery.Data.Hero {
         public var id: String? { __field("id") }
         /// The reference to this object that the fragment `FriendCell` attaches to.
         public var friendCell: GraphQLFragmentReference<FriendCell> { __view() }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -310,11 +285,7 @@ extension MaskedHeroQuery.Data.Search {
     /// The selection on `SearchResult` as a `Droid`.
     public struct AsDroid: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("primaryFunction", String?.self),
-            .conditional("id", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        public static let __fields = GraphQLSelectionFields("primaryFunction:s? ?id:s? ?__typename:s?")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `primaryFunction` (`String`).
@@ -323,7 +294,6 @@ extension MaskedHeroQuery.Data.Search {
         public var id: String? { __field("id") }
         /// The field `__typename` (`String!`).
         public var __typename: String { __field("__typename", default: "Droid") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -340,17 +310,13 @@ extension MaskedHeroQuery.Data.Search {
     /// The selection on `SearchResult` as a `Human`.
     public struct AsHuman: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        public static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `__typename` (`String!`).
         public var __typename: String { __field("__typename", default: "Human") }
         /// The field `id` (`ID!`).
         public var id: String? { __field("id") }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -366,11 +332,8 @@ extension MaskedHeroQuery.Data.Search {
     /// The selection on `SearchResult` as a `Post`.
     public struct AsPost: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .view(GraphQLFragmentReference<SearchPost>.self),
-        ]
+        public static let __fields = GraphQLSelectionFields(
+            "?__typename:s? ?id:s? @0", GraphQLFragmentReference<SearchPost>.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `__typename` (`String!`).
@@ -379,7 +342,6 @@ extension MaskedHeroQuery.Data.Search {
         public var id: String? { __field("id") }
         /// The reference to this object that the fragment `SearchPost` attaches to.
         public var searchPost: GraphQLFragmentReference<SearchPost> { __view() }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -398,11 +360,7 @@ extension MaskedHeroQuery.Data.Feed {
     /// The selection of `Type` on `PostType`.
     public struct `Type`: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .view(PostTypeName.self),
-        ]
+        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0", PostTypeName.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
@@ -411,7 +369,6 @@ extension MaskedHeroQuery.Data.Feed {
         public var __typename: String { __field("__typename", default: "PostType") }
         /// The fragment `PostTypeName` spread here.
         public var postTypeName: PostTypeName { __view() }
-
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -452,12 +409,9 @@ public struct HeroCell: GraphQLTypedFragment, GraphQLSelection {
     public typealias Data = Self
 
     /// What decoding checks.
-    public static let __fields: [GraphQLSelectionField] = [
-        .field("appearsIn", [MaskedSchema.Episode?].self),
-        .conditional("__typename", String?.self),
-        .conditional("id", String?.self),
-        .view(GraphQLFragmentReference<FriendCell>.self),
-    ]
+    public static let __fields = GraphQLSelectionFields(
+        "appearsIn:[#0?] ?__typename:s? ?id:s? @1", MaskedSchema.Episode.self,
+        GraphQLFragmentReference<FriendCell>.self)
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `appearsIn` (`[Episode]!`).
@@ -468,7 +422,6 @@ public struct HeroCell: GraphQLTypedFragment, GraphQLSelection {
     public var id: String? { __field("id") }
     /// The reference to this object that the fragment `FriendCell` attaches to.
     public var friendCell: GraphQLFragmentReference<FriendCell> { __view() }
-
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
@@ -507,11 +460,7 @@ public struct FriendCell: GraphQLTypedFragment, GraphQLSelection {
     public typealias Data = Self
 
     /// What decoding checks.
-    public static let __fields: [GraphQLSelectionField] = [
-        .field("name", String.self),
-        .conditional("__typename", String?.self),
-        .conditional("id", String?.self),
-    ]
+    public static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `name` (`String!`).
@@ -520,7 +469,6 @@ public struct FriendCell: GraphQLTypedFragment, GraphQLSelection {
     public var __typename: String? { __field("__typename") }
     /// The field `id` (`ID!`).
     public var id: String? { __field("id") }
-
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
@@ -553,11 +501,7 @@ public struct SearchPost: GraphQLTypedFragment, GraphQLSelection {
     public typealias Data = Self
 
     /// What decoding checks.
-    public static let __fields: [GraphQLSelectionField] = [
-        .field("title", String.self),
-        .conditional("__typename", String?.self),
-        .conditional("id", String?.self),
-    ]
+    public static let __fields = GraphQLSelectionFields("title:s ?__typename:s? ?id:s?")
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `title` (`String!`).
@@ -566,7 +510,6 @@ public struct SearchPost: GraphQLTypedFragment, GraphQLSelection {
     public var __typename: String { __field("__typename", default: "Post") }
     /// The field `id` (`ID!`).
     public var id: String? { __field("id") }
-
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
@@ -598,17 +541,13 @@ public struct PostTypeName: GraphQLTypedFragment, GraphQLSelection {
     public typealias Data = Self
 
     /// What decoding checks.
-    public static let __fields: [GraphQLSelectionField] = [
-        .field("name", String.self),
-        .conditional("__typename", String?.self),
-    ]
+    public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?")
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `name` (`String!`).
     public var name: String { __field("name") }
     /// The field `__typename` (`String!`).
     public var __typename: String { __field("__typename", default: "PostType") }
-
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 

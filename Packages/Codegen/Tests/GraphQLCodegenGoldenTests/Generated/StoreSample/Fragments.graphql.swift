@@ -21,29 +21,12 @@ struct PlanetBits: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     typealias Data = Self
 
-    static let __fields: [GraphQLSelectionField] = [
-        .field("diameter", Int?.self),
-        .field("name", String.self),
-        .conditional("__typename", String?.self),
-        .conditional("id", String?.self),
-    ]
+    static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s?")
     let __data: JSONObject
     var diameter: Int? { __field("diameter") }
     var name: String { __field("name") }
     var __typename: String { __field("__typename", default: "Planet") }
     var id: String? { __field("id") }
-
-    init(__data: JSONObject) { self.__data = __data }
-
-    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    init(diameter: Int? = nil, name: String, __typename: String = "Planet", id: String? = nil) {
-        var d = JSONObject()
-        d.__set("diameter", diameter)
-        d.__set("name", name)
-        d.__set("__typename", __typename)
-        d.__setIfPresent("id", id)
-        self.init(__data: d)
-    }
 }
 
 /// The fragment `UserBits` on `User`.
@@ -65,27 +48,10 @@ struct UserBits: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     typealias Data = Self
 
-    static let __fields: [GraphQLSelectionField] = [
-        .field("email", String?.self),
-        .field("name", String.self),
-        .conditional("__typename", String?.self),
-        .conditional("id", String?.self),
-    ]
+    static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? ?id:s?")
     let __data: JSONObject
     var email: String? { __field("email") }
     var name: String { __field("name") }
     var __typename: String { __field("__typename", default: "User") }
     var id: String? { __field("id") }
-
-    init(__data: JSONObject) { self.__data = __data }
-
-    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    init(email: String? = nil, name: String, __typename: String = "User", id: String? = nil) {
-        var d = JSONObject()
-        d.__set("email", email)
-        d.__set("name", name)
-        d.__set("__typename", __typename)
-        d.__setIfPresent("id", id)
-        self.init(__data: d)
-    }
 }

@@ -7,6 +7,7 @@ import Foundation
 func reencode(case name: String, _ answer: Data) throws -> Data? {
     switch name {
     case "Case172": return try reencode(Case172Query.Data.self, answer)
+    case "Case191": return try reencode(Case191Query.Data.self, answer)
     case "Case222": return try reencode(Case222Query.Data.self, answer)
     case "Case225": return try reencode(Case225Query.Data.self, answer)
     case "Case256": return try reencode(Case256Query.Data.self, answer)

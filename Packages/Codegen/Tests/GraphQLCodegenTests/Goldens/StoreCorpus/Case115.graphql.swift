@@ -199,163 +199,61 @@ struct Case115Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
     struct Data: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("user", User?.self),
-            .field("nodes", [Nodes?].self),
-            .field("search", [Search].self),
-            .field("grid", [[Grid?]?].self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "user:#0? nodes:[#1?] search:[#2] grid:[[#3?]?]", User.self, Nodes.self, Search.self, Grid.self)
         let __data: JSONObject
         var user: User? { __field("user") }
         var nodes: [Nodes?] { __field("nodes") }
         var search: [Search] { __field("search") }
         var grid: [[Grid?]?] { __field("grid") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(user: User? = nil, nodes: [Nodes?], search: [Search], grid: [[Grid?]?]) {
-            var d = JSONObject()
-            d.__set("user", user)
-            d.__set("nodes", nodes)
-            d.__set("search", search)
-            d.__set("grid", grid)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data {
-    /// The selection of `User` on `User`.
     struct User: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("friends", [Friends].self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s name:s friends:[#0] ?__typename:s?", Friends.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
         var friends: [Friends] { __field("friends") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, friends: [Friends], __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("friends", friends)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Nodes` on `Node`.
     struct Nodes: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("id", String.self),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields("__typename:s id:s @0:User", AsUser.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var id: String { __field("id") }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, id: String, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Search` on `SearchResult`.
     struct Search: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsShip.self, when: ["Ship"]),
-            .view(AsUser.self, when: ["User"]),
-            .view(AsNamed.self, when: ["Planet", "User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
+            AsNamed.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
         var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            asPlanet: AsPlanet? = nil,
-            asShip: AsShip? = nil,
-            asUser: AsUser? = nil,
-            asNamed: AsNamed? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__merge(asPlanet)
-            d.__merge(asShip)
-            d.__merge(asUser)
-            d.__merge(asNamed)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Grid` on `Cell`.
     struct Grid: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("x", Int.self),
-            .field("y", Int.self),
-            .field("value", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
         let __data: JSONObject
         var x: Int { __field("x") }
         var y: Int { __field("y") }
         var value: Double? { __field("value") }
         var __typename: String { __field("__typename", default: "Cell") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-            var d = JSONObject()
-            d.__set("x", x)
-            d.__set("y", y)
-            d.__set("value", value)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data.User {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? ?id:s? small:s large:s scores:[[i?]?]? @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -365,126 +263,41 @@ extension Case115Query.Data.User {
         var large: String { __field("large") }
         var scores: [[Int?]?]? { __field("scores") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String? = nil,
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("scores", scores)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data.Nodes {
-    /// The selection on `Node` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("id", String.self),
-            .field("email", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("__typename:s id:s email:s?")
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var id: String { __field("id") }
         var email: String? { __field("email") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, id: String, email: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__set("email", email)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data.Search {
-    /// The selection on `SearchResult` as a `Planet`.
     struct AsPlanet: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .conditional("id", String?.self),
-            .field("name", String.self),
-            .field("__typename", String.self),
-        ]
+        static let __fields = GraphQLSelectionFields("diameter:i? ?id:s? name:s __typename:s")
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var id: String? { __field("id") }
         var name: String { __field("name") }
         var __typename: String { __field("__typename") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(diameter: Int? = nil, id: String? = nil, name: String, __typename: String) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__setIfPresent("id", id)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `SearchResult` as a `Ship`.
     struct AsShip: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("model", String?.self),
-            .field("pilot", Pilot?.self),
-            .conditional("id", String?.self),
-            .field("__typename", String.self),
-        ]
+        static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?id:s? __typename:s", Pilot.self)
         let __data: JSONObject
         var model: String? { __field("model") }
         var pilot: Pilot? { __field("pilot") }
         var id: String? { __field("id") }
         var __typename: String { __field("__typename") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(model: String? = nil, pilot: Pilot? = nil, id: String? = nil, __typename: String) {
-            var d = JSONObject()
-            d.__set("model", model)
-            d.__set("pilot", pilot)
-            d.__setIfPresent("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `SearchResult` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("address", Address?.self),
-            .conditional("id", String?.self),
-            .field("__typename", String.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? small:s large:s address:#0? ?id:s? __typename:s", Address.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
@@ -493,71 +306,23 @@ extension Case115Query.Data.Search {
         var address: Address? { __field("address") }
         var id: String? { __field("id") }
         var __typename: String { __field("__typename") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            address: Address? = nil,
-            id: String? = nil,
-            __typename: String
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("address", address)
-            d.__setIfPresent("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `SearchResult` as a `Named`.
     struct AsNamed: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("__typename", String.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s __typename:s @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var __typename: String { __field("__typename") }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__merge(asPlanet)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data.Search.AsShip {
-    /// The selection of `Pilot` on `User`.
     struct Pilot: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("friends", [Friends].self),
-            .field("address", Address?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s name:s small:s large:s friends:[#0] address:#1? ?__typename:s?", Friends.self, Address.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
@@ -566,48 +331,14 @@ extension Case115Query.Data.Search.AsShip {
         var friends: [Friends] { __field("friends") }
         var address: Address? { __field("address") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            name: String,
-            small: String,
-            large: String,
-            friends: [Friends],
-            address: Address? = nil,
-            __typename: String = "User"
-        ) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("friends", friends)
-            d.__set("address", address)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data.Search.AsShip.Pilot {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .field("id", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("friends", [Friends].self),
-            .field("homeworld", Homeworld?.self),
-            .field("address", Address?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? id:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? @3",
+            Friends.self, Homeworld.self, Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -620,108 +351,32 @@ extension Case115Query.Data.Search.AsShip.Pilot {
         var homeworld: Homeworld? { __field("homeworld") }
         var address: Address? { __field("address") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String,
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("scores", scores)
-            d.__set("friends", friends)
-            d.__set("homeworld", homeworld)
-            d.__set("address", address)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data.Search.AsShip.Pilot.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? ?id:s? @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(email: String? = nil, name: String, __typename: String = "User", id: String? = nil, userBits: UserBits) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("moons", [Moons?]?.self),
-            .view(PlanetBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var name: String { __field("name") }
@@ -729,186 +384,65 @@ extension Case115Query.Data.Search.AsShip.Pilot.Friends {
         var id: String? { __field("id") }
         var moons: [Moons?]? { __field("moons") }
         var planetBits: PlanetBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            id: String? = nil,
-            moons: [Moons?]? = nil,
-            planetBits: PlanetBits
-        ) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("moons", moons)
-            d.__merge(planetBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data.Search.AsShip.Pilot.Friends.Homeworld {
-    /// The selection of `Moons` on `Moon`.
     struct Moons: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("radius", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var radius: Double? { __field("radius") }
         var __typename: String { __field("__typename", default: "Moon") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("radius", radius)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data.Search.AsShip.Pilot.Friends.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data.Search.AsShip.Pilot.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data.Search.AsUser {
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case115Query.Data.Search.AsUser.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }

@@ -254,299 +254,116 @@ struct Case138Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
     struct Data: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("viewer", Viewer?.self),
-            .field("node", Node?.self),
-            .field("search", [Search].self),
-            .field("other", Other?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "viewer:#0? node:#1? search:[#2] other:#3?", Viewer.self, Node.self, Search.self, Other.self)
         let __data: JSONObject
         var viewer: Viewer? { __field("viewer") }
         var node: Node? { __field("node") }
         var search: [Search] { __field("search") }
         var other: Other? { __field("other") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(viewer: Viewer? = nil, node: Node? = nil, search: [Search], other: Other? = nil) {
-            var d = JSONObject()
-            d.__set("viewer", viewer)
-            d.__set("node", node)
-            d.__set("search", search)
-            d.__set("other", other)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data {
-    /// The selection of `Viewer` on `User`.
     struct Viewer: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("friends", [Friends].self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s friends:[#0] ?__typename:s? ?id:s?", Friends.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var friends: [Friends] { __field("friends") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, friends: [Friends], __typename: String = "User", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("friends", friends)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Node` on `Node`.
     struct Node: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("id", String.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsShip.self, when: ["Ship"]),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s id:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var id: String { __field("id") }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, id: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__merge(asPlanet)
-            d.__merge(asShip)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Search` on `SearchResult`.
     struct Search: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsShip.self, when: ["Ship"]),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__merge(asPlanet)
-            d.__merge(asShip)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Other` on `Node`.
     struct Other: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var __typename: String? { __field("__typename") }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(asPlanet)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Viewer {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("scores", [[Int?]?]?.self),
-            .conditional("email", String?.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("scores:[[i?]?]? ?email:s? id:s ?__typename:s?")
         let __data: JSONObject
         var scores: [[Int?]?]? { __field("scores") }
         var email: String?? { __field("email") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(scores: [[Int?]?]? = nil, email: String?? = nil, id: String, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("scores", scores)
-            d.__setIfPresent("email", email)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Node {
-    /// The selection on `Node` as a `Planet`.
     struct AsPlanet: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("moons", [Moons?]?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("__typename:s id:s name:s moons:[#0?]?", Moons.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var id: String { __field("id") }
         var name: String { __field("name") }
         var moons: [Moons?]? { __field("moons") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, id: String, name: String, moons: [Moons?]? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("moons", moons)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `Ship`.
     struct AsShip: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("id", String.self),
-            .field("model", String?.self),
-            .field("pilot", Pilot?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("__typename:s id:s model:s? pilot:#0?", Pilot.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var id: String { __field("id") }
         var model: String? { __field("model") }
         var pilot: Pilot? { __field("pilot") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, id: String, model: String? = nil, pilot: Pilot? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__set("model", model)
-            d.__set("pilot", pilot)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("id", String.self),
-            .field("friends", [Friends].self),
-            .field("address", Address?.self),
-            .field("email", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s id:s friends:[#0] address:#1? email:s?", Friends.self, Address.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var id: String { __field("id") }
         var friends: [Friends] { __field("friends") }
         var address: Address? { __field("address") }
         var email: String? { __field("email") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, id: String, friends: [Friends], address: Address? = nil, email: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__set("friends", friends)
-            d.__set("address", address)
-            d.__set("email", email)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Node.AsPlanet {
-    /// The selection of `Moons` on `Moon`.
     struct Moons: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("radius", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var radius: Double? { __field("radius") }
         var __typename: String { __field("__typename", default: "Moon") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("radius", radius)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Node.AsShip {
-    /// The selection of `Pilot` on `User`.
     struct Pilot: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("friends", [Friends].self),
-            .field("homeworld", Homeworld?.self),
-            .field("address", Address?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? friends:[#0] homeworld:#1? address:#2? ?__typename:s? ?id:s?", Friends.self, Homeworld.self,
+            Address.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var friends: [Friends] { __field("friends") }
@@ -554,41 +371,12 @@ extension Case138Query.Data.Node.AsShip {
         var address: Address? { __field("address") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("friends", friends)
-            d.__set("homeworld", homeworld)
-            d.__set("address", address)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Node.AsShip.Pilot {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("email:s? small:s large:s scores:[[i?]?]? ?__typename:s? ?id:s?")
         let __data: JSONObject
         var email: String? { __field("email") }
         var small: String { __field("small") }
@@ -596,40 +384,12 @@ extension Case138Query.Data.Node.AsShip.Pilot {
         var scores: [[Int?]?]? { __field("scores") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("scores", scores)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("diameter", Int?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .field("moons", [Moons?]?.self),
-            .field("residents", [Residents].self),
-            .view(PlanetBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s diameter:i? name:s ?__typename:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
+            PlanetBits.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var diameter: Int? { __field("diameter") }
@@ -638,224 +398,74 @@ extension Case138Query.Data.Node.AsShip.Pilot {
         var moons: [Moons?]? { __field("moons") }
         var residents: [Residents] { __field("residents") }
         var planetBits: PlanetBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            moons: [Moons?]? = nil,
-            residents: [Residents],
-            planetBits: PlanetBits
-        ) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("diameter", diameter)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__set("moons", moons)
-            d.__set("residents", residents)
-            d.__merge(planetBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Node.AsShip.Pilot.Homeworld {
-    /// The selection of `Moons` on `Moon`.
     struct Moons: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("radius", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var radius: Double? { __field("radius") }
         var __typename: String { __field("__typename", default: "Moon") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("radius", radius)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Residents` on `User`.
     struct Residents: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("scores", [[Int?]?]?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s email:s? scores:[[i?]?]? ?__typename:s? ?id:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
         var scores: [[Int?]?]? { __field("scores") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            scores: [[Int?]?]? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("scores", scores)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Node.AsShip.Pilot.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Node.AsUser {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("friends", [Friends].self),
-            .field("bestFriend", BestFriend?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self, BestFriend.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var friends: [Friends] { __field("friends") }
         var bestFriend: BestFriend? { __field("bestFriend") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("friends", friends)
-            d.__set("bestFriend", bestFriend)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Node.AsUser.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .field("id", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("friends", [Friends].self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? id:s scores:[[i?]?]? friends:[#0] @1", Friends.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -864,73 +474,23 @@ extension Case138Query.Data.Node.AsUser.Friends {
         var scores: [[Int?]?]? { __field("scores") }
         var friends: [Friends] { __field("friends") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String,
-            scores: [[Int?]?]? = nil,
-            friends: [Friends],
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__set("scores", scores)
-            d.__set("friends", friends)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s? ?id:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var small: String { __field("small") }
         var large: String { __field("large") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, small: String, large: String, __typename: String = "User", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Node.AsUser.Friends.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("address", Address?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s name:s small:s large:s address:#0? ?__typename:s?", Address.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
@@ -938,244 +498,85 @@ extension Case138Query.Data.Node.AsUser.Friends.Friends {
         var large: String { __field("large") }
         var address: Address? { __field("address") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            name: String,
-            small: String,
-            large: String,
-            address: Address? = nil,
-            __typename: String = "User"
-        ) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("address", address)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Node.AsUser.Friends.Friends.Friends {
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Node.AsUser.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Search {
-    /// The selection on `SearchResult` as a `Planet`.
     struct AsPlanet: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("__typename:s ?id:s?")
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, id: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `SearchResult` as a `Ship`.
     struct AsShip: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("__typename:s ?id:s?")
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, id: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `SearchResult` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("homeworld", Homeworld?.self),
-            .field("address", Address?.self),
-            .conditional("id", String?.self),
-            .field("__typename", String.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? homeworld:#0? address:#1? ?id:s? __typename:s", Homeworld.self, Address.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var homeworld: Homeworld? { __field("homeworld") }
         var address: Address? { __field("address") }
         var id: String? { __field("id") }
         var __typename: String { __field("__typename") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            id: String? = nil,
-            __typename: String
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("homeworld", homeworld)
-            d.__set("address", address)
-            d.__setIfPresent("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Search.AsUser {
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
         let __data: JSONObject
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String = "Planet", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Other {
-    /// The selection on `Node` as a `Planet`.
     struct AsPlanet: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?")
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
         var __typename: String { __field("__typename", default: "Planet") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, __typename: String = "Planet") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("homeworld", Homeworld?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s name:s small:s large:s homeworld:#0? ?__typename:s?", Homeworld.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
@@ -1183,84 +584,27 @@ extension Case138Query.Data.Other {
         var large: String { __field("large") }
         var homeworld: Homeworld? { __field("homeworld") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            name: String,
-            small: String,
-            large: String,
-            homeworld: Homeworld? = nil,
-            __typename: String = "User"
-        ) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("homeworld", homeworld)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Other.AsUser {
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .field("residents", [Residents].self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("diameter:i? residents:[#0] ?__typename:s? ?id:s?", Residents.self)
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var residents: [Residents] { __field("residents") }
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(diameter: Int? = nil, residents: [Residents], __typename: String = "Planet", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__set("residents", residents)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case138Query.Data.Other.AsUser.Homeworld {
-    /// The selection of `Residents` on `User`.
     struct Residents: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s name:s scores:[[i?]?]? ?__typename:s?")
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
         var scores: [[Int?]?]? { __field("scores") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, scores: [[Int?]?]? = nil, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("scores", scores)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }

@@ -49,39 +49,19 @@ struct Case144Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
     struct Data: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("nodes", [Nodes?].self),
-            .field("tags", [String?]?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("nodes:[#0?] tags:[s?]?", Nodes.self)
         let __data: JSONObject
         var nodes: [Nodes?] { __field("nodes") }
         var tags: [String?]? { __field("tags") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(nodes: [Nodes?], tags: [String?]? = nil) {
-            var d = JSONObject()
-            d.__set("nodes", nodes)
-            d.__set("tags", tags)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case144Query.Data {
-    /// The selection of `Nodes` on `Node`.
     struct Nodes: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsShip.self, when: ["Ship"]),
-            .view(AsUser.self, when: ["User"]),
-            .view(AsNamed.self, when: ["Planet", "User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
+            AsNamed.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var __typename: String? { __field("__typename") }
@@ -89,127 +69,40 @@ extension Case144Query.Data {
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
         var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            __typename: String? = nil,
-            asPlanet: AsPlanet? = nil,
-            asShip: AsShip? = nil,
-            asUser: AsUser? = nil,
-            asNamed: AsNamed? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(asPlanet)
-            d.__merge(asShip)
-            d.__merge(asUser)
-            d.__merge(asNamed)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case144Query.Data.Nodes {
-    /// The selection on `Node` as a `Planet`.
     struct AsPlanet: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "Planet") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, id: String, __typename: String = "Planet") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `Ship`.
     struct AsShip: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("model", String?.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("model:s? id:s ?__typename:s?")
         let __data: JSONObject
         var model: String? { __field("model") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "Ship") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(model: String? = nil, id: String, __typename: String = "Ship") {
-            var d = JSONObject()
-            d.__set("model", model)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("id", String.self),
-            .field("email", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s id:s email:s? ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var id: String { __field("id") }
         var email: String? { __field("email") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, id: String, email: String? = nil, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("id", id)
-            d.__set("email", email)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `Named`.
     struct AsNamed: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:User", AsUser.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var __typename: String? { __field("__typename") }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String? = nil, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 }

@@ -226,47 +226,22 @@ struct Case167Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
     struct Data: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("user", User?.self),
-            .field("nodes", [Nodes?].self),
-            .field("planets", [Planets].self),
-            .field("version", String.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "user:#0? nodes:[#1?] planets:[#2] version:s", User.self, Nodes.self, Planets.self)
         let __data: JSONObject
         var user: User? { __field("user") }
         var nodes: [Nodes?] { __field("nodes") }
         var planets: [Planets] { __field("planets") }
         var version: String { __field("version") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(user: User? = nil, nodes: [Nodes?], planets: [Planets], version: String) {
-            var d = JSONObject()
-            d.__set("user", user)
-            d.__set("nodes", nodes)
-            d.__set("planets", planets)
-            d.__set("version", version)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data {
-    /// The selection of `User` on `User`.
     struct User: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .field("id", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("friends", [Friends].self),
-            .field("homeworld", Homeworld?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? id:s scores:[[i?]?]? friends:[#0] homeworld:#1? @2", Friends.self,
+            Homeworld.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -276,43 +251,12 @@ extension Case167Query.Data {
         var friends: [Friends] { __field("friends") }
         var homeworld: Homeworld? { __field("homeworld") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String,
-            scores: [[Int?]?]? = nil,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__set("scores", scores)
-            d.__set("friends", friends)
-            d.__set("homeworld", homeworld)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Nodes` on `Node`.
     struct Nodes: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsShip.self, when: ["Ship"]),
-            .view(AsUser.self, when: ["User"]),
-            .view(AsNamed.self, when: ["Planet", "User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
+            AsNamed.self)
         let __data: JSONObject
         var __typename: String? { __field("__typename") }
         var id: String? { __field("id") }
@@ -320,66 +264,21 @@ extension Case167Query.Data {
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
         var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String? = nil,
-            id: String? = nil,
-            asPlanet: AsPlanet? = nil,
-            asShip: AsShip? = nil,
-            asUser: AsUser? = nil,
-            asNamed: AsNamed? = nil
-        ) {
-            var d = JSONObject()
-            d.__setIfPresent("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__merge(asPlanet)
-            d.__merge(asShip)
-            d.__merge(asUser)
-            d.__merge(asNamed)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Planets` on `Planet`.
     struct Planets: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("diameter:i? ?__typename:s? ?id:s?")
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.User {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .field("id", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("address", Address?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? id:s scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -388,97 +287,32 @@ extension Case167Query.Data.User {
         var scores: [[Int?]?]? { __field("scores") }
         var address: Address? { __field("address") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String,
-            scores: [[Int?]?]? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__set("scores", scores)
-            d.__set("address", address)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("residents", [Residents].self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s name:s residents:[#0] ?__typename:s?", Residents.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
         var residents: [Residents] { __field("residents") }
         var __typename: String { __field("__typename", default: "Planet") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, residents: [Residents], __typename: String = "Planet") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("residents", residents)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.User.Friends {
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.User.Homeworld {
-    /// The selection of `Residents` on `User`.
     struct Residents: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("homeworld", Homeworld?.self),
-            .field("address", Address?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s small:s large:s homeworld:#0? address:#1? ?__typename:s? ?id:s?", Homeworld.self, Address.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var small: String { __field("small") }
@@ -487,188 +321,63 @@ extension Case167Query.Data.User.Homeworld {
         var address: Address? { __field("address") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            small: String,
-            large: String,
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("homeworld", homeworld)
-            d.__set("address", address)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.User.Homeworld.Residents {
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .view(PlanetBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s? @0", PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var name: String { __field("name") }
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
         var planetBits: PlanetBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            id: String? = nil,
-            planetBits: PlanetBits
-        ) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__merge(planetBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.User.Homeworld.Residents.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.Nodes {
-    /// The selection on `Node` as a `Planet`.
     struct AsPlanet: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("diameter", Int?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var diameter: Int? { __field("diameter") }
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("diameter", diameter)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `Ship`.
     struct AsShip: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("model", String?.self),
-            .field("pilot", Pilot?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?__typename:s? ?id:s?", Pilot.self)
         let __data: JSONObject
         var model: String? { __field("model") }
         var pilot: Pilot? { __field("pilot") }
         var __typename: String { __field("__typename", default: "Ship") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("model", model)
-            d.__set("pilot", pilot)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("friends", [Friends].self),
-            .field("bestFriend", BestFriend?.self),
-            .field("homeworld", Homeworld?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s? ?id:s?", Friends.self, BestFriend.self,
+            Homeworld.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var friends: [Friends] { __field("friends") }
@@ -676,68 +385,23 @@ extension Case167Query.Data.Nodes {
         var homeworld: Homeworld? { __field("homeworld") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            homeworld: Homeworld? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("friends", friends)
-            d.__set("bestFriend", bestFriend)
-            d.__set("homeworld", homeworld)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `Named`.
     struct AsNamed: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var __typename: String? { __field("__typename") }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(asPlanet)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.Nodes.AsShip {
-    /// The selection of `Pilot` on `User`.
     struct Pilot: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("scores", [[Int?]?]?.self),
-            .field("friends", [Friends].self),
-            .field("address", Address?.self),
-            .conditional("email", String?.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "scores:[[i?]?]? friends:[#0] address:#1? ?email:s? id:s ?__typename:s?", Friends.self, Address.self)
         let __data: JSONObject
         var scores: [[Int?]?]? { __field("scores") }
         var friends: [Friends] { __field("friends") }
@@ -745,42 +409,14 @@ extension Case167Query.Data.Nodes.AsShip {
         var email: String?? { __field("email") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            scores: [[Int?]?]? = nil,
-            friends: [Friends],
-            address: Address? = nil,
-            email: String?? = nil,
-            id: String,
-            __typename: String = "User"
-        ) {
-            var d = JSONObject()
-            d.__set("scores", scores)
-            d.__set("friends", friends)
-            d.__set("address", address)
-            d.__setIfPresent("email", email)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.Nodes.AsShip.Pilot {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("friends", [Friends].self),
-            .field("address", Address?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "small:s large:s scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s? ?id:s?", Friends.self,
+            Address.self)
         let __data: JSONObject
         var small: String { __field("small") }
         var large: String { __field("large") }
@@ -789,255 +425,84 @@ extension Case167Query.Data.Nodes.AsShip.Pilot {
         var address: Address? { __field("address") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            friends: [Friends],
-            address: Address? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("scores", scores)
-            d.__set("friends", friends)
-            d.__set("address", address)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.Nodes.AsShip.Pilot.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("email:s? ?__typename:s? ?id:s?")
         let __data: JSONObject
         var email: String? { __field("email") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(email: String? = nil, __typename: String = "User", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.Nodes.AsShip.Pilot.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.Nodes.AsUser {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("address", Address?.self),
-            .conditional("email", String?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s address:#0? ?email:s? ?__typename:s? ?id:s?", Address.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var address: Address? { __field("address") }
         var email: String?? { __field("email") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            address: Address? = nil,
-            email: String?? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("address", address)
-            d.__setIfPresent("email", email)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .field("id", String.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? id:s @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String { __field("id") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(email: String? = nil, name: String, __typename: String = "User", id: String, userBits: UserBits) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("diameter", Int?.self),
-            .field("name", String.self),
-            .conditional("id", String?.self),
-            .view(PlanetBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields("__typename:s diameter:i? name:s ?id:s? @0", PlanetBits.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var diameter: Int? { __field("diameter") }
         var name: String { __field("name") }
         var id: String? { __field("id") }
         var planetBits: PlanetBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, diameter: Int? = nil, name: String, id: String? = nil, planetBits: PlanetBits) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("diameter", diameter)
-            d.__set("name", name)
-            d.__setIfPresent("id", id)
-            d.__merge(planetBits)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case167Query.Data.Nodes.AsUser.Friends {
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }

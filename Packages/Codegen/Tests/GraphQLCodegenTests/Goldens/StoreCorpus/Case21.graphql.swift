@@ -42,53 +42,21 @@ struct Case21Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
     struct Data: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("planets", [Planets].self),
-            .field("version", String.self),
-            .field("tags", [String?]?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("planets:[#0] version:s tags:[s?]?", Planets.self)
         let __data: JSONObject
         var planets: [Planets] { __field("planets") }
         var version: String { __field("version") }
         var tags: [String?]? { __field("tags") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(planets: [Planets], version: String, tags: [String?]? = nil) {
-            var d = JSONObject()
-            d.__set("planets", planets)
-            d.__set("version", version)
-            d.__set("tags", tags)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case21Query.Data {
-    /// The selection of `Planets` on `Planet`.
     struct Planets: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("diameter", Int?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("__typename:s diameter:i? ?id:s?")
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var diameter: Int? { __field("diameter") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, diameter: Int? = nil, id: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("diameter", diameter)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }

@@ -98,44 +98,20 @@ struct Case224Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
     struct Data: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("viewer", Viewer?.self),
-            .field("version", String.self),
-            .field("tags", [String?]?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("viewer:#0? version:s tags:[s?]?", Viewer.self)
         let __data: JSONObject
         var viewer: Viewer? { __field("viewer") }
         var version: String { __field("version") }
         var tags: [String?]? { __field("tags") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(viewer: Viewer? = nil, version: String, tags: [String?]? = nil) {
-            var d = JSONObject()
-            d.__set("viewer", viewer)
-            d.__set("version", version)
-            d.__set("tags", tags)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case224Query.Data {
-    /// The selection of `Viewer` on `User`.
     struct Viewer: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("friends", [Friends].self),
-            .field("bestFriend", BestFriend?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self,
+            BestFriend.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
@@ -145,45 +121,13 @@ extension Case224Query.Data {
         var bestFriend: BestFriend? { __field("bestFriend") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("friends", friends)
-            d.__set("bestFriend", bestFriend)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case224Query.Data.Viewer {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("email", String?.self),
-            .field("name", String.self),
-            .field("id", String.self),
-            .field("friends", [Friends].self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s email:s? name:s id:s friends:[#0] @1", Friends.self, UserBits.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var email: String? { __field("email") }
@@ -191,85 +135,26 @@ extension Case224Query.Data.Viewer {
         var id: String { __field("id") }
         var friends: [Friends] { __field("friends") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            email: String? = nil,
-            name: String,
-            id: String,
-            friends: [Friends],
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("id", id)
-            d.__set("friends", friends)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("scores", [[Int?]?]?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("email:s? scores:[[i?]?]? ?__typename:s? ?id:s?")
         let __data: JSONObject
         var email: String? { __field("email") }
         var scores: [[Int?]?]? { __field("scores") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(email: String? = nil, scores: [[Int?]?]? = nil, __typename: String = "User", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("scores", scores)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case224Query.Data.Viewer.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .conditional("email", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s small:s large:s ?email:s? ?__typename:s?")
         let __data: JSONObject
         var id: String { __field("id") }
         var small: String { __field("small") }
         var large: String { __field("large") }
         var email: String?? { __field("email") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, small: String, large: String, email: String?? = nil, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__setIfPresent("email", email)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }

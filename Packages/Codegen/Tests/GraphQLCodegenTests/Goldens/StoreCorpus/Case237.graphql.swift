@@ -36,21 +36,9 @@ struct Case237Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
     struct Data: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("version", String.self),
-        ]
+        static let __fields = GraphQLSelectionFields("version:s")
         let __data: JSONObject
         var version: String { __field("version") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(version: String) {
-            var d = JSONObject()
-            d.__set("version", version)
-            self.init(__data: d)
-        }
     }
 }

@@ -308,46 +308,21 @@ struct Case285Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
     struct Data: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("viewer", Viewer?.self),
-            .field("user", User?.self),
-            .field("nodes", [Nodes?].self),
-            .field("planets", [Planets].self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "viewer:#0? user:#1? nodes:[#2?] planets:[#3]", Viewer.self, User.self, Nodes.self, Planets.self)
         let __data: JSONObject
         var viewer: Viewer? { __field("viewer") }
         var user: User? { __field("user") }
         var nodes: [Nodes?] { __field("nodes") }
         var planets: [Planets] { __field("planets") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(viewer: Viewer? = nil, user: User? = nil, nodes: [Nodes?], planets: [Planets]) {
-            var d = JSONObject()
-            d.__set("viewer", viewer)
-            d.__set("user", user)
-            d.__set("nodes", nodes)
-            d.__set("planets", planets)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data {
-    /// The selection of `Viewer` on `User`.
     struct Viewer: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("homeworld", Homeworld?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s name:s email:s? small:s large:s homeworld:#0? ?id:s?", Homeworld.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var name: String { __field("name") }
@@ -356,45 +331,12 @@ extension Case285Query.Data {
         var large: String { __field("large") }
         var homeworld: Homeworld? { __field("homeworld") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            homeworld: Homeworld? = nil,
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("homeworld", homeworld)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `User` on `User`.
     struct User: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("id", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("friends", [Friends].self),
-            .field("bestFriend", BestFriend?.self),
-            .field("address", Address?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s email:s? name:s ?id:s? small:s large:s friends:[#0] bestFriend:#1? address:#2? @3",
+            Friends.self, BestFriend.self, Address.self, UserBits.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var email: String? { __field("email") }
@@ -406,172 +348,55 @@ extension Case285Query.Data {
         var bestFriend: BestFriend? { __field("bestFriend") }
         var address: Address? { __field("address") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            email: String? = nil,
-            name: String,
-            id: String? = nil,
-            small: String,
-            large: String,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__setIfPresent("id", id)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("friends", friends)
-            d.__set("bestFriend", bestFriend)
-            d.__set("address", address)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Nodes` on `Node`.
     struct Nodes: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsUser.self, when: ["User"]),
-            .view(AsNamed.self, when: ["Planet", "User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s ?__typename:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var __typename: String? { __field("__typename") }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
         var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            __typename: String? = nil,
-            asPlanet: AsPlanet? = nil,
-            asUser: AsUser? = nil,
-            asNamed: AsNamed? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(asPlanet)
-            d.__merge(asUser)
-            d.__merge(asNamed)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Planets` on `Planet`.
     struct Planets: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("diameter", Int?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var diameter: Int? { __field("diameter") }
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("diameter", diameter)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Viewer {
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("diameter", Int?.self),
-            .field("moons", [Moons?]?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s name:s diameter:i? moons:[#0?]? ?__typename:s?", Moons.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
         var diameter: Int? { __field("diameter") }
         var moons: [Moons?]? { __field("moons") }
         var __typename: String { __field("__typename", default: "Planet") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String = "Planet") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("diameter", diameter)
-            d.__set("moons", moons)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Viewer.Homeworld {
-    /// The selection of `Moons` on `Moon`.
     struct Moons: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("radius", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var radius: Double? { __field("radius") }
         var __typename: String { __field("__typename", default: "Moon") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("radius", radius)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.User {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("address", Address?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -581,43 +406,11 @@ extension Case285Query.Data.User {
         var large: String { __field("large") }
         var address: Address? { __field("address") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String? = nil,
-            small: String,
-            large: String,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("address", address)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("friends", [Friends].self),
-            .field("address", Address?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? friends:[#0] address:#1? ?__typename:s? ?id:s?", Friends.self, Address.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
@@ -625,121 +418,42 @@ extension Case285Query.Data.User {
         var address: Address? { __field("address") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            friends: [Friends],
-            address: Address? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("friends", friends)
-            d.__set("address", address)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.User.Friends {
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.User.Friends.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.User.BestFriend {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("friends", [Friends].self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? small:s large:s scores:[[i?]?]? friends:[#0] ?__typename:s? ?id:s?", Friends.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var small: String { __field("small") }
@@ -748,156 +462,53 @@ extension Case285Query.Data.User.BestFriend {
         var friends: [Friends] { __field("friends") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            friends: [Friends],
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("scores", scores)
-            d.__set("friends", friends)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.User.BestFriend.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s scores:[[i?]?]? ?__typename:s? ?id:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var scores: [[Int?]?]? { __field("scores") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, scores: [[Int?]?]? = nil, __typename: String = "User", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("scores", scores)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.User.BestFriend.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes {
-    /// The selection on `Node` as a `Planet`.
     struct AsPlanet: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("residents", [Residents].self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s name:s residents:[#0] ?__typename:s?", Residents.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
         var residents: [Residents] { __field("residents") }
         var __typename: String { __field("__typename", default: "Planet") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, residents: [Residents], __typename: String = "Planet") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("residents", residents)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("friends", [Friends].self),
-            .field("bestFriend", BestFriend?.self),
-            .field("address", Address?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s email:s? name:s ?__typename:s? small:s large:s friends:[#0] bestFriend:#1? address:#2? @3",
+            Friends.self, BestFriend.self, Address.self, UserBits.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var email: String? { __field("email") }
@@ -909,107 +520,35 @@ extension Case285Query.Data.Nodes {
         var bestFriend: BestFriend? { __field("bestFriend") }
         var address: Address? { __field("address") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            small: String,
-            large: String,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("friends", friends)
-            d.__set("bestFriend", bestFriend)
-            d.__set("address", address)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `Named`.
     struct AsNamed: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var __typename: String? { __field("__typename") }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(asPlanet)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsPlanet {
-    /// The selection of `Residents` on `User`.
     struct Residents: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s email:s? id:s ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, email: String? = nil, id: String, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsUser {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("friends", [Friends].self),
-            .field("bestFriend", BestFriend?.self),
-            .field("address", Address?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s small:s large:s friends:[#0] bestFriend:#1? address:#2? ?__typename:s? ?id:s?", Friends.self,
+            BestFriend.self, Address.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var small: String { __field("small") }
@@ -1019,43 +558,11 @@ extension Case285Query.Data.Nodes.AsUser {
         var address: Address? { __field("address") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            small: String,
-            large: String,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("friends", friends)
-            d.__set("bestFriend", bestFriend)
-            d.__set("address", address)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("email", String?.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("bestFriend", BestFriend?.self),
-            .field("address", Address?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s email:s? scores:[[i?]?]? bestFriend:#0? address:#1? ?id:s?", BestFriend.self, Address.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var email: String? { __field("email") }
@@ -1063,66 +570,21 @@ extension Case285Query.Data.Nodes.AsUser {
         var bestFriend: BestFriend? { __field("bestFriend") }
         var address: Address? { __field("address") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            email: String? = nil,
-            scores: [[Int?]?]? = nil,
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("email", email)
-            d.__set("scores", scores)
-            d.__set("bestFriend", bestFriend)
-            d.__set("address", address)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsUser.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("friends", [Friends].self),
-            .field("homeworld", Homeworld?.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s small:s large:s friends:[#0] homeworld:#1? id:s ?__typename:s?", Friends.self, Homeworld.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var small: String { __field("small") }
@@ -1131,236 +593,81 @@ extension Case285Query.Data.Nodes.AsUser.Friends {
         var homeworld: Homeworld? { __field("homeworld") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            small: String,
-            large: String,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            id: String,
-            __typename: String = "User"
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("friends", friends)
-            d.__set("homeworld", homeworld)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("name", String.self),
-            .field("homeworld", Homeworld?.self),
-            .field("address", Address?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s name:s homeworld:#0? address:#1? ?id:s?", Homeworld.self, Address.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var name: String { __field("name") }
         var homeworld: Homeworld? { __field("homeworld") }
         var address: Address? { __field("address") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            name: String,
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("name", name)
-            d.__set("homeworld", homeworld)
-            d.__set("address", address)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsUser.Friends.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s small:s large:s id:s ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var small: String { __field("small") }
         var large: String { __field("large") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, small: String, large: String, id: String, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
         let __data: JSONObject
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String = "Planet", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsUser.Friends.BestFriend {
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?")
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
         var __typename: String { __field("__typename", default: "Planet") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, __typename: String = "Planet") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsUser.Friends.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsUser.BestFriend {
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("friends", [Friends].self),
-            .field("homeworld", Homeworld?.self),
-            .field("address", Address?.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? friends:[#0] homeworld:#1? address:#2? id:s ?__typename:s?", Friends.self, Homeworld.self,
+            Address.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
@@ -1369,73 +676,23 @@ extension Case285Query.Data.Nodes.AsUser.BestFriend {
         var address: Address? { __field("address") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            id: String,
-            __typename: String = "User"
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("friends", friends)
-            d.__set("homeworld", homeworld)
-            d.__set("address", address)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsUser.BestFriend.BestFriend {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("id", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("address", Address?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s email:s? name:s ?id:s? small:s large:s scores:[[i?]?]? address:#0? @1", Address.self,
+            UserBits.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var email: String? { __field("email") }
@@ -1446,202 +703,65 @@ extension Case285Query.Data.Nodes.AsUser.BestFriend.BestFriend {
         var scores: [[Int?]?]? { __field("scores") }
         var address: Address? { __field("address") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            email: String? = nil,
-            name: String,
-            id: String? = nil,
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__setIfPresent("id", id)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("scores", scores)
-            d.__set("address", address)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .view(PlanetBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s? @0", PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var name: String { __field("name") }
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
         var planetBits: PlanetBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            id: String? = nil,
-            planetBits: PlanetBits
-        ) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__merge(planetBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends {
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsUser.BestFriend.BestFriend.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case285Query.Data.Nodes.AsUser.BestFriend.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }

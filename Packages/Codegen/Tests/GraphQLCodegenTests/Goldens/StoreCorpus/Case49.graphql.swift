@@ -289,97 +289,41 @@ struct Case49Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
     struct Data: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("nodes", [Nodes?].self),
-            .field("search", [Search].self),
-            .field("planets", [Planets].self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "nodes:[#0?] search:[#1] planets:[#2]", Nodes.self, Search.self, Planets.self)
         let __data: JSONObject
         var nodes: [Nodes?] { __field("nodes") }
         var search: [Search] { __field("search") }
         var planets: [Planets] { __field("planets") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(nodes: [Nodes?], search: [Search], planets: [Planets]) {
-            var d = JSONObject()
-            d.__set("nodes", nodes)
-            d.__set("search", search)
-            d.__set("planets", planets)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data {
-    /// The selection of `Nodes` on `Node`.
     struct Nodes: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var __typename: String? { __field("__typename") }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(asPlanet)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Search` on `SearchResult`.
     struct Search: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .conditional("__typename", String?.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsShip.self, when: ["Ship"]),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
         var __typename: String? { __field("__typename") }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(asPlanet)
-            d.__merge(asShip)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Planets` on `Planet`.
     struct Planets: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("moons", [Moons?]?.self),
-            .field("residents", [Residents].self),
-            .view(PlanetBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
+            PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var name: String { __field("name") }
@@ -388,71 +332,22 @@ extension Case49Query.Data {
         var moons: [Moons?]? { __field("moons") }
         var residents: [Residents] { __field("residents") }
         var planetBits: PlanetBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            id: String? = nil,
-            moons: [Moons?]? = nil,
-            residents: [Residents],
-            planetBits: PlanetBits
-        ) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("moons", moons)
-            d.__set("residents", residents)
-            d.__merge(planetBits)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Nodes {
-    /// The selection on `Node` as a `Planet`.
     struct AsPlanet: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("diameter", Int?.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s diameter:i? id:s ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var diameter: Int? { __field("diameter") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "Planet") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, diameter: Int? = nil, id: String, __typename: String = "Planet") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("diameter", diameter)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .field("id", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? id:s small:s large:s @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -461,90 +356,29 @@ extension Case49Query.Data.Nodes {
         var small: String { __field("small") }
         var large: String { __field("large") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String,
-            small: String,
-            large: String,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search {
-    /// The selection on `SearchResult` as a `Planet`.
     struct AsPlanet: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
         let __data: JSONObject
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String = "Planet", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `SearchResult` as a `Ship`.
     struct AsShip: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("pilot", Pilot?.self),
-            .conditional("id", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("pilot:#0? ?id:s? ?__typename:s?", Pilot.self)
         let __data: JSONObject
         var pilot: Pilot? { __field("pilot") }
         var id: String? { __field("id") }
         var __typename: String { __field("__typename", default: "Ship") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(pilot: Pilot? = nil, id: String? = nil, __typename: String = "Ship") {
-            var d = JSONObject()
-            d.__set("pilot", pilot)
-            d.__setIfPresent("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `SearchResult` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("friends", [Friends].self),
-            .field("bestFriend", BestFriend?.self),
-            .field("address", Address?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? ?id:s? friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
+            BestFriend.self, Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -554,45 +388,14 @@ extension Case49Query.Data.Search {
         var bestFriend: BestFriend? { __field("bestFriend") }
         var address: Address? { __field("address") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String? = nil,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("friends", friends)
-            d.__set("bestFriend", bestFriend)
-            d.__set("address", address)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsShip {
-    /// The selection of `Pilot` on `User`.
     struct Pilot: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("friends", [Friends].self),
-            .field("homeworld", Homeworld?.self),
-            .field("address", Address?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? friends:[#0] homeworld:#1? address:#2? ?__typename:s? ?id:s?", Friends.self, Homeworld.self,
+            Address.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var friends: [Friends] { __field("friends") }
@@ -600,44 +403,14 @@ extension Case49Query.Data.Search.AsShip {
         var address: Address? { __field("address") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("friends", friends)
-            d.__set("homeworld", homeworld)
-            d.__set("address", address)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsShip.Pilot {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .field("id", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("friends", [Friends].self),
-            .field("homeworld", Homeworld?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? id:s small:s large:s friends:[#0] homeworld:#1? @2", Friends.self,
+            Homeworld.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -648,110 +421,33 @@ extension Case49Query.Data.Search.AsShip.Pilot {
         var friends: [Friends] { __field("friends") }
         var homeworld: Homeworld? { __field("homeworld") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String,
-            small: String,
-            large: String,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("friends", friends)
-            d.__set("homeworld", homeworld)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("diameter", Int?.self),
-            .field("residents", [Residents].self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s diameter:i? residents:[#0] ?__typename:s? ?id:s?", Residents.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var diameter: Int? { __field("diameter") }
         var residents: [Residents] { __field("residents") }
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            diameter: Int? = nil,
-            residents: [Residents],
-            __typename: String = "Planet",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("diameter", diameter)
-            d.__set("residents", residents)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsShip.Pilot.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("address", Address?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? ?id:s? address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -759,39 +455,11 @@ extension Case49Query.Data.Search.AsShip.Pilot.Friends {
         var id: String? { __field("id") }
         var address: Address? { __field("address") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("address", address)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("moons", [Moons?]?.self),
-            .view(PlanetBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var name: String { __field("name") }
@@ -799,211 +467,78 @@ extension Case49Query.Data.Search.AsShip.Pilot.Friends {
         var id: String? { __field("id") }
         var moons: [Moons?]? { __field("moons") }
         var planetBits: PlanetBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            id: String? = nil,
-            moons: [Moons?]? = nil,
-            planetBits: PlanetBits
-        ) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("moons", moons)
-            d.__merge(planetBits)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsShip.Pilot.Friends.Friends {
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsShip.Pilot.Friends.Friends.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsShip.Pilot.Friends.Homeworld {
-    /// The selection of `Moons` on `Moon`.
     struct Moons: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("radius", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var radius: Double? { __field("radius") }
         var __typename: String { __field("__typename", default: "Moon") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("radius", radius)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsShip.Pilot.Homeworld {
-    /// The selection of `Residents` on `User`.
     struct Residents: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("email:s? small:s large:s ?__typename:s? ?id:s?")
         let __data: JSONObject
         var email: String? { __field("email") }
         var small: String { __field("small") }
         var large: String { __field("large") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(email: String? = nil, small: String, large: String, __typename: String = "User", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsShip.Pilot.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsUser {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("bestFriend", BestFriend?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s small:s large:s bestFriend:#0? ?__typename:s?", BestFriend.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var small: String { __field("small") }
         var large: String { __field("large") }
         var bestFriend: BestFriend? { __field("bestFriend") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, small: String, large: String, bestFriend: BestFriend? = nil, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("bestFriend", bestFriend)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .field("id", String.self),
-            .field("bestFriend", BestFriend?.self),
-            .field("address", Address?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? id:s bestFriend:#0? address:#1? @2", BestFriend.self, Address.self,
+            UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -1012,406 +547,145 @@ extension Case49Query.Data.Search.AsUser {
         var bestFriend: BestFriend? { __field("bestFriend") }
         var address: Address? { __field("address") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String,
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__set("id", id)
-            d.__set("bestFriend", bestFriend)
-            d.__set("address", address)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsUser.Friends {
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("friends", [Friends].self),
-            .field("homeworld", Homeworld?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s friends:[#0] homeworld:#1? ?__typename:s? ?id:s?", Friends.self, Homeworld.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var friends: [Friends] { __field("friends") }
         var homeworld: Homeworld? { __field("homeworld") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("friends", friends)
-            d.__set("homeworld", homeworld)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsUser.Friends.BestFriend {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("address", Address?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("email:s? address:#0? ?__typename:s? ?id:s?", Address.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var address: Address? { __field("address") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(email: String? = nil, address: Address? = nil, __typename: String = "User", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("address", address)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
         let __data: JSONObject
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String = "Planet", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsUser.Friends.BestFriend.Friends {
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsUser.BestFriend {
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("friends", [Friends].self),
-            .field("homeworld", Homeworld?.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s friends:[#0] homeworld:#1? id:s ?__typename:s?", Friends.self, Homeworld.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var friends: [Friends] { __field("friends") }
         var homeworld: Homeworld? { __field("homeworld") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, friends: [Friends], homeworld: Homeworld? = nil, id: String, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("friends", friends)
-            d.__set("homeworld", homeworld)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsUser.BestFriend.BestFriend {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s name:s small:s large:s ?__typename:s?")
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
         var small: String { __field("small") }
         var large: String { __field("large") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, small: String, large: String, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .field("moons", [Moons?]?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("diameter:i? moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var moons: [Moons?]? { __field("moons") }
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__set("moons", moons)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsUser.BestFriend.BestFriend.Homeworld {
-    /// The selection of `Moons` on `Moon`.
     struct Moons: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("radius", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var radius: Double? { __field("radius") }
         var __typename: String { __field("__typename", default: "Moon") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("radius", radius)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsUser.BestFriend.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Search.AsUser.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Planets {
-    /// The selection of `Moons` on `Moon`.
     struct Moons: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("radius", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var radius: Double? { __field("radius") }
         var __typename: String { __field("__typename", default: "Moon") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("radius", radius)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Residents` on `User`.
     struct Residents: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("bestFriend", BestFriend?.self),
-            .field("address", Address?.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? small:s large:s bestFriend:#0? address:#1? id:s ?__typename:s?", BestFriend.self,
+            Address.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
@@ -1421,45 +695,13 @@ extension Case49Query.Data.Planets {
         var address: Address? { __field("address") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            id: String,
-            __typename: String = "User"
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("bestFriend", bestFriend)
-            d.__set("address", address)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Planets.Residents {
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("bestFriend", BestFriend?.self),
-            .field("address", Address?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? bestFriend:#0? address:#1? ?__typename:s? ?id:s?", BestFriend.self, Address.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
@@ -1467,132 +709,43 @@ extension Case49Query.Data.Planets.Residents {
         var address: Address? { __field("address") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("bestFriend", bestFriend)
-            d.__set("address", address)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Planets.Residents.BestFriend {
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("name", String.self),
-            .field("email", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? ?id:s?")
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var name: String { __field("name") }
         var email: String? { __field("email") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, name: String, email: String? = nil, id: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case49Query.Data.Planets.Residents.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }

@@ -36,21 +36,9 @@ struct Case61Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
     struct Data: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("tags", [String?]?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("tags:[s?]?")
         let __data: JSONObject
         var tags: [String?]? { __field("tags") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(tags: [String?]? = nil) {
-            var d = JSONObject()
-            d.__set("tags", tags)
-            self.init(__data: d)
-        }
     }
 }

@@ -374,47 +374,22 @@ struct Case88Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
     struct Data: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("user", User?.self),
-            .field("nodes", [Nodes?].self),
-            .field("search", [Search].self),
-            .field("planets", [Planets].self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "user:#0? nodes:[#1?] search:[#2] planets:[#3]", User.self, Nodes.self, Search.self, Planets.self)
         let __data: JSONObject
         var user: User? { __field("user") }
         var nodes: [Nodes?] { __field("nodes") }
         var search: [Search] { __field("search") }
         var planets: [Planets] { __field("planets") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(user: User? = nil, nodes: [Nodes?], search: [Search], planets: [Planets]) {
-            var d = JSONObject()
-            d.__set("user", user)
-            d.__set("nodes", nodes)
-            d.__set("search", search)
-            d.__set("planets", planets)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data {
-    /// The selection of `User` on `User`.
     struct User: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("friends", [Friends].self),
-            .field("bestFriend", BestFriend?.self),
-            .field("address", Address?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? ?id:s? friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
+            BestFriend.self, Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
@@ -424,126 +399,41 @@ extension Case88Query.Data {
         var bestFriend: BestFriend? { __field("bestFriend") }
         var address: Address? { __field("address") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String? = nil,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("friends", friends)
-            d.__set("bestFriend", bestFriend)
-            d.__set("address", address)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Nodes` on `Node`.
     struct Nodes: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-            .view(AsShip.self, when: ["Ship"]),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:Ship @1:User", AsShip.self, AsUser.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var __typename: String? { __field("__typename") }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, __typename: String? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__setIfPresent("__typename", __typename)
-            d.__merge(asShip)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Search` on `SearchResult`.
     struct Search: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .view(AsPlanet.self, when: ["Planet"]),
-            .view(AsShip.self, when: ["Ship"]),
-            .view(AsUser.self, when: ["User"]),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil, asUser: AsUser? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__merge(asPlanet)
-            d.__merge(asShip)
-            d.__merge(asUser)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Planets` on `Planet`.
     struct Planets: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("diameter", Int?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var diameter: Int? { __field("diameter") }
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("diameter", diameter)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.User {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("friends", [Friends].self),
-            .field("homeworld", Homeworld?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s name:s email:s? friends:[#0] homeworld:#1? ?id:s?", Friends.self, Homeworld.self)
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var name: String { __field("name") }
@@ -551,98 +441,32 @@ extension Case88Query.Data.User {
         var friends: [Friends] { __field("friends") }
         var homeworld: Homeworld? { __field("homeworld") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            name: String,
-            email: String? = nil,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("friends", friends)
-            d.__set("homeworld", homeworld)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("friends", [Friends].self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s email:s? friends:[#0] ?__typename:s? ?id:s?", Friends.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
         var friends: [Friends] { __field("friends") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, email: String? = nil, friends: [Friends], __typename: String = "User", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("friends", friends)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.User.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("friends", [Friends].self),
-            .field("bestFriend", BestFriend?.self),
-            .field("homeworld", Homeworld?.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? id:s ?__typename:s?",
+            Friends.self, BestFriend.self, Homeworld.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
@@ -653,45 +477,11 @@ extension Case88Query.Data.User.Friends {
         var homeworld: Homeworld? { __field("homeworld") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            homeworld: Homeworld? = nil,
-            id: String,
-            __typename: String = "User"
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("friends", friends)
-            d.__set("bestFriend", bestFriend)
-            d.__set("homeworld", homeworld)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("diameter", Int?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .field("residents", [Residents].self),
-            .view(PlanetBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s diameter:i? name:s ?__typename:s? residents:[#0] @1", Residents.self, PlanetBits.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var diameter: Int? { __field("diameter") }
@@ -699,156 +489,53 @@ extension Case88Query.Data.User.Friends {
         var __typename: String { __field("__typename", default: "Planet") }
         var residents: [Residents] { __field("residents") }
         var planetBits: PlanetBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            residents: [Residents],
-            planetBits: PlanetBits
-        ) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("diameter", diameter)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__set("residents", residents)
-            d.__merge(planetBits)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.User.Friends.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("email", String?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .view(UserBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? ?id:s? @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field("email") }
         var name: String { __field("name") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
         var userBits: UserBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(email: String? = nil, name: String, __typename: String = "User", id: String? = nil, userBits: UserBits) {
-            var d = JSONObject()
-            d.__set("email", email)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__merge(userBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("__typename:s small:s large:s scores:[[i?]?]? ?id:s?")
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var small: String { __field("small") }
         var large: String { __field("large") }
         var scores: [[Int?]?]? { __field("scores") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, small: String, large: String, scores: [[Int?]?]? = nil, id: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("scores", scores)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("moons", [Moons?]?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s name:s moons:[#0?]? ?__typename:s?", Moons.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
         var moons: [Moons?]? { __field("moons") }
         var __typename: String { __field("__typename", default: "Planet") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, moons: [Moons?]? = nil, __typename: String = "Planet") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("moons", moons)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.User.Friends.Friends.Homeworld {
-    /// The selection of `Moons` on `Moon`.
     struct Moons: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("radius", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var radius: Double? { __field("radius") }
         var __typename: String { __field("__typename", default: "Moon") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("radius", radius)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.User.Friends.Homeworld {
-    /// The selection of `Residents` on `User`.
     struct Residents: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s small:s large:s scores:[[i?]?]? id:s ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var small: String { __field("small") }
@@ -856,42 +543,13 @@ extension Case88Query.Data.User.Friends.Homeworld {
         var scores: [[Int?]?]? { __field("scores") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            id: String,
-            __typename: String = "User"
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("scores", scores)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.User.BestFriend {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("bestFriend", BestFriend?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? small:s large:s bestFriend:#0? ?__typename:s? ?id:s?", BestFriend.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
@@ -900,43 +558,12 @@ extension Case88Query.Data.User.BestFriend {
         var bestFriend: BestFriend? { __field("bestFriend") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            bestFriend: BestFriend? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("bestFriend", bestFriend)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.User.BestFriend.Friends {
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s? ?id:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
@@ -944,69 +571,23 @@ extension Case88Query.Data.User.BestFriend.Friends {
         var large: String { __field("large") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Nodes {
-    /// The selection on `Node` as a `Ship`.
     struct AsShip: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("model", String?.self),
-            .field("pilot", Pilot?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?", Pilot.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var model: String? { __field("model") }
         var pilot: Pilot? { __field("pilot") }
         var __typename: String { __field("__typename", default: "Ship") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("model", model)
-            d.__set("pilot", pilot)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `Node` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("friends", [Friends].self),
-            .field("bestFriend", BestFriend?.self),
-            .field("homeworld", Homeworld?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s name:s email:s? friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s?", Friends.self,
+            BestFriend.self, Homeworld.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
@@ -1015,73 +596,25 @@ extension Case88Query.Data.Nodes {
         var bestFriend: BestFriend? { __field("bestFriend") }
         var homeworld: Homeworld? { __field("homeworld") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            name: String,
-            email: String? = nil,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            homeworld: Homeworld? = nil,
-            __typename: String = "User"
-        ) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("friends", friends)
-            d.__set("bestFriend", bestFriend)
-            d.__set("homeworld", homeworld)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Nodes.AsShip {
-    /// The selection of `Pilot` on `User`.
     struct Pilot: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("homeworld", Homeworld?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("id:s name:s homeworld:#0? ?__typename:s?", Homeworld.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
         var homeworld: Homeworld? { __field("homeworld") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, homeworld: Homeworld? = nil, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("homeworld", homeworld)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Nodes.AsShip.Pilot {
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("moons", [Moons?]?.self),
-            .field("residents", [Residents].self),
-            .view(PlanetBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
+            PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var name: String { __field("name") }
@@ -1090,67 +623,20 @@ extension Case88Query.Data.Nodes.AsShip.Pilot {
         var moons: [Moons?]? { __field("moons") }
         var residents: [Residents] { __field("residents") }
         var planetBits: PlanetBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            id: String? = nil,
-            moons: [Moons?]? = nil,
-            residents: [Residents],
-            planetBits: PlanetBits
-        ) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("moons", moons)
-            d.__set("residents", residents)
-            d.__merge(planetBits)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Nodes.AsShip.Pilot.Homeworld {
-    /// The selection of `Moons` on `Moon`.
     struct Moons: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("radius", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var radius: Double? { __field("radius") }
         var __typename: String { __field("__typename", default: "Moon") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("radius", radius)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Residents` on `User`.
     struct Residents: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("__typename", String.self),
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? small:s large:s ?id:s?")
         let __data: JSONObject
         var __typename: String { __field("__typename") }
         var name: String { __field("name") }
@@ -1158,35 +644,13 @@ extension Case88Query.Data.Nodes.AsShip.Pilot.Homeworld {
         var small: String { __field("small") }
         var large: String { __field("large") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, name: String, email: String? = nil, small: String, large: String, id: String? = nil) {
-            var d = JSONObject()
-            d.__set("__typename", __typename)
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Nodes.AsUser {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("homeworld", Homeworld?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? small:s large:s homeworld:#0? ?__typename:s? ?id:s?", Homeworld.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
@@ -1195,65 +659,19 @@ extension Case88Query.Data.Nodes.AsUser {
         var homeworld: Homeworld? { __field("homeworld") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            homeworld: Homeworld? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("homeworld", homeworld)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("id", String.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var id: String { __field("id") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, id: String, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("moons", [Moons?]?.self),
-            .view(PlanetBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var name: String { __field("name") }
@@ -1261,148 +679,51 @@ extension Case88Query.Data.Nodes.AsUser {
         var id: String? { __field("id") }
         var moons: [Moons?]? { __field("moons") }
         var planetBits: PlanetBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            id: String? = nil,
-            moons: [Moons?]? = nil,
-            planetBits: PlanetBits
-        ) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("moons", moons)
-            d.__merge(planetBits)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Nodes.AsUser.Friends {
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("diameter", Int?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var diameter: Int? { __field("diameter") }
         var __typename: String { __field("__typename", default: "Planet") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, diameter: Int? = nil, __typename: String = "Planet", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("diameter", diameter)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Nodes.AsUser.Homeworld {
-    /// The selection of `Moons` on `Moon`.
     struct Moons: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("radius", Double?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var radius: Double? { __field("radius") }
         var __typename: String { __field("__typename", default: "Moon") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("radius", radius)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Search {
-    /// The selection on `SearchResult` as a `Planet`.
     struct AsPlanet: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .conditional("id", String?.self),
-            .field("__typename", String.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s ?id:s? __typename:s")
         let __data: JSONObject
         var name: String { __field("name") }
         var id: String? { __field("id") }
         var __typename: String { __field("__typename") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, id: String? = nil, __typename: String) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__setIfPresent("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `SearchResult` as a `Ship`.
     struct AsShip: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("model", String?.self),
-            .conditional("id", String?.self),
-            .field("__typename", String.self),
-        ]
+        static let __fields = GraphQLSelectionFields("model:s? ?id:s? __typename:s")
         let __data: JSONObject
         var model: String? { __field("model") }
         var id: String? { __field("id") }
         var __typename: String { __field("__typename") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(model: String? = nil, id: String? = nil, __typename: String) {
-            var d = JSONObject()
-            d.__set("model", model)
-            d.__setIfPresent("id", id)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection on `SearchResult` as a `User`.
     struct AsUser: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("small", String.self),
-            .field("large", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("friends", [Friends].self),
-            .field("homeworld", Homeworld?.self),
-            .field("address", Address?.self),
-            .conditional("id", String?.self),
-            .field("__typename", String.self),
-            .field("email", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?id:s? __typename:s email:s?",
+            Friends.self, Homeworld.self, Address.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var small: String { __field("small") }
@@ -1414,49 +735,13 @@ extension Case88Query.Data.Search {
         var id: String? { __field("id") }
         var __typename: String { __field("__typename") }
         var email: String? { __field("email") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            id: String? = nil,
-            __typename: String,
-            email: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("small", small)
-            d.__set("large", large)
-            d.__set("scores", scores)
-            d.__set("friends", friends)
-            d.__set("homeworld", homeworld)
-            d.__set("address", address)
-            d.__setIfPresent("id", id)
-            d.__set("__typename", __typename)
-            d.__set("email", email)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Search.AsUser {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("friends", [Friends].self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? scores:[[i?]?]? friends:[#0] ?__typename:s? ?id:s?", Friends.self)
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
@@ -1464,39 +749,11 @@ extension Case88Query.Data.Search.AsUser {
         var friends: [Friends] { __field("friends") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            scores: [[Int?]?]? = nil,
-            friends: [Friends],
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("scores", scores)
-            d.__set("friends", friends)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
     struct Homeworld: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("diameter", Int?.self),
-            .field("name", String.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-            .field("residents", [Residents].self),
-            .view(PlanetBits.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? name:s ?__typename:s? ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field("diameter") }
         var name: String { __field("name") }
@@ -1504,68 +761,22 @@ extension Case88Query.Data.Search.AsUser {
         var id: String? { __field("id") }
         var residents: [Residents] { __field("residents") }
         var planetBits: PlanetBits { __view() }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            id: String? = nil,
-            residents: [Residents],
-            planetBits: PlanetBits
-        ) {
-            var d = JSONObject()
-            d.__set("diameter", diameter)
-            d.__set("name", name)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            d.__set("residents", residents)
-            d.__merge(planetBits)
-            self.init(__data: d)
-        }
     }
 
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Search.AsUser.Friends {
-    /// The selection of `Friends` on `User`.
     struct Friends: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("email", String?.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("bestFriend", BestFriend?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s name:s email:s? scores:[[i?]?]? bestFriend:#0? ?__typename:s?", BestFriend.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
@@ -1573,168 +784,60 @@ extension Case88Query.Data.Search.AsUser.Friends {
         var scores: [[Int?]?]? { __field("scores") }
         var bestFriend: BestFriend? { __field("bestFriend") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            name: String,
-            email: String? = nil,
-            scores: [[Int?]?]? = nil,
-            bestFriend: BestFriend? = nil,
-            __typename: String = "User"
-        ) {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("scores", scores)
-            d.__set("bestFriend", bestFriend)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Search.AsUser.Friends.Friends {
-    /// The selection of `BestFriend` on `User`.
     struct BestFriend: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("name", String.self),
-            .field("email", String?.self),
-            .conditional("__typename", String?.self),
-            .conditional("id", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s? ?id:s?")
         let __data: JSONObject
         var name: String { __field("name") }
         var email: String? { __field("email") }
         var __typename: String { __field("__typename", default: "User") }
         var id: String? { __field("id") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, email: String? = nil, __typename: String = "User", id: String? = nil) {
-            var d = JSONObject()
-            d.__set("name", name)
-            d.__set("email", email)
-            d.__set("__typename", __typename)
-            d.__setIfPresent("id", id)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Search.AsUser.Homeworld {
-    /// The selection of `Residents` on `User`.
     struct Residents: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("id", String.self),
-            .field("name", String.self),
-            .field("scores", [[Int?]?]?.self),
-            .field("address", Address?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields(
+            "id:s name:s scores:[[i?]?]? address:#0? ?__typename:s?", Address.self)
         let __data: JSONObject
         var id: String { __field("id") }
         var name: String { __field("name") }
         var scores: [[Int?]?]? { __field("scores") }
         var address: Address? { __field("address") }
         var __typename: String { __field("__typename", default: "User") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, scores: [[Int?]?]? = nil, address: Address? = nil, __typename: String = "User") {
-            var d = JSONObject()
-            d.__set("id", id)
-            d.__set("name", name)
-            d.__set("scores", scores)
-            d.__set("address", address)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Search.AsUser.Homeworld.Residents {
-    /// The selection of `Address` on `Address`.
     struct Address: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("street", String.self),
-            .field("city", String?.self),
-            .field("geo", Geo?.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
         var street: String { __field("street") }
         var city: String? { __field("city") }
         var geo: Geo? { __field("geo") }
         var __typename: String { __field("__typename", default: "Address") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            var d = JSONObject()
-            d.__set("street", street)
-            d.__set("city", city)
-            d.__set("geo", geo)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Search.AsUser.Homeworld.Residents.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
 
 extension Case88Query.Data.Search.AsUser.Address {
-    /// The selection of `Geo` on `Geo`.
     struct Geo: GraphQLSelection {
-        static let __fields: [GraphQLSelectionField] = [
-            .field("lat", Double.self),
-            .field("lng", Double.self),
-            .conditional("__typename", String?.self),
-        ]
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
         var lat: Double { __field("lat") }
         var lng: Double { __field("lng") }
         var __typename: String { __field("__typename", default: "Geo") }
-
-        init(__data: JSONObject) { self.__data = __data }
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            var d = JSONObject()
-            d.__set("lat", lat)
-            d.__set("lng", lng)
-            d.__set("__typename", __typename)
-            self.init(__data: d)
-        }
     }
 }
