@@ -52,7 +52,7 @@ struct MaskingTests {
         let unmasked = try generated(masking: false)
         #expect(!unmasked.contains("GraphQLFragmentReference"))
         #expect(unmasked.contains("public var userName: UserName { __view() }\n"))
-        #expect(unmasked.contains(#"public var name: String { __field("name") }"#))
+        #expect(unmasked.contains(#"public var name: String { __field() }"#))
     }
 
     @Test("a spread in a root type's selection stays unmasked, even with an id: the root has no __typename or id")

@@ -22,8 +22,8 @@ struct SemanticNonNullCodegenTests {
             type Query { user: User }
             type User { id: ID! name: String @semanticNonNull tags: [String] @semanticNonNull(levels: [0, 1]) }
             """)
-        #expect(file.contains(#"public var name: String { __field("name") }"#))
-        #expect(file.contains(#"public var tags: [String] { __field("tags") }"#))
+        #expect(file.contains(#"public var name: String { __field() }"#))
+        #expect(file.contains(#"public var tags: [String] { __field() }"#))
         #expect(file.contains(#""name:s tags:[s] "#))
         #expect(file.contains("a null there is a field error"))
     }
@@ -35,8 +35,8 @@ struct SemanticNonNullCodegenTests {
             type Query { user: User }
             type User { id: ID! name: String tags: [String] }
             """)
-        #expect(file.contains(#"public var name: String? { __field("name") }"#))
-        #expect(file.contains(#"public var tags: [String?]? { __field("tags") }"#))
+        #expect(file.contains(#"public var name: String? { __field() }"#))
+        #expect(file.contains(#"public var tags: [String?]? { __field() }"#))
         #expect(!file.contains("semanticNonNull"))
     }
 

@@ -37,8 +37,8 @@ struct SelectionEmitter {
                 // written only where the lint asks every public symbol for one.
                 if !access.isEmpty || field.hasDescription { writer.doc(field.documentation) }
                 let name = SwiftNames.escaped(field.responseKey)
-                let key = "\"" + field.responseKey + "\""
-                let read = field.derivedValue.map { "__field(\(key), default: \"\($0)\")" } ?? "__field(\(key))"
+                // The key is the property's name, which `__field` reads from `#function`.
+                let read = field.derivedValue.map { "__field(default: \"\($0)\")" } ?? "__field()"
                 writer.line("\(access)var \(name): \(field.propertyType) { \(read) }")
             }
             for view in model.fragmentViews {

@@ -63,7 +63,7 @@ public struct CreatePostMutation: GraphQLTypedOperation {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `createPost` (`Post`).
-        public var createPost: CreatePost? { __field("createPost") }
+        public var createPost: CreatePost? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -85,13 +85,13 @@ extension CreatePostMutation.Data {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `id` (`ID!`).
-        public var id: String { __field("id") }
+        public var id: String { __field() }
         /// The field `title` (`String!`).
-        public var title: String { __field("title") }
+        public var title: String { __field() }
         /// The field `createdAt` (`DateTime!`).
-        public var createdAt: GraphQLSchema.DateTime { __field("createdAt") }
+        public var createdAt: GraphQLSchema.DateTime { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "Post") }
+        public var __typename: String { __field(default: "Post") }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 

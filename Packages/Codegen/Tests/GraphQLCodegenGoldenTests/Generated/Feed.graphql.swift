@@ -97,9 +97,9 @@ public struct FeedQuery: GraphQLTypedOperation {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `feed` (`[Post!]!`).
-        public var feed: [Feed] { __field("feed") }
+        public var feed: [Feed] { __field() }
         /// The field `grid`, as `small` (`[[Int]]!`).
-        public var small: [[Int?]?] { __field("small") }
+        public var small: [[Int?]?] { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -123,23 +123,23 @@ extension FeedQuery.Data {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `title` (`String!`).
-        public var title: String { __field("title") }
+        public var title: String { __field() }
         /// The field `title`, as `c` (`String!`).
-        public var c: String { __field("c") }
+        public var c: String { __field() }
         /// The field `title`, as `decoder` (`String!`).
-        public var decoder: String { __field("decoder") }
+        public var decoder: String { __field() }
         /// The field `createdAt` (`DateTime!`).
-        public var createdAt: GraphQLSchema.DateTime { __field("createdAt") }
+        public var createdAt: GraphQLSchema.DateTime { __field() }
         /// The field `default` (`String`).
-        public var `default`: String? { __field("default") }
+        public var `default`: String? { __field() }
         /// The field `type` (`PostType`).
-        public var type: `Type`? { __field("type") }
+        public var type: `Type`? { __field() }
         /// The field `tags` (`[[String]]`).
-        public var tags: [[String?]?]? { __field("tags") }
+        public var tags: [[String?]?]? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "Post") }
+        public var __typename: String { __field(default: "Post") }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -178,9 +178,9 @@ extension FeedQuery.Data.Feed {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String { __field("name") }
+        public var name: String { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "PostType") }
+        public var __typename: String { __field(default: "PostType") }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 

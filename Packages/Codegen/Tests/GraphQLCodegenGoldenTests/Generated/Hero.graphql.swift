@@ -88,7 +88,7 @@ public struct HeroQuery: GraphQLTypedOperation {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `hero` (`Character`).
-        public var hero: Hero? { __field("hero") }
+        public var hero: Hero? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -111,15 +111,15 @@ extension HeroQuery.Data {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String { __field("name") }
+        public var name: String { __field() }
         /// The field `appearsIn` (`[Episode]!`).
-        public var appearsIn: [GraphQLSchema.Episode?] { __field("appearsIn") }
+        public var appearsIn: [GraphQLSchema.Episode?] { __field() }
         /// The field `friends` (`[Character]`).
-        public var friends: [Friends?]? { __field("friends") }
+        public var friends: [Friends?]? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String? { __field("__typename") }
+        public var __typename: String? { __field() }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// The fragment `CharacterBits` spread here.
         public var characterBits: CharacterBits { __view() }
         /// This object as a `Droid`, when it is one.
@@ -158,11 +158,11 @@ extension HeroQuery.Data.Hero {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `id` (`ID!`).
-        public var id: String { __field("id") }
+        public var id: String { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String? { __field("__typename") }
+        public var __typename: String? { __field() }
         /// The field `name` (`String!`).
-        public var name: String { __field("name") }
+        public var name: String { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -185,17 +185,17 @@ extension HeroQuery.Data.Hero {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String { __field("name") }
+        public var name: String { __field() }
         /// The field `appearsIn` (`[Episode]!`).
-        public var appearsIn: [GraphQLSchema.Episode?] { __field("appearsIn") }
+        public var appearsIn: [GraphQLSchema.Episode?] { __field() }
         /// The field `friends` (`[Character]`).
-        public var friends: [Friends?]? { __field("friends") }
+        public var friends: [Friends?]? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "Droid") }
+        public var __typename: String { __field(default: "Droid") }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// The field `primaryFunction` (`String`).
-        public var primaryFunction: String? { __field("primaryFunction") }
+        public var primaryFunction: String? { __field() }
         /// The fragment `CharacterBits` spread here.
         public var characterBits: CharacterBits { __view() }
         /// A view of an object checked against `__fields`.
@@ -252,13 +252,13 @@ public struct CharacterBits: GraphQLTypedFragment, GraphQLSelection {
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `appearsIn` (`[Episode]!`).
-    public var appearsIn: [GraphQLSchema.Episode?] { __field("appearsIn") }
+    public var appearsIn: [GraphQLSchema.Episode?] { __field() }
     /// The field `friends` (`[Character]`).
-    public var friends: [Friends?]? { __field("friends") }
+    public var friends: [Friends?]? { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String? { __field("__typename") }
+    public var __typename: String? { __field() }
     /// The field `id` (`ID!`).
-    public var id: String? { __field("id") }
+    public var id: String? { __field() }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
@@ -286,9 +286,9 @@ extension CharacterBits {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `id` (`ID!`).
-        public var id: String { __field("id") }
+        public var id: String { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String? { __field("__typename") }
+        public var __typename: String? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 

@@ -81,7 +81,7 @@ public struct SearchQuery: GraphQLTypedOperation {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `search` (`[SearchResult!]!`).
-        public var search: [Search] { __field("search") }
+        public var search: [Search] { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -104,7 +104,7 @@ extension SearchQuery.Data {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `__typename` (`String!`).
-        public var __typename: String? { __field("__typename") }
+        public var __typename: String? { __field() }
         /// The fragment `PostBits` spread here.
         public var postBits: PostBits? { __view(when: ["Post"]) }
         /// This object as a `Droid`, when it is one.
@@ -147,11 +147,11 @@ extension SearchQuery.Data.Search {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String { __field("name") }
+        public var name: String { __field() }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "Droid") }
+        public var __typename: String { __field(default: "Droid") }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -172,13 +172,13 @@ extension SearchQuery.Data.Search {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String { __field("name") }
+        public var name: String { __field() }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// In metres.
-        public var height: Double? { __field("height") }
+        public var height: Double? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "Human") }
+        public var __typename: String { __field(default: "Human") }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -200,11 +200,11 @@ extension SearchQuery.Data.Search {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `title` (`String!`).
-        public var title: String { __field("title") }
+        public var title: String { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "Post") }
+        public var __typename: String { __field(default: "Post") }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// The fragment `PostBits` spread here.
         public var postBits: PostBits { __view() }
         /// A view of an object checked against `__fields`.
@@ -229,11 +229,11 @@ extension SearchQuery.Data.Search {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String { __field("name") }
+        public var name: String { __field() }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String? { __field("__typename") }
+        public var __typename: String? { __field() }
         /// This object as a `Droid`, when it is one.
         public var asDroid: AsDroid? { __view(when: ["Droid"]) }
         /// This object as a `Human`, when it is one.
@@ -283,11 +283,11 @@ public struct PostBits: GraphQLTypedFragment, GraphQLSelection {
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `title` (`String!`).
-    public var title: String { __field("title") }
+    public var title: String { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String { __field("__typename", default: "Post") }
+    public var __typename: String { __field(default: "Post") }
     /// The field `id` (`ID!`).
-    public var id: String? { __field("id") }
+    public var id: String? { __field() }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 

@@ -78,20 +78,21 @@ extension GraphQLSelection {
         }
     }
 
-    /// The field `key`, which decoding checked.
-    @inlinable public func __field<T: GraphQLAnswerValue>(_ key: String) -> T {
+    /// The field `key`, which decoding checked. The key defaults to the name of the property that
+    /// asks, which a generated property shares with its response key: `var name: String { __field() }`.
+    @inlinable public func __field<T: GraphQLAnswerValue>(_ key: String = #function) -> T {
         T(__answer: __data[key])
     }
 
     /// The field `key` of a custom scalar or enum type, decoded from the value decoding checked.
     // The generic path, for types that are not `GraphQLAnswerValue`s.
     @_disfavoredOverload
-    @inlinable public func __field<T: Decodable>(_ key: String) -> T {
+    @inlinable public func __field<T: Decodable>(_ key: String = #function) -> T {
         decodeChecked(T.self, __data[key])
     }
 
     /// An added `__typename`, or the selection's type when the answer lacks it.
-    @inlinable public func __field(_ key: String, default value: String) -> String {
+    @inlinable public func __field(_ key: String = #function, default value: String) -> String {
         __data[key]?.stringValue ?? value
     }
 

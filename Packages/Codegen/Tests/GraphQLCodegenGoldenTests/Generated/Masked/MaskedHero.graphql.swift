@@ -117,11 +117,11 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `hero` (`Character`).
-        public var hero: Hero? { __field("hero") }
+        public var hero: Hero? { __field() }
         /// The field `search` (`[SearchResult!]!`).
-        public var search: [Search] { __field("search") }
+        public var search: [Search] { __field() }
         /// The field `feed` (`[Post!]!`).
-        public var feed: [Feed] { __field("feed") }
+        public var feed: [Feed] { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -145,13 +145,13 @@ extension MaskedHeroQuery.Data {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String { __field("name") }
+        public var name: String { __field() }
         /// The field `friends` (`[Character]`).
-        public var friends: [Friends?]? { __field("friends") }
+        public var friends: [Friends?]? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String? { __field("__typename") }
+        public var __typename: String? { __field() }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// The reference to this object that the fragment `HeroCell` attaches to.
         public var heroCell: GraphQLFragmentReference<HeroCell> { __view() }
         /// A view of an object checked against `__fields`.
@@ -184,7 +184,7 @@ extension MaskedHeroQuery.Data {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `__typename` (`String!`).
-        public var __typename: String? { __field("__typename") }
+        public var __typename: String? { __field() }
         /// The reference to this object that the fragment `SearchPost` attaches to.
         public var searchPost: GraphQLFragmentReference<SearchPost>? { __view(when: ["Post"]) }
         /// This object as a `Droid`, when it is one.
@@ -222,15 +222,15 @@ extension MaskedHeroQuery.Data {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `title` (`String!`).
-        public var title: String { __field("title") }
+        public var title: String { __field() }
         /// The field `status` (`PostStatus`).
-        public var status: MaskedSchema.PostStatus? { __field("status") }
+        public var status: MaskedSchema.PostStatus? { __field() }
         /// The field `type` (`PostType`).
-        public var type: `Type`? { __field("type") }
+        public var type: `Type`? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "Post") }
+        public var __typename: String { __field(default: "Post") }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -262,9 +262,9 @@ extension MaskedHeroQuery.Data.Hero {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `__typename` (`String!`).
-        public var __typename: String? { __field("__typename") }
+        public var __typename: String? { __field() }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// The reference to this object that the fragment `FriendCell` attaches to.
         public var friendCell: GraphQLFragmentReference<FriendCell> { __view() }
         /// A view of an object checked against `__fields`.
@@ -289,11 +289,11 @@ extension MaskedHeroQuery.Data.Search {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `primaryFunction` (`String`).
-        public var primaryFunction: String? { __field("primaryFunction") }
+        public var primaryFunction: String? { __field() }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "Droid") }
+        public var __typename: String { __field(default: "Droid") }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -314,9 +314,9 @@ extension MaskedHeroQuery.Data.Search {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "Human") }
+        public var __typename: String { __field(default: "Human") }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -337,9 +337,9 @@ extension MaskedHeroQuery.Data.Search {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "Post") }
+        public var __typename: String { __field(default: "Post") }
         /// The field `id` (`ID!`).
-        public var id: String? { __field("id") }
+        public var id: String? { __field() }
         /// The reference to this object that the fragment `SearchPost` attaches to.
         public var searchPost: GraphQLFragmentReference<SearchPost> { __view() }
         /// A view of an object checked against `__fields`.
@@ -364,9 +364,9 @@ extension MaskedHeroQuery.Data.Feed {
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String { __field("name") }
+        public var name: String { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String { __field("__typename", default: "PostType") }
+        public var __typename: String { __field(default: "PostType") }
         /// The fragment `PostTypeName` spread here.
         public var postTypeName: PostTypeName { __view() }
         /// A view of an object checked against `__fields`.
@@ -415,11 +415,11 @@ public struct HeroCell: GraphQLTypedFragment, GraphQLSelection {
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `appearsIn` (`[Episode]!`).
-    public var appearsIn: [MaskedSchema.Episode?] { __field("appearsIn") }
+    public var appearsIn: [MaskedSchema.Episode?] { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String? { __field("__typename") }
+    public var __typename: String? { __field() }
     /// The field `id` (`ID!`).
-    public var id: String? { __field("id") }
+    public var id: String? { __field() }
     /// The reference to this object that the fragment `FriendCell` attaches to.
     public var friendCell: GraphQLFragmentReference<FriendCell> { __view() }
     /// A view of an object checked against `__fields`.
@@ -464,11 +464,11 @@ public struct FriendCell: GraphQLTypedFragment, GraphQLSelection {
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `name` (`String!`).
-    public var name: String { __field("name") }
+    public var name: String { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String? { __field("__typename") }
+    public var __typename: String? { __field() }
     /// The field `id` (`ID!`).
-    public var id: String? { __field("id") }
+    public var id: String? { __field() }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
@@ -505,11 +505,11 @@ public struct SearchPost: GraphQLTypedFragment, GraphQLSelection {
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `title` (`String!`).
-    public var title: String { __field("title") }
+    public var title: String { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String { __field("__typename", default: "Post") }
+    public var __typename: String { __field(default: "Post") }
     /// The field `id` (`ID!`).
-    public var id: String? { __field("id") }
+    public var id: String? { __field() }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
@@ -545,9 +545,9 @@ public struct PostTypeName: GraphQLTypedFragment, GraphQLSelection {
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `name` (`String!`).
-    public var name: String { __field("name") }
+    public var name: String { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String { __field("__typename", default: "PostType") }
+    public var __typename: String { __field(default: "PostType") }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 

@@ -23,10 +23,10 @@ struct PlanetBits: GraphQLTypedFragment, GraphQLSelection {
 
     static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s?")
     let __data: JSONObject
-    var diameter: Int? { __field("diameter") }
-    var name: String { __field("name") }
-    var __typename: String { __field("__typename", default: "Planet") }
-    var id: String? { __field("id") }
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var __typename: String { __field(default: "Planet") }
+    var id: String? { __field() }
 }
 
 /// The fragment `UserBits` on `User`.
@@ -50,8 +50,8 @@ struct UserBits: GraphQLTypedFragment, GraphQLSelection {
 
     static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? ?id:s?")
     let __data: JSONObject
-    var email: String? { __field("email") }
-    var name: String { __field("name") }
-    var __typename: String { __field("__typename", default: "User") }
-    var id: String? { __field("id") }
+    var email: String? { __field() }
+    var name: String { __field() }
+    var __typename: String { __field(default: "User") }
+    var id: String? { __field() }
 }

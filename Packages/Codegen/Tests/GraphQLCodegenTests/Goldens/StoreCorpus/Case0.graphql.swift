@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case0`.
 struct Case0Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case0"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case0 {
           grid(size: 2) {
@@ -19,18 +16,14 @@ struct Case0Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "95da4071835a4a3e292924768359fd9f7529b146fa8efb826b8274fbd6edef73"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -44,7 +37,7 @@ struct Case0Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("grid:[[#0?]?]", Grid.self)
         let __data: JSONObject
-        var grid: [[Grid?]?] { __field("grid") }
+        var grid: [[Grid?]?] { __field() }
     }
 }
 
@@ -52,9 +45,9 @@ extension Case0Query.Data {
     struct Grid: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
         let __data: JSONObject
-        var x: Int { __field("x") }
-        var y: Int { __field("y") }
-        var value: Double? { __field("value") }
-        var __typename: String { __field("__typename", default: "Cell") }
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }

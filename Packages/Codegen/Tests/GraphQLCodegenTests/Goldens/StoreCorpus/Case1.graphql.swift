@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case1`.
 struct Case1Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case1"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case1($size0: Int!) {
           viewer {
@@ -41,18 +38,14 @@ struct Case1Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "8239738408324818543258474b36dcf554d847b3b54da954da23438ab8f77ce4"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int) {
         self.variables = Variables(size0: size0)
     }
@@ -81,8 +74,8 @@ struct Case1Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("viewer:#0? grid:[[#1?]?]", Viewer.self, Grid.self)
         let __data: JSONObject
-        var viewer: Viewer? { __field("viewer") }
-        var grid: [[Grid?]?] { __field("grid") }
+        var viewer: Viewer? { __field() }
+        var grid: [[Grid?]?] { __field() }
     }
 }
 
@@ -91,23 +84,23 @@ extension Case1Query.Data {
         static let __fields = GraphQLSelectionFields(
             "email:s? name:s ?__typename:s? ?id:s? small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Grid: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
         let __data: JSONObject
-        var x: Int { __field("x") }
-        var y: Int { __field("y") }
-        var value: Double? { __field("value") }
-        var __typename: String { __field("__typename", default: "Cell") }
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }
 
@@ -115,9 +108,9 @@ extension Case1Query.Data.Viewer {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s small:s large:s id:s")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var id: String { __field("id") }
+        var __typename: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var id: String { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case102`.
 struct Case102Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case102"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case102($first0: Int, $first1: Int, $size2: Int!, $size3: Int!) {
           search(text: \"zzz\", first: 2) {
@@ -119,18 +116,14 @@ struct Case102Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "f21cac57191f18fa7d0d53ee7b1b8e0adef87441e0e4c94880fddd1fe53b316d"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(first0: GraphQLNullable<Int> = .absent, first1: GraphQLNullable<Int> = .absent, size2: Int, size3: Int) {
         self.variables = Variables(first0: first0, first1: first1, size2: size2, size3: size3)
     }
@@ -174,9 +167,9 @@ struct Case102Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("search:[#0] grid:[[#1?]?] version:s", Search.self, Grid.self)
         let __data: JSONObject
-        var search: [Search] { __field("search") }
-        var grid: [[Grid?]?] { __field("grid") }
-        var version: String { __field("version") }
+        var search: [Search] { __field() }
+        var grid: [[Grid?]?] { __field() }
+        var version: String { __field() }
     }
 }
 
@@ -185,7 +178,7 @@ extension Case102Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String? { __field("__typename") }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -194,10 +187,10 @@ extension Case102Query.Data {
     struct Grid: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
         let __data: JSONObject
-        var x: Int { __field("x") }
-        var y: Int { __field("y") }
-        var value: Double? { __field("value") }
-        var __typename: String { __field("__typename", default: "Cell") }
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }
 
@@ -205,30 +198,30 @@ extension Case102Query.Data.Search {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?id:s? ?__typename:s?", Pilot.self)
         let __data: JSONObject
-        var model: String? { __field("model") }
-        var pilot: Pilot? { __field("pilot") }
-        var id: String? { __field("id") }
-        var __typename: String { __field("__typename", default: "Ship") }
+        var model: String? { __field() }
+        var pilot: Pilot? { __field() }
+        var id: String? { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "name:s email:s? small:s large:s friends:[#0] ?id:s? ?__typename:s?", Friends.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var id: String? { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var id: String? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -237,11 +230,11 @@ extension Case102Query.Data.Search.AsShip {
         static let __fields = GraphQLSelectionFields(
             "email:s? friends:[#0] bestFriend:#1? id:s ?__typename:s?", Friends.self, BestFriend.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var email: String? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -251,27 +244,27 @@ extension Case102Query.Data.Search.AsShip.Pilot {
             "name:s email:s? small:s large:s bestFriend:#0? address:#1? ?__typename:s? ?id:s?", BestFriend.self,
             Address.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s email:s? small:s large:s homeworld:#0? ?id:s?", Homeworld.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var homeworld: Homeworld? { __field() }
+        var id: String? { __field() }
     }
 }
 
@@ -279,18 +272,18 @@ extension Case102Query.Data.Search.AsShip.Pilot.Friends {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("email:s? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -298,9 +291,9 @@ extension Case102Query.Data.Search.AsShip.Pilot.Friends.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -308,10 +301,10 @@ extension Case102Query.Data.Search.AsShip.Pilot.BestFriend {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -319,9 +312,9 @@ extension Case102Query.Data.Search.AsShip.Pilot.BestFriend.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -329,10 +322,10 @@ extension Case102Query.Data.Search.AsUser {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s friends:[#0] ?__typename:s? ?id:s?", Friends.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var friends: [Friends] { __field("friends") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var friends: [Friends] { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -341,11 +334,11 @@ extension Case102Query.Data.Search.AsUser.Friends {
         static let __fields = GraphQLSelectionFields(
             "id:s email:s? name:s ?__typename:s? friends:[#0] @1", Friends.self, UserBits.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var friends: [Friends] { __field("friends") }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var friends: [Friends] { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -355,12 +348,12 @@ extension Case102Query.Data.Search.AsUser.Friends.Friends {
         static let __fields = GraphQLSelectionFields(
             "email:s? name:s ?__typename:s? ?id:s? scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var address: Address? { __field("address") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -369,10 +362,10 @@ extension Case102Query.Data.Search.AsUser.Friends.Friends.Friends {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -380,8 +373,8 @@ extension Case102Query.Data.Search.AsUser.Friends.Friends.Friends.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }

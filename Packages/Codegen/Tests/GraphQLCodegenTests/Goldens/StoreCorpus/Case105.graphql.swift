@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case105`.
 struct Case105Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case105"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case105($size0: Int!, $size1: Int!, $first2: Int) {
           viewer {
@@ -93,18 +90,14 @@ struct Case105Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "2eb313d313630287e9fc543ad774caf1ce4ad7a8e9b71ae28dc7a83b05baf0a5"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int, size1: Int, first2: GraphQLNullable<Int> = .absent) {
         self.variables = Variables(size0: size0, size1: size1, first2: first2)
     }
@@ -143,8 +136,8 @@ struct Case105Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("viewer:#0? version:s", Viewer.self)
         let __data: JSONObject
-        var viewer: Viewer? { __field("viewer") }
-        var version: String { __field("version") }
+        var viewer: Viewer? { __field() }
+        var version: String { __field() }
     }
 }
 
@@ -154,14 +147,14 @@ extension Case105Query.Data {
             "name:s email:s? small:s large:s bestFriend:#0? address:#1? id:s ?__typename:s?", BestFriend.self,
             Address.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var address: Address? { __field("address") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var address: Address? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -171,20 +164,20 @@ extension Case105Query.Data.Viewer {
             "name:s bestFriend:#0? homeworld:#1? address:#2? id:s ?__typename:s?", BestFriend.self, Homeworld.self,
             Address.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -193,14 +186,14 @@ extension Case105Query.Data.Viewer.BestFriend {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s email:s? small:s large:s friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var address: Address? { __field("address") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var address: Address? { __field() }
+        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
@@ -208,21 +201,21 @@ extension Case105Query.Data.Viewer.BestFriend {
             "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
             PlanetBits.self)
         let __data: JSONObject
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -231,20 +224,20 @@ extension Case105Query.Data.Viewer.BestFriend.BestFriend {
         static let __fields = GraphQLSelectionFields(
             "email:s? name:s ?__typename:s? ?id:s? address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
-        var address: Address? { __field("address") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -252,9 +245,9 @@ extension Case105Query.Data.Viewer.BestFriend.BestFriend.Friends {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -262,17 +255,17 @@ extension Case105Query.Data.Viewer.BestFriend.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }

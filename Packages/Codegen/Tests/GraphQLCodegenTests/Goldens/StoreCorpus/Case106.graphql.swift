@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case106`.
 struct Case106Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case106"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case106 {
           nodes(ids: [\"u1\", \"missing\", \"u7\"]) {
@@ -29,18 +26,14 @@ struct Case106Query: GraphQLTypedOperation {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "379f5b356f75e976f3236fa250782462baf0ce942be86c969ee7bc05021be44f"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -54,8 +47,8 @@ struct Case106Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("nodes:[#0?] version:s", Nodes.self)
         let __data: JSONObject
-        var nodes: [Nodes?] { __field("nodes") }
-        var version: String { __field("version") }
+        var nodes: [Nodes?] { __field() }
+        var version: String { __field() }
     }
 }
 
@@ -64,8 +57,8 @@ extension Case106Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? ?id:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
         let __data: JSONObject
-        var __typename: String? { __field("__typename") }
-        var id: String? { __field("id") }
+        var __typename: String? { __field() }
+        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
         var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
@@ -76,25 +69,25 @@ extension Case106Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct AsNamed: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:Planet", AsPlanet.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var __typename: String? { __field("__typename") }
+        var name: String { __field() }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
     }
 }
@@ -103,8 +96,8 @@ extension Case106Query.Data.Nodes.AsPlanet {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

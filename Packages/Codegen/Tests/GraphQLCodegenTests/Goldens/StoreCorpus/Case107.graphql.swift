@@ -4,29 +4,22 @@ import GraphQLCore
 
 /// The query `Case107`.
 struct Case107Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case107"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case107 {
           version
           tags
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "05daccfd3d1c892fe65c61c90032262cb28ea51123f39870a00c1fee7cbcca44"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -40,7 +33,7 @@ struct Case107Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("version:s tags:[s?]?")
         let __data: JSONObject
-        var version: String { __field("version") }
-        var tags: [String?]? { __field("tags") }
+        var version: String { __field() }
+        var tags: [String?]? { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case124`.
 struct Case124Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case124"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case124($flag0: Boolean!, $flag1: Boolean!) {
           user(id: \"u5\") {
@@ -115,18 +112,14 @@ struct Case124Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "19cdd98c2824e6d7d67d22c270dea5f1ddf400336f16086921e2585e10b11254"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(flag0: Bool, flag1: Bool) {
         self.variables = Variables(flag0: flag0, flag1: flag1)
     }
@@ -160,7 +153,7 @@ struct Case124Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("user:#0?", User.self)
         let __data: JSONObject
-        var user: User? { __field("user") }
+        var user: User? { __field() }
     }
 }
 
@@ -170,13 +163,13 @@ extension Case124Query.Data {
             "id:s email:s? name:s ?__typename:s? scores:[[i?]?]? friends:[#0] homeworld:#1? @2", Friends.self,
             Homeworld.self, UserBits.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var homeworld: Homeworld? { __field("homeworld") }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -186,22 +179,22 @@ extension Case124Query.Data.User {
         static let __fields = GraphQLSelectionFields(
             "email:s? small:s large:s friends:[#0] homeworld:#1? ?__typename:s? ?id:s?", Friends.self, Homeworld.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s residents:[#0] ?__typename:s? ?id:s?", Residents.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var residents: [Residents] { __field("residents") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -211,28 +204,28 @@ extension Case124Query.Data.User.Friends {
             "name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?email:s? ?__typename:s? ?id:s?",
             Friends.self, Homeworld.self, Address.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
-        var email: String?? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s? ?id:s?", Moons.self, Residents.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -240,28 +233,28 @@ extension Case124Query.Data.User.Friends.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s small:s large:s scores:[[i?]?]? id:s ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -269,9 +262,9 @@ extension Case124Query.Data.User.Friends.Friends.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -279,18 +272,18 @@ extension Case124Query.Data.User.Friends.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? ?id:s? @0", UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -300,14 +293,14 @@ extension Case124Query.Data.User.Homeworld {
         static let __fields = GraphQLSelectionFields(
             "id:s name:s small:s large:s friends:[#0] address:#1? ?email:s? ?__typename:s?", Friends.self, Address.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var address: Address? { __field("address") }
-        var email: String?? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var address: Address? { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -316,21 +309,21 @@ extension Case124Query.Data.User.Homeworld.Residents {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s email:s? small:s large:s address:#0? ?id:s?", Address.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var address: Address? { __field("address") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var address: Address? { __field() }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -338,8 +331,8 @@ extension Case124Query.Data.User.Homeworld.Residents.Friends {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case128`.
 struct Case128Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case128"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case128($flag0: Boolean!) {
           search(text: \"zzz\", first: 1) {
@@ -73,18 +70,14 @@ struct Case128Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "460115ee785c95c57083ce0f627bdb0fb2fcd2dd2d86ec7fa0ccabe10c5e691b"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(flag0: Bool) {
         self.variables = Variables(flag0: flag0)
     }
@@ -113,8 +106,8 @@ struct Case128Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("search:[#0] grid:[[#1?]?]", Search.self, Grid.self)
         let __data: JSONObject
-        var search: [Search] { __field("search") }
-        var grid: [[Grid?]?] { __field("grid") }
+        var search: [Search] { __field() }
+        var grid: [[Grid?]?] { __field() }
     }
 }
 
@@ -123,7 +116,7 @@ extension Case128Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String? { __field("__typename") }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -132,10 +125,10 @@ extension Case128Query.Data {
     struct Grid: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
         let __data: JSONObject
-        var x: Int { __field("x") }
-        var y: Int { __field("y") }
-        var value: Double? { __field("value") }
-        var __typename: String { __field("__typename", default: "Cell") }
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }
 
@@ -143,24 +136,24 @@ extension Case128Query.Data.Search {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?id:s? ?__typename:s?", Pilot.self)
         let __data: JSONObject
-        var model: String? { __field("model") }
-        var pilot: Pilot? { __field("pilot") }
-        var id: String? { __field("id") }
-        var __typename: String { __field("__typename", default: "Ship") }
+        var model: String? { __field() }
+        var pilot: Pilot? { __field() }
+        var id: String? { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -169,13 +162,13 @@ extension Case128Query.Data.Search.AsShip {
         static let __fields = GraphQLSelectionFields(
             "name:s email:s? small:s large:s bestFriend:#0? ?__typename:s? ?id:s?", BestFriend.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -185,15 +178,15 @@ extension Case128Query.Data.Search.AsShip.Pilot {
             "id:s name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? ?email:s? ?__typename:s?",
             Friends.self, Homeworld.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var email: String?? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -201,21 +194,21 @@ extension Case128Query.Data.Search.AsShip.Pilot.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "id:s diameter:i? name:s ?__typename:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var moons: [Moons?]? { __field("moons") }
+        var id: String { __field() }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var moons: [Moons?]? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 }
@@ -224,8 +217,8 @@ extension Case128Query.Data.Search.AsShip.Pilot.BestFriend.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

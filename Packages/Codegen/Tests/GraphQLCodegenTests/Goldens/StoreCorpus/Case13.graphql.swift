@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case13`.
 struct Case13Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case13"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case13($flag0: Boolean!, $flag1: Boolean!) {
           search(text: \"u\", first: 5) {
@@ -70,18 +67,14 @@ struct Case13Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "35429c2f1a0b3d619e514f5cf1314f283415a0ef7153288d8f759f78573ef6af"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(flag0: Bool, flag1: Bool) {
         self.variables = Variables(flag0: flag0, flag1: flag1)
     }
@@ -115,8 +108,8 @@ struct Case13Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("search:[#0] other:#1?", Search.self, Other.self)
         let __data: JSONObject
-        var search: [Search] { __field("search") }
-        var other: Other? { __field("other") }
+        var search: [Search] { __field() }
+        var other: Other? { __field() }
     }
 }
 
@@ -125,7 +118,7 @@ extension Case13Query.Data {
         static let __fields = GraphQLSelectionFields(
             "__typename:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
+        var __typename: String { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -135,8 +128,8 @@ extension Case13Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? ?id:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
         let __data: JSONObject
-        var __typename: String? { __field("__typename") }
-        var id: String? { __field("id") }
+        var __typename: String? { __field() }
+        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
     }
@@ -146,24 +139,24 @@ extension Case13Query.Data.Search {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var id: String? { __field() }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s email:s? friends:[#0] ?id:s?", Friends.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var email: String? { __field("email") }
-        var friends: [Friends] { __field("friends") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var email: String? { __field() }
+        var friends: [Friends] { __field() }
+        var id: String? { __field() }
     }
 }
 
@@ -172,11 +165,11 @@ extension Case13Query.Data.Search.AsUser {
         static let __fields = GraphQLSelectionFields(
             "bestFriend:#0? address:#1? ?email:s? ?__typename:s? ?id:s?", BestFriend.self, Address.self)
         let __data: JSONObject
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var address: Address? { __field("address") }
-        var email: String?? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var bestFriend: BestFriend? { __field() }
+        var address: Address? { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -185,20 +178,20 @@ extension Case13Query.Data.Search.AsUser.Friends {
         static let __fields = GraphQLSelectionFields(
             "id:s email:s? small:s large:s address:#0? ?__typename:s?", Address.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -206,10 +199,10 @@ extension Case13Query.Data.Search.AsUser.Friends.BestFriend {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -217,9 +210,9 @@ extension Case13Query.Data.Search.AsUser.Friends.BestFriend.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -228,19 +221,19 @@ extension Case13Query.Data.Other {
         static let __fields = GraphQLSelectionFields(
             "name:s diameter:i? moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("model:s? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var model: String? { __field("model") }
-        var __typename: String { __field("__typename", default: "Ship") }
-        var id: String? { __field("id") }
+        var model: String? { __field() }
+        var __typename: String { __field(default: "Ship") }
+        var id: String? { __field() }
     }
 }
 
@@ -248,8 +241,8 @@ extension Case13Query.Data.Other.AsPlanet {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case135`.
 struct Case135Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case135"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case135($size0: Int!, $size1: Int!) {
           nodes(ids: [\"u4\", \"p1\", \"s1\"]) {
@@ -65,18 +62,14 @@ struct Case135Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "874e9f6e1030f1385313800050f4a2a616e423aeea2d81e6abb3b8d0974a4b6c"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int, size1: Int) {
         self.variables = Variables(size0: size0, size1: size1)
     }
@@ -110,8 +103,8 @@ struct Case135Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("nodes:[#0?] version:s", Nodes.self)
         let __data: JSONObject
-        var nodes: [Nodes?] { __field("nodes") }
-        var version: String { __field("version") }
+        var nodes: [Nodes?] { __field() }
+        var version: String { __field() }
     }
 }
 
@@ -121,8 +114,8 @@ extension Case135Query.Data {
             "__typename:s id:s @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
             AsNamed.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
+        var __typename: String { __field() }
+        var id: String { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -135,34 +128,34 @@ extension Case135Query.Data.Nodes {
         static let __fields = GraphQLSelectionFields(
             "__typename:s id:s name:s moons:[#0?]? residents:[#1]", Moons.self, Residents.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s model:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
-        var model: String? { __field("model") }
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var model: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s name:s")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
-        var name: String { __field("name") }
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var name: String { __field() }
     }
 
     struct AsNamed: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s @0:Planet", AsPlanet.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
+        var __typename: String { __field() }
+        var name: String { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
     }
 }
@@ -171,9 +164,9 @@ extension Case135Query.Data.Nodes.AsPlanet {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
@@ -181,14 +174,14 @@ extension Case135Query.Data.Nodes.AsPlanet {
             "email:s? name:s ?__typename:s? id:s small:s large:s bestFriend:#0? homeworld:#1? @2", BestFriend.self,
             Homeworld.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var homeworld: Homeworld? { __field("homeworld") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -197,21 +190,21 @@ extension Case135Query.Data.Nodes.AsPlanet.Residents {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s small:s large:s ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "name:s diameter:i? moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -219,8 +212,8 @@ extension Case135Query.Data.Nodes.AsPlanet.Residents.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case136`.
 struct Case136Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case136"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case136 {
           grid(size: 3) {
@@ -20,18 +17,14 @@ struct Case136Query: GraphQLTypedOperation {
           tags
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "9ffa1f0a7201ad644ebec45d6871c8b75829a8cf431c5dda7e5258d431861a88"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -45,8 +38,8 @@ struct Case136Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("grid:[[#0?]?] tags:[s?]?", Grid.self)
         let __data: JSONObject
-        var grid: [[Grid?]?] { __field("grid") }
-        var tags: [String?]? { __field("tags") }
+        var grid: [[Grid?]?] { __field() }
+        var tags: [String?]? { __field() }
     }
 }
 
@@ -54,9 +47,9 @@ extension Case136Query.Data {
     struct Grid: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
         let __data: JSONObject
-        var x: Int { __field("x") }
-        var y: Int { __field("y") }
-        var value: Double? { __field("value") }
-        var __typename: String { __field("__typename", default: "Cell") }
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case144`.
 struct Case144Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case144"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case144 {
           nodes(ids: [\"u6\", \"u7\", \"p3\"]) {
@@ -27,18 +24,14 @@ struct Case144Query: GraphQLTypedOperation {
           tags
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "fd129edac0e80448c11bfa5e4716829b7d8bad84fa6b61151a2daa928c3a19ca"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -52,8 +45,8 @@ struct Case144Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("nodes:[#0?] tags:[s?]?", Nodes.self)
         let __data: JSONObject
-        var nodes: [Nodes?] { __field("nodes") }
-        var tags: [String?]? { __field("tags") }
+        var nodes: [Nodes?] { __field() }
+        var tags: [String?]? { __field() }
     }
 }
 
@@ -63,8 +56,8 @@ extension Case144Query.Data {
             "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
             AsNamed.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var __typename: String? { __field("__typename") }
+        var id: String { __field() }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -76,33 +69,33 @@ extension Case144Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "Planet") }
+        var name: String { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("model:s? id:s ?__typename:s?")
         let __data: JSONObject
-        var model: String? { __field("model") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "Ship") }
+        var model: String? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s id:s email:s? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct AsNamed: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:User", AsUser.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var __typename: String? { __field("__typename") }
+        var name: String { __field() }
+        var __typename: String? { __field() }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 }

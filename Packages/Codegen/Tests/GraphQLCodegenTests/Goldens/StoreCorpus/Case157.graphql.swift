@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case157`.
 struct Case157Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case157"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case157($id0: ID!, $first1: Int, $flag2: Boolean!, $size3: Int!, $first4: Int, $size5: Int!, $first6: \
         Int) {
@@ -353,18 +350,14 @@ struct Case157Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "c7c864d99ccd9b285a1b4dc67d621ce1dd0ff67b4b7ae4c36fd12681e30ea35e"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(
         id0: String,
         first1: GraphQLNullable<Int> = .absent,
@@ -441,10 +434,10 @@ struct Case157Query: GraphQLTypedOperation {
         static let __fields = GraphQLSelectionFields(
             "node:#0? search:[#1] grid:[[#2?]?] version:s", Node.self, Search.self, Grid.self)
         let __data: JSONObject
-        var node: Node? { __field("node") }
-        var search: [Search] { __field("search") }
-        var grid: [[Grid?]?] { __field("grid") }
-        var version: String { __field("version") }
+        var node: Node? { __field() }
+        var search: [Search] { __field() }
+        var grid: [[Grid?]?] { __field() }
+        var version: String { __field() }
     }
 }
 
@@ -453,8 +446,8 @@ extension Case157Query.Data {
         static let __fields = GraphQLSelectionFields(
             "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var __typename: String? { __field("__typename") }
+        var id: String { __field() }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -465,7 +458,7 @@ extension Case157Query.Data {
             "?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
             AsNamed.self)
         let __data: JSONObject
-        var __typename: String? { __field("__typename") }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -475,10 +468,10 @@ extension Case157Query.Data {
     struct Grid: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
         let __data: JSONObject
-        var x: Int { __field("x") }
-        var y: Int { __field("y") }
-        var value: Double? { __field("value") }
-        var __typename: String { __field("__typename", default: "Cell") }
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }
 
@@ -486,18 +479,18 @@ extension Case157Query.Data.Node {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("diameter:i? residents:[#0] id:s ?__typename:s?", Residents.self)
         let __data: JSONObject
-        var diameter: Int? { __field("diameter") }
-        var residents: [Residents] { __field("residents") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "Planet") }
+        var diameter: Int? { __field() }
+        var residents: [Residents] { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("pilot:#0? id:s ?__typename:s?", Pilot.self)
         let __data: JSONObject
-        var pilot: Pilot? { __field("pilot") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "Ship") }
+        var pilot: Pilot? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
@@ -505,12 +498,12 @@ extension Case157Query.Data.Node {
             "email:s? name:s ?__typename:s? id:s friends:[#0] bestFriend:#1? @2", Friends.self, BestFriend.self,
             UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String { __field("id") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -521,14 +514,14 @@ extension Case157Query.Data.Node.AsPlanet {
             "id:s email:s? name:s ?__typename:s? small:s large:s friends:[#0] homeworld:#1? @2", Friends.self,
             Homeworld.self, UserBits.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var homeworld: Homeworld? { __field("homeworld") }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -537,18 +530,18 @@ extension Case157Query.Data.Node.AsPlanet.Residents {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s? ?id:s?", Address.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?")
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 }
 
@@ -556,10 +549,10 @@ extension Case157Query.Data.Node.AsPlanet.Residents.Friends {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -567,9 +560,9 @@ extension Case157Query.Data.Node.AsPlanet.Residents.Friends.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -578,13 +571,13 @@ extension Case157Query.Data.Node.AsShip {
         static let __fields = GraphQLSelectionFields(
             "id:s email:s? name:s ?__typename:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var address: Address? { __field("address") }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var small: String { __field() }
+        var large: String { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -593,10 +586,10 @@ extension Case157Query.Data.Node.AsShip.Pilot {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -604,9 +597,9 @@ extension Case157Query.Data.Node.AsShip.Pilot.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -615,11 +608,11 @@ extension Case157Query.Data.Node.AsUser {
         static let __fields = GraphQLSelectionFields(
             "name:s scores:[[i?]?]? address:#0? ?__typename:s? ?id:s?", Address.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
@@ -627,15 +620,15 @@ extension Case157Query.Data.Node.AsUser {
             "__typename:s email:s? name:s ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? @2",
             Friends.self, Homeworld.self, UserBits.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var id: String? { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var homeworld: Homeworld? { __field("homeworld") }
+        var __typename: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var id: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -644,9 +637,9 @@ extension Case157Query.Data.Node.AsUser.Friends {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -655,24 +648,24 @@ extension Case157Query.Data.Node.AsUser.BestFriend {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s scores:[[i?]?]? friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var address: Address? { __field("address") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var address: Address? { __field() }
+        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s? ?id:s?", Moons.self, Residents.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -680,19 +673,19 @@ extension Case157Query.Data.Node.AsUser.BestFriend.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s scores:[[i?]?]? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -700,9 +693,9 @@ extension Case157Query.Data.Node.AsUser.BestFriend.Friends.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -710,18 +703,18 @@ extension Case157Query.Data.Node.AsUser.BestFriend.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? id:s @0", UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String { __field("id") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -730,37 +723,37 @@ extension Case157Query.Data.Search {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?id:s? ?__typename:s?", Pilot.self)
         let __data: JSONObject
-        var model: String? { __field("model") }
-        var pilot: Pilot? { __field("pilot") }
-        var id: String? { __field("id") }
-        var __typename: String { __field("__typename", default: "Ship") }
+        var model: String? { __field() }
+        var pilot: Pilot? { __field() }
+        var id: String? { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "name:s friends:[#0] bestFriend:#1? ?id:s? ?__typename:s?", Friends.self, BestFriend.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var id: String? { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var id: String? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct AsNamed: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var __typename: String? { __field("__typename") }
+        var name: String { __field() }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -772,16 +765,16 @@ extension Case157Query.Data.Search.AsShip {
             "email:s? name:s ?__typename:s? id:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
             Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -790,36 +783,36 @@ extension Case157Query.Data.Search.AsShip.Pilot {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s homeworld:#0? id:s ?__typename:s?", Homeworld.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var homeworld: Homeworld? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s moons:[#0?]? ?__typename:s?", Moons.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -827,10 +820,10 @@ extension Case157Query.Data.Search.AsShip.Pilot.Friends {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -838,9 +831,9 @@ extension Case157Query.Data.Search.AsShip.Pilot.Friends.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -848,9 +841,9 @@ extension Case157Query.Data.Search.AsShip.Pilot.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -860,16 +853,16 @@ extension Case157Query.Data.Search.AsUser {
             "email:s? name:s ?__typename:s? id:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
             Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 
@@ -878,13 +871,13 @@ extension Case157Query.Data.Search.AsUser {
             "email:s? small:s large:s bestFriend:#0? homeworld:#1? ?__typename:s? ?id:s?", BestFriend.self,
             Homeworld.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -893,13 +886,13 @@ extension Case157Query.Data.Search.AsUser.Friends {
         static let __fields = GraphQLSelectionFields(
             "name:s email:s? small:s large:s homeworld:#0? ?__typename:s? ?id:s?", Homeworld.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var homeworld: Homeworld? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
@@ -907,14 +900,14 @@ extension Case157Query.Data.Search.AsUser.Friends {
             "__typename:s email:s? name:s id:s small:s large:s friends:[#0] bestFriend:#1? @2", Friends.self,
             BestFriend.self, UserBits.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var id: String { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
+        var __typename: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
         var userBits: UserBits { __view() }
     }
 
@@ -922,20 +915,20 @@ extension Case157Query.Data.Search.AsUser.Friends {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s diameter:i? moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -944,11 +937,11 @@ extension Case157Query.Data.Search.AsUser.Friends.Friends {
         static let __fields = GraphQLSelectionFields(
             "name:s diameter:i? moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -956,9 +949,9 @@ extension Case157Query.Data.Search.AsUser.Friends.Friends.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -967,22 +960,22 @@ extension Case157Query.Data.Search.AsUser.Friends.BestFriend {
         static let __fields = GraphQLSelectionFields(
             "name:s scores:[[i?]?]? address:#0? ?__typename:s? ?id:s?", Address.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "id:s name:s scores:[[i?]?]? address:#0? ?__typename:s?", Address.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -990,10 +983,10 @@ extension Case157Query.Data.Search.AsUser.Friends.BestFriend.Friends {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -1001,9 +994,9 @@ extension Case157Query.Data.Search.AsUser.Friends.BestFriend.Friends.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -1011,10 +1004,10 @@ extension Case157Query.Data.Search.AsUser.Friends.BestFriend.BestFriend {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -1022,9 +1015,9 @@ extension Case157Query.Data.Search.AsUser.Friends.BestFriend.BestFriend.Address 
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -1032,18 +1025,18 @@ extension Case157Query.Data.Search.AsUser.Friends.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s email:s? name:s ?id:s? @0", UserBits.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var id: String? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -1054,25 +1047,25 @@ extension Case157Query.Data.Search.AsUser.BestFriend {
             "id:s name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?__typename:s?",
             Friends.self, BestFriend.self, Homeworld.self, Address.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -1080,37 +1073,37 @@ extension Case157Query.Data.Search.AsUser.BestFriend.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s small:s large:s scores:[[i?]?]? ?__typename:s?")
         let __data: JSONObject
-        var id: String { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("scores:[[i?]?]? id:s ?__typename:s?")
         let __data: JSONObject
-        var scores: [[Int?]?]? { __field("scores") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var scores: [[Int?]?]? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s moons:[#0?]? ?id:s?", Moons.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -1118,9 +1111,9 @@ extension Case157Query.Data.Search.AsUser.BestFriend.BestFriend.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -1128,8 +1121,8 @@ extension Case157Query.Data.Search.AsUser.BestFriend.BestFriend.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }

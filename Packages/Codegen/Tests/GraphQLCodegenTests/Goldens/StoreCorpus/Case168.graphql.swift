@@ -4,28 +4,21 @@ import GraphQLCore
 
 /// The query `Case168`.
 struct Case168Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case168"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case168 {
           tags
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "767e28e9972890783811137c17701fbd9e1928c3e072cbb7263b5b322e6591b8"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -39,6 +32,6 @@ struct Case168Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("tags:[s?]?")
         let __data: JSONObject
-        var tags: [String?]? { __field("tags") }
+        var tags: [String?]? { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case173`.
 struct Case173Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case173"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case173($id0: ID!, $flag1: Boolean!, $flag2: Boolean!) {
           node(id: $id0) {
@@ -127,18 +124,14 @@ struct Case173Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "9a17e12a2481f7dc818ce2d260a3c6058a045a0883e75ef570317992b13319f9"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(id0: String, flag1: Bool, flag2: Bool) {
         self.variables = Variables(id0: id0, flag1: flag1, flag2: flag2)
     }
@@ -177,8 +170,8 @@ struct Case173Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("node:#0? tags:[s?]?", Node.self)
         let __data: JSONObject
-        var node: Node? { __field("node") }
-        var tags: [String?]? { __field("tags") }
+        var node: Node? { __field() }
+        var tags: [String?]? { __field() }
     }
 }
 
@@ -186,8 +179,8 @@ extension Case173Query.Data {
     struct Node: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s @0:User", AsUser.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
+        var __typename: String { __field() }
+        var id: String { __field() }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
@@ -198,16 +191,16 @@ extension Case173Query.Data.Node {
             "__typename:s id:s name:s small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? address:#3?",
             Friends.self, BestFriend.self, Homeworld.self, Address.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
     }
 }
 
@@ -215,10 +208,10 @@ extension Case173Query.Data.Node.AsUser {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s homeworld:#0? ?__typename:s? ?id:s?", Homeworld.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var homeworld: Homeworld? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
@@ -226,13 +219,13 @@ extension Case173Query.Data.Node.AsUser {
             "email:s? name:s ?__typename:s? ?id:s? scores:[[i?]?]? bestFriend:#0? homeworld:#1? @2", BestFriend.self,
             Homeworld.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var homeworld: Homeworld? { __field("homeworld") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
         var userBits: UserBits { __view() }
     }
 
@@ -240,21 +233,21 @@ extension Case173Query.Data.Node.AsUser {
         static let __fields = GraphQLSelectionFields(
             "id:s name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s?", Moons.self, Residents.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
-        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -263,11 +256,11 @@ extension Case173Query.Data.Node.AsUser.Friends {
         static let __fields = GraphQLSelectionFields(
             "id:s name:s diameter:i? residents:[#0] ?__typename:s?", Residents.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var residents: [Residents] { __field("residents") }
-        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 }
 
@@ -275,10 +268,10 @@ extension Case173Query.Data.Node.AsUser.Friends.Homeworld {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s address:#0? id:s", Address.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var address: Address? { __field("address") }
-        var id: String { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var address: Address? { __field() }
+        var id: String { __field() }
     }
 }
 
@@ -286,10 +279,10 @@ extension Case173Query.Data.Node.AsUser.Friends.Homeworld.Residents {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -297,9 +290,9 @@ extension Case173Query.Data.Node.AsUser.Friends.Homeworld.Residents.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -309,23 +302,23 @@ extension Case173Query.Data.Node.AsUser.BestFriend {
             "id:s name:s small:s large:s homeworld:#0? address:#1? ?email:s? ?__typename:s?", Homeworld.self,
             Address.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
-        var email: String?? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s diameter:i? name:s @0", PlanetBits.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
         var planetBits: PlanetBits { __view() }
     }
 }
@@ -334,18 +327,18 @@ extension Case173Query.Data.Node.AsUser.BestFriend.BestFriend {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -353,20 +346,20 @@ extension Case173Query.Data.Node.AsUser.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -374,8 +367,8 @@ extension Case173Query.Data.Node.AsUser.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case179`.
 struct Case179Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case179"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case179 {
           other: node(id: \"p2\") {
@@ -84,18 +81,14 @@ struct Case179Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "081de35d1e7c2389a61da0b731a2280cf8d55c7d45bb35b2c377aaaa44ecc51f"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -109,7 +102,7 @@ struct Case179Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("other:#0?", Other.self)
         let __data: JSONObject
-        var other: Other? { __field("other") }
+        var other: Other? { __field() }
     }
 }
 
@@ -118,8 +111,8 @@ extension Case179Query.Data {
         static let __fields = GraphQLSelectionFields(
             "__typename:s ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -132,30 +125,30 @@ extension Case179Query.Data.Other {
             "__typename:s diameter:i? name:s ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
             PlanetBits.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
-        var id: String? { __field("id") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
+        var __typename: String { __field() }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var id: String? { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s model:s? pilot:#0? ?id:s?", Pilot.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var model: String? { __field("model") }
-        var pilot: Pilot? { __field("pilot") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var model: String? { __field() }
+        var pilot: Pilot? { __field() }
+        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s bestFriend:#0? ?id:s?", BestFriend.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var id: String? { __field() }
     }
 }
 
@@ -163,18 +156,18 @@ extension Case179Query.Data.Other.AsPlanet {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s? ?id:s?", Address.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -182,9 +175,9 @@ extension Case179Query.Data.Other.AsPlanet.Residents {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -193,12 +186,12 @@ extension Case179Query.Data.Other.AsShip {
         static let __fields = GraphQLSelectionFields(
             "name:s scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self, BestFriend.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -206,20 +199,20 @@ extension Case179Query.Data.Other.AsShip.Pilot {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? scores:[[i?]?]? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s address:#0? id:s ?__typename:s?", Address.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var address: Address? { __field("address") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var address: Address? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -227,10 +220,10 @@ extension Case179Query.Data.Other.AsShip.Pilot.BestFriend {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -238,9 +231,9 @@ extension Case179Query.Data.Other.AsShip.Pilot.BestFriend.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -248,11 +241,11 @@ extension Case179Query.Data.Other.AsUser {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }

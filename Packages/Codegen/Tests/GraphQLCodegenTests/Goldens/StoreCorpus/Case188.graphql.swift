@@ -4,28 +4,21 @@ import GraphQLCore
 
 /// The query `Case188`.
 struct Case188Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case188"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case188 {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "607a62baaa66bf0adccb1251eb7fafeb338a618b9ab725a548b94dfb6e748190"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -39,6 +32,6 @@ struct Case188Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("version:s")
         let __data: JSONObject
-        var version: String { __field("version") }
+        var version: String { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case189`.
 struct Case189Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case189"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case189 {
           grid(size: 3) {
@@ -19,18 +16,14 @@ struct Case189Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "0592b4deeb3563aa7964fdbcb55854ae7da1941b00c3a92999049694c442494d"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -44,7 +37,7 @@ struct Case189Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("grid:[[#0?]?]", Grid.self)
         let __data: JSONObject
-        var grid: [[Grid?]?] { __field("grid") }
+        var grid: [[Grid?]?] { __field() }
     }
 }
 
@@ -52,9 +45,9 @@ extension Case189Query.Data {
     struct Grid: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
         let __data: JSONObject
-        var x: Int { __field("x") }
-        var y: Int { __field("y") }
-        var value: Double? { __field("value") }
-        var __typename: String { __field("__typename", default: "Cell") }
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }

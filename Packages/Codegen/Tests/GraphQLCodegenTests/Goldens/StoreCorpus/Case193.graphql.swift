@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case193`.
 struct Case193Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case193"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case193($size0: Int!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!) {
           user(id: \"u7\") {
@@ -169,18 +166,14 @@ struct Case193Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "1fbb69b2c2f9749086ab487c11ef5b4e4d33feea64da2a127cad5735e56d6012"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int, size1: Int, flag2: Bool, flag3: Bool, flag4: Bool) {
         self.variables = Variables(size0: size0, size1: size1, flag2: flag2, flag3: flag3, flag4: flag4)
     }
@@ -229,9 +222,9 @@ struct Case193Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("user:#0? tags:[s?]? other:#1?", User.self, Other.self)
         let __data: JSONObject
-        var user: User? { __field("user") }
-        var tags: [String?]? { __field("tags") }
-        var other: Other? { __field("other") }
+        var user: User? { __field() }
+        var tags: [String?]? { __field() }
+        var other: Other? { __field() }
     }
 }
 
@@ -241,16 +234,16 @@ extension Case193Query.Data {
             "email:s? name:s ?__typename:s? id:s small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? @3",
             Friends.self, BestFriend.self, Address.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var address: Address? { __field("address") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 
@@ -258,8 +251,8 @@ extension Case193Query.Data {
         static let __fields = GraphQLSelectionFields(
             "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var __typename: String? { __field("__typename") }
+        var id: String { __field() }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -270,9 +263,9 @@ extension Case193Query.Data.User {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?")
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
@@ -280,23 +273,23 @@ extension Case193Query.Data.User {
             "email:s? name:s ?__typename:s? ?id:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? @3",
             Friends.self, BestFriend.self, Address.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var address: Address? { __field("address") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -306,15 +299,15 @@ extension Case193Query.Data.User.BestFriend {
             "__typename:s name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? ?id:s?",
             Friends.self, BestFriend.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
@@ -322,23 +315,23 @@ extension Case193Query.Data.User.BestFriend {
             "__typename:s name:s small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? id:s", BestFriend.self,
             Homeworld.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var id: String { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var id: String { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -346,21 +339,21 @@ extension Case193Query.Data.User.BestFriend.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s email:s? name:s ?__typename:s? @0", UserBits.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
         var userBits: UserBits { __view() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s email:s? address:#0? ?__typename:s?", Address.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -368,9 +361,9 @@ extension Case193Query.Data.User.BestFriend.Friends.BestFriend {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -378,23 +371,23 @@ extension Case193Query.Data.User.BestFriend.BestFriend {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s id:s ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "__typename:s diameter:i? name:s ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
-        var id: String? { __field("id") }
-        var moons: [Moons?]? { __field("moons") }
+        var __typename: String { __field() }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var id: String? { __field() }
+        var moons: [Moons?]? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 }
@@ -403,9 +396,9 @@ extension Case193Query.Data.User.BestFriend.BestFriend.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -413,9 +406,9 @@ extension Case193Query.Data.User.BestFriend.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -423,29 +416,29 @@ extension Case193Query.Data.Other {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s residents:[#0] ?__typename:s?", Residents.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var residents: [Residents] { __field("residents") }
-        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?", Pilot.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var model: String? { __field("model") }
-        var pilot: Pilot? { __field("pilot") }
-        var __typename: String { __field("__typename", default: "Ship") }
+        var id: String { __field() }
+        var model: String? { __field() }
+        var pilot: Pilot? { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s email:s? small:s large:s ?__typename:s?")
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -453,10 +446,10 @@ extension Case193Query.Data.Other.AsPlanet {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?email:s? id:s ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String?? { __field("email") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var email: String?? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -466,14 +459,14 @@ extension Case193Query.Data.Other.AsShip {
             "__typename:s name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? ?id:s?",
             Friends.self, BestFriend.self, Homeworld.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var id: String? { __field() }
     }
 }
 
@@ -481,30 +474,30 @@ extension Case193Query.Data.Other.AsShip.Pilot {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("email:s? small:s large:s id:s ?__typename:s?")
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s small:s large:s ?email:s? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var email: String?? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }

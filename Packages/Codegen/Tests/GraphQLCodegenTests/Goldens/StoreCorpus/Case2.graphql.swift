@@ -4,28 +4,21 @@ import GraphQLCore
 
 /// The query `Case2`.
 struct Case2Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case2"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case2 {
           tags
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "b44055b868070bef148d86793bf7715ae13b832c4a83999672120a10b6e31a28"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -39,6 +32,6 @@ struct Case2Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("tags:[s?]?")
         let __data: JSONObject
-        var tags: [String?]? { __field("tags") }
+        var tags: [String?]? { __field() }
     }
 }

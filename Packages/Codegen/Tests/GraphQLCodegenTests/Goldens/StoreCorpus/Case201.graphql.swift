@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case201`.
 struct Case201Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case201"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case201($flag0: Boolean!) {
           nodes(ids: [\"p2\", \"s2\", \"s1\"]) {
@@ -85,18 +82,14 @@ struct Case201Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "bdbaafaed8937871a1cf0c28c78552278e2a84277b0c1ca84dfa4e165fdce314"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(flag0: Bool) {
         self.variables = Variables(flag0: flag0)
     }
@@ -125,9 +118,9 @@ struct Case201Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("nodes:[#0?] planets:[#1] tags:[s?]?", Nodes.self, Planets.self)
         let __data: JSONObject
-        var nodes: [Nodes?] { __field("nodes") }
-        var planets: [Planets] { __field("planets") }
-        var tags: [String?]? { __field("tags") }
+        var nodes: [Nodes?] { __field() }
+        var planets: [Planets] { __field() }
+        var tags: [String?]? { __field() }
     }
 }
 
@@ -135,8 +128,8 @@ extension Case201Query.Data {
     struct Nodes: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s ?id:s? @0:Planet", AsPlanet.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
     }
 
@@ -145,12 +138,12 @@ extension Case201Query.Data {
             "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
             PlanetBits.self)
         let __data: JSONObject
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
         var planetBits: PlanetBits { __view() }
     }
 }
@@ -160,11 +153,11 @@ extension Case201Query.Data.Nodes {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s diameter:i? residents:[#0] ?id:s?", Residents.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var residents: [Residents] { __field("residents") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var residents: [Residents] { __field() }
+        var id: String? { __field() }
     }
 }
 
@@ -174,14 +167,14 @@ extension Case201Query.Data.Nodes.AsPlanet {
             "email:s? name:s ?__typename:s? id:s small:s large:s bestFriend:#0? address:#1? @2", BestFriend.self,
             Address.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var address: Address? { __field("address") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -190,19 +183,19 @@ extension Case201Query.Data.Nodes.AsPlanet.Residents {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -210,9 +203,9 @@ extension Case201Query.Data.Nodes.AsPlanet.Residents.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -220,20 +213,20 @@ extension Case201Query.Data.Planets {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "email:s? name:s ?__typename:s? ?id:s? address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
-        var address: Address? { __field("address") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -242,8 +235,8 @@ extension Case201Query.Data.Planets.Residents {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case21`.
 struct Case21Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case21"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case21 {
           planets(first: 2) {
@@ -20,18 +17,14 @@ struct Case21Query: GraphQLTypedOperation {
           tags
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "09263eb61f4523acbd6c5ffe7e721833d6eec8f8016e87c63ac687b70fea61bc"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -45,9 +38,9 @@ struct Case21Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("planets:[#0] version:s tags:[s?]?", Planets.self)
         let __data: JSONObject
-        var planets: [Planets] { __field("planets") }
-        var version: String { __field("version") }
-        var tags: [String?]? { __field("tags") }
+        var planets: [Planets] { __field() }
+        var version: String { __field() }
+        var tags: [String?]? { __field() }
     }
 }
 
@@ -55,8 +48,8 @@ extension Case21Query.Data {
     struct Planets: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s diameter:i? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var diameter: Int? { __field("diameter") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var diameter: Int? { __field() }
+        var id: String? { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case224`.
 struct Case224Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case224"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case224($flag0: Boolean!, $first1: Int, $flag2: Boolean!) {
           viewer {
@@ -51,18 +48,14 @@ struct Case224Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "df5cc0f13dd93c6700b645cf4c7f1c258baa27ce8b99255e251af3962942324c"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(flag0: Bool, first1: GraphQLNullable<Int> = .absent, flag2: Bool) {
         self.variables = Variables(flag0: flag0, first1: first1, flag2: flag2)
     }
@@ -101,9 +94,9 @@ struct Case224Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("viewer:#0? version:s tags:[s?]?", Viewer.self)
         let __data: JSONObject
-        var viewer: Viewer? { __field("viewer") }
-        var version: String { __field("version") }
-        var tags: [String?]? { __field("tags") }
+        var viewer: Viewer? { __field() }
+        var version: String { __field() }
+        var tags: [String?]? { __field() }
     }
 }
 
@@ -113,14 +106,14 @@ extension Case224Query.Data {
             "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self,
             BestFriend.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -129,21 +122,21 @@ extension Case224Query.Data.Viewer {
         static let __fields = GraphQLSelectionFields(
             "__typename:s email:s? name:s id:s friends:[#0] @1", Friends.self, UserBits.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var id: String { __field("id") }
-        var friends: [Friends] { __field("friends") }
+        var __typename: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var id: String { __field() }
+        var friends: [Friends] { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("email:s? scores:[[i?]?]? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var email: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -151,10 +144,10 @@ extension Case224Query.Data.Viewer.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s small:s large:s ?email:s? ?__typename:s?")
         let __data: JSONObject
-        var id: String { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var email: String?? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }

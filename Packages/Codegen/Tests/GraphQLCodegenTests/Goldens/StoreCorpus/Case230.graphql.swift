@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case230`.
 struct Case230Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case230"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case230 {
           grid(size: 0) {
@@ -20,18 +17,14 @@ struct Case230Query: GraphQLTypedOperation {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "bec091bf4fe775ad87e5d0322ffe06ff4d2ed8915aa7aea67fb3a0607380d815"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -45,8 +38,8 @@ struct Case230Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("grid:[[#0?]?] version:s", Grid.self)
         let __data: JSONObject
-        var grid: [[Grid?]?] { __field("grid") }
-        var version: String { __field("version") }
+        var grid: [[Grid?]?] { __field() }
+        var version: String { __field() }
     }
 }
 
@@ -54,9 +47,9 @@ extension Case230Query.Data {
     struct Grid: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
         let __data: JSONObject
-        var x: Int { __field("x") }
-        var y: Int { __field("y") }
-        var value: Double? { __field("value") }
-        var __typename: String { __field("__typename", default: "Cell") }
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }

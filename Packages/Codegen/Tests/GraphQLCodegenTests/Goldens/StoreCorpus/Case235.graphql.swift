@@ -4,28 +4,21 @@ import GraphQLCore
 
 /// The query `Case235`.
 struct Case235Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case235"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case235 {
           tags
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "611b90c3b20f1046b8880785f65bbdcd246d914e53cc0d65910f91e4d7d81b36"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -39,6 +32,6 @@ struct Case235Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("tags:[s?]?")
         let __data: JSONObject
-        var tags: [String?]? { __field("tags") }
+        var tags: [String?]? { __field() }
     }
 }

@@ -4,28 +4,21 @@ import GraphQLCore
 
 /// The query `Case237`.
 struct Case237Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case237"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case237 {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "463b8d6dca325b6e869e147a9174d3b0f57e0101969bdb788916800700c74326"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -39,6 +32,6 @@ struct Case237Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("version:s")
         let __data: JSONObject
-        var version: String { __field("version") }
+        var version: String { __field() }
     }
 }

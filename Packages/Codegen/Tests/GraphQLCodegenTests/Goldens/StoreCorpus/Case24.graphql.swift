@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case24`.
 struct Case24Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case24"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case24 {
           version
@@ -82,18 +79,14 @@ struct Case24Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "4d4215c7697a5a1f20d6de2023ab84d40fa4d9e106089edaf99d37f2b69de3f4"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -107,8 +100,8 @@ struct Case24Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("version:s other:#0?", Other.self)
         let __data: JSONObject
-        var version: String { __field("version") }
-        var other: Other? { __field("other") }
+        var version: String { __field() }
+        var other: Other? { __field() }
     }
 }
 
@@ -117,8 +110,8 @@ extension Case24Query.Data {
         static let __fields = GraphQLSelectionFields(
             "__typename:s id:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
+        var __typename: String { __field() }
+        var id: String { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -130,29 +123,29 @@ extension Case24Query.Data.Other {
         static let __fields = GraphQLSelectionFields(
             "__typename:s id:s diameter:i? name:s residents:[#0] @1", Residents.self, PlanetBits.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
-        var residents: [Residents] { __field("residents") }
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var residents: [Residents] { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s model:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
-        var model: String? { __field("model") }
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var model: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s name:s bestFriend:#0?", BestFriend.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var name: String { __field() }
+        var bestFriend: BestFriend? { __field() }
     }
 }
 
@@ -160,11 +153,11 @@ extension Case24Query.Data.Other.AsPlanet {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s email:s? address:#0? ?__typename:s?", Address.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -172,10 +165,10 @@ extension Case24Query.Data.Other.AsPlanet.Residents {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -183,9 +176,9 @@ extension Case24Query.Data.Other.AsPlanet.Residents.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -194,12 +187,12 @@ extension Case24Query.Data.Other.AsUser {
         static let __fields = GraphQLSelectionFields(
             "name:s scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s? ?id:s?", Friends.self, Address.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -208,22 +201,22 @@ extension Case24Query.Data.Other.AsUser.BestFriend {
         static let __fields = GraphQLSelectionFields(
             "__typename:s email:s? name:s ?id:s? small:s large:s @0", UserBits.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var id: String? { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
+        var __typename: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var id: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -231,8 +224,8 @@ extension Case24Query.Data.Other.AsUser.BestFriend.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }

@@ -4,28 +4,21 @@ import GraphQLCore
 
 /// The query `Case246`.
 struct Case246Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case246"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case246 {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "3b15fa9bc63c4f9e199a5668bbedf12c178ddd3434fafd7f4a198084a5f6961c"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -39,6 +32,6 @@ struct Case246Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("version:s")
         let __data: JSONObject
-        var version: String { __field("version") }
+        var version: String { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case253`.
 struct Case253Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case253"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case253 {
           planets(first: 2) {
@@ -23,18 +20,14 @@ struct Case253Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "1713d7fa8cc69dbee4a32e05517c6b3c058eef2828051cfebbe8e6290cce4aeb"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -48,7 +41,7 @@ struct Case253Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)
         let __data: JSONObject
-        var planets: [Planets] { __field("planets") }
+        var planets: [Planets] { __field() }
     }
 }
 
@@ -56,10 +49,10 @@ extension Case253Query.Data {
     struct Planets: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -67,8 +60,8 @@ extension Case253Query.Data.Planets {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case279`.
 struct Case279Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case279"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case279 {
           tags
@@ -21,18 +18,14 @@ struct Case279Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "2ba8c0bb01ccdfbaff517ca967c73a0822aaaa24fc4d773cb452c00a3794ceb9"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -46,8 +39,8 @@ struct Case279Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("tags:[s?]? other:#0?", Other.self)
         let __data: JSONObject
-        var tags: [String?]? { __field("tags") }
-        var other: Other? { __field("other") }
+        var tags: [String?]? { __field() }
+        var other: Other? { __field() }
     }
 }
 
@@ -55,8 +48,8 @@ extension Case279Query.Data {
     struct Other: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s? @0:Planet", AsPlanet.self)
         let __data: JSONObject
-        var __typename: String? { __field("__typename") }
-        var id: String? { __field("id") }
+        var __typename: String? { __field() }
+        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
     }
 }
@@ -65,8 +58,8 @@ extension Case279Query.Data.Other {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case287`.
 struct Case287Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case287"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case287($first0: Int) {
           nodes(ids: [\"s1\", \"s2\", \"u8\"]) {
@@ -44,18 +41,14 @@ struct Case287Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "8edaf4977e9791f0f7d20f722798f4c7dcd3c290d617a554f07a09d26b202232"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(first0: GraphQLNullable<Int> = .absent) {
         self.variables = Variables(first0: first0)
     }
@@ -84,7 +77,7 @@ struct Case287Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("nodes:[#0?]", Nodes.self)
         let __data: JSONObject
-        var nodes: [Nodes?] { __field("nodes") }
+        var nodes: [Nodes?] { __field() }
     }
 }
 
@@ -93,8 +86,8 @@ extension Case287Query.Data {
         static let __fields = GraphQLSelectionFields(
             "__typename:s ?id:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
         var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
@@ -105,30 +98,30 @@ extension Case287Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] ?id:s?", Friends.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var id: String? { __field() }
     }
 
     struct AsNamed: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s @0:User", AsUser.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
+        var __typename: String { __field() }
+        var name: String { __field() }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
@@ -137,9 +130,9 @@ extension Case287Query.Data.Nodes.AsUser {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("homeworld:#0? ?__typename:s? ?id:s?", Homeworld.self)
         let __data: JSONObject
-        var homeworld: Homeworld? { __field("homeworld") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var homeworld: Homeworld? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -147,10 +140,10 @@ extension Case287Query.Data.Nodes.AsUser.Friends {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s? @0", PlanetBits.self)
         let __data: JSONObject
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 }

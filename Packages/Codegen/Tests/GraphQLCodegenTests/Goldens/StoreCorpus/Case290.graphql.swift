@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case290`.
 struct Case290Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case290"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case290 {
           nodes(ids: [\"u8\", \"u6\", \"u1\"]) {
@@ -54,18 +51,14 @@ struct Case290Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "d55a86a72339a0f0aa2b69e91d39b4909fea8485d506fea713717158551a1229"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -79,7 +72,7 @@ struct Case290Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("nodes:[#0?]", Nodes.self)
         let __data: JSONObject
-        var nodes: [Nodes?] { __field("nodes") }
+        var nodes: [Nodes?] { __field() }
     }
 }
 
@@ -88,8 +81,8 @@ extension Case290Query.Data {
         static let __fields = GraphQLSelectionFields(
             "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var __typename: String? { __field("__typename") }
+        var id: String { __field() }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -99,22 +92,22 @@ extension Case290Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?")
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "id:s email:s? name:s ?__typename:s? small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -124,13 +117,13 @@ extension Case290Query.Data.Nodes.AsUser {
         static let __fields = GraphQLSelectionFields(
             "email:s? name:s ?__typename:s? ?id:s? small:s large:s homeworld:#0? @1", Homeworld.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var homeworld: Homeworld? { __field("homeworld") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var homeworld: Homeworld? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -139,10 +132,10 @@ extension Case290Query.Data.Nodes.AsUser.Friends {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -150,8 +143,8 @@ extension Case290Query.Data.Nodes.AsUser.Friends.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

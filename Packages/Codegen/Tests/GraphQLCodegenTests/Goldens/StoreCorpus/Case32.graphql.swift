@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case32`.
 struct Case32Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case32"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case32 {
           planets(first: 0) {
@@ -18,18 +15,14 @@ struct Case32Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "a1973c2894d7c9a754c1cf1ff03f1d2fafeea310953a5aab0b2d2893ce9ee61f"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -43,7 +36,7 @@ struct Case32Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)
         let __data: JSONObject
-        var planets: [Planets] { __field("planets") }
+        var planets: [Planets] { __field() }
     }
 }
 
@@ -51,8 +44,8 @@ extension Case32Query.Data {
     struct Planets: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var id: String? { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case35`.
 struct Case35Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case35"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case35 {
           nodes(ids: [\"s1\", \"s2\", \"p1\"]) {
@@ -20,18 +17,14 @@ struct Case35Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "8b8f1d605ea1bd2b0bebc5ef25f252db4f3ceade3b1413ea74eb19d73674557a"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -45,7 +38,7 @@ struct Case35Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("nodes:[#0?]", Nodes.self)
         let __data: JSONObject
-        var nodes: [Nodes?] { __field("nodes") }
+        var nodes: [Nodes?] { __field() }
     }
 }
 
@@ -53,8 +46,8 @@ extension Case35Query.Data {
     struct Nodes: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s? @0:Ship", AsShip.self)
         let __data: JSONObject
-        var __typename: String? { __field("__typename") }
-        var id: String? { __field("id") }
+        var __typename: String? { __field() }
+        var id: String? { __field() }
         var asShip: AsShip? { __view(when: ["Ship"]) }
     }
 }
@@ -63,8 +56,8 @@ extension Case35Query.Data.Nodes {
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("model:s? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var model: String? { __field("model") }
-        var __typename: String { __field("__typename", default: "Ship") }
-        var id: String? { __field("id") }
+        var model: String? { __field() }
+        var __typename: String { __field(default: "Ship") }
+        var id: String? { __field() }
     }
 }

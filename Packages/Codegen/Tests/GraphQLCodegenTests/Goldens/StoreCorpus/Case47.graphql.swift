@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case47`.
 struct Case47Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case47"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case47 {
           viewer {
@@ -22,18 +19,14 @@ struct Case47Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "27f7f637b6c17e297da8af65618e5ea93e78c14f16261a9c4784de0447a9ff17"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -47,8 +40,8 @@ struct Case47Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("viewer:#0? planets:[#1]", Viewer.self, Planets.self)
         let __data: JSONObject
-        var viewer: Viewer? { __field("viewer") }
-        var planets: [Planets] { __field("planets") }
+        var viewer: Viewer? { __field() }
+        var planets: [Planets] { __field() }
     }
 }
 
@@ -56,15 +49,15 @@ extension Case47Query.Data {
     struct Viewer: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("email:s? id:s ?__typename:s?")
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var email: String? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Planets: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }

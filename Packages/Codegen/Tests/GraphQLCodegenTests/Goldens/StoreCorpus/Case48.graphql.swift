@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case48`.
 struct Case48Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case48"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case48($id0: ID!, $first1: Int, $flag2: Boolean!, $size3: Int!, $first4: Int, $size5: Int!) {
           node(id: $id0) {
@@ -163,18 +160,14 @@ struct Case48Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "378d876cfb49a606c6f27bc19caaaec8cc77b9b77e46e884e83bd4b6e6ba924d"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(
         id0: String,
         first1: GraphQLNullable<Int> = .absent,
@@ -242,9 +235,9 @@ struct Case48Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("node:#0? nodes:[#1?] version:s", Node.self, Nodes.self)
         let __data: JSONObject
-        var node: Node? { __field("node") }
-        var nodes: [Nodes?] { __field("nodes") }
-        var version: String { __field("version") }
+        var node: Node? { __field() }
+        var nodes: [Nodes?] { __field() }
+        var version: String { __field() }
     }
 }
 
@@ -254,8 +247,8 @@ extension Case48Query.Data {
             "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
             AsNamed.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var __typename: String? { __field("__typename") }
+        var id: String { __field() }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -265,8 +258,8 @@ extension Case48Query.Data {
     struct Nodes: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:Ship @1:User", AsShip.self, AsUser.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var __typename: String? { __field("__typename") }
+        var id: String { __field() }
+        var __typename: String? { __field() }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -277,35 +270,35 @@ extension Case48Query.Data.Node {
         static let __fields = GraphQLSelectionFields(
             "id:s name:s moons:[#0?]? residents:[#1] ?__typename:s?", Moons.self, Residents.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
-        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?", Pilot.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var model: String? { __field("model") }
-        var pilot: Pilot? { __field("pilot") }
-        var __typename: String { __field("__typename", default: "Ship") }
+        var id: String { __field() }
+        var model: String? { __field() }
+        var pilot: Pilot? { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?")
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct AsNamed: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:Planet", AsPlanet.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var __typename: String? { __field("__typename") }
+        var name: String { __field() }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
     }
 }
@@ -314,9 +307,9 @@ extension Case48Query.Data.Node.AsPlanet {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
@@ -324,12 +317,12 @@ extension Case48Query.Data.Node.AsPlanet {
             "id:s email:s? name:s ?__typename:s? friends:[#0] homeworld:#1? @2", Friends.self, Homeworld.self,
             UserBits.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var friends: [Friends] { __field("friends") }
-        var homeworld: Homeworld? { __field("homeworld") }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -340,23 +333,23 @@ extension Case48Query.Data.Node.AsPlanet.Residents {
             "email:s? name:s ?__typename:s? ?id:s? friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
             BestFriend.self, Address.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var address: Address? { __field("address") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s? @0", PlanetBits.self)
         let __data: JSONObject
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 }
@@ -366,12 +359,12 @@ extension Case48Query.Data.Node.AsPlanet.Residents.Friends {
         static let __fields = GraphQLSelectionFields(
             "email:s? name:s ?__typename:s? ?id:s? small:s large:s @0", UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
         var userBits: UserBits { __view() }
     }
 
@@ -379,22 +372,22 @@ extension Case48Query.Data.Node.AsPlanet.Residents.Friends {
         static let __fields = GraphQLSelectionFields(
             "id:s email:s? name:s ?__typename:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var address: Address? { __field("address") }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var small: String { __field() }
+        var large: String { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -402,10 +395,10 @@ extension Case48Query.Data.Node.AsPlanet.Residents.Friends.BestFriend {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -413,9 +406,9 @@ extension Case48Query.Data.Node.AsPlanet.Residents.Friends.BestFriend.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -424,13 +417,13 @@ extension Case48Query.Data.Node.AsShip {
         static let __fields = GraphQLSelectionFields(
             "name:s small:s large:s friends:[#0] homeworld:#1? ?__typename:s? ?id:s?", Friends.self, Homeworld.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -440,26 +433,26 @@ extension Case48Query.Data.Node.AsShip.Pilot {
             "__typename:s id:s name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] address:#1?", Friends.self,
             Address.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var address: Address? { __field("address") }
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var address: Address? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "name:s moons:[#0?]? residents:[#1] ?__typename:s? ?id:s?", Moons.self, Residents.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -467,19 +460,19 @@ extension Case48Query.Data.Node.AsShip.Pilot.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -487,9 +480,9 @@ extension Case48Query.Data.Node.AsShip.Pilot.Friends.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -497,18 +490,18 @@ extension Case48Query.Data.Node.AsShip.Pilot.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s email:s? scores:[[i?]?]? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var email: String? { __field("email") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var email: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var id: String? { __field() }
     }
 }
 
@@ -516,19 +509,19 @@ extension Case48Query.Data.Nodes {
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s model:s? ?__typename:s?")
         let __data: JSONObject
-        var id: String { __field("id") }
-        var model: String? { __field("model") }
-        var __typename: String { __field("__typename", default: "Ship") }
+        var id: String { __field() }
+        var model: String? { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s email:s? small:s large:s scores:[[i?]?]? ?__typename:s?")
         let __data: JSONObject
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case51`.
 struct Case51Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case51"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case51($size0: Int!, $flag1: Boolean!, $size2: Int!, $first3: Int, $size4: Int!, $flag5: Boolean!) {
           viewer {
@@ -157,18 +154,14 @@ struct Case51Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "8f88e06d20a81983ba3042a33ef24e62df1c453d7075083c5fca5a87d6abc217"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int, flag1: Bool, size2: Int, first3: GraphQLNullable<Int> = .absent, size4: Int, flag5: Bool) {
         self.variables = Variables(size0: size0, flag1: flag1, size2: size2, first3: first3, size4: size4, flag5: flag5)
     }
@@ -222,10 +215,10 @@ struct Case51Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("viewer:#0? user:#1? version:s tags:[s?]?", Viewer.self, User.self)
         let __data: JSONObject
-        var viewer: Viewer? { __field("viewer") }
-        var user: User? { __field("user") }
-        var version: String { __field("version") }
-        var tags: [String?]? { __field("tags") }
+        var viewer: Viewer? { __field() }
+        var user: User? { __field() }
+        var version: String { __field() }
+        var tags: [String?]? { __field() }
     }
 }
 
@@ -235,12 +228,12 @@ extension Case51Query.Data {
             "email:s? name:s ?__typename:s? ?id:s? homeworld:#0? address:#1? @2", Homeworld.self, Address.self,
             UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 
@@ -249,16 +242,16 @@ extension Case51Query.Data {
             "name:s small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? ?email:s? ?__typename:s? ?id:s?",
             Friends.self, BestFriend.self, Homeworld.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var email: String?? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -266,19 +259,19 @@ extension Case51Query.Data.Viewer {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -286,9 +279,9 @@ extension Case51Query.Data.Viewer.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -296,9 +289,9 @@ extension Case51Query.Data.Viewer.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -307,36 +300,36 @@ extension Case51Query.Data.User {
         static let __fields = GraphQLSelectionFields(
             "__typename:s friends:[#0] bestFriend:#1? address:#2? ?id:s?", Friends.self, BestFriend.self, Address.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var friends: [Friends] { __field("friends") }
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var address: Address? { __field("address") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var address: Address? { __field() }
+        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "id:s name:s small:s large:s friends:[#0] homeworld:#1? ?__typename:s?", Friends.self, Homeworld.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var friends: [Friends] { __field("friends") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s diameter:i? moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
+        var id: String? { __field() }
     }
 }
 
@@ -345,29 +338,29 @@ extension Case51Query.Data.User.Friends {
         static let __fields = GraphQLSelectionFields(
             "id:s small:s large:s homeworld:#0? address:#1? ?email:s? ?__typename:s?", Homeworld.self, Address.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
-        var email: String?? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("bestFriend:#0? ?__typename:s? ?id:s?", BestFriend.self)
         let __data: JSONObject
-        var bestFriend: BestFriend? { __field("bestFriend") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var bestFriend: BestFriend? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -375,17 +368,17 @@ extension Case51Query.Data.User.Friends.Friends {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -393,11 +386,11 @@ extension Case51Query.Data.User.Friends.BestFriend {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -406,19 +399,19 @@ extension Case51Query.Data.User.BestFriend {
         static let __fields = GraphQLSelectionFields(
             "id:s small:s large:s homeworld:#0? address:#1? ?__typename:s?", Homeworld.self, Address.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -426,18 +419,18 @@ extension Case51Query.Data.User.BestFriend.Friends {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -445,9 +438,9 @@ extension Case51Query.Data.User.BestFriend.Friends.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -455,20 +448,20 @@ extension Case51Query.Data.User.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "email:s? homeworld:#0? address:#1? ?__typename:s? ?id:s?", Homeworld.self, Address.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var email: String? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -476,18 +469,18 @@ extension Case51Query.Data.User.Homeworld.Residents {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -495,8 +488,8 @@ extension Case51Query.Data.User.Homeworld.Residents.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case52`.
 struct Case52Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case52"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case52 {
           user(id: \"u5\") {
@@ -26,18 +23,14 @@ struct Case52Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "cc5524ee06fb93221938755e2121df7b15baa77d5933c2d781de6350bc64fe55"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -51,7 +44,7 @@ struct Case52Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("user:#0?", User.self)
         let __data: JSONObject
-        var user: User? { __field("user") }
+        var user: User? { __field() }
     }
 }
 
@@ -59,10 +52,10 @@ extension Case52Query.Data {
     struct User: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? ?id:s? @0", UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
         var userBits: UserBits { __view() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case6`.
 struct Case6Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case6"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case6 {
           planets(first: 3) {
@@ -24,18 +21,14 @@ struct Case6Query: GraphQLTypedOperation {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "738e3111496f6b8ac32b82fddcb7c092a98419982185cbf30122dd98959ddd1b"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -49,8 +42,8 @@ struct Case6Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("planets:[#0] version:s", Planets.self)
         let __data: JSONObject
-        var planets: [Planets] { __field("planets") }
-        var version: String { __field("version") }
+        var planets: [Planets] { __field() }
+        var version: String { __field() }
     }
 }
 
@@ -58,10 +51,10 @@ extension Case6Query.Data {
     struct Planets: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -69,8 +62,8 @@ extension Case6Query.Data.Planets {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

@@ -4,28 +4,21 @@ import GraphQLCore
 
 /// The query `Case61`.
 struct Case61Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case61"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case61 {
           tags
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "785b7215fda02fc612180dce2927ef03be22a552cd0edabde8a59a2d43bbde49"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -39,6 +32,6 @@ struct Case61Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("tags:[s?]?")
         let __data: JSONObject
-        var tags: [String?]? { __field("tags") }
+        var tags: [String?]? { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case66`.
 struct Case66Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case66"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case66($size0: Int!, $flag1: Boolean!) {
           user(id: \"u3\") {
@@ -78,18 +75,14 @@ struct Case66Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "3947e2a82cb150aea45d747c3f022bfab506fbe0c19cd90bafd7d5e1a871c4b0"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int, flag1: Bool) {
         self.variables = Variables(size0: size0, flag1: flag1)
     }
@@ -124,10 +117,10 @@ struct Case66Query: GraphQLTypedOperation {
         static let __fields = GraphQLSelectionFields(
             "user:#0? nodes:[#1?] grid:[[#2?]?] version:s", User.self, Nodes.self, Grid.self)
         let __data: JSONObject
-        var user: User? { __field("user") }
-        var nodes: [Nodes?] { __field("nodes") }
-        var grid: [[Grid?]?] { __field("grid") }
-        var version: String { __field("version") }
+        var user: User? { __field() }
+        var nodes: [Nodes?] { __field() }
+        var grid: [[Grid?]?] { __field() }
+        var version: String { __field() }
     }
 }
 
@@ -135,20 +128,20 @@ extension Case66Query.Data {
     struct User: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("small:s large:s scores:[[i?]?]? ?email:s? id:s ?__typename:s?")
         let __data: JSONObject
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var email: String?? { __field("email") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var email: String?? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Nodes: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? ?id:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
         let __data: JSONObject
-        var __typename: String? { __field("__typename") }
-        var id: String? { __field("id") }
+        var __typename: String? { __field() }
+        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
         var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
@@ -157,10 +150,10 @@ extension Case66Query.Data {
     struct Grid: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
         let __data: JSONObject
-        var x: Int { __field("x") }
-        var y: Int { __field("y") }
-        var value: Double? { __field("value") }
-        var __typename: String { __field("__typename", default: "Cell") }
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }
 
@@ -168,29 +161,29 @@ extension Case66Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "name:s homeworld:#0? address:#1? ?__typename:s? ?id:s?", Homeworld.self, Address.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct AsNamed: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var __typename: String? { __field("__typename") }
+        var name: String { __field() }
+        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -201,20 +194,20 @@ extension Case66Query.Data.Nodes.AsUser {
         static let __fields = GraphQLSelectionFields(
             "diameter:i? name:s ?__typename:s? ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
         let __data: JSONObject
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
-        var residents: [Residents] { __field("residents") }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
+        var residents: [Residents] { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -223,11 +216,11 @@ extension Case66Query.Data.Nodes.AsUser.Homeworld {
         static let __fields = GraphQLSelectionFields(
             "email:s? friends:[#0] address:#1? ?__typename:s? ?id:s?", Friends.self, Address.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var friends: [Friends] { __field("friends") }
-        var address: Address? { __field("address") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var email: String? { __field() }
+        var friends: [Friends] { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -235,19 +228,19 @@ extension Case66Query.Data.Nodes.AsUser.Homeworld.Residents {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case76`.
 struct Case76Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case76"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case76 {
           planets(first: 2) {
@@ -17,18 +14,14 @@ struct Case76Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "cee7887d6b755e48d962b64b7255b423af23c6c4149972a62e945b3055f39ff2"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -42,7 +35,7 @@ struct Case76Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)
         let __data: JSONObject
-        var planets: [Planets] { __field("planets") }
+        var planets: [Planets] { __field() }
     }
 }
 
@@ -50,7 +43,7 @@ extension Case76Query.Data {
     struct Planets: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }

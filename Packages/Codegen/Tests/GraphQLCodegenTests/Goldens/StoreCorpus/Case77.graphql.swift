@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case77`.
 struct Case77Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case77"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case77 {
           planets(first: 0) {
@@ -24,18 +21,14 @@ struct Case77Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "b541ce3d643cc9e01fb74e4f2ce65b18b4c93c5a1d48d3fcb4bf0456a44a8423"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -49,7 +42,7 @@ struct Case77Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)
         let __data: JSONObject
-        var planets: [Planets] { __field("planets") }
+        var planets: [Planets] { __field() }
     }
 }
 
@@ -58,11 +51,11 @@ extension Case77Query.Data {
         static let __fields = GraphQLSelectionFields(
             "name:s diameter:i? residents:[#0] ?__typename:s? ?id:s?", Residents.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var residents: [Residents] { __field("residents") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -70,8 +63,8 @@ extension Case77Query.Data.Planets {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var id: String? { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var id: String? { __field() }
     }
 }

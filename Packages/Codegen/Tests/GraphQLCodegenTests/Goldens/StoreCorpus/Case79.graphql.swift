@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case79`.
 struct Case79Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case79"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case79($flag0: Boolean!, $flag1: Boolean!) {
           nodes(ids: [\"u2\", \"s1\", \"u4\"]) {
@@ -142,18 +139,14 @@ struct Case79Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "31c5b583111c0a5c9059a5421bd99e74e898273482c9da982aa3e66b6999296e"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(flag0: Bool, flag1: Bool) {
         self.variables = Variables(flag0: flag0, flag1: flag1)
     }
@@ -188,10 +181,10 @@ struct Case79Query: GraphQLTypedOperation {
         static let __fields = GraphQLSelectionFields(
             "nodes:[#0?] planets:[#1] version:s other:#2?", Nodes.self, Planets.self, Other.self)
         let __data: JSONObject
-        var nodes: [Nodes?] { __field("nodes") }
-        var planets: [Planets] { __field("planets") }
-        var version: String { __field("version") }
-        var other: Other? { __field("other") }
+        var nodes: [Nodes?] { __field() }
+        var planets: [Planets] { __field() }
+        var version: String { __field() }
+        var other: Other? { __field() }
     }
 }
 
@@ -199,8 +192,8 @@ extension Case79Query.Data {
     struct Nodes: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
+        var __typename: String { __field() }
+        var id: String { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -209,11 +202,11 @@ extension Case79Query.Data {
         static let __fields = GraphQLSelectionFields(
             "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
         let __data: JSONObject
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
-        var moons: [Moons?]? { __field("moons") }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
+        var moons: [Moons?]? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
@@ -221,8 +214,8 @@ extension Case79Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String? { __field("__typename") }
-        var id: String? { __field("id") }
+        var __typename: String? { __field() }
+        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -233,10 +226,10 @@ extension Case79Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s diameter:i? name:s @0", PlanetBits.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
-        var diameter: Int? { __field("diameter") }
-        var name: String { __field("name") }
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
@@ -244,12 +237,12 @@ extension Case79Query.Data.Nodes {
         static let __fields = GraphQLSelectionFields(
             "__typename:s id:s name:s email:s? scores:[[i?]?]? address:#0?", Address.self)
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var scores: [[Int?]?]? { __field("scores") }
-        var address: Address? { __field("address") }
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var address: Address? { __field() }
     }
 }
 
@@ -257,10 +250,10 @@ extension Case79Query.Data.Nodes.AsUser {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -268,9 +261,9 @@ extension Case79Query.Data.Nodes.AsUser.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -278,9 +271,9 @@ extension Case79Query.Data.Planets {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -289,20 +282,20 @@ extension Case79Query.Data.Other {
         static let __fields = GraphQLSelectionFields(
             "name:s diameter:i? moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var moons: [Moons?]? { __field("moons") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("model:s? pilot:#0? ?__typename:s? ?id:s?", Pilot.self)
         let __data: JSONObject
-        var model: String? { __field("model") }
-        var pilot: Pilot? { __field("pilot") }
-        var __typename: String { __field("__typename", default: "Ship") }
-        var id: String? { __field("id") }
+        var model: String? { __field() }
+        var pilot: Pilot? { __field() }
+        var __typename: String { __field(default: "Ship") }
+        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
@@ -310,13 +303,13 @@ extension Case79Query.Data.Other {
             "scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?email:s? ?__typename:s? ?id:s?", Friends.self,
             Homeworld.self, Address.self)
         let __data: JSONObject
-        var scores: [[Int?]?]? { __field("scores") }
-        var friends: [Friends] { __field("friends") }
-        var homeworld: Homeworld? { __field("homeworld") }
-        var address: Address? { __field("address") }
-        var email: String?? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
@@ -324,9 +317,9 @@ extension Case79Query.Data.Other.AsPlanet {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -335,13 +328,13 @@ extension Case79Query.Data.Other.AsShip {
         static let __fields = GraphQLSelectionFields(
             "email:s? name:s ?__typename:s? id:s small:s large:s homeworld:#0? @1", Homeworld.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var homeworld: Homeworld? { __field("homeworld") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var homeworld: Homeworld? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -350,10 +343,10 @@ extension Case79Query.Data.Other.AsShip.Pilot {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var diameter: Int? { __field("diameter") }
-        var __typename: String { __field("__typename", default: "Planet") }
-        var id: String? { __field("id") }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
@@ -361,30 +354,30 @@ extension Case79Query.Data.Other.AsUser {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s email:s? id:s ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "id:s name:s moons:[#0?]? residents:[#1] ?__typename:s?", Moons.self, Residents.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var name: String { __field("name") }
-        var moons: [Moons?]? { __field("moons") }
-        var residents: [Residents] { __field("residents") }
-        var __typename: String { __field("__typename", default: "Planet") }
+        var id: String { __field() }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -392,22 +385,22 @@ extension Case79Query.Data.Other.AsUser.Homeworld {
     struct Moons: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var radius: Double? { __field("radius") }
-        var __typename: String { __field("__typename", default: "Moon") }
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "email:s? name:s ?__typename:s? ?id:s? small:s large:s address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
-        var email: String? { __field("email") }
-        var name: String { __field("name") }
-        var __typename: String { __field("__typename", default: "User") }
-        var id: String? { __field("id") }
-        var small: String { __field("small") }
-        var large: String { __field("large") }
-        var address: Address? { __field("address") }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -416,10 +409,10 @@ extension Case79Query.Data.Other.AsUser.Homeworld.Residents {
     struct Address: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
         let __data: JSONObject
-        var street: String { __field("street") }
-        var city: String? { __field("city") }
-        var geo: Geo? { __field("geo") }
-        var __typename: String { __field("__typename", default: "Address") }
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -427,9 +420,9 @@ extension Case79Query.Data.Other.AsUser.Homeworld.Residents.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -437,8 +430,8 @@ extension Case79Query.Data.Other.AsUser.Address {
     struct Geo: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
         let __data: JSONObject
-        var lat: Double { __field("lat") }
-        var lng: Double { __field("lng") }
-        var __typename: String { __field("__typename", default: "Geo") }
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }

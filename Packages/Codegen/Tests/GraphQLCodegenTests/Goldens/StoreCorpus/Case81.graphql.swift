@@ -4,28 +4,21 @@ import GraphQLCore
 
 /// The query `Case81`.
 struct Case81Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case81"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case81 {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "a0ab0530e450b92540be4de0188751ff942958e4bd81ae60e9e3b3dacb4ac2c5"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -39,6 +32,6 @@ struct Case81Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("version:s")
         let __data: JSONObject
-        var version: String { __field("version") }
+        var version: String { __field() }
     }
 }

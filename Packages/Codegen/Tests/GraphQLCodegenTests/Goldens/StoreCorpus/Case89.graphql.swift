@@ -4,28 +4,21 @@ import GraphQLCore
 
 /// The query `Case89`.
 struct Case89Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case89"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case89 {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "a75aea5f0754efe1a09aca8f3d9935a92910232495ce7253ff7ea5f906cbdafe"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -39,6 +32,6 @@ struct Case89Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("version:s")
         let __data: JSONObject
-        var version: String { __field("version") }
+        var version: String { __field() }
     }
 }

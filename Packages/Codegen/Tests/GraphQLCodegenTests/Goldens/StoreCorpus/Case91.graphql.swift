@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case91`.
 struct Case91Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case91"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case91 {
           viewer {
@@ -18,18 +15,14 @@ struct Case91Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "32ced7bb17cf39a993f0fc9c396ba7f5fc3b613230ce7082e365c77d90f87b9e"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -43,7 +36,7 @@ struct Case91Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("viewer:#0?", Viewer.self)
         let __data: JSONObject
-        var viewer: Viewer? { __field("viewer") }
+        var viewer: Viewer? { __field() }
     }
 }
 
@@ -51,8 +44,8 @@ extension Case91Query.Data {
     struct Viewer: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?")
         let __data: JSONObject
-        var name: String { __field("name") }
-        var id: String { __field("id") }
-        var __typename: String { __field("__typename", default: "User") }
+        var name: String { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case93`.
 struct Case93Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case93"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case93 {
           user(id: \"u5\") {
@@ -27,18 +24,14 @@ struct Case93Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "90aa6e4a759901500151a023c8ffdf846c123407dd425cf0fe15a0a93c2be2ea"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -52,9 +45,9 @@ struct Case93Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("user:#0? tags:[s?]? other:#1?", User.self, Other.self)
         let __data: JSONObject
-        var user: User? { __field("user") }
-        var tags: [String?]? { __field("tags") }
-        var other: Other? { __field("other") }
+        var user: User? { __field() }
+        var tags: [String?]? { __field() }
+        var other: Other? { __field() }
     }
 }
 
@@ -62,17 +55,17 @@ extension Case93Query.Data {
     struct User: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? id:s")
         let __data: JSONObject
-        var __typename: String { __field("__typename") }
-        var name: String { __field("name") }
-        var email: String? { __field("email") }
-        var id: String { __field("id") }
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var id: String { __field() }
     }
 
     struct Other: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:User", AsUser.self)
         let __data: JSONObject
-        var id: String { __field("id") }
-        var __typename: String? { __field("__typename") }
+        var id: String { __field() }
+        var __typename: String? { __field() }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
@@ -81,8 +74,8 @@ extension Case93Query.Data.Other {
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s email:s? ?__typename:s?")
         let __data: JSONObject
-        var id: String { __field("id") }
-        var email: String? { __field("email") }
-        var __typename: String { __field("__typename", default: "User") }
+        var id: String { __field() }
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }

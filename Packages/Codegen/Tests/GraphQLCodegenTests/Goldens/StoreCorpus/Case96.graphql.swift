@@ -4,28 +4,21 @@ import GraphQLCore
 
 /// The query `Case96`.
 struct Case96Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case96"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case96 {
           tags
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "40d5ebb4b9547f552410bbd89ed4708e612da3247a42da76d8e3d688a3500618"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -39,6 +32,6 @@ struct Case96Query: GraphQLTypedOperation {
     struct Data: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("tags:[s?]?")
         let __data: JSONObject
-        var tags: [String?]? { __field("tags") }
+        var tags: [String?]? { __field() }
     }
 }
