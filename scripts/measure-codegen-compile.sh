@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Compiles the code generated for the store's reference operations in two shapes, in one run: the
-# goldens of a base revision (`main` unless given) and those of the working tree. For each shape,
+# goldens of a base revision (where the branch left `main` unless given) and those of the working tree. For each shape,
 # a debug (`-Onone -g`) and a release (`-O`) whole-module build of the same cases, each with its wall
-# time and peak memory from `/usr/bin/time -v`, and the Swift bytes compiled. Not part of the tests:
+# time, CPU time (user and system: what the compile costs, whatever else the machine runs) and peak
+# memory from `/usr/bin/time -v`, and the Swift bytes compiled. Not part of the tests:
 # a full run compiles about 300 operations' code four times, which takes a long time on a small machine.
 #
 # Usage: scripts/measure-codegen-compile.sh [cases] [base-revision]
@@ -12,7 +13,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 cases=${1:-all}
-base=${2:-main}
+base=${2:-$(git merge-base main HEAD)}
 corpus=Packages/Codegen/Tests/GraphQLCodegenTests/Goldens/StoreCorpus
 sample=Packages/Codegen/Tests/GraphQLCodegenGoldenTests/Generated/StoreSample
 work=$(mktemp -d)
@@ -40,7 +41,7 @@ files() {
     done
 }
 
-printf '%-5s %-8s %10s %8s %10s %10s\n' shape mode bytes lines seconds "peak MB"
+printf '%-5s %-8s %10s %8s %10s %10s %10s\n' shape mode bytes lines "wall s" "CPU s" "peak MB"
 for mode in debug release; do
     for shape in base new; do
         list=$(files "$work/$shape")
@@ -58,8 +59,9 @@ for mode in debug release; do
         }
         wall=$(grep 'Elapsed (wall clock)' "$work/time" | awk '{print $NF}')
         seconds=$(echo "$wall" | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
+        cpu=$(grep -E '(User|System) time' "$work/time" | awk '{s += $NF} END {print s}')
         peak=$(grep 'Maximum resident set size' "$work/time" | awk '{printf "%.0f", $NF / 1024}')
-        printf '%-5s %-8s %10d %8d %10.1f %10s\n' "$shape" "$mode" "$bytes" "$lines" "$seconds" "$peak"
+        printf '%-5s %-8s %10d %8d %10.1f %10.1f %10s\n' "$shape" "$mode" "$bytes" "$lines" "$seconds" "$cpu" "$peak"
     done
 done
 echo "cases: $(echo "$selected" | wc -l) of the reference operations, base $(git rev-parse --short "$base")"

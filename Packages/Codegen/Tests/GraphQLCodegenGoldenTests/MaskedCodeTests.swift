@@ -45,6 +45,12 @@ struct MaskedCodeTests {
         }
         #expect(try properties(of: "Hero") == ["name", "friends", "__typename", "id", "heroCell"])
         #expect(try properties(of: "Friends") == ["__typename", "id", "friendCell"])
+        // And the decoded object keeps only those keys: the fragments' fields in the answer are dropped.
+        let data = try JSONDecoder().decode(MaskedHeroQuery.Data.self, from: Foundation.Data(Self.answer.utf8))
+        let hero = try #require(data.hero)
+        #expect(Set(hero.__data.keys) == ["name", "friends", "__typename", "id"])
+        let friend = try #require(hero.friends?.first ?? nil)
+        #expect(Set(friend.__data.keys) == ["__typename", "id"])
     }
 
     @Test("a spread on a type without an id stays unmasked: its fields are merged and its view decodes")

@@ -127,8 +127,9 @@ public enum CodeGenerator {
                             name: fragment.name, typeCondition: fragment.typeCondition,
                             text: Self.sentText(of: fragment, in: sent)),
                         into: &writer)
-                    SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers).emitNested(
-                        of: model, path: SwiftNames.escaped(model.name), into: &writer)
+                    SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers)
+                        .emitNested(
+                            of: model, path: SwiftNames.escaped(model.name), into: &writer)
                 default:
                     continue
                 }

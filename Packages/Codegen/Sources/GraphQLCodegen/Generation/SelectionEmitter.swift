@@ -182,11 +182,14 @@ struct SelectionEmitter {
             writer.line("var d = JSONObject()")
             for field in model.fields {
                 let name = SwiftNames.escaped(field.responseKey)
-                let set = field.presence == .conditional || field.presence == .conditionalNullable ? "__setIfPresent" : "__set"
+                let mayBeMissing = field.presence == .conditional || field.presence == .conditionalNullable
+                let set = mayBeMissing ? "__setIfPresent" : "__set"
                 writer.line("d.\(set)(\"\(field.responseKey)\", \(name))")
             }
             for view in model.fragmentViews { writer.line("d.__merge(\(SwiftNames.escaped(view.property)))") }
-            for condition in model.concreteCases + model.abstractViews { writer.line("d.__merge(\(condition.property))") }
+            for condition in model.concreteCases + model.abstractViews {
+                writer.line("d.__merge(\(condition.property))")
+            }
             writer.line("self.init(__data: d)")
         }
     }

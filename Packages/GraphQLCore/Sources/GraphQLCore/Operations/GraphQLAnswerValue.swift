@@ -28,7 +28,7 @@ public struct GraphQLAnswerShape: Sendable {
         case int, double, string, bool
         case nullable(Kind)
         case list(Kind)
-        case selection(@Sendable (JSONObject) throws -> Void)
+        case selection(ObjectCheck)
         /// A custom scalar, an enum or a masked fragment's reference: decoded to be checked.
         case decodable(@Sendable (JSONValue) throws -> Void)
     }
@@ -40,6 +40,10 @@ public struct GraphQLAnswerShape: Sendable {
         GraphQLAnswerShape(kind: .decodable { _ = try JSONValueDecoder().decode(T.self, from: $0) })
     }
 }
+
+/// Checks an object against a selection's table; with `project`, also returns the object with only
+/// the keys the selection and its views read (what data masking keeps), else `nil`.
+typealias ObjectCheck = @Sendable (_ object: JSONObject, _ project: Bool) throws -> JSONObject?
 
 /// Reads a value that `GraphQLAnswerShape` checked when the answer was decoded, so it cannot fail
 /// there; only a value built by hand around the checks (`init(__data:)` with a wrong object) gets here.

@@ -10,7 +10,7 @@ extension JSONObject {
 
     /// Sets `key` to a custom scalar's or an enum's value, as `JSONEncoder` writes it (ISO 8601 dates,
     /// as ``JSONValueDecoder`` reads them back).
-    // The generic path, for types that are not `GraphQLAnswerValue`s.
+    /// Chosen only for a type that is not a `GraphQLAnswerValue`.
     @_disfavoredOverload
     public mutating func __set<T: Encodable>(_ key: String, _ value: T) {
         self[key] = Self.encoded(value)
@@ -22,7 +22,7 @@ extension JSONObject {
     }
 
     /// Sets `key` to a custom scalar's or an enum's value when it is not `nil`.
-    // The generic path, for types that are not `GraphQLAnswerValue`s.
+    /// Chosen only for a type that is not a `GraphQLAnswerValue`.
     @_disfavoredOverload
     public mutating func __setIfPresent<T: Encodable>(_ key: String, _ value: T?) {
         if let value { self[key] = Self.encoded(value) }
@@ -35,7 +35,7 @@ extension JSONObject {
     }
 
     /// Adds the fields a masked fragment's reference encodes (`__typename` and the key fields).
-    // The generic path, for types that are not `GraphQLAnswerValue`s.
+    /// Chosen only for a type that is not a `GraphQLAnswerValue`.
     @_disfavoredOverload
     public mutating func __merge<T: Encodable>(_ view: T?) {
         guard let view, case .object(let object) = Self.encoded(view) else { return }

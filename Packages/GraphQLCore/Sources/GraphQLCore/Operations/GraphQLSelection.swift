@@ -30,11 +30,13 @@ extension GraphQLSelection {
             throw Unboxing.mismatch(Self.self, value, codingPath: decoder.codingPath)
         }
         do {
-            try Self.__check(object)
+            // With data masking somewhere in the selection, the object keeps only what the selection
+            // reads, as the masked structs held before: a cell's fields do not change its list's data.
+            let projected = try Self.__check(object, project: Self.__fields.masks)
+            self.init(__data: projected ?? object)
         } catch let failure as AnswerCheckFailure {
             throw failure.decodingError(under: decoder.codingPath)
         }
-        self.init(__data: object)
     }
 
     /// Writes the object as it was decoded or built.
@@ -44,7 +46,7 @@ extension GraphQLSelection {
 
     /// A selection is checked field by field.
     public static var __shape: GraphQLAnswerShape {
-        GraphQLAnswerShape(kind: .selection { try Self.__check($0) })
+        GraphQLAnswerShape(kind: .selection { try Self.__check($0, project: $1) })
     }
 
     /// A view of the checked object.
@@ -56,8 +58,10 @@ extension GraphQLSelection {
     /// The object.
     @inlinable public var __answer: JSONValue { .object(__data) }
 
-    /// Checks `object` against ``__fields``.
-    static func __check(_ object: JSONObject) throws {
+    /// Checks `object` against ``__fields``; with `project`, returns the object with only the keys the
+    /// selection and its views read.
+    static func __check(_ object: JSONObject, project: Bool) throws -> JSONObject? {
+        var projected: JSONObject? = project ? JSONObject(minimumCapacity: object.count) : nil
         for entry in __fields.entries {
             switch entry {
             case .value(let key, let shape, let mayBeMissing):
@@ -66,16 +70,20 @@ extension GraphQLSelection {
                     throw AnswerCheckFailure(.keyNotFound(key))
                 }
                 do {
-                    try shape.check(value)
+                    let kept = try shape.check(value, project: project)
+                    if projected != nil { projected?[key] = kept ?? value }
                 } catch var failure as AnswerCheckFailure {
                     failure.keys.append(JSONCodingKey(key))
                     throw failure
                 }
             case .view(let types, let check):
                 if let types, !types.contains(object.typename) { continue }
-                try check(object)
+                if let kept = try check(object, project), projected != nil {
+                    for (key, value) in kept { projected?[key] = value }
+                }
             }
         }
+        return projected
     }
 
     /// The field `key`, which decoding checked. The key defaults to the name of the property that
@@ -85,7 +93,7 @@ extension GraphQLSelection {
     }
 
     /// The field `key` of a custom scalar or enum type, decoded from the value decoding checked.
-    // The generic path, for types that are not `GraphQLAnswerValue`s.
+    /// Chosen only for a type that is not a `GraphQLAnswerValue`.
     @_disfavoredOverload
     @inlinable public func __field<T: Decodable>(_ key: String = #function) -> T {
         decodeChecked(T.self, __data[key])
@@ -102,7 +110,7 @@ extension GraphQLSelection {
     }
 
     /// The object as a masked fragment's reference, or another view decoded from it.
-    // The generic path, for types that are not `GraphQLAnswerValue`s.
+    /// Chosen only for a type that is not a `GraphQLAnswerValue`.
     @_disfavoredOverload
     @inlinable public func __view<T: Decodable>() -> T {
         decodeChecked(T.self, .object(__data))
@@ -114,7 +122,7 @@ extension GraphQLSelection {
     }
 
     /// A masked fragment's reference when the object's `__typename` is one of `types`.
-    // The generic path, for types that are not `GraphQLAnswerValue`s.
+    /// Chosen only for a type that is not a `GraphQLAnswerValue`.
     @_disfavoredOverload
     @inlinable public func __view<T: Decodable>(when types: [String]) -> T? {
         types.contains(__data.typename) ? decodeChecked(T.self, .object(__data)) : nil
@@ -122,11 +130,11 @@ extension GraphQLSelection {
 
     /// A view of a spread under `@include`, `@skip` or `@defer`: `nil` when the object lacks its fields.
     public func __viewIfValid<T: GraphQLSelection>() -> T? {
-        (try? T.__check(__data)) == nil ? nil : T(__data: __data)
+        (try? T.__check(__data, project: false)) == nil ? nil : T(__data: __data)
     }
 
     /// A masked reference of a spread under `@include`, `@skip` or `@defer`, when it decodes.
-    // The generic path, for types that are not `GraphQLAnswerValue`s.
+    /// Chosen only for a type that is not a `GraphQLAnswerValue`.
     @_disfavoredOverload
     public func __viewIfValid<T: Decodable>() -> T? {
         try? JSONValueDecoder().decode(T.self, from: .object(__data))

@@ -21,16 +21,20 @@ public struct GraphQLSelectionFields: Sendable {
         case value(String, GraphQLAnswerShape.Kind, mayBeMissing: Bool)
         /// A view of the same object, checked when the object's `__typename` is one of the types
         /// (always when there are none).
-        case view([String]?, @Sendable (JSONObject) throws -> Void)
+        case view([String]?, ObjectCheck)
     }
 
     let entries: [Entry]
+    /// Whether the selection, or one nested in it, holds a masked fragment's reference: then decoding
+    /// keeps only the keys the selections read.
+    let masks: Bool
 
     /// The table `text` describes, whose `#n` and `@n` name `types` by position.
     ///
     /// The text is generated, not input: one that does not parse is a generator defect, and stops.
     public init(_ text: String, _ types: any (Decodable & SendableMetatype).Type...) {
         var entries: [Entry] = []
+        var masks = false
         for item in text.split(separator: " ") {
             var rest = Substring(item)
             if rest.first == "@" {
@@ -41,17 +45,43 @@ public struct GraphQLSelectionFields: Sendable {
                 }
                 let possible = parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : nil
                 entries.append(.view(possible, Self.checker(types[index])))
+                masks = masks || Self.masks(types[index])
                 continue
             }
             let mayBeMissing = rest.first == "?"
             if mayBeMissing { rest.removeFirst() }
-            guard let colon = rest.lastIndex(of: ":") else { preconditionFailure("a generated field table entry \(item)") }
+            guard let colon = rest.lastIndex(of: ":") else {
+                preconditionFailure("a generated field table entry \(item)")
+            }
             var type = rest[rest.index(after: colon)...]
             let kind = Self.kind(&type, types)
+            masks = masks || Self.masks(type: rest[rest.index(after: colon)...], types)
             guard type.isEmpty else { preconditionFailure("a generated field table entry \(item)") }
             entries.append(.value(String(rest[..<colon]), kind, mayBeMissing: mayBeMissing))
         }
         self.entries = entries
+        self.masks = masks
+    }
+
+    /// Whether a view's type is a masked reference, or a selection that holds one.
+    private static func masks(_ type: any (Decodable & SendableMetatype).Type) -> Bool {
+        guard let selection = type as? any GraphQLSelection.Type else { return true }
+        return selection.__fields.masks
+    }
+
+    /// Whether a field's type names a selection that masks.
+    private static func masks(type text: Substring, _ types: [any (Decodable & SendableMetatype).Type]) -> Bool {
+        var rest = text
+        while let hash = rest.firstIndex(of: "#") {
+            rest = rest[rest.index(after: hash)...]
+            let digits = rest.prefix(while: \.isNumber)
+            if let index = Int(digits), types.indices.contains(index),
+                let selection = types[index] as? any GraphQLSelection.Type, selection.__fields.masks
+            {
+                return true
+            }
+        }
+        return false
     }
 
     private static func kind(_ text: inout Substring, _ types: [any (Decodable & SendableMetatype).Type])
@@ -88,43 +118,47 @@ public struct GraphQLSelectionFields: Sendable {
         return GraphQLAnswerShape.decodable(type).kind
     }
 
-    /// The check of a view: a selection's table, or for a masked fragment's reference its decoding.
-    private static func checker<T: Decodable & SendableMetatype>(_ type: T.Type) -> @Sendable (JSONObject) throws
-        -> Void
-    {
+    /// The check of a view: a selection's table, or for a masked fragment's reference its decoding
+    /// (projected, the keys it encodes back: `__typename` and `id`).
+    private static func checker<T: Decodable & SendableMetatype>(_ type: T.Type) -> ObjectCheck {
         if let selection = type as? any GraphQLSelection.Type {
             return selection.__checker
         }
-        return { object in
+        return { object, project in
+            let value: T
             do {
-                _ = try JSONValueDecoder().decode(T.self, from: .object(object))
+                value = try JSONValueDecoder().decode(T.self, from: .object(object))
             } catch let error as DecodingError {
                 throw AnswerCheckFailure(.decoding(error))
             }
+            guard project, let encodable = value as? any Encodable,
+                let data = try? JSONEncoder().encode(encodable), case .object(let kept)? = try? JSONValue(parsing: data)
+            else { return nil }
+            return kept
         }
     }
 }
 
 extension GraphQLSelection {
     /// The check of this selection's table, for the views and fields that hold it.
-    static var __checker: @Sendable (JSONObject) throws -> Void { { try Self.__check($0) } }
+    static var __checker: ObjectCheck { { try Self.__check($0, project: $1) } }
 }
 
 extension GraphQLAnswerShape.Kind {
-    /// Checks one value; a failure names the keys below this value.
-    func check(_ value: JSONValue) throws {
+    /// Checks one value; a failure names the keys below this value. With `project`, returns the value
+    /// with only what the selections in it read, or `nil` when it is kept as it is.
+    func check(_ value: JSONValue, project: Bool = false) throws -> JSONValue? {
         switch self {
         case .nullable(let wrapped):
-            if case .null = value { return }
-            try wrapped.check(value)
-            return
+            if case .null = value { return nil }
+            return try wrapped.check(value, project: project)
         case .decodable(let decode):
             do {
                 try decode(value)
             } catch let error as DecodingError {
                 throw AnswerCheckFailure(.decoding(error))
             }
-            return
+            return nil
         default:
             break
         }
@@ -132,20 +166,23 @@ extension GraphQLAnswerShape.Kind {
         switch (self, value) {
         case (.int, .int), (.double, .int), (.double, .double), (.double, .bigInt), (.string, .string),
             (.bool, .bool):
-            return
+            return nil
         case (.int, .double(let double)) where Int(exactly: double) != nil:
-            return
+            return nil
         case (.list(let elementKind), .array(let elements)):
+            var kept: [JSONValue] = []
             for (index, element) in elements.enumerated() {
                 do {
-                    try elementKind.check(element)
+                    let projected = try elementKind.check(element, project: project)
+                    if project { kept.append(projected ?? element) }
                 } catch var failure as AnswerCheckFailure {
                     failure.keys.append(JSONCodingKey(index: index))
                     throw failure
                 }
             }
+            return project ? .array(kept) : nil
         case (.selection(let check), .object(let object)):
-            try check(object)
+            return try check(object, project).map(JSONValue.object)
         default:
             throw AnswerCheckFailure(.mismatch(typeName, value))
         }
