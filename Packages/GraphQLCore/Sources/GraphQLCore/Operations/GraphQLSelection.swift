@@ -44,6 +44,13 @@ extension GraphQLSelection {
         try JSONValue.object(__data).encode(to: encoder)
     }
 
+    /// Two views are equal when their objects are: one definition here rather than one synthesized
+    /// for every generated struct, which is compile time for nothing.
+    @inlinable public static func == (lhs: Self, rhs: Self) -> Bool { lhs.__data == rhs.__data }
+
+    /// Hashes the object.
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(__data) }
+
     /// A selection is checked field by field.
     public static var __shape: GraphQLAnswerShape {
         GraphQLAnswerShape(kind: .selection { try Self.__check($0, project: $1) })
