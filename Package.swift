@@ -136,7 +136,7 @@ let package = Package(
             dependencies: [
                 "Environment", "GraphQLCore", "EventLog", "EventLogTesting", "StoreCore", "Transport",
                 "TransportTesting", "GraphQLTestServer", "Retention", "Scheduling", "SchedulingTesting", "Primitives",
-                "SQLiteStore", "OfflineReplayChild",
+                "SQLiteStore", "OfflineReplayChild", "SwiftUIStandIn",
             ],
             path: "Tests/EnvironmentTests",
             // `Masking/`: a query and a fragment generated with data masking on, attached end to end.
@@ -145,6 +145,10 @@ let package = Package(
         // `OfflineKillTests` kills with SIGKILL.
         .executableTarget(
             name: "OfflineReplayChild", dependencies: ["Environment", "SQLiteStore"], path: "Tests/OfflineReplayChild"),
+
+        // Test support, not a product: SwiftUI's environment names, for the test that a file importing SwiftUI and
+        // `Environment` compiles (SwiftUI does not exist on Linux).
+        .target(name: "SwiftUIStandIn", path: "Tests/SwiftUIStandIn"),
 
         // LoopbackHTTP
         .target(name: "LoopbackHTTP", dependencies: ["Primitives"], path: "Packages/LoopbackHTTP/Sources/LoopbackHTTP"),

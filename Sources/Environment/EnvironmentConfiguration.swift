@@ -1,7 +1,7 @@
 import Scheduling
 import StoreCore
 
-/// How an ``Environment`` keeps data: how long it stays fresh, and how many released roots stay in
+/// How a ``GraphQLEnvironment`` keeps data: how long it stays fresh, and how many released roots stay in
 /// the store before collection may take them.
 public struct EnvironmentConfiguration: Sendable {
     /// How long data stays fresh for an operation without `@cacheExpiration(seconds:)`.

@@ -11,13 +11,13 @@ import LoopbackHTTP
 ///
 /// ```swift
 /// let events = InspectorEventSink(forwardingTo: myLog)
-/// let environment = Environment(schema: schema, transport: transport, log: events)
+/// let environment = GraphQLEnvironment(schema: schema, transport: transport, log: events)
 /// let inspector = try EnvironmentInspector(environment: environment, events: events)
 /// print("inspector:", inspector.url)
 /// ```
 public final class EnvironmentInspector: Sendable {
     /// The environment it shows.
-    public let environment: Environment
+    public let environment: GraphQLEnvironment
     /// What it may show and where it listens.
     public let configuration: InspectorConfiguration
     private let events: InspectorEventSink
@@ -25,7 +25,7 @@ public final class EnvironmentInspector: Sendable {
 
     /// Starts serving the page for `environment`, whose log is `events`.
     public init(
-        environment: Environment, events: InspectorEventSink, configuration: InspectorConfiguration = .init()
+        environment: GraphQLEnvironment, events: InspectorEventSink, configuration: InspectorConfiguration = .init()
     ) throws(ServerError) {
         self.environment = environment
         self.events = events

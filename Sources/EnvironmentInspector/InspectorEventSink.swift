@@ -2,7 +2,7 @@ import EventLog
 import LoopbackHTTP
 import Primitives
 
-/// The event sink an app gives its `Environment` when it links the inspector: every event goes on
+/// The event sink an app gives its `GraphQLEnvironment` when it links the inspector: every event goes on
 /// to the sink it wraps, and, while an inspector page is open, to the page's live event stream too.
 ///
 /// With no page open, an event costs the wrapped sink's `record` and one uncontended lock to see

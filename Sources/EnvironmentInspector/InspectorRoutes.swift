@@ -5,7 +5,7 @@ import LoopbackHTTP
 
 /// The inspector's routes: the page, its JSON and the live event stream. Every other path is a 404.
 struct InspectorRoutes: Sendable {
-    let environment: Environment
+    let environment: GraphQLEnvironment
     let events: InspectorEventSink
     let configuration: InspectorConfiguration
 

@@ -19,7 +19,7 @@ struct InspectedApp {
     let transport = ScriptedTransport()
     let clock = ManualWallClock()
     let events = InspectorEventSink()
-    let environment: Environment
+    let environment: GraphQLEnvironment
     let feed: GraphQLOperation
     let post: GraphQLOperation
 
@@ -28,7 +28,7 @@ struct InspectedApp {
         let document = try CompiledDocument(text: Self.text, schema: schema)
         feed = try document.operation(named: "Feed", variables: [:])
         post = try document.operation(named: "Post", variables: ["id": "1"])
-        environment = Environment(
+        environment = GraphQLEnvironment(
             schema: schema, transport: transport, clock: clock, log: events,
             configuration: EnvironmentConfiguration(defaultExpiration: .after(.seconds(60)), releaseBufferSize: 4))
         transport.answer(

@@ -32,10 +32,10 @@ struct EvictionEnvironmentTests {
 
     static let data: JSONValue = ["book": ["__typename": "Book", "isbn": "B7", "title": "Dune", "pages": 412]]
 
-    static func loaded() async throws -> (Environment, ScriptedTransport, Handle) {
+    static func loaded() async throws -> (GraphQLEnvironment, ScriptedTransport, Handle) {
         let transport = ScriptedTransport()
         transport.answer(.operationName("Detail"), with: .data(Self.data))
-        let environment = Environment(schema: Self.schema, transport: transport, clock: ManualWallClock())
+        let environment = GraphQLEnvironment(schema: Self.schema, transport: transport, clock: ManualWallClock())
         let handle = environment.attach(
             try Self.document.operation(named: "Detail", variables: ["isbn": "B7"]), policy: .storeOrNetwork)
         _ = try await handle.loaded()
@@ -45,7 +45,7 @@ struct EvictionEnvironmentTests {
 
     /// Waits for the heal the eviction started: a revalidation joins it (and starts nothing), and
     /// finishes when it lands.
-    static func healFinishes(_ environment: Environment) async throws {
+    static func healFinishes(_ environment: GraphQLEnvironment) async throws {
         let batch = environment.revalidate()
         #expect(batch.started == 0)
         #expect(batch.joined == 1)

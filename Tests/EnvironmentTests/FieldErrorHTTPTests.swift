@@ -20,10 +20,10 @@ struct FieldErrorHTTPTests {
     /// An environment over `server`, counting its requests, with `text` compiled against `sdl`.
     static func environment(
         over server: LoopbackServer, sdl: String, text: String
-    ) throws -> (Environment, CountingTransport, CompiledDocument) {
+    ) throws -> (GraphQLEnvironment, CountingTransport, CompiledDocument) {
         let schema = try Schema(sdl: sdl)
         let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
-        let environment = Environment(schema: schema, transport: transport, clock: ManualWallClock())
+        let environment = GraphQLEnvironment(schema: schema, transport: transport, clock: ManualWallClock())
         return (environment, transport, try CompiledDocument(text: text, schema: schema))
     }
 

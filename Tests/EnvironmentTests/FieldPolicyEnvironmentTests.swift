@@ -51,7 +51,7 @@ struct FieldPolicyEnvironmentTests {
     @Test("list, then detail: the detail is loaded from the list's record with 0 requests of its own")
     func listThenDetail() async throws {
         let transport = ScriptedTransport()
-        let environment = Environment(schema: Self.schema, transport: transport, clock: ManualWallClock())
+        let environment = GraphQLEnvironment(schema: Self.schema, transport: transport, clock: ManualWallClock())
         transport.answer(.operationName("Books"), with: .data(Self.list))
         let list = environment.attach(try Self.document.operation(named: "Books"))
         _ = try await list.loaded()
@@ -69,7 +69,7 @@ struct FieldPolicyEnvironmentTests {
     @Test("a detail that needs one more field makes exactly 1 request; the next attach makes 0")
     func oneMoreField() async throws {
         let transport = ScriptedTransport()
-        let environment = Environment(schema: Self.schema, transport: transport, clock: ManualWallClock())
+        let environment = GraphQLEnvironment(schema: Self.schema, transport: transport, clock: ManualWallClock())
         transport.answer(.operationName("Books"), with: .data(Self.list))
         transport.answer(.operationName("Pages"), with: .data(["book": Self.book("B7", "Dune", pages: 412)]))
         let list = environment.attach(try Self.document.operation(named: "Books"))
@@ -93,7 +93,7 @@ struct FieldPolicyEnvironmentTests {
     func revalidation() async throws {
         let transport = ScriptedTransport()
         let clock = ManualWallClock()
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: Self.schema, transport: transport, clock: clock,
             configuration: EnvironmentConfiguration(defaultExpiration: .after(.seconds(60))))
         transport.answer(.operationName("Books"), with: .data(Self.list))
@@ -125,7 +125,7 @@ struct FieldPolicyEnvironmentTests {
     func handler() async throws {
         let transport = ScriptedTransport()
         let clock = ManualWallClock()
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: Self.schema, transport: transport, clock: clock,
             configuration: EnvironmentConfiguration(
                 defaultExpiration: .after(.seconds(60)),
@@ -148,7 +148,7 @@ struct FieldPolicyEnvironmentTests {
     @Test("collection keeps the record a held redirected root reads, after the list that wrote it is released")
     func collection() async throws {
         let transport = ScriptedTransport()
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: Self.schema, transport: transport, clock: ManualWallClock(),
             configuration: EnvironmentConfiguration(releaseBufferSize: 0))
         transport.answer(.operationName("Books"), with: .data(Self.list))
@@ -171,13 +171,15 @@ struct FieldPolicyEnvironmentTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let clock = ManualWallClock()
-        func launch() throws -> (Environment, ScriptedTransport) {
+        func launch() throws -> (GraphQLEnvironment, ScriptedTransport) {
             let transport = ScriptedTransport()
             let source = try SQLiteRecordSource(path: directory + "/store.sqlite")
             let store = Store(
                 source: source,
                 configuration: StoreConfiguration(keyFields: Self.schema.keyFields, clock: { clock.now() }))
-            return (Environment(schema: Self.schema, store: store, transport: transport, clock: clock), transport)
+            return (
+                GraphQLEnvironment(schema: Self.schema, store: store, transport: transport, clock: clock), transport
+            )
         }
         do {
             let (environment, transport) = try launch()

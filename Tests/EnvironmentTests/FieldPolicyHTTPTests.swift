@@ -27,7 +27,7 @@ struct FieldPolicyHTTPTests {
         let schema = try Schema(sdl: Self.sdl)
         let document = try CompiledDocument(text: Self.text, schema: schema)
         let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
-        let environment = Environment(schema: schema, transport: transport, clock: ManualWallClock())
+        let environment = GraphQLEnvironment(schema: schema, transport: transport, clock: ManualWallClock())
 
         let list = environment.attach(try document.operation(named: "Users"))
         _ = try await list.loaded()
@@ -57,7 +57,7 @@ struct FieldPolicyHTTPTests {
         options.headers = ["X-Answer-Cache-Control": "max-age=30"]
         let transport = CountingTransport(HTTPTransport(url: server.graphQLURL, options: options))
         let clock = ManualWallClock()
-        let environment = Environment(schema: schema, transport: transport, clock: clock)
+        let environment = GraphQLEnvironment(schema: schema, transport: transport, clock: clock)
         let handle = environment.attach(try document.operation(named: "User", variables: ["id": "3"]))
         _ = try await handle.loaded()
         clock.advance(by: .seconds(29))

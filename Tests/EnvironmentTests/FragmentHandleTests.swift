@@ -21,13 +21,13 @@ struct FragmentHandleTests {
 
     struct Setup {
         let transport = ScriptedTransport()
-        let environment: Environment
+        let environment: GraphQLEnvironment
         let document: CompiledDocument
 
         init(sdl: String = FragmentHandleTests.sdl, releaseBufferSize: Int = 10) throws {
             let schema = try Schema(sdl: sdl)
             document = try CompiledDocument(text: FragmentHandleTests.text, schema: schema)
-            environment = Environment(
+            environment = GraphQLEnvironment(
                 schema: schema, transport: transport, clock: ManualWallClock(), log: InMemoryEventSink(),
                 configuration: EnvironmentConfiguration(releaseBufferSize: releaseBufferSize))
         }

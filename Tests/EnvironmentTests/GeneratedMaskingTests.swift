@@ -19,10 +19,10 @@ struct GeneratedMaskingTests {
 
     struct Setup {
         let transport = ScriptedTransport()
-        let environment: Environment
+        let environment: GraphQLEnvironment
 
         init() throws {
-            environment = Environment(
+            environment = GraphQLEnvironment(
                 schema: try Schema(sdl: GeneratedMaskingTests.sdl), transport: transport, clock: ManualWallClock(),
                 log: InMemoryEventSink())
         }

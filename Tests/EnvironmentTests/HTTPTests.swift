@@ -32,7 +32,7 @@ struct HTTPTests {
 
         let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
         let clock = ManualWallClock()
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: schema, transport: transport, clock: clock,
             configuration: EnvironmentConfiguration(defaultExpiration: .after(.seconds(60))))
 

@@ -45,10 +45,10 @@ struct IncrementalDeliveryTests {
     struct Setup {
         let transport = ScriptedTransport()
         let sink = InMemoryEventSink()
-        let environment: Environment
+        let environment: GraphQLEnvironment
 
         init() {
-            environment = Environment(schema: IncrementalDeliveryTests.schema, transport: transport, log: sink)
+            environment = GraphQLEnvironment(schema: IncrementalDeliveryTests.schema, transport: transport, log: sink)
             transport.answer(.any, with: .open)
         }
 

@@ -27,7 +27,7 @@ struct IncrementalHTTPTests {
         let schema = try Schema(sdl: Self.sdl)
         let operation = try CompiledDocument(text: Self.text, schema: schema).operation(named: "Detail")
         let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
-        let environment = Environment(schema: schema, transport: transport)
+        let environment = GraphQLEnvironment(schema: schema, transport: transport)
 
         let handle = environment.attach(operation)
         let recorder = PhaseRecorder(handle)
@@ -50,7 +50,7 @@ struct IncrementalHTTPTests {
         let operation = try CompiledDocument(text: Self.text, schema: schema)
             .operation(named: "Items", variables: ["count": 5])
         let transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
-        let environment = Environment(schema: schema, transport: transport)
+        let environment = GraphQLEnvironment(schema: schema, transport: transport)
 
         let handle = environment.attach(operation)
         let recorder = PhaseRecorder(handle)

@@ -3,7 +3,7 @@ import TransportTesting
 
 @testable import Environment
 
-/// `Environment.logOut()`: nothing of the user who left is sent or shown afterwards.
+/// `GraphQLEnvironment.logOut()`: nothing of the user who left is sent or shown afterwards.
 @Suite("Log-out")
 struct LogOutTests {
     @Test("a log-out drops the queued mutations unsent, rolls back their layers and empties the store")

@@ -21,10 +21,10 @@ struct OfflineRelaunchTests {
 
         deinit { try? FileManager.default.removeItem(atPath: directory) }
 
-        func launch() throws -> (Environment, ScriptedTransport) {
+        func launch() throws -> (GraphQLEnvironment, ScriptedTransport) {
             let transport = ScriptedTransport()
             let source = try SQLiteRecordSource(path: directory + "/store.sqlite")
-            let environment = Environment(
+            let environment = GraphQLEnvironment(
                 schema: Operations.schema, store: Store(clock: clock, source: source), transport: transport,
                 clock: clock)
             return (environment, transport)

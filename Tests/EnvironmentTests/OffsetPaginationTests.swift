@@ -50,10 +50,10 @@ struct OffsetPaginationTests {
     struct Setup {
         let transport = ScriptedTransport()
         let clock = ManualWallClock()
-        let environment: Environment
+        let environment: GraphQLEnvironment
 
         init() {
-            environment = Environment(
+            environment = GraphQLEnvironment(
                 schema: OffsetPaginationTests.schema, transport: transport, clock: clock,
                 configuration: EnvironmentConfiguration(defaultExpiration: .after(.seconds(60))))
         }

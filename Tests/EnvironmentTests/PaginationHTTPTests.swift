@@ -52,14 +52,14 @@ struct PaginationHTTPTests {
         let transport: CountingTransport
         let clock = ManualWallClock()
         let sink = InMemoryEventSink()
-        let environment: Environment
+        let environment: GraphQLEnvironment
 
         init() async throws {
             server = try await LoopbackServer.start()
             schema = try Schema(sdl: PaginationHTTPTests.sdl)
             document = try CompiledDocument(text: PaginationHTTPTests.text, schema: schema)
             transport = CountingTransport(HTTPTransport(url: server.graphQLURL))
-            environment = Environment(
+            environment = GraphQLEnvironment(
                 schema: schema, transport: transport, clock: clock, log: sink,
                 configuration: EnvironmentConfiguration(defaultExpiration: .after(.seconds(60))))
         }

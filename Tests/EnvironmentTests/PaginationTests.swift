@@ -71,10 +71,10 @@ struct PaginationTests {
         let transport = ScriptedTransport()
         let clock = ManualWallClock()
         let sink = InMemoryEventSink()
-        let environment: Environment
+        let environment: GraphQLEnvironment
 
         init() {
-            environment = Environment(
+            environment = GraphQLEnvironment(
                 schema: PaginationTests.schema, transport: transport, clock: clock, log: sink,
                 configuration: EnvironmentConfiguration(defaultExpiration: .after(.seconds(60))))
         }
@@ -364,7 +364,7 @@ struct PaginationTests {
             schema: schema)
         let transport = ScriptedTransport()
         let clock = ManualWallClock()
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: schema, transport: transport, clock: clock,
             configuration: EnvironmentConfiguration(defaultExpiration: .after(.seconds(60))))
         // The feed's pages as a forward-only server sends them: no start of the page in pageInfo.

@@ -25,11 +25,11 @@ struct PersistenceTests {
         /// A launch: a new environment over the file, fetching through a new scripted transport.
         func launch(
             retention: PersistedRootPolicy = PersistedRootPolicy(), releaseBufferSize: Int = 10
-        ) throws -> (Environment, ScriptedTransport) {
+        ) throws -> (GraphQLEnvironment, ScriptedTransport) {
             let transport = ScriptedTransport()
             let source = try SQLiteRecordSource(
                 path: directory + "/store.sqlite", configuration: SQLiteStoreConfiguration(retention: retention))
-            let environment = Environment(
+            let environment = GraphQLEnvironment(
                 schema: Operations.schema, store: Store(clock: clock, source: source), transport: transport,
                 clock: clock,
                 configuration: EnvironmentConfiguration(

@@ -175,7 +175,7 @@ struct ReleaseTests {
         }
         fixture.transport.hold(.any)
         let sink = InMemoryEventSink()
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: Operations.schema, transport: fixture.transport, clock: fixture.clock, log: sink)
         let kept = await withTaskGroup(of: Handle?.self, returning: [Handle].self) { group in
             for index in 0..<1_000 {

@@ -19,7 +19,7 @@ struct SecretsTests {
         let memory = InMemoryEventSink()
         let lines = JSONLinesEventSink(fileHandle: file)
         let fixture = Fixture(defaultExpiration: .seconds(60))
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: Operations.schema, transport: fixture.transport, clock: fixture.clock,
             log: TeeSink(sinks: [memory, lines]),
             configuration: EnvironmentConfiguration(defaultExpiration: .after(.seconds(60)), releaseBufferSize: 0))
@@ -86,7 +86,7 @@ struct SecretsTests {
         let file = try FileHandle(forWritingTo: path)
         let memory = InMemoryEventSink()
         let fixture = Fixture()
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: Operations.schema, transport: fixture.transport, clock: fixture.clock,
             log: TeeSink(sinks: [memory, JSONLinesEventSink(fileHandle: file)]))
         let secretID = Self.secrets[0]

@@ -42,15 +42,15 @@ struct ServerExpirationTests {
 
     static func environment(
         _ transport: ScriptedTransport, _ clock: ManualWallClock, store: Store? = nil, releaseBufferSize: Int = 10
-    ) -> Environment {
-        Environment(
+    ) -> GraphQLEnvironment {
+        GraphQLEnvironment(
             schema: schema, store: store, transport: transport, clock: clock,
             configuration: EnvironmentConfiguration(
                 defaultExpiration: .after(.seconds(300)), releaseBufferSize: releaseBufferSize))
     }
 
     /// Revalidates and returns how many fetches it started.
-    static func revalidate(_ environment: Environment) async -> Int {
+    static func revalidate(_ environment: GraphQLEnvironment) async -> Int {
         let batch = environment.revalidate()
         await batch.finished()
         return batch.started
@@ -146,7 +146,7 @@ struct ServerExpirationTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let clock = ManualWallClock()
         let operation = try Self.document.operation(named: "Item", variables: ["id": "1"])
-        func launch() throws -> (Environment, ScriptedTransport) {
+        func launch() throws -> (GraphQLEnvironment, ScriptedTransport) {
             let transport = ScriptedTransport()
             transport.answer(.operationName("Item"), with: Self.answer("One", cacheControl: CacheControl(maxAge: 30)))
             let store = Store(clock: clock, source: try SQLiteRecordSource(path: directory + "/store.sqlite"))

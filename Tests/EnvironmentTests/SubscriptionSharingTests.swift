@@ -151,7 +151,7 @@ struct SubscriptionSharingTests {
         try fixture.publish(Operations.itemData("1", title: "v1"), for: item)
         fixture.transport.answer(.identity(updates.identity), with: .open)
         let observer = FailureObserver()
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: Operations.schema, transport: fixture.transport, clock: fixture.clock,
             log: TeeSink(sinks: [observer, fixture.sink]))
         let subscriptions = (0..<3).map { _ in environment.subscribe(updates) }

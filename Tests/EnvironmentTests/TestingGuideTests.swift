@@ -24,7 +24,7 @@ struct TestingGuideTests {
 
         let transport = ScriptedTransport()
         let clock = ManualWallClock()
-        let environment = Environment(schema: schema, transport: transport, clock: clock)
+        let environment = GraphQLEnvironment(schema: schema, transport: transport, clock: clock)
         transport.answer(
             .identity(feed.identity), with: .data(["feed": [["__typename": "Post", "id": "1", "title": "First"]]]))
 

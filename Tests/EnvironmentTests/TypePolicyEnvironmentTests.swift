@@ -47,7 +47,7 @@ struct TypePolicyEnvironmentTests {
     )
     func oneRecordForTwoQueries() async throws {
         let transport = ScriptedTransport()
-        let environment = Environment(schema: Self.schema, transport: transport, clock: ManualWallClock())
+        let environment = GraphQLEnvironment(schema: Self.schema, transport: transport, clock: ManualWallClock())
         let detail = try Self.document.operation(named: "Detail", variables: ["isbn": "B7"])
         let books = try Self.document.operation(named: "Books")
         let edition: JSONValue = ["__typename": "Edition", "isbn": "B7", "number": 2, "year": 2001]

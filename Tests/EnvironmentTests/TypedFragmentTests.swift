@@ -49,10 +49,10 @@ struct TypedFragmentTests {
 
     struct Setup {
         let transport = ScriptedTransport()
-        let environment: Environment
+        let environment: GraphQLEnvironment
 
         init(sdl: String = TypedFragmentTests.sdl) throws {
-            environment = Environment(
+            environment = GraphQLEnvironment(
                 schema: try Schema(sdl: sdl), transport: transport, clock: ManualWallClock(), log: InMemoryEventSink())
         }
     }

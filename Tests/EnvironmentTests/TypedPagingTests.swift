@@ -78,7 +78,7 @@ struct TypedPagingTests {
     @Test("the client text keeps @connection and sends the generated text, so the typed list pages")
     func pages() async throws {
         let transport = ScriptedTransport()
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: PaginationTests.schema, transport: transport, clock: ManualWallClock(), log: InMemoryEventSink())
         transport.answerOnce(.operationName("Feed"), with: .data(PaginationTests.page(1...2)))
         transport.answerOnce(.operationName("Feed"), with: .data(PaginationTests.page(3...5)))
@@ -99,7 +99,7 @@ struct TypedPagingTests {
     @Test("an operation generated without a client text has no connection to page: notPaged, unsent")
     func withoutClientText() throws {
         let transport = ScriptedTransport()
-        let environment = Environment(
+        let environment = GraphQLEnvironment(
             schema: PaginationTests.schema, transport: transport, clock: ManualWallClock(), log: InMemoryEventSink())
         #expect {
             try environment.attachPaged(PlainFeedQuery(variables: .init(first: 2, after: .null)))

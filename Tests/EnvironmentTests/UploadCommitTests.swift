@@ -50,10 +50,10 @@ struct UploadCommitTests {
 
     let transport = ScriptedTransport()
     let sink = InMemoryEventSink()
-    let environment: Environment
+    let environment: GraphQLEnvironment
 
     init() {
-        environment = Environment(schema: Self.schema, transport: transport, clock: ManualWallClock(), log: sink)
+        environment = GraphQLEnvironment(schema: Self.schema, transport: transport, clock: ManualWallClock(), log: sink)
         transport.answer(
             .operationName("AttachFiles"),
             with: .data(["attachFiles": ["__typename": "Album", "id": "a1", "count": 2]]))

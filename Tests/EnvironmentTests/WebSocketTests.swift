@@ -31,7 +31,7 @@ struct WebSocketTests {
         let schema = try Schema(sdl: Self.sdl)
         let document = try CompiledDocument(text: Self.text, schema: schema)
         let ticker = try document.operation(named: "Ticker", variables: ["id": "t1"])
-        let environment = Environment(schema: schema, transport: WebSocketTransport(url: server.webSocketURL()))
+        let environment = GraphQLEnvironment(schema: schema, transport: WebSocketTransport(url: server.webSocketURL()))
 
         let subscription = environment.subscribe(ticker)
         var events = subscription.events().makeAsyncIterator()
@@ -68,7 +68,7 @@ struct WebSocketTests {
         let transport = WebSocketTransport(
             url: server.webSocketURL("/ws/drop-after-subscribe"),
             options: .init(reconnect: RetryPolicy(maximumAttempts: 1)))
-        let environment = Environment(schema: schema, transport: transport)
+        let environment = GraphQLEnvironment(schema: schema, transport: transport)
 
         let subscription = environment.subscribe(count)
         var events = subscription.events().makeAsyncIterator()
@@ -90,7 +90,7 @@ struct WebSocketTests {
         let schema = try Schema(sdl: Self.sdl)
         let document = try CompiledDocument(text: Self.text, schema: schema)
         let ticker = try document.operation(named: "Ticker", variables: ["id": "shared"])
-        let environment = Environment(schema: schema, transport: WebSocketTransport(url: server.webSocketURL()))
+        let environment = GraphQLEnvironment(schema: schema, transport: WebSocketTransport(url: server.webSocketURL()))
 
         let subscriptions = (0..<150).map { _ in environment.subscribe(ticker) }
         // Each reads two events of its own stream: every one of them is served.

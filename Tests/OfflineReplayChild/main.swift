@@ -84,7 +84,7 @@ configuration.mutationQueue.observer = { event in
     if case .replayed = event.outcome { killPoint.step() }
 }
 let source = try SQLiteRecordSource(path: arguments[2])
-let environment = Environment(
+let environment = GraphQLEnvironment(
     schema: schema, store: Store(source: source),
     transport: SteppingTransport(base: HTTPTransport(url: endpoint), killPoint: killPoint),
     configuration: configuration)

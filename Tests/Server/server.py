@@ -97,6 +97,8 @@ type User {
   nickname: String
   "Fails for every user: a non-null field's error nulls the nearest nullable parent."
   secret: String!
+  "The second item fails (a field error at an item of a list of scalars)."
+  tags: [String]
 }
 
 type Partial {
@@ -340,6 +342,11 @@ def resolve_nickname(user, _info):
     return f"Nick {user['id']}"
 
 
+def resolve_tags(user, _info):
+    # graphql-core completes an item that is an exception as that item's field error.
+    return [f"tag {user['id']}-0", GraphQLError(f"no tag 1 for user {user['id']}"), f"tag {user['id']}-2"]
+
+
 def resolve_secret(user, _info):
     raise GraphQLError(f"the secret of user {user['id']} failed")
 
@@ -375,6 +382,7 @@ SCHEMA.query_type.fields["latestPosts"].resolve = resolve_latest_posts
 SCHEMA.get_type("User").fields["friends"].resolve = resolve_friends
 SCHEMA.get_type("User").fields["nickname"].resolve = resolve_nickname
 SCHEMA.get_type("User").fields["secret"].resolve = resolve_secret
+SCHEMA.get_type("User").fields["tags"].resolve = resolve_tags
 SCHEMA.get_type("Partial").fields["broken"].resolve = resolve_partial_broken
 SCHEMA.get_type("Partial").fields["alsoBroken"].resolve = resolve_partial_broken
 SCHEMA.mutation_type.fields["rename"].resolve = resolve_rename

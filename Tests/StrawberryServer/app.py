@@ -28,6 +28,9 @@ Endpoints:
                             waits until N `gated(gate: G)` subscriptions wait at the gate G, then
                             opens it when `open=1` (JSON {"waiting": N}): the WebSocket benchmark
                             subscribes first and times only the events
+  /held/G                   /graphql over HTTP, whose request waits at the gate G before the server
+                            reads its body: a client's upload stalls once the socket's buffers are
+                            full, so a test can cancel it mid-body with certainty that no answer came
 """
 
 import asyncio
@@ -306,6 +309,14 @@ async def app(scope, receive, send):
         body = json.dumps({"waiting": waiting}).encode()
         await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
         await send({"type": "http.response.body", "body": body})
+        return
+    if scope["type"] == "http" and path.startswith("/held/"):
+        # Unread, the body backs up: uvicorn stops reading the socket past a small buffer.
+        state = gates.setdefault(path[len("/held/"):], Gate())
+        state.waiting += 1
+        state.arrived.set()
+        await state.opened.wait()
+        await graphql_app(scope, receive, send)
         return
     if scope["type"] == "http" and path in ("/debug/connections", "/debug/unused-port"):
         if path == "/debug/connections":

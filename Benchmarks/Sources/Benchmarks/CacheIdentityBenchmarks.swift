@@ -65,8 +65,8 @@ private func redirectAttachBenchmark() throws {
         ["__typename": "Book", "isbn": .string("B\($0)"), "title": .string("Book \($0)")]
     }
     let detail = try document.operation(named: "Detail", variables: ["isbn": "B500"])
-    func environment() throws -> Environment {
-        let environment = Environment(schema: schema, transport: RefusingTransport())
+    func environment() throws -> GraphQLEnvironment {
+        let environment = GraphQLEnvironment(schema: schema, transport: RefusingTransport())
         try environment.store.publish(
             ["books": .array(books)], to: StoreRoot(operation: try document.operation(named: "Books")))
         return environment
@@ -76,7 +76,7 @@ private func redirectAttachBenchmark() throws {
     try own.store.publish(["book": books[500]], to: StoreRoot(operation: detail))
 
     let attaches = 2_000
-    func attach(_ environment: Environment) {
+    func attach(_ environment: GraphQLEnvironment) {
         for _ in 0..<attaches {
             let handle = environment.attach(detail, policy: .storeOrNetwork)
             guard case .loaded(let snapshot) = handle.phase else { fatalError("the detail loads at once") }

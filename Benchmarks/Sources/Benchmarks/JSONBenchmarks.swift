@@ -1,5 +1,6 @@
 import Environment
 import Foundation
+@_spi(Runtime) import GraphQLCore
 
 /// JSON: reading, writing and decoding the 10,000-item response, each against Foundation.
 func runJSONBenchmarks() async throws {
@@ -14,6 +15,18 @@ func runJSONBenchmarks() async throws {
     // What a transport spends to check a response whose `data` it keeps as text.
     let skipping = try median { blackHole(try JSONReader().read(payload, skippingMember: "data")) }
     report("check: read(_:skippingMember: \"data\")", skipping, against: "JSONValue(parsing:)", ourParse)
+    // What a transport and a store spend on the answer's bytes before the store walks them: the
+    // check that finds `data` builds its tape in the same scan, against checking, then taping `data`
+    // (the path before one scanner served both), sampled in turn.
+    let (once, twice) = try alternatingMedians(
+        samples: 9, { blackHole(try JSONReader().read(payload, tapingMember: "data")) },
+        {
+            let (rest, range) = try JSONReader().read(payload, skippingMember: "data")
+            blackHole((rest, try range.map { try JSONText(checking: payload[$0]) }))
+        })
+    report(
+        "check and tape data in one scan: read(_:tapingMember:)", once, against: "check, then tape data", twice,
+        limit: 1.0)
 
     let foundationObject = try JSONSerialization.jsonObject(with: payload)
     let value = try JSONValue(parsing: payload)

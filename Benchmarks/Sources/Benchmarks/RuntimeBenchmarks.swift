@@ -119,12 +119,12 @@ private final class RuntimeBench: Sendable {
         }
     }()
 
-    let environment: Environment
+    let environment: GraphQLEnvironment
     let transport = AnsweringTransport()
     let handles: [Handle]
 
     init(roots: Int) throws {
-        environment = Environment(
+        environment = GraphQLEnvironment(
             transport: transport, configuration: EnvironmentConfiguration(defaultExpiration: .after(.zero)))
         var handles: [Handle] = []
         handles.reserveCapacity(roots)

@@ -281,7 +281,7 @@ private func storeItemsFetchMemory() async throws {
             fromText
                 ? try GraphQLResponse(parsing: payload) : try GraphQLResponse(json: try JSONValue(parsing: payload))
         }
-        let environment = Environment(schema: schema, store: store, transport: transport)
+        let environment = GraphQLEnvironment(schema: schema, store: store, transport: transport)
         let handle = environment.attach(operation)
         _ = try await handle.loaded()
         precondition(store.recordCount == 20_001 && transport.count == 1)
@@ -300,7 +300,7 @@ private func storeItemsFetchMemory() async throws {
             fromText
                 ? try GraphQLResponse(parsing: payload) : try GraphQLResponse(json: try JSONValue(parsing: payload))
         }
-        let environment = Environment(schema: schema, transport: transport)
+        let environment = GraphQLEnvironment(schema: schema, transport: transport)
         let handle = environment.attach(operation)
         guard (try? await handle.loaded()) != nil else { fatalError("the Items answer loads") }
         handle.release()

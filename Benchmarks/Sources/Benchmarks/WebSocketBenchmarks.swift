@@ -20,7 +20,7 @@ import Transport
 ///    apart (and printed per subscription). The whole run, subscribing and completing included, is
 ///    printed too, without a target.
 /// 3. The client memory a live subscription holds.
-/// 4. 1,000 identical subscriptions through `Environment.subscribe` against 10: the runtime shares
+/// 4. 1,000 identical subscriptions through `GraphQLEnvironment.subscribe` against 10: the runtime shares
 ///    one server subscription among them (`docs/decisions/0173`), which the server's own count
 ///    checks, and the client CPU per event the server sent may be at most 1.5x with 1,000 subscribers.
 ///
@@ -343,7 +343,7 @@ private func measureSharedSubscriptions(on transport: WebSocketTransport, server
         text:
             "subscription Gated($gate: String!, $count: Int!, $id: ID!) { gated(gate: $gate, count: $count, id: $id) { id value } }",
         schema: schema)
-    let environment = Environment(schema: schema, transport: transport)
+    let environment = GraphQLEnvironment(schema: schema, transport: transport)
     let events = 2000
     let samples = 3
     var few: [SharedRun] = []
@@ -359,7 +359,7 @@ private func measureSharedSubscriptions(on transport: WebSocketTransport, server
     }
     let started = (few + many).map(\.serverSubscriptions)
     print(
-        "  identical subscriptions through Environment.subscribe: server subscriptions started per run \(few.map(\.serverSubscriptions)) with 10 subscribers, \(many.map(\.serverSubscriptions)) with 1,000 (must be 1 each)"
+        "  identical subscriptions through GraphQLEnvironment.subscribe: server subscriptions started per run \(few.map(\.serverSubscriptions)) with 10 subscribers, \(many.map(\.serverSubscriptions)) with 1,000 (must be 1 each)"
     )
     guard started.allSatisfy({ $0 == 1 }) else {
         throw WebSocketBenchmarkFailure(
@@ -393,7 +393,8 @@ private struct SharedRun {
 /// waits until Strawberry holds its subscription at the gate, then opens it and times the events
 /// until every subscriber counted all `events` of them; then cancels every subscription.
 private func shared(
-    _ environment: Environment, _ document: CompiledDocument, server: BenchmarkServer, subscribers: Int, events: Int,
+    _ environment: GraphQLEnvironment, _ document: CompiledDocument, server: BenchmarkServer, subscribers: Int,
+    events: Int,
     gate name: String
 ) async throws -> SharedRun {
     let operation = try document.operation(

@@ -29,7 +29,7 @@ func launchOverStore(at path: String, schema: Schema, feed: FeedQuery) async thr
     let clock = ManualWallClock()
     let server = FeedServer()
     let events = InMemoryEventSink()
-    let environment = Environment(
+    let environment = GraphQLEnvironment(
         schema: schema, store: Store(clock: clock, source: source), transport: server, clock: clock, log: events,
         configuration: EnvironmentConfiguration(releaseBufferSize: 0))
 

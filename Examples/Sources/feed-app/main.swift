@@ -32,7 +32,7 @@ if let path = storePath(in: CommandLine.arguments) {
 let server = FeedServer()
 let clock = ManualWallClock()
 let events = InMemoryEventSink()
-let environment = Environment(
+let environment = GraphQLEnvironment(
     schema: schema, transport: server, clock: clock, log: events,
     configuration: EnvironmentConfiguration(releaseBufferSize: 0))
 
@@ -49,7 +49,7 @@ func show(_ handle: TypedHandle<FeedQuery.Data>) {
 /// Attaches `feed` (`storeOrNetwork`), says its phase at once and once loaded, with the requests and
 /// records so far, and shows the posts.
 func attachAndShow(
-    _ feed: FeedQuery, in environment: Environment, server: FeedServer
+    _ feed: FeedQuery, in environment: GraphQLEnvironment, server: FeedServer
 ) async throws -> TypedHandle<FeedQuery.Data> {
     say("attach Feed (storeOrNetwork)")
     let screen = try environment.attach(feed)

@@ -19,7 +19,7 @@ let schema = try Schema(
 
 let server = PagedFeedServer()
 let clock = ManualWallClock()
-let environment = Environment(schema: schema, transport: server, clock: clock)
+let environment = GraphQLEnvironment(schema: schema, transport: server, clock: clock)
 
 func say(_ line: String) { print(line) }
 

@@ -53,7 +53,7 @@ server.answer(.operationName("Post"), with: .data(["post": posts[0]]))
 
 // The app's own log goes on as before; the inspector's sink wraps it.
 let events = InspectorEventSink(forwardingTo: NoEventSink())
-let environment = Environment(schema: schema, transport: server, log: events)
+let environment = GraphQLEnvironment(schema: schema, transport: server, log: events)
 let inspector = try EnvironmentInspector(
     environment: environment, events: events,
     configuration: InspectorConfiguration(showsValues: arguments.contains("--show-values")))

@@ -31,7 +31,7 @@ let server = TitleServer()
 let ended = Locked<[String]>([])
 
 /// One launch of the app over the store file.
-func launch() throws -> Environment {
+func launch() throws -> GraphQLEnvironment {
     var configuration = EnvironmentConfiguration()
     configuration.mutationQueue.observer = { event in
         let outcome: String
@@ -42,7 +42,7 @@ func launch() throws -> Environment {
         }
         ended.withLock { $0.append(outcome) }
     }
-    return Environment(
+    return GraphQLEnvironment(
         schema: schema, store: Store(source: try SQLiteRecordSource(path: path)), transport: server,
         configuration: configuration)
 }

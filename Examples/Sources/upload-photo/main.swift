@@ -21,7 +21,7 @@ let schema = try Schema(
 
 let server = try UploadServer()
 let transport = HTTPTransport(url: server.url, session: URLSession(configuration: .ephemeral))
-let environment = Environment(schema: schema, transport: transport)
+let environment = GraphQLEnvironment(schema: schema, transport: transport)
 
 // A 4 MB "photo" on disk, standing in for one the user picked.
 let size = 4 << 20

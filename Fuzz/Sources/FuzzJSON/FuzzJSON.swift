@@ -1,12 +1,15 @@
 import Foundation
 import FuzzSupport
-import GraphQLCore
+@_spi(Runtime) import GraphQLCore
 
 @testable import StoreCore
 
-/// Any bytes, as JSON: the tree reader (`JSONReader.read`), the skipping reader (`read(_:skippingMember:)`,
-/// which a transport uses to keep a response's `data` as text) and the store's tape accept the same
-/// texts, give the same values, and refuse the rest as `invalidJSON`.
+/// Any bytes, as JSON: the tree reader (`JSONReader.read`), the skipping reader (`read(_:skippingMember:)`),
+/// the store's tape of the whole text, and the taping reader (`read(_:tapingMember:)`, which a
+/// transport uses to keep a response's `data` as text with its tape) accept the same texts, give the
+/// same values, and refuse the rest with the same `invalidJSON` message. One scanner checks the
+/// grammar for all of them; what differs is what each builds from its tokens (a tree, nothing, a
+/// tape read back through the store's walk), and that is what this compares.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let buffer = UnsafeBufferPointer(start: data, count: data == nil ? 0 : count)
@@ -14,17 +17,35 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
     let tree = Result { () throws(GraphQLCoreError) in try JSONReader().read(bytes) }
     let skipping = Result { () throws(GraphQLCoreError) in try JSONReader().read(Data(bytes), skippingMember: "data") }
-    let tape = Result { () throws(StoreError) -> JSONValue in
+    let tape = Result { () throws(GraphQLCoreError) -> JSONValue in
         let tape = try JSONTape(bytes: buffer)
-        return tape.withRoot(bytes: buffer) { $0.materialized() }
+        return TapeNode.withRoot(of: tape, bytes: buffer) { $0.materialized() }
     }
+    let taping = Result { () throws(GraphQLCoreError) in try JSONReader().read(Data(bytes), tapingMember: "data") }
 
     switch (tree, skipping, tape) {
     case (.failure(let treeError), .failure(let skippingError), .failure(let tapeError)):
         guard treeError.code == .invalidJSON, skippingError.code == .invalidJSON, tapeError.code == .invalidJSON else {
             finding("refused with other codes: \(treeError.code), \(skippingError.code), \(tapeError.code)")
         }
+        guard tapeError.message == treeError.message else {
+            finding("the tape refuses with \(tapeError.message), the tree with \(treeError.message)")
+        }
+        guard case .failure(let tapingError) = taping, tapingError.message == skippingError.message else {
+            finding("the taping reader does not refuse as the skipping reader: \(taping)")
+        }
     case (.success(let value), .success(let (rest, range)), .success(let tapeValue)):
+        guard case .success(let (tapingRest, tapingRange, text)) = taping, tapingRest == rest, tapingRange == range,
+            (text == nil) == (range == nil)
+        else { finding("the taping reader does not read as the skipping reader: \(taping)") }
+        if let text {
+            let member = text.bytes.withUnsafeBytes { raw in
+                TapeNode.withRoot(of: text.tape, bytes: raw.assumingMemoryBound(to: UInt8.self)) { $0.materialized() }
+            }
+            guard let alone = try? JSONReader().read(text.bytes), member == alone else {
+                finding("the taped member reads \(member.serializedString()), its text alone otherwise")
+            }
+        }
         guard tapeValue == value else {
             finding("the tape reads \(tapeValue.serializedString()), the tree \(value.serializedString())")
         }

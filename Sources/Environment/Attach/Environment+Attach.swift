@@ -3,7 +3,7 @@ import Retention
 @_spi(Runtime) import Scheduling
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Attaches `operation` with `policy`: retains its root, reads it from the store, and fetches as
     /// the policy says. The policy stays with this attach's retention.
     ///
@@ -35,8 +35,7 @@ extension Environment {
                 let subscription = store.subscribe(to: entry.storeRoot) { [weak self] snapshot in
                     self?.storeChanged(root, snapshot)
                 }
-                entry.subscription = subscription
-                entry.snapshot = subscription.snapshot
+                entry.subscribe(subscription)
             }
             // A document that sends the entry's text but reads other fields (a generated operation
             // and the app's own document of one query) shares the fetch and reads on its own.

@@ -1,7 +1,7 @@
 import EventLog
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Removes every record that no retained root, no root in the release buffer and no live
     /// handle reads; returns what it removed and kept. Runs on its own (coalesced) after a release
     /// pushes a root out of the release buffer;

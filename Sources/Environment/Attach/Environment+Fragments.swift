@@ -1,7 +1,7 @@
 import GraphQLCore
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Attaches the fragment `name` of `document` on one record: a list cell observes its own entity
     /// (Relay's `useFragment`), with the phases, retention and collection of an operation's handle.
     ///

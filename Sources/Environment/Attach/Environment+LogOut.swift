@@ -1,6 +1,6 @@
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Forgets everything of the user who leaves, in one call: the queued mutations (never sent;
     /// their optimistic layers are rolled back), then every record, remembered root, server hint
     /// and queued mutation the store keeps (`Store.removeAll()`, which also refuses the answers of

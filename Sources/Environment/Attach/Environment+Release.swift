@@ -3,7 +3,7 @@ import Retention
 @_spi(Runtime) import Scheduling
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Ends retention `id` of `root` (a handle's ``Handle/release()`` or its `deinit`). The last
     /// one stops the root's store subscription and puts the root in the release buffer; a root
     /// pushed out of the buffer is forgotten, and a coalesced collection follows.

@@ -16,7 +16,7 @@ public struct HandleError: Error, Sendable, CustomStringConvertible {
         public static let storeOnly = Code("storeOnly")
         /// The operation has no `@connection` to page (or several, or one inside a list), or its
         /// connection does not pass the paging arguments a page needs (`first` and `after`, or
-        /// `last` and `before`) as variables: ``Environment/attachPaged(_:policy:)-(GraphQLOperation,_)`` and the page
+        /// `last` and `before`) as variables: ``GraphQLEnvironment/attachPaged(_:policy:)-(GraphQLOperation,_)`` and the page
         /// loads refuse.
         public static let notPaged = Code("notPaged")
         /// A page was asked for before the handle showed the list it would follow.

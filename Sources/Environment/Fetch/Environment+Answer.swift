@@ -1,13 +1,13 @@
 import GraphQLCore
 import Primitives
-import StoreCore
-import Transport
+@_spi(Runtime) import StoreCore
+@_spi(Runtime) import Transport
 
 /// A mutation's updater: changes its response cannot express (an edge added to a list), staged in
 /// the transaction that writes the response.
 typealias MutationUpdater = @Sendable (_ transaction: inout StoreTransaction, _ data: JSONValue) throws -> Void
 
-extension Environment {
+extension GraphQLEnvironment {
     /// The one answer path: a response with data becomes a ``PublishReport``, or the typed error
     /// that refuses it, in one place for every request kind (a query's fetch, a page, a mutation, a
     /// subscription's event).
@@ -22,44 +22,60 @@ extension Environment {
     /// are one transaction (`Store.update(_:)`), so a refusal or a throw leaves only the layer's
     /// removal.
     ///
+    /// A query's answer names the store subscription of the root it answers (`subscription`): the
+    /// root's new snapshot comes back in the report (`PublishReport.snapshot`) rather than through
+    /// the subscription's callback, so that the fetch's completion shows it.
+    ///
     /// Throws ``MissingDataError`` (`notInResponse`) when the data lacks a selected field, and
     /// ``FetchError`` (`invalidResponse`) for any other refusal or an updater that throws; the store
     /// is left as it was.
     func answer(
         _ response: GraphQLResponse, of operation: GraphQLOperation, to root: StoreRoot, requestedAt: WallInstant,
-        removingLayer layer: String? = nil, updater: MutationUpdater? = nil
+        reporting subscription: StoreSubscription? = nil, removingLayer layer: String? = nil,
+        updater: MutationUpdater? = nil
     ) throws -> PublishReport {
         guard layer != nil || updater != nil else {
             do throws(StoreError) {
                 // Field errors are kept where their paths reach a null (decision 0200); an answer
-                // without errors takes the path it always took, at no cost.
-                if !response.errors.isEmpty {
-                    let fieldErrors = response.errors.map(Self.fieldError)
-                    if let text = response.dataJSON {
-                        return try store.publish(
-                            dataJSON: text, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors)
-                    }
+                // without errors hands none, at no cost.
+                let fieldErrors = response.errors.isEmpty ? [] : response.errors.map(Self.fieldError)
+                // The text with the tape its check built, else (a body too large for a tape) the text.
+                if let text = response.checkedDataJSON {
                     return try store.publish(
-                        response.data ?? .null, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors)
+                        dataJSON: text, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors,
+                        reporting: subscription)
                 }
                 if let text = response.dataJSON {
-                    return try store.publish(dataJSON: text, to: root, requestedAt: requestedAt)
+                    return try store.publish(
+                        dataJSON: text, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors,
+                        reporting: subscription)
                 }
-                return try store.publish(response.data ?? .null, to: root, requestedAt: requestedAt)
+                return try store.publish(
+                    response.data ?? .null, to: root, requestedAt: requestedAt, fieldErrors: fieldErrors,
+                    reporting: subscription)
             } catch {
                 throw Self.refusal(error, of: operation)
             }
         }
         let data = response.data ?? .null
         do {
+            var stored: Set<Int> = []
             let (changed, notified) = try store.batchReportingNotifications { () throws -> Set<DataID> in
                 if let layer { store.removeOptimistic(layer) }
                 return try store.update(requestedAt: requestedAt) { transaction in
-                    try transaction.publish(data, to: root)
+                    // The answer's field errors are kept as a query's are (decision 0200).
+                    if response.errors.isEmpty {
+                        try transaction.publish(data, to: root)
+                    } else {
+                        stored = try transaction.publish(
+                            data, to: root, fieldErrors: response.errors.map(Self.fieldError))
+                    }
                     try updater?(&transaction, data)
                 }
             }
-            return PublishReport(changedRecords: changed, notifiedSubscriptions: notified)
+            var report = PublishReport(changedRecords: changed, notifiedSubscriptions: notified)
+            report.storedFieldErrors = stored
+            return report
         } catch let error as StoreError {
             throw Self.refusal(error, of: operation)
         } catch {

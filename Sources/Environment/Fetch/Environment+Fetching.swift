@@ -4,7 +4,7 @@ import GraphQLCore
 import StoreCore
 import Transport
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Sends one request in its own task, writes its response, and records how it ended.
     func send(_ request: FetchRequest) {
         Task { [self] in
@@ -35,22 +35,25 @@ extension Environment {
             return .failed(Self.transportFailure(error))
         }
         guard answer.hasData else { return .failed(Self.errorsWithoutData(answer, answering: "the query")) }
-        let root = request.operation.identity
-        // The root's snapshot from this write waits for the completion below, which updates each
-        // handle once; the root is not healed by its own answer.
-        state.withLock { state in
-            if state.roots[root] != nil { state.roots[root]?.publishing = request.id }
-        }
+        // The root's snapshot from this write comes back in the write's report, not through the
+        // root's store subscription: the completion shows it, updating each handle once, and the
+        // root is not healed by its own answer.
+        let subscription = state.withLock { $0.roots[request.operation.identity]?.subscription }
         var recordsChanged = 0
         var unstoredErrors: [GraphQLServerError] = []
+        var snapshot: Snapshot?
         while true {
             if let failure = publish(
-                answer, for: request, recordsChanged: &recordsChanged, unstoredErrors: &unstoredErrors)
+                answer, for: request, reporting: subscription, recordsChanged: &recordsChanged,
+                unstoredErrors: &unstoredErrors, snapshot: &snapshot)
             {
                 return .failed(failure)
             }
             guard answer.hasNext else { break }
-            showPart(of: request, serverErrors: unstoredErrors)
+            if let part = snapshot {
+                showPart(of: request, part, serverErrors: unstoredErrors)
+                snapshot = nil
+            }
             do {
                 guard let part = try await parts.next() else {
                     throw TransportError(.truncated, "the incremental answer ended before its last part")
@@ -60,17 +63,18 @@ extension Environment {
                 return .failed(Self.transportFailure(error))
             }
         }
-        return .published(recordsChanged: recordsChanged, serverErrors: unstoredErrors)
+        return .published(recordsChanged: recordsChanged, serverErrors: unstoredErrors, snapshot: snapshot)
     }
 
     /// Writes the answer so far through the one answer path; returns the failure when the store
     /// refuses it. `unstoredErrors` becomes the answer's errors the store did not keep at a field:
-    /// what the handles show as ``Handle/serverErrors``.
+    /// what the handles show as ``Handle/serverErrors``. `snapshot` becomes the root's snapshot the
+    /// write reported for `subscription` (the root's), when it changed what the root reads.
     private func publish(
-        _ answer: GraphQLResponse, for request: FetchRequest, recordsChanged: inout Int,
-        unstoredErrors: inout [GraphQLServerError]
+        _ answer: GraphQLResponse, for request: FetchRequest, reporting subscription: StoreSubscription?,
+        recordsChanged: inout Int, unstoredErrors: inout [GraphQLServerError], snapshot: inout Snapshot?
     ) -> (any Error)? {
-        let report: PublishReport
+        var report: PublishReport
         let hint = ServerCacheHint(answer)
         let root = request.operation.identity
         let layer = ServerCacheHint.layer(of: root)
@@ -79,17 +83,23 @@ extension Environment {
             if hint?.noStore == true {
                 // Shown through a layer in memory, so that it never reaches the record source (a
                 // file); the layer goes with the root or with a later answer that may be kept.
-                try store.applyOptimistic(layer, answer.data ?? .null, to: request.storeRoot)
+                let (_, shown) = try store.batch(reporting: subscription) {
+                    try store.applyOptimistic(layer, answer.data ?? .null, to: request.storeRoot)
+                }
                 report = PublishReport(changedRecords: [], notifiedSubscriptions: 0)
+                report.snapshot = shown
             } else if showedNoStore {
-                report = try store.batch {
+                let shown: Snapshot?
+                (report, shown) = try store.batch(reporting: subscription) {
                     store.removeOptimistic(layer)
                     return try self.answer(
                         answer, of: request.operation, to: request.storeRoot, requestedAt: request.requestedAt)
                 }
+                report.snapshot = shown
             } else {
                 report = try self.answer(
-                    answer, of: request.operation, to: request.storeRoot, requestedAt: request.requestedAt)
+                    answer, of: request.operation, to: request.storeRoot, requestedAt: request.requestedAt,
+                    reporting: subscription)
             }
         } catch let error as StoreError {
             return Self.refusal(error, of: request.operation)
@@ -103,6 +113,7 @@ extension Environment {
         }
         store.keepServerMaxAge(hint?.maxAge, forRoot: root.hash)
         recordsChanged += report.changedRecords.count
+        if let shown = report.snapshot { snapshot = shown }
         unstoredErrors = Self.unstoredErrors(of: answer, report: report)
         log.record(
             .published(
@@ -115,19 +126,17 @@ extension Environment {
         return nil
     }
 
-    /// A part of an incremental answer is written and more follow: each handle of the root shows the
-    /// snapshot the write delivered, and its fetch stays in flight.
-    private func showPart(of request: FetchRequest, serverErrors: [GraphQLServerError]) {
+    /// A part of an incremental answer is written and more follow: each handle of the root shows
+    /// `snapshot`, the one the write reported, unless it already shows a newer one, and its fetch
+    /// stays in flight.
+    private func showPart(of request: FetchRequest, _ snapshot: Snapshot, serverErrors: [GraphQLServerError]) {
         var effects = Effects()
         state.withLock { state in
             let root = request.operation.identity
-            guard state.roots[root]?.publishing == request.id, let delivered = state.roots[root]?.delivered else {
-                return
-            }
-            state.roots[root]?.delivered = nil
+            guard state.roots[root]?.take(snapshot) == true else { return }
             let readings = state.roots[root]?.readingSnapshots(in: store) ?? []
             state.updateHandles(of: root, into: &effects) { handle in
-                handle.show(delivered, readings: readings)
+                handle.show(snapshot, readings: readings)
                 guard handle.policy.allowsNetwork else { return }
                 handle.showsStoreData = true
                 handle.serverErrors = serverErrors
@@ -143,19 +152,18 @@ extension Environment {
 
     /// Records how fetch `request` ended: finishes it in the registry (which starts the root's
     /// follow-up when its answer was requested before an invalidation, and says whom to resume),
-    /// updates each of the root's handles once (the snapshot its answer delivered, the fetch, the
-    /// server's errors), suppresses the root's heal when its own answer left it missing data, and
-    /// wakes who awaits it. A root nobody holds any more gets nothing after its publish.
+    /// updates each of the root's handles once (the snapshot its write reported unless they show a
+    /// newer one, the fetch, the server's errors), suppresses the root's heal when its own answer
+    /// left it missing data, and wakes who awaits it. A root nobody holds any more gets nothing after
+    /// its publish.
     func complete(_ request: FetchRequest, _ result: FetchResult) {
         let now = clock.now()
         var effects = Effects()
         state.withLock { state in
             let root = request.operation.identity
             var delivered: Snapshot?
-            if state.roots[root]?.publishing == request.id {
-                delivered = state.roots[root]?.delivered
-                state.roots[root]?.publishing = nil
-                state.roots[root]?.delivered = nil
+            if case .published(_, _, let snapshot?) = result, state.roots[root]?.take(snapshot) == true {
+                delivered = snapshot
             }
             let outcome: FetchOutcome
             switch result {
@@ -194,7 +202,7 @@ extension Environment {
                 guard handle.policy.allowsNetwork else { return }
                 handle.fetch = fetch
                 switch result {
-                case .published(_, let serverErrors):
+                case .published(_, let serverErrors, _):
                     handle.showsStoreData = true
                     handle.serverErrors = serverErrors
                 case .failed(let error):

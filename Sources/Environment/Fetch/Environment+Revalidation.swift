@@ -4,7 +4,7 @@ import Retention
 @_spi(Runtime) import Scheduling
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Fetches each retained root whose data is stale, whose last fetch failed, or whose data holds
     /// a field error the store kept (`Availability.readsFieldErrors`), where a holder allows the
     /// network; marks nothing. A root with a fetch in flight is joined, never fetched
@@ -94,7 +94,7 @@ extension Environment {
     }
 }
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Fetches `root` for ``Handle/refetch()`` (joining a fetch in flight) and returns how that
     /// fetch ended, or its follow-up's when it was answered stale; `nil` when the holder `id` no
     /// longer retains the root.

@@ -1,10 +1,12 @@
 @_spi(Runtime) import Scheduling
+import StoreCore
 import Transport
 
 /// How one request ended, before the runtime records it.
 enum FetchResult: Sendable {
-    /// The response's data was written; `serverErrors` came with it.
-    case published(recordsChanged: Int, serverErrors: [GraphQLServerError])
+    /// The response's data was written; `serverErrors` came with it. `snapshot` is the root's
+    /// snapshot the write reported (`PublishReport.snapshot`), when it changed what the root reads.
+    case published(recordsChanged: Int, serverErrors: [GraphQLServerError], snapshot: Snapshot? = nil)
     /// No data was written: a ``FetchError`` or a ``MissingDataError``.
     case failed(any Error)
 

@@ -3,8 +3,8 @@ import Retention
 @_spi(Runtime) import Scheduling
 import StoreCore
 
-/// The retained roots in one dense array, with what a sweep (``Environment/revalidate()``,
-/// ``Environment/invalidate()``) reads of each: where it reads the store, how long its data stays
+/// The retained roots in one dense array, with what a sweep (``GraphQLEnvironment/revalidate()``,
+/// ``GraphQLEnvironment/invalidate()``) reads of each: where it reads the store, how long its data stays
 /// fresh, and whether any of its holders allows the network.
 ///
 /// A sweep visits every retained root. Gathering them from the runtime's dictionaries hashed each

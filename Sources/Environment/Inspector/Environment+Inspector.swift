@@ -7,7 +7,7 @@ import StoreCore
 // What the store inspector reads. Each call takes the runtime's lock once, as any attach does,
 // reads, and changes nothing the runtime decides from; the inspector is only ever a reader.
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Every root the runtime keeps (retained, or waiting in the release buffer), with its holders,
     /// staleness, last fetch, handles' phases and the planner's answer for a `revalidate()` now;
     /// at most `EnvironmentInspection.maxRoots`, by operation name then identity.

@@ -29,7 +29,7 @@ import StoreCore
 @Observable
 public final class QueryModel {
     /// The environment the model attaches to.
-    @ObservationIgnored public let environment: Environment
+    @ObservationIgnored public let environment: GraphQLEnvironment
     /// The document the operation is compiled from.
     @ObservationIgnored public let document: CompiledDocument
     /// The operation's name in ``document``, or `nil` when it holds one operation.
@@ -59,7 +59,7 @@ public final class QueryModel {
     /// Throws the `GraphQLCoreError` of an unknown operation or of variables that do not coerce;
     /// nothing is attached then.
     public init(
-        environment: Environment, document: CompiledDocument, operationName: String? = nil,
+        environment: GraphQLEnvironment, document: CompiledDocument, operationName: String? = nil,
         variables: JSONObject = [:], policy: FetchPolicy = .storeOrNetwork
     ) throws(GraphQLCoreError) {
         let operation = try document.operation(named: operationName, variables: variables)

@@ -2,11 +2,12 @@ import GraphQLCore
 @_spi(Runtime) import Scheduling
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// The store delivered `snapshot` for retained root `root`: a publish changed what it reads.
     ///
-    /// While the root's own answer is being written, the snapshot waits for that fetch's
-    /// completion, which updates each handle once with it. Otherwise the heal suppression is
+    /// The root's own fetch takes its snapshot from its write's report, not from here, and its
+    /// completion updates each handle once with it. A snapshot older than the root's latest (a
+    /// callback that ran late, on another thread) changes nothing. Otherwise the heal suppression is
     /// lifted, a heal starts when the data is now missing (where a holder allows the network), and
     /// each handle gets the snapshot and the root's fetch in one update: a handle never sees the
     /// incomplete snapshot before it sees the heal in flight, so it keeps its complete data on
@@ -14,12 +15,7 @@ extension Environment {
     func storeChanged(_ root: OperationIdentity, _ snapshot: Snapshot) {
         var effects = Effects()
         state.withLock { state in
-            guard state.roots[root]?.subscription != nil else { return }
-            state.roots[root]?.snapshot = snapshot
-            if state.roots[root]?.publishing != nil {
-                state.roots[root]?.delivered = snapshot
-                return
-            }
+            guard state.roots[root]?.subscription != nil, state.roots[root]?.take(snapshot) == true else { return }
             state.suppression.storeChanged(affecting: CollectionOfOne(root))
             if snapshot.isMissingData {
                 let facts = RetainedRoot(

@@ -3,8 +3,8 @@
 public enum CommitOutcome: Sendable {
     /// The server answered; its data is written.
     case answered(GraphQLResponse)
-    /// The mutation is queued (``QueuedMutation``): sent again by ``Environment/revalidate()`` or
-    /// ``Environment/replayQueuedMutations()``.
+    /// The mutation is queued (``QueuedMutation``): sent again by ``GraphQLEnvironment/revalidate()`` or
+    /// ``GraphQLEnvironment/replayQueuedMutations()``.
     case queued(QueuedMutation)
 
     /// The queued mutation, when the commit was queued.

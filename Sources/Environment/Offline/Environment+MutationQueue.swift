@@ -5,7 +5,7 @@ import Primitives
 import StoreCore
 import Transport
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Sends `mutation` as ``commit(_:optimisticResponse:updater:)->GraphQLResponse`` does, but when
     /// `queueing` allows and the request does not reach the server (no connection, no name, a
     /// timeout: see the offline guide), keeps it in a queue instead of failing: its optimistic layer stays on

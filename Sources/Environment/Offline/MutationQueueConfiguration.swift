@@ -1,10 +1,10 @@
-/// How an ``Environment`` queues mutations that could not reach their server: whether a commit
+/// How a ``GraphQLEnvironment`` queues mutations that could not reach their server: whether a commit
 /// queues by default, how long the queue may grow and how old an entry may get, what a rejection
 /// does to the rest of a scope, which header carries the idempotence ID, and who is told how each
 /// queued mutation ended.
 ///
-/// See ``Environment/commit(_:optimisticResponse:queueing:updater:)`` and
-/// ``Environment/replayQueuedMutations()``.
+/// See ``GraphQLEnvironment/commit(_:optimisticResponse:queueing:updater:)`` and
+/// ``GraphQLEnvironment/replayQueuedMutations()``.
 public struct MutationQueueConfiguration: Sendable {
     /// What a scope's replay does after the server rejected one of its mutations.
     public enum RejectionRule: Sendable, Hashable {

@@ -1,4 +1,4 @@
-/// What one replay of the queue did (``Environment/replayQueuedMutations()``).
+/// What one replay of the queue did (``GraphQLEnvironment/replayQueuedMutations()``).
 public struct ReplayReport: Sendable, Hashable {
     /// Mutations the server answered, their answers written.
     public var replayed = 0

@@ -3,7 +3,7 @@ import GraphQLCore
 import StoreCore
 import Transport
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Attaches `operation` as ``attach(_:policy:)-(GraphQLOperation,_)`` does, for a screen that reads its
     /// `@connection` list page by page: the returned ``PagedHandle`` loads the next and previous
     /// pages into the list the store holds.

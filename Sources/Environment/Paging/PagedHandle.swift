@@ -22,7 +22,7 @@ public final class PagedHandle: Sendable {
     /// The handle of the operation: its phase shows the whole list.
     public let handle: Handle
     let connection: PagedConnection
-    private let environment: Environment
+    private let environment: GraphQLEnvironment
     private let paging = Locked(PagingState())
     private let registrar = ObservationRegistrar()
 
@@ -60,7 +60,7 @@ public final class PagedHandle: Sendable {
         case waitsForRootFetch
     }
 
-    init(handle: Handle, connection: PagedConnection, environment: Environment) {
+    init(handle: Handle, connection: PagedConnection, environment: GraphQLEnvironment) {
         self.handle = handle
         self.connection = connection
         self.environment = environment

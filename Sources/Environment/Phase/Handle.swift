@@ -19,12 +19,12 @@ public final class Handle: Sendable {
     /// The policy it was attached with; it stays with the handle's retention.
     public let policy: FetchPolicy
 
-    let environment: Environment
+    let environment: GraphQLEnvironment
     let state: Locked<HandleState>
     private let registrar = ObservationRegistrar()
 
     init(
-        environment: Environment, operation: GraphQLOperation, policy: FetchPolicy, snapshot: Snapshot,
+        environment: GraphQLEnvironment, operation: GraphQLOperation, policy: FetchPolicy, snapshot: Snapshot,
         reading: Int? = nil
     ) {
         self.environment = environment
@@ -96,7 +96,7 @@ public final class Handle: Sendable {
     /// The snapshot's data decoded into `type`, whose coding keys are the response keys.
     ///
     /// Throws ``MissingDataError`` when the data is not complete, and the decoder's error when it
-    /// does not fit `type`. While an incremental answer is open, deferred fields may be absent
+    /// does not fit `type`. The snapshot's field errors reach a generated `@catch` property. While an incremental answer is open, deferred fields may be absent
     /// (``Snapshot/missesOnlyDeferredFields``): declare them optional in `type`.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         registrar.access(self, keyPath: \.snapshot)
@@ -105,7 +105,7 @@ public final class Handle: Sendable {
             throw MissingDataError(
                 .notInStore, operationName: operation.name, message: "the snapshot is not complete, nothing to decode")
         }
-        return try JSONValueDecoder().decode(type, from: data)
+        return try TypedDecoding.decoder(catching: snapshot.fieldErrors).decode(type, from: data)
     }
 
     /// Ends the handle's retention. The second and later calls do nothing. A fetch in flight for the

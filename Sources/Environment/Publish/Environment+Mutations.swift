@@ -4,7 +4,7 @@ import GraphQLCore
 import StoreCore
 import Transport
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Sends `mutation` and writes its response into the store.
     ///
     /// With an `optimisticResponse` (`nil` and JSON `null` both mean none), that data is written at once as an optimistic layer of its own,
@@ -147,6 +147,9 @@ extension Environment {
         log.record(
             .published(
                 recordsChanged: report.changedRecords.count, subscriptionsNotified: report.notifiedSubscriptions))
+        if !report.storedFieldErrors.isEmpty {
+            log.record(EventMapping.fieldErrorsStored(mutation, as: .mutation, count: report.storedFieldErrors.count))
+        }
         log.record(EventMapping.fetchSucceeded(mutation, as: .mutation, duration: ContinuousClock.now - startedAt))
         return .answered(response)
     }

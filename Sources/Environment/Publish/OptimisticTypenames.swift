@@ -2,7 +2,7 @@ import GraphQLCore
 import StoreCore
 
 /// Fills in the `__typename`s an optimistic response leaves out where the selection's type says
-/// what they are, before ``Environment/commit(_:optimisticResponse:updater:)-(GraphQLOperation,_,_)`` writes it.
+/// what they are, before ``GraphQLEnvironment/commit(_:optimisticResponse:updater:)-(GraphQLOperation,_,_)`` writes it.
 ///
 /// The compiler adds `__typename` to every object selection so that the store can key and type
 /// each object; the app never selected it, so an optimistic response the app writes by hand would

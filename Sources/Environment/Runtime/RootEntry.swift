@@ -26,9 +26,10 @@ struct RootEntry: Sendable {
     var subscription: StoreSubscription?
     /// The handles, weakly: a handle's last reference going away releases it.
     var handles: [RetentionID: WeakHandle] = [:]
-    /// The latest snapshot of the root: read when its subscription began, then each one the store
-    /// delivered. What a completion decides the heal suppression from, without reading the store.
-    var snapshot: Snapshot? {
+    /// The latest snapshot of the root: read when its subscription began, then each newer one the
+    /// store handed over (``take(_:)``). What a completion decides the heal suppression from,
+    /// without reading the store.
+    private(set) var snapshot: Snapshot? {
         didSet { snapshotVersion &+= 1 }
     }
     /// Bumped whenever ``snapshot`` changes: a reading taken at this version is current.
@@ -41,11 +42,6 @@ struct RootEntry: Sendable {
     /// The error of the root's last fetch when it failed: the in-flight registry's status says
     /// whether it did (the one record of the root's fetch), and this is the error handles show.
     var lastError: (any Error)?
-    /// The fetch whose answer the store is writing now. A snapshot delivered meanwhile waits in
-    /// ``delivered`` for that fetch's completion, which updates each handle once.
-    var publishing: FetchID?
-    /// The snapshot the store delivered while ``publishing``.
-    var delivered: Snapshot?
     /// The operation's one `@connection`, when it has one: its pages are one list in the store.
     let paging: PagedConnection?
     /// How the root's last fetch ended, for the inspector: kept by the completion that already
@@ -75,6 +71,23 @@ struct RootEntry: Sendable {
         guard new != expiration else { return false }
         expiration = new
         return true
+    }
+
+    /// Takes `snapshot` as the root's latest unless the root has a newer one; returns whether it
+    /// did. The store hands a root's snapshots over two paths, the subscription's callback (another
+    /// write's) and a write's report (the root's own fetch), on different threads: a callback still
+    /// running with an older snapshot may arrive after a fetch's completion showed a newer one, and
+    /// the snapshots' store versions keep the handles from going back in time.
+    mutating func take(_ snapshot: Snapshot) -> Bool {
+        if let current = self.snapshot, snapshot.version <= current.version { return false }
+        self.snapshot = snapshot
+        return true
+    }
+
+    /// Starts the root's store subscription, whose first snapshot becomes the root's latest.
+    mutating func subscribe(_ subscription: StoreSubscription) {
+        self.subscription = subscription
+        snapshot = subscription.snapshot
     }
 
     /// The reading `root` is: `nil` for the entry's own (``storeRoot``), else the index of the

@@ -1,6 +1,6 @@
 import GraphQLCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Streams the GraphQL subscription `operation` into the store while the environment is active.
     /// Handles that read the records its events write update like after any other write. An event
     /// with GraphQL errors and no data ends the stream with a failure, or, with `errorPolicy`
@@ -33,8 +33,9 @@ extension Environment {
             }
             return live
         }
-        // The strong references end here, with no lock held: a subscription's deinit runs outside it.
-        _ = live
+        // Observers are told with no lock held, and the strong references end here: a
+        // subscription's deinit runs outside it too.
+        for subscription in live { subscription.phaseChanged() }
     }
 
     /// Member `id` leaves `channel`; the channel is forgotten when that closed it. Called with no

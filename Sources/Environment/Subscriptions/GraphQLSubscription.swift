@@ -1,5 +1,6 @@
 import EventLog
 import GraphQLCore
+import Observation
 import Primitives
 import StoreCore
 import Transport
@@ -7,9 +8,15 @@ import Transport
 /// A GraphQL subscription the environment streams into the store: each event's data is written to
 /// the store, so every handle that reads those records updates.
 ///
-/// While the environment is not active (``Environment/isActive`` is `false`) the subscription is
+/// While the environment is not active (``GraphQLEnvironment/isActive`` is `false`) the subscription is
 /// parked: its transport stream is closed. It opens a new stream when the environment becomes
 /// active again. ``cancel()`` ends it for good, and so does its last reference going away.
+///
+/// Observe it as a handle is observed: Observation tracks ``phase`` (connecting, active, parked,
+/// failed with the error, finished, cancelled), and with it ``failure`` and ``isStreaming``. A phase
+/// changes when a stream opens, brings its first event or ends, never at each event, so an event
+/// costs the same however many identical subscriptions share its stream; the events are in
+/// ``events()`` and ``eventCount``.
 ///
 /// GraphQL errors are never dropped. An event with data and errors is written, and its errors are
 /// ``serverErrors`` until the next event. An event with errors and no data does what the
@@ -21,7 +28,8 @@ import Transport
 /// when it opens, `published` for each event written, `serverErrors` (a count, never a message) for
 /// each event with errors, and one end: `fetchSucceeded` when the server ends the stream,
 /// `fetchFailed` when it fails, `subscriptionParked` or `subscriptionCancelled` when the runtime
-/// closes it.
+/// closes it. The phase is changed before its event is logged: code that reacts to the log reads the
+/// phase the event stands for.
 public final class GraphQLSubscription: Sendable {
     /// What a subscription does with an event that has GraphQL errors and no data.
     public enum ErrorPolicy: Sendable, Hashable {
@@ -39,8 +47,9 @@ public final class GraphQLSubscription: Sendable {
     /// What an event with errors and no data does.
     public let errorPolicy: ErrorPolicy
 
-    let environment: Environment
+    let environment: GraphQLEnvironment
     private let state = Locked(State())
+    private let registrar = ObservationRegistrar()
 
     private struct State: Sendable {
         /// The shared stream this subscription is a member of now; `nil` while parked, cancelled or
@@ -78,12 +87,26 @@ public final class GraphQLSubscription: Sendable {
             self.channel = nil
         }
         var failure: (any Error)?
+        /// The phase while no stream is open and the subscription is not cancelled: how the last
+        /// stream ended, or parked before any.
+        var rest: Phase = .parked
+        /// Whether ``GraphQLSubscription/phase`` was read: only then does its stream's first event
+        /// tell the observers, so that an event costs nothing for the members nobody observes.
+        var isObserved = false
+
+        /// The phase now: the channel's while a member of one.
+        var phase: Phase {
+            if isCancelled { return .cancelled }
+            guard let channel else { return rest }
+            return channel.marks.eventSerial > 0 ? .active : .connecting
+        }
+
         /// The app's event streams (``events()``), by a number of their own.
         var listeners: [UInt64: AsyncStream<JSONValue>.Continuation] = [:]
         var nextListener: UInt64 = 0
     }
 
-    init(environment: Environment, operation: GraphQLOperation, errorPolicy: ErrorPolicy = .endStream) {
+    init(environment: GraphQLEnvironment, operation: GraphQLOperation, errorPolicy: ErrorPolicy = .endStream) {
         self.environment = environment
         self.operation = operation
         self.errorPolicy = errorPolicy
@@ -128,15 +151,36 @@ public final class GraphQLSubscription: Sendable {
     /// user data: show them, never log them.
     public var serverErrors: [GraphQLServerError] { state.withLock { $0.currentServerErrors } }
 
-    /// Whether a stream is open now: not parked, not cancelled, not ended.
-    public var isStreaming: Bool { state.withLock { $0.channel != nil } }
+    /// Whether a stream is open now: not parked, not cancelled, not ended. Tracked with ``phase``.
+    public var isStreaming: Bool {
+        registrar.access(self, keyPath: \.phase)
+        return state.withLock { $0.channel != nil }
+    }
+
+    /// Where the subscription's stream is: connecting, active, parked, failed with the error,
+    /// finished, or cancelled. Tracked by Observation as ``Handle/phase`` is; it changes before the
+    /// runtime logs the change (``Phase``).
+    public var phase: Phase {
+        registrar.access(self, keyPath: \.phase)
+        let (channel, newlyObserved) = state.withLock { state in
+            defer { state.isObserved = true }
+            return (state.channel, !state.isObserved)
+        }
+        // Watched before it is read: a first event after this tells the observers, and one before
+        // it is read here. Lock order: the subscription's, then its channel's, never both here.
+        if newlyObserved, let channel { channel.watch(self) }
+        return state.withLock { $0.phase }
+    }
 
     /// What ended the last stream, when something did: a `TransportError`, a ``FetchError`` with
     /// code ``FetchError/Code/invalidResponse`` for an event that did not fit the selection (that
     /// event is not written), or one with code ``FetchError/Code/graphQLErrors`` for an event with
     /// errors and no data under ``ErrorPolicy/endStream``. It is set before the stream's end is
-    /// logged.
-    public var failure: (any Error)? { state.withLock { $0.failure } }
+    /// logged. Tracked with ``phase``.
+    public var failure: (any Error)? {
+        registrar.access(self, keyPath: \.phase)
+        return state.withLock { $0.failure }
+    }
 
     /// Ends the subscription and leaves its stream, which closes when no other subscription of the
     /// same operation and variables shares it. Calling it again does nothing.
@@ -150,7 +194,14 @@ public final class GraphQLSubscription: Sendable {
         }
         // Finished with no lock held: a finish runs the stream's termination handler, which takes it.
         for listener in listeners { listener.finish() }
+        phaseChanged()
         if let channel { environment.leave(channel, ObjectIdentifier(self), .cancelled) }
+    }
+
+    /// Tells Observation's observers that the phase changed. Called with no lock held: an
+    /// observer's callback may read the subscription or call the environment.
+    func phaseChanged() {
+        registrar.withMutation(of: self, keyPath: \.phase) {}
     }
 
     /// Joins the shared stream of its operation and variables (opening it when there is none),
@@ -161,13 +212,15 @@ public final class GraphQLSubscription: Sendable {
             guard !state.isCancelled, state.channel == nil else { return }
             let identity = operation.identity
             let listening = !state.listeners.isEmpty
+            let watching = state.isObserved
             let channel: SubscriptionChannel
-            if let open = channels[identity], let marks = open.join(self, listening: listening) {
+            if let open = channels[identity], let marks = open.join(self, listening: listening, watching: watching) {
                 channel = open
                 state.joined = marks
             } else {
                 channel = SubscriptionChannel(operation: operation)
-                state.joined = channel.join(self, listening: listening) ?? SubscriptionChannel.Marks()
+                state.joined =
+                    channel.join(self, listening: listening, watching: watching) ?? SubscriptionChannel.Marks()
                 channels[identity] = channel
                 channel.open(in: environment)
             }
@@ -183,10 +236,11 @@ public final class GraphQLSubscription: Sendable {
     }
 
     /// Leaves the shared stream; ``resume(in:)`` joins one again. Called under the runtime's lock,
-    /// with its table of channels.
+    /// with its table of channels; the caller tells the observers (``phaseChanged()``) after it.
     func park(in channels: inout [OperationIdentity: SubscriptionChannel]) {
         let channel = state.withLock { state -> SubscriptionChannel? in
             defer { state.leaveChannel() }
+            if state.channel != nil { state.rest = .parked }
             return state.channel
         }
         guard let channel, channel.leave(ObjectIdentifier(self), .parked) else { return }
@@ -198,12 +252,18 @@ public final class GraphQLSubscription: Sendable {
         state.withLock { Array($0.listeners.values) }
     }
 
-    /// `channel`'s stream ended for this subscription, with `failure` or by the server's finish.
+    /// `channel`'s stream ended for this subscription, with `failure` or by the server's finish;
+    /// the observers are told before the caller logs the end.
     func ended(on channel: SubscriptionChannel, _ failure: (any Error)?) {
-        state.withLock { state in
-            guard state.channel === channel else { return }
+        let changed = state.withLock { state -> Bool in
+            guard state.channel === channel else { return false }
             state.leaveChannel()
             if let failure { state.failure = failure }
+            state.rest = failure.map { .failed($0) } ?? .finished
+            return true
         }
+        if changed { phaseChanged() }
     }
 }
+
+extension GraphQLSubscription: Observable {}

@@ -10,10 +10,11 @@ import Transport
 ///
 /// The channel opens one transport stream, writes each event into the store once, counts it once
 /// for every member (``Marks``), and hands it one by one only to the members with app event streams,
-/// so an event costs the same with 1,000 members as with 10. It closes when its last member leaves (a park, a cancel, a dropped
-/// reference), and ends when the server ends the stream or it fails; either way every member left
-/// is told before the end is logged, so code that reacts to the log reads the subscription's state
-/// as it will stay (issue 25's third defect).
+/// so an event costs the same with 1,000 members as with 10. Its first event tells only the members
+/// whose phase someone reads (``GraphQLSubscription/phase`` turns active), and no later event tells
+/// any. It closes when its last member leaves (a park, a cancel, a dropped reference), and ends when
+/// the server ends the stream or it fails; either way every member left is told before the end is
+/// logged, so code that reacts to the log reads the subscription's state as it will stay.
 ///
 /// Its events are logged once per channel, not per member: `fetchStarted` when the stream opens,
 /// `published` for each event written, `serverErrors` for each event with errors, and one end.
@@ -35,6 +36,9 @@ final class SubscriptionChannel: Sendable {
         /// The members with app event streams (``GraphQLSubscription/events()``): the only ones an
         /// event is handed to one by one, so that an event costs the same with 1,000 members as with 10.
         var listening: [ObjectIdentifier: WeakSubscription] = [:]
+        /// The members whose phase someone reads: the only ones the first event tells that their
+        /// phase is now active.
+        var watching: [ObjectIdentifier: WeakSubscription] = [:]
         /// What every member reads of the events so far (``Marks``).
         var marks = Marks()
         /// Set when the last member left: the stream's end logs this instead of a success or failure.
@@ -72,17 +76,28 @@ final class SubscriptionChannel: Sendable {
         }
     }
 
+    /// Tells `subscription`'s observers when the first event makes its phase active: someone reads
+    /// its phase.
+    func watch(_ subscription: GraphQLSubscription) {
+        state.withLock { state in
+            guard state.members[ObjectIdentifier(subscription)] != nil else { return }
+            state.watching[ObjectIdentifier(subscription)] = WeakSubscription(subscription: subscription)
+        }
+    }
+
     /// The task that reads the stream; it ends after the stream's end is logged.
     var task: Task<Void, Never>? { state.withLock { $0.task } }
 
-    /// Adds `subscription` (to the listening members too, when `listening`); returns the marks it
-    /// joins at, or `nil` when the channel is shut and a new one must be opened.
-    func join(_ subscription: GraphQLSubscription, listening: Bool) -> Marks? {
+    /// Adds `subscription` (to the listening members too, when `listening`, and to the watching ones
+    /// when `watching`); returns the marks it joins at, or `nil` when the channel is shut and a new
+    /// one must be opened.
+    func join(_ subscription: GraphQLSubscription, listening: Bool, watching: Bool) -> Marks? {
         state.withLock { state in
             guard !state.isShut else { return nil }
             let id = ObjectIdentifier(subscription)
             state.members[id] = WeakSubscription(subscription: subscription)
             if listening { state.listening[id] = WeakSubscription(subscription: subscription) }
+            if watching { state.watching[id] = WeakSubscription(subscription: subscription) }
             return state.marks
         }
     }
@@ -92,6 +107,7 @@ final class SubscriptionChannel: Sendable {
     func leave(_ id: ObjectIdentifier, _ reason: Closing) -> Bool {
         let task = state.withLock { state -> Task<Void, Never>?? in
             state.listening[id] = nil
+            state.watching[id] = nil
             guard state.members.removeValue(forKey: id) != nil, state.members.isEmpty, !state.isShut else {
                 return .none
             }
@@ -105,7 +121,7 @@ final class SubscriptionChannel: Sendable {
     }
 
     /// Starts reading the transport, for the first member.
-    func open(in environment: Environment) {
+    func open(in environment: GraphQLEnvironment) {
         let task = Task { [self] in await stream(in: environment) }
         state.withLock { $0.task = task }
     }
@@ -113,9 +129,11 @@ final class SubscriptionChannel: Sendable {
     private var closedBy: Closing? { state.withLock { $0.closedBy } }
 
     /// An event with errors and no data: its errors become every member's, and the members whose
-    /// policy ends the stream leave. Returns them, and whether any member remains; with none left the
-    /// channel is shut, and its stream ends.
-    private func errorsWithoutData(_ errors: [GraphQLServerError]) -> (ending: [GraphQLSubscription], remain: Bool) {
+    /// policy ends the stream leave. Returns them, whether any member remains (with none left the
+    /// channel is shut, and its stream ends), and the watching members the event made active.
+    private func errorsWithoutData(_ errors: [GraphQLServerError]) -> (
+        ending: [GraphQLSubscription], remain: Bool, active: [GraphQLSubscription]
+    ) {
         state.withLock { state in
             state.marks.eventSerial += 1
             state.marks.serverErrors = errors
@@ -123,20 +141,31 @@ final class SubscriptionChannel: Sendable {
             for member in ending {
                 state.members[ObjectIdentifier(member)] = nil
                 state.listening[ObjectIdentifier(member)] = nil
+                state.watching[ObjectIdentifier(member)] = nil
             }
             if state.members.isEmpty { state.isShut = true }
-            return (ending, !state.members.isEmpty)
+            return (ending, !state.members.isEmpty, Self.madeActive(state))
         }
     }
 
-    /// An event with data was written: counted once for every member. Returns the listening members.
-    private func counted(_ errors: [GraphQLServerError]) -> [GraphQLSubscription] {
+    /// An event with data was written: counted once for every member. Returns the listening members,
+    /// and the watching members the event made active.
+    private func counted(_ errors: [GraphQLServerError]) -> (
+        listening: [GraphQLSubscription], active: [GraphQLSubscription]
+    ) {
         state.withLock { state in
             state.marks.eventCount += 1
             state.marks.eventSerial += 1
             state.marks.serverErrors = errors
-            return state.listening.values.compactMap(\.subscription)
+            return (state.listening.values.compactMap(\.subscription), Self.madeActive(state))
         }
+    }
+
+    /// The watching members, when the event just counted was the stream's first (their phase turned
+    /// active); none for any later event.
+    private static func madeActive(_ state: State) -> [GraphQLSubscription] {
+        guard state.marks.eventSerial == 1 else { return [] }
+        return state.watching.values.compactMap(\.subscription)
     }
 
     /// Shuts the channel for good and returns the members it still had.
@@ -146,12 +175,13 @@ final class SubscriptionChannel: Sendable {
             defer {
                 state.members = [:]
                 state.listening = [:]
+                state.watching = [:]
             }
             return state.members.values.compactMap(\.subscription)
         }
     }
 
-    private func stream(in environment: Environment) async {
+    private func stream(in environment: GraphQLEnvironment) async {
         // Closed before it began: no request, so nothing to log.
         guard closedBy == nil else { return }
         let log = environment.log
@@ -188,7 +218,7 @@ final class SubscriptionChannel: Sendable {
 
     /// Writes one event through the runtime's answer path and counts it for every member; throws
     /// what ends the stream for every member.
-    private func deliver(_ response: GraphQLResponse, in environment: Environment) throws {
+    private func deliver(_ response: GraphQLResponse, in environment: GraphQLEnvironment) throws {
         let errors = response.errors
         let log = environment.log
         guard response.hasData else {
@@ -197,8 +227,9 @@ final class SubscriptionChannel: Sendable {
                 .graphQLErrors, "the server answered a subscription event with \(errors.count) errors and no data",
                 serverErrors: errors)
             // Kept before they are logged: a test that awaits the event reads them.
-            let (ending, remain) = errorsWithoutData(errors)
+            let (ending, remain, active) = errorsWithoutData(errors)
             for member in ending { member.ended(on: self, failure) }
+            for member in active { member.phaseChanged() }
             log.record(EventMapping.serverErrors(operation, as: .subscription, count: errors.count))
             guard remain else { throw failure }
             return
@@ -208,7 +239,9 @@ final class SubscriptionChannel: Sendable {
             requestedAt: environment.store.requestInstant())
         // Counted before it is logged: a test that awaits the event reads the count. The event's
         // data is built once, and only when some member has a stream of events to hand it to.
-        let listeners = counted(errors).flatMap { $0.listeners() }
+        let (listening, active) = counted(errors)
+        for member in active { member.phaseChanged() }
+        let listeners = listening.flatMap { $0.listeners() }
         if !listeners.isEmpty {
             let data = response.data ?? .null
             for listener in listeners { listener.yield(data) }

@@ -1,6 +1,6 @@
 import GraphQLCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Attaches `operation` as ``attach(_:policy:)-(GraphQLOperation,_)`` does and reads its data as `type`: the handle's
     /// phase carries the decoded data, decoded once per change of the phase rather than on every read.
     ///

@@ -1,7 +1,7 @@
 import GraphQLCore
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Attaches the fragment a masked parent handed over: the cell reads its own object's record
     /// through the fragment, typed, as ``attach(fragment:in:typename:id:policy:)`` does untyped.
     ///

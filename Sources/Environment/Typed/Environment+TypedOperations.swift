@@ -2,7 +2,7 @@ import Foundation
 import GraphQLCore
 import StoreCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Attaches a generated operation (`graphql-codegen`): `environment.attach(FeedQuery(first: 10))`.
     /// The handle's phase carries `Operation.Data`, decoded once per change of the phase.
     ///

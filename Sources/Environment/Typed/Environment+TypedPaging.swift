@@ -1,6 +1,6 @@
 import GraphQLCore
 
-extension Environment {
+extension GraphQLEnvironment {
     /// Attaches `operation` for paging as ``attachPaged(_:policy:)-(GraphQLOperation,_)`` does and reads its whole list as
     /// `type`, decoded once per change of the phase. Throws as ``attachPaged(_:policy:)-(GraphQLOperation,_)`` does.
     public func attachPaged<Data: Decodable & Sendable>(

@@ -5,14 +5,19 @@ import Transport
 /// A handle whose data is a Swift type: the phase carries `Data` instead of a snapshot, decoded once
 /// each time the phase changes and not on every read.
 ///
-/// Made by ``Environment/attach(_:as:policy:)``. It is a view of the ``Handle`` underneath
+/// Made by ``GraphQLEnvironment/attach(_:as:policy:)``. It is a view of the ``Handle`` underneath
 /// (``handle``), which keeps the retention, the fetch and the server errors: releasing either
 /// releases both, and the phases are the same phases, decoded.
 ///
 /// A read of ``phase`` or ``data`` after a change decodes the snapshot's data (with
 /// `JSONValueDecoder`, straight from the store's values); later reads of the same phase return that
 /// value. ``phases`` decodes each phase it hands its iterator, once. Data that does not decode into `Data` makes the phase `failed` with ``HandleError`` of code
-/// ``HandleError/Code/dataMismatch``; the untyped handle still shows the snapshot.
+/// ``HandleError/Code/dataMismatch``, or ``NullValueError`` for a `null` where `Data` has no optional;
+/// the untyped handle still shows the snapshot.
+///
+/// The snapshot's field errors (``Snapshot/fieldErrors``) reach the decode: a generated `@catch`
+/// property holds the error caught at or under its field (`Result<Value, FieldError>`, or `nil` with
+/// `@catch(to: NULL)`).
 public final class TypedHandle<Data: Decodable & Sendable>: Sendable {
     /// What the screen shows, with the data typed.
     public enum Phase: Sendable, CustomStringConvertible {
@@ -20,8 +25,10 @@ public final class TypedHandle<Data: Decodable & Sendable>: Sendable {
         case loading
         /// The data, complete, decoded.
         case loaded(Data)
-        /// No data to show: the untyped phase's error (``FetchError``, ``MissingDataError``), or
-        /// ``HandleError`` with code ``HandleError/Code/dataMismatch`` when the data does not decode.
+        /// No data to show: the untyped phase's error (``FetchError``, ``MissingDataError``),
+        /// ``NullValueError`` for a `null` (a field error, most often) where `Data` has no optional and
+        /// no `@catch` takes it, or ``HandleError`` with code ``HandleError/Code/dataMismatch`` when the
+        /// data does not decode otherwise.
         case failed(any Error)
 
         /// The data when ``loaded(_:)``.
@@ -127,12 +134,12 @@ public final class TypedHandle<Data: Decodable & Sendable>: Sendable {
                         .notInStore, operationName: handle.operation.name, message: "the root record does not exist"))
             }
             do {
-                return .loaded(try JSONValueDecoder().decode(Data.self, from: data))
+                return .loaded(
+                    try TypedDecoding.decode(
+                        Data.self, from: data, fieldErrors: snapshot.fieldErrors, operationName: handle.operation.name
+                    ) { "the data does not decode into \(Data.self): \($0)" })
             } catch {
-                return .failed(
-                    HandleError(
-                        .dataMismatch, operationName: handle.operation.name,
-                        message: "the data does not decode into \(Data.self): \(DecodingFailure.describe(error))"))
+                return .failed(error)
             }
         }
     }

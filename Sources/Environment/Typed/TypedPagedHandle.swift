@@ -1,6 +1,6 @@
 /// A paged handle whose data is a Swift type: an infinite-scroll screen over a generated operation.
 ///
-/// Made by ``Environment/attachPaged(_:as:policy:)`` and the generated-operation `attachPaged`. It is
+/// Made by ``GraphQLEnvironment/attachPaged(_:as:policy:)`` and the generated-operation `attachPaged`. It is
 /// the ``PagedHandle`` (``paged``, which loads the pages) read through a ``TypedHandle`` (``typed``,
 /// which decodes the whole list once per change of the phase); both views share one retention.
 public final class TypedPagedHandle<Data: Decodable & Sendable>: Sendable {

@@ -11,7 +11,7 @@ struct Fixture {
     let transport = ScriptedTransport()
     let clock = ManualWallClock()
     let sink = InMemoryEventSink()
-    let environment: Environment
+    let environment: GraphQLEnvironment
 
     init(
         defaultExpiration: Duration = .seconds(60), releaseBufferSize: Int = 10,
@@ -20,7 +20,7 @@ struct Fixture {
         var configuration = EnvironmentConfiguration(
             defaultExpiration: .after(defaultExpiration), releaseBufferSize: releaseBufferSize)
         configuration.mutationQueue = mutationQueue
-        environment = Environment(
+        environment = GraphQLEnvironment(
             schema: Operations.schema, transport: transport, clock: clock, log: sink, configuration: configuration)
     }
 

@@ -35,7 +35,8 @@ struct MaskingTests {
     func whichSpreads() throws {
         let masked = try generated(masking: true)
         #expect(masked.contains("public var userName: GraphQLFragmentReference<UserName> { __view() }\n"))
-        #expect(masked.contains(" @0\", GraphQLFragmentReference<UserName>.self)"))
+        // The conditional spread is `@?1`: checked only for its `@catch` fields.
+        #expect(masked.contains(" @0 @?1\", GraphQLFragmentReference<UserName>.self, UserCode.self)"))
         #expect(masked.contains("public var userCode: UserCode? { __viewIfValid() }\n"))
         #expect(masked.contains("public var settingsTheme: SettingsTheme { __view() }\n"))
         // The unmasked spreads' fields are merged into the parent; the masked one's are not.

@@ -10,15 +10,16 @@ struct PersistedQueryManifestTests {
         let input = try Paths.goldenInput()
         let (files, manifest) = try CodeGenerator.generateWithManifest(
             schema: input.schema, documents: input.documents, configuration: input.configuration)
-        #expect(manifest.operations.map(\.name) == ["CreatePost", "Feed", "Hero", "Search"])
-        #expect(manifest.operations.map(\.type) == ["mutation", "query", "query", "query"])
+        #expect(
+            manifest.operations.map(\.name) == ["CaughtFeed", "CaughtHero", "CreatePost", "Feed", "Hero", "Search"])
+        #expect(manifest.operations.map(\.type) == ["query", "query", "mutation", "query", "query", "query"])
         let generated = files.map(\.contents).joined()
         for operation in manifest.operations {
             #expect(operation.id == DocumentDigest.sha256Hex(operation.body))
             // The generated type sends the same text: its digest is the manifest's ID.
             #expect(generated.contains("static let textDigest = \"\(operation.id)\""))
             // The text sent, not the text written: `@cacheExpiration` is a client directive.
-            #expect(!operation.body.contains("@cacheExpiration"))
+            #expect(!operation.body.contains("@cacheExpiration") && !operation.body.contains("@catch"))
         }
     }
 
@@ -34,7 +35,7 @@ struct PersistedQueryManifestTests {
         #expect(object["format"] as? String == "apollo-persisted-query-manifest")
         #expect(object["version"] as? Int == 1)
         let operations = try #require(object["operations"] as? [[String: String]])
-        #expect(operations.count == 4)
+        #expect(operations.count == 6)
         for (entry, operation) in zip(operations, manifest.operations) {
             #expect(Set(entry.keys) == ["id", "name", "type", "body"])
             #expect(entry["id"] == operation.id && entry["body"] == operation.body)

@@ -60,6 +60,11 @@ extension LoopbackServer {
     }
 
     /// A debug endpoint's answer: a JSON object of numbers.
+    /// Opens the Strawberry server's gate `name`, releasing the requests held at `/held/<name>`.
+    public func openGate(_ name: String) async throws {
+        _ = try await debugObject("/debug/gate?name=\(name)&waiters=0&open=1")
+    }
+
     private func debugObject(_ path: String) async throws -> [String: Int] {
         let (data, _) = try await URLSession.shared.data(from: url(path))
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Int] else {

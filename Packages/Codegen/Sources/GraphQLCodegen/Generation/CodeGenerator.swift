@@ -80,6 +80,9 @@ public enum CodeGenerator {
         let context = GenerationContext(
             schema: schema, configuration: configuration, documents: documents, fragments: sent.fragments)
         let access = configuration.accessLevel == .public ? "public " : ""
+        for fragment in document.fragments {
+            if let target = CatchTarget.of(fragment.directives) { context.catchDefaults[fragment.name] = target }
+        }
         let builder = SelectionBuilder(context: context)
         checkTopLevelNames(sent, context: context)
 
@@ -97,10 +100,10 @@ public enum CodeGenerator {
                 switch definition {
                 case .operation(let operation):
                     guard let root = schema.rootTypeName(for: operation.kind) else { continue }
+                    let written = document.operations.first { $0.name == operation.name }
                     let data = builder.build(
                         name: "Data", selections: operation.selectionSet.selections, on: root,
-                        at: operation.location.start)
-                    let written = document.operations.first { $0.name == operation.name }
+                        at: operation.location.start, catchDefault: written.flatMap { CatchTarget.of($0.directives) })
                     let text = CompiledDocument.sentText(of: operation, in: sent)
                     manifest.append(
                         PersistedQueryManifest.Operation(
@@ -120,7 +123,8 @@ public enum CodeGenerator {
                 case .fragment(let fragment):
                     let model = builder.build(
                         name: fragment.name, selections: fragment.selectionSet.selections, on: fragment.typeCondition,
-                        at: fragment.location.start, isFragment: true)
+                        at: fragment.location.start, isFragment: true,
+                        catchDefault: context.catchDefaults[fragment.name])
                     SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers).emit(
                         model, documentation: "The fragment `\(fragment.name)` on `\(fragment.typeCondition)`.",
                         fragment: SelectionEmitter.FragmentMembers(

@@ -15,6 +15,9 @@ final class GenerationContext {
     /// nested in it.
     let hiddenTypeNames: Set<String>
 
+    /// The `@catch` written on each fragment definition, by name: the default of its own fields.
+    var catchDefaults: [String: CatchTarget] = [:]
+
     private(set) var problems: [CodegenDiagnostic] = []
     private(set) var firstProblemCode: CodegenError.Code?
     private(set) var usedEnums: Set<String> = []

@@ -17,6 +17,10 @@ struct SelectionBuilder {
         /// Every occurrence is one the compiler added (`__typename`, a key field): the document as
         /// written does not select it, so an answer to that document (a fixture, a mock) lacks it.
         var isAdded: Bool
+        /// Its `@catch`, or the default of the definition it is written in (none for an added field).
+        var caught: CatchTarget? = nil
+        /// The default `@catch` of the definition it is written in, for the fields below it.
+        var catchDefault: CatchTarget? = nil
     }
 
     private struct Spread {
@@ -55,12 +59,15 @@ struct SelectionBuilder {
     /// The struct `name` for `selections` on `typeName`; `location` stands in for the places of the
     /// fields the compiler added. A fragment's struct (`isFragment`) declares `Data`, which a nested
     /// type must then not take.
+    /// `catchDefault` is the `@catch` of the operation or fragment the selections are written in.
     func build(
         name: String, selections: [Selection], on typeName: String, at location: SourceLocation,
-        inherited: Inherited = Inherited(), isFragment: Bool = false
+        inherited: Inherited = Inherited(), isFragment: Bool = false, catchDefault: CatchTarget? = nil
     ) -> SelectionModel {
         var collected = Collected()
-        collect(selections, for: typeName, isConditional: false, isDirect: true, into: &collected)
+        collect(
+            selections, for: typeName, isConditional: false, isDirect: true, catchDefault: catchDefault,
+            into: &collected)
         var model = SelectionModel(
             name: name, typeName: typeName, fields: [], fragmentViews: [], concreteCases: [], abstractViews: [],
             nested: [])
@@ -104,7 +111,10 @@ struct SelectionBuilder {
                 let nestedName = SwiftNames.typeName(ofResponseKey: field.responseKey)
                 if inherited.nested[nestedName] != field.selections {
                     claimType(nestedName, at: place, for: "The field '\(field.responseKey)'")
-                    model.nested.append(build(name: nestedName, selections: field.selections, on: named, at: place))
+                    model.nested.append(
+                        build(
+                            name: nestedName, selections: field.selections, on: named, at: place,
+                            catchDefault: field.catchDefault))
                 }
                 nestedSelections[nestedName] = field.selections
                 base = SwiftNames.escaped(nestedName)
@@ -130,13 +140,14 @@ struct SelectionBuilder {
             var documentation =
                 info.description.map { Self.firstParagraph($0) } ?? "The field \(shown) (`\(info.type)`)."
             if !info.semanticNonNullLevels.isEmpty { documentation += Self.semanticNote(info.semanticNonNullLevels) }
+            if let caught = field.caught { documentation += FieldModel.catchNote(caught) }
             model.fields.append(
                 FieldModel(
                     responseKey: field.responseKey, valueType: valueType, presence: presence,
                     documentation: documentation,
                     hasDescription: info.description != nil || !info.semanticNonNullLevels.isEmpty,
                     derivedValue: derived ? typeName : nil,
-                    isAdded: field.isAdded && !field.isConditional))
+                    isAdded: field.isAdded && !field.isConditional, caught: field.caught))
         }
 
         var seenSpreads: Set<String> = []
@@ -175,7 +186,7 @@ struct SelectionBuilder {
                         property: "as" + object, possibleTypes: [object],
                         model: build(
                             name: caseName, selections: selections, on: object, at: first.location,
-                            inherited: Inherited(nested: nestedSelections))))
+                            inherited: Inherited(nested: nestedSelections), catchDefault: catchDefault)))
             }
             var seenViews: Set<String> = []
             let shared = Inherited(
@@ -194,7 +205,7 @@ struct SelectionBuilder {
                             .sorted(),
                         model: build(
                             name: viewName, selections: selections, on: narrower.typeName, at: narrower.location,
-                            inherited: shared)))
+                            inherited: shared, catchDefault: catchDefault)))
             }
         }
         let needsTypename =
@@ -213,23 +224,25 @@ struct SelectionBuilder {
 
     private func collect(
         _ selections: [Selection], for typeName: String, isConditional: Bool, isDirect: Bool,
-        into collected: inout Collected
+        catchDefault: CatchTarget? = nil, into collected: inout Collected
     ) {
         for selection in selections {
             switch selection {
             case .field(let field):
                 let conditional = isConditional || Self.isConditional(field.directives)
+                let caught = Self.isAdded(field) ? nil : CatchTarget.of(field.clientDirectives) ?? catchDefault
                 if let index = collected.index[field.responseKey] {
                     collected.fields[index].selections += field.selectionSet?.selections ?? []
                     collected.fields[index].isConditional = collected.fields[index].isConditional && conditional
                     collected.fields[index].isAdded = collected.fields[index].isAdded && Self.isAdded(field)
+                    collected.fields[index].caught = collected.fields[index].caught ?? caught
                 } else {
                     collected.index[field.responseKey] = collected.fields.count
                     collected.fields.append(
                         CollectedField(
                             responseKey: field.responseKey, name: field.name, location: field.location.start,
                             selections: field.selectionSet?.selections ?? [], isConditional: conditional,
-                            isAdded: Self.isAdded(field)))
+                            isAdded: Self.isAdded(field), caught: caught, catchDefault: catchDefault))
                 }
             case .inlineFragment(let fragment):
                 let conditional = isConditional || Self.isConditional(fragment.directives)
@@ -237,7 +250,7 @@ struct SelectionBuilder {
                 if context.covers(condition, typeName) {
                     collect(
                         fragment.selectionSet.selections, for: typeName, isConditional: conditional,
-                        isDirect: isDirect, into: &collected)
+                        isDirect: isDirect, catchDefault: catchDefault, into: &collected)
                 } else if context.overlaps(condition, typeName) {
                     collected.narrower.append(
                         Narrower(typeName: condition, location: fragment.location.start, isDirect: isDirect))
@@ -262,9 +275,10 @@ struct SelectionBuilder {
                                 name: spread.name, location: spread.location.start, possibleTypes: nil,
                                 isConditional: conditional))
                     }
+                    // A fragment's fields take its own `@catch` default, not the spreading definition's.
                     collect(
                         definition.selectionSet.selections, for: typeName, isConditional: conditional, isDirect: false,
-                        into: &collected)
+                        catchDefault: context.catchDefaults[spread.name], into: &collected)
                 } else if context.overlaps(condition, typeName) {
                     let possible = context.schema.possibleTypes(of: condition).intersection(
                         context.schema.possibleTypes(of: typeName))

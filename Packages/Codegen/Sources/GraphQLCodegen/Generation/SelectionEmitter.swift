@@ -38,7 +38,11 @@ struct SelectionEmitter {
                 if !access.isEmpty || field.hasDescription { writer.doc(field.documentation) }
                 let name = SwiftNames.escaped(field.responseKey)
                 // The key is the property's name, which `__field` reads from `#function`.
-                let read = field.derivedValue.map { "__field(default: \"\($0)\")" } ?? "__field()"
+                let read =
+                    field.caught.map { field.caughtRead($0) } ?? field.derivedValue.map {
+                        "__field(default: \"\($0)\")"
+                    }
+                    ?? "__field()"
                 writer.line("\(access)var \(name): \(field.propertyType) { \(read) }")
             }
             for view in model.fragmentViews {
@@ -84,6 +88,12 @@ struct SelectionEmitter {
         }
         var entries: [String] = model.fields.map { field in
             let type = Self.typeCode(field.valueType, index: index)
+            if let caught = field.caught {
+                // `!`: a `@catch` field, whose caught error decoding records; its value is checked
+                // as its property reads it (`to: NULL` takes `null` too).
+                let nullable = field.isNullable || caught == .null ? "?" : ""
+                return "!" + (field.mayBeMissing ? "?" : "") + "\(field.responseKey):\(type)\(nullable)"
+            }
             switch field.presence {
             case .required where field.derivedValue == nil: return "\(field.responseKey):\(type)"
             case .nullable: return "\(field.responseKey):\(type)?"
@@ -91,7 +101,12 @@ struct SelectionEmitter {
             case .required, .conditional, .conditionalNullable: return "?\(field.responseKey):\(type)?"
             }
         }
-        for view in model.fragmentViews where !view.isConditional {
+        for view in model.fragmentViews {
+            if view.isConditional {
+                // Checked only for the `@catch` fields in it (a masked reference has none of its own).
+                if !view.isMasked { entries.append("@?\(index(of: Self.viewType(view)))") }
+                continue
+            }
             let types = view.possibleTypes.map { ":" + $0.joined(separator: ",") } ?? ""
             entries.append("@\(index(of: Self.viewType(view)))\(types)")
         }

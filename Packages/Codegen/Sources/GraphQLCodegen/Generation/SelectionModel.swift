@@ -1,3 +1,5 @@
+import GraphQLCore
+
 /// One generated struct for a selection set: what it holds and how each part is read and written.
 ///
 /// Built by `SelectionBuilder` from the sent definitions (the answer's shape), printed by
@@ -45,9 +47,12 @@ struct FieldModel {
     var derivedValue: String? = nil
     /// Added by the compiler, not written: decoded when the answer has it (a server's does).
     var isAdded = false
+    /// What `@catch` (the field's own, or its definition's) makes of a field error at or under it.
+    var caught: CatchTarget? = nil
 
     var propertyType: String {
-        switch presence {
+        if let caught { return caughtPropertyType(caught) }
+        return switch presence {
         case .required: valueType
         case .nullable, .conditional: valueType + "?"
         case .conditionalNullable: valueType + "??"

@@ -7,8 +7,9 @@ enum ClientDirectives {
     /// (see `ConnectionDirective.swift`).
     static let connection = "connection"
 
-    /// Every client-only directive's name; the text to send has none of them.
-    static let names: Set<String> = [cacheExpiration, connection]
+    /// Every client-only directive's name; the text to send has none of them (`@catch` steers the
+    /// generated code: `CatchTarget`).
+    static let names: Set<String> = [cacheExpiration, connection, CatchTarget.directiveName]
 
     /// The expiration an operation asks for, or `nil` when it has no `@cacheExpiration`.
     ///

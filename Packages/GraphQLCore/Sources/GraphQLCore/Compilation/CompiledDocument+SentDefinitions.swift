@@ -9,7 +9,8 @@ extension CompiledDocument {
     ///
     /// With `keepingClientDirectives`, `@connection` and `@cacheExpiration` stay where they were
     /// written: a text that compiles again to these same definitions and sent texts, and to the same
-    /// client behaviour (``GraphQLTypedOperation/clientText``).
+    /// client behaviour (``GraphQLTypedOperation/clientText``). `@catch` is not kept: it shapes the
+    /// generated code (a field keeps it in ``Field/clientDirectives``) and the runtime never reads it.
     public func sentDefinitions(keepingClientDirectives: Bool = false) throws(GraphQLCoreError) -> Document {
         let addition = FieldAddition(
             schema: schema, options: options, keepsClientDirectives: keepingClientDirectives)

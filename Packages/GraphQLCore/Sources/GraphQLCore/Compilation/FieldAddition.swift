@@ -159,6 +159,8 @@ struct FieldAddition {
     }
 
     private func strip(_ directives: [Directive]) -> [Directive] {
-        keepsClientDirectives ? directives : directives.filter { !ClientDirectives.names.contains($0.name) }
+        keepsClientDirectives
+            ? directives.filter { $0.name != CatchTarget.directiveName }
+            : directives.filter { !ClientDirectives.names.contains($0.name) }
     }
 }

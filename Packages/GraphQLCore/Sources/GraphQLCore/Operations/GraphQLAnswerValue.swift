@@ -41,9 +41,28 @@ public struct GraphQLAnswerShape: Sendable {
     }
 }
 
-/// Checks an object against a selection's table; with `project`, also returns the object with only
-/// the keys the selection and its views read (what data masking keeps), else `nil`.
-typealias ObjectCheck = @Sendable (_ object: JSONObject, _ project: Bool) throws -> JSONObject?
+/// Checks an object against a selection's table; returns the object with only the keys the selection
+/// and its views read when the context projects (what data masking keeps), the object with the field
+/// errors its `@catch` fields caught recorded in it, or `nil` when the object stays as it is.
+typealias ObjectCheck = @Sendable (_ object: JSONObject, _ context: inout AnswerCheckContext) throws -> JSONObject?
+
+/// What one decoding walk carries down to each value it checks.
+struct AnswerCheckContext {
+    /// Whether the walk keeps only the keys the selections read (data masking).
+    var project: Bool
+    /// The field errors of the decode, for the `@catch` fields; `nil` when there are none.
+    let catcher: FieldErrorCatcher?
+    /// The response path of the value checked, kept only with a catcher: what a field error names.
+    var path: [ResponsePathSegment] = []
+
+    /// Enters `segment` for `body` when a catcher needs the path.
+    mutating func entering<T>(_ segment: ResponsePathSegment, _ body: (inout Self) throws -> T) rethrows -> T {
+        guard catcher != nil else { return try body(&self) }
+        path.append(segment)
+        defer { path.removeLast() }
+        return try body(&self)
+    }
+}
 
 /// Reads a value that `GraphQLAnswerShape` checked when the answer was decoded, so it cannot fail
 /// there; only a value built by hand around the checks (`init(__data:)` with a wrong object) gets here.

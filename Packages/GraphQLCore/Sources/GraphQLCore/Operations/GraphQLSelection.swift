@@ -32,16 +32,23 @@ extension GraphQLSelection {
         do {
             // With data masking somewhere in the selection, the object keeps only what the selection
             // reads, as the masked structs held before: a cell's fields do not change its list's data.
-            let projected = try Self.__check(object, project: Self.__fields.masks)
-            self.init(__data: projected ?? object)
+            // With field errors in the decoder's `userInfo`, each `@catch` field records the one it
+            // caught in its object: the properties read lazily, after the decoder is gone.
+            let catcher = decoder.userInfo[FieldErrorCatcher.userInfoKey] as? FieldErrorCatcher
+            var context = AnswerCheckContext(project: Self.__fields.masks, catcher: catcher)
+            if catcher != nil { context.path = decoder.codingPath.map(ResponsePathSegment.init(codingKey:)) }
+            let checked = try Self.__check(object, in: &context)
+            self.init(__data: checked ?? object)
         } catch let failure as AnswerCheckFailure {
             throw failure.decodingError(under: decoder.codingPath)
         }
     }
 
-    /// Writes the object as it was decoded or built.
+    /// Writes the object as it was decoded or built, without the field errors its `@catch` fields
+    /// recorded: a caught error's field is the `null` the answer had.
     public func encode(to encoder: any Encoder) throws {
-        try JSONValue.object(__data).encode(to: encoder)
+        let object = JSONValue.object(__data)
+        try (object.withoutCaughtErrors() ?? object).encode(to: encoder)
     }
 
     /// Two views are equal when their objects are: one definition here rather than one synthesized
@@ -53,7 +60,7 @@ extension GraphQLSelection {
 
     /// A selection is checked field by field.
     public static var __shape: GraphQLAnswerShape {
-        GraphQLAnswerShape(kind: .selection { try Self.__check($0, project: $1) })
+        GraphQLAnswerShape(kind: .selection { object, context in try Self.__check(object, in: &context) })
     }
 
     /// A view of the checked object.
@@ -65,32 +72,72 @@ extension GraphQLSelection {
     /// The object.
     @inlinable public var __answer: JSONValue { .object(__data) }
 
-    /// Checks `object` against ``__fields``; with `project`, returns the object with only the keys the
-    /// selection and its views read.
-    static func __check(_ object: JSONObject, project: Bool) throws -> JSONObject? {
-        var projected: JSONObject? = project ? JSONObject(minimumCapacity: object.count) : nil
+    /// Checks `object` against ``__fields``. Returns the object with only the keys the selection and
+    /// its views read when `context` projects, the object with what its `@catch` fields caught
+    /// recorded when they caught anything, else `nil` (the object is kept as it is).
+    static func __check(_ object: JSONObject, in context: inout AnswerCheckContext) throws -> JSONObject? {
+        var checked: JSONObject? = context.project ? JSONObject(minimumCapacity: object.count) : nil
+        var caught = JSONObject()
         for entry in __fields.entries {
             switch entry {
-            case .value(let key, let shape, let mayBeMissing):
-                guard let value = object[key] else {
-                    if mayBeMissing { continue }
-                    throw AnswerCheckFailure(.keyNotFound(key))
+            case .value(let key, let shape, let mayBeMissing, let isCaught):
+                let value = object[key]
+                if value == nil, mayBeMissing { continue }
+                // Checked again after decoding (a conditional view's `__viewIfValid`): a field whose
+                // error was recorded is as decoding found it.
+                if isCaught, context.catcher == nil, object.hasCaughtError(key) {
+                    if context.project { checked?[key] = value }
+                    continue
                 }
+                let kept: JSONValue?
                 do {
-                    let kept = try shape.check(value, project: project)
-                    if projected != nil { projected?[key] = kept ?? value }
+                    kept = try context.entering(.key(key)) { context in
+                        guard let value else { throw AnswerCheckFailure(.keyNotFound(key)) }
+                        guard isCaught, let catcher = context.catcher else {
+                            return try shape.check(value, in: &context)
+                        }
+                        // The value first, the `@catch` fields below catching their own errors; then
+                        // the errors at or under this field that none of them took (decision 0216).
+                        let result: Result<JSONValue?, any Error>
+                        do { result = .success(try shape.check(value, in: &context)) } catch {
+                            result = .failure(error)
+                        }
+                        if let error = catcher.take(under: context.path) {
+                            caught[key] = error.recorded
+                            return nil
+                        }
+                        return try result.get()
+                    }
                 } catch var failure as AnswerCheckFailure {
-                    failure.keys.append(JSONCodingKey(key))
+                    // A missing key is named by the error itself, at the object.
+                    if value != nil { failure.keys.append(JSONCodingKey(key)) }
                     throw failure
+                }
+                guard let value else { continue }
+                if let kept {
+                    if checked == nil { checked = object }
+                    checked?[key] = kept
+                } else if checked != nil, context.project {
+                    checked?[key] = value
                 }
             case .view(let types, let check):
                 if let types, !types.contains(object.typename) { continue }
-                if let kept = try check(object, project), projected != nil {
-                    for (key, value) in kept { projected?[key] = value }
+                if let kept = try check(object, &context) {
+                    if checked == nil { checked = object }
+                    checked?.mergeChecked(kept)
                 }
+            case .conditionalView(let check):
+                // Only its `@catch` fields' records are kept: without them it is read as before.
+                guard context.catcher != nil, let kept = try? check(object, &context) else { continue }
+                if checked == nil { checked = object }
+                checked?.mergeChecked(kept)
             }
         }
-        return projected
+        if !caught.isEmpty {
+            if checked == nil { checked = object }
+            checked?.mergeChecked([JSONObject.caughtErrorsKey: .object(caught)])
+        }
+        return checked
     }
 
     /// The field `key`, which decoding checked. The key defaults to the name of the property that
@@ -137,7 +184,13 @@ extension GraphQLSelection {
 
     /// A view of a spread under `@include`, `@skip` or `@defer`: `nil` when the object lacks its fields.
     public func __viewIfValid<T: GraphQLSelection>() -> T? {
-        (try? T.__check(__data, project: false)) == nil ? nil : T(__data: __data)
+        var context = AnswerCheckContext(project: false, catcher: nil)
+        do {
+            _ = try T.__check(__data, in: &context)
+            return T(__data: __data)
+        } catch {
+            return nil
+        }
     }
 
     /// A masked reference of a spread under `@include`, `@skip` or `@defer`, when it decodes.
@@ -151,6 +204,29 @@ extension GraphQLSelection {
 extension JSONObject {
     /// The object's `__typename`, empty when it has none: then no type condition applies.
     @inlinable var typename: String { self["__typename"]?.stringValue ?? "" }
+
+    /// Adds what a view's check kept of the same object: where both hold an object (or a list of as
+    /// many items), the keys of both, so that neither the view's projection nor the field errors its
+    /// `@catch` fields recorded drop the other's.
+    mutating func mergeChecked(_ other: JSONObject) {
+        for (key, value) in other {
+            if let mine = self[key] { self[key] = mine.mergedChecked(value) } else { self[key] = value }
+        }
+    }
+}
+
+extension JSONValue {
+    fileprivate func mergedChecked(_ other: JSONValue) -> JSONValue {
+        switch (self, other) {
+        case (.object(var mine), .object(let theirs)):
+            mine.mergeChecked(theirs)
+            return .object(mine)
+        case (.array(let mine), .array(let theirs)) where mine.count == theirs.count:
+            return .array(zip(mine, theirs).map { $0.mergedChecked($1) })
+        default:
+            return other
+        }
+    }
 }
 
 /// Decodes a value of a type read through `Decodable` (a custom scalar, an enum, a masked

@@ -8,20 +8,25 @@ import Foundation
 /// that the generated code stays small and the compiler has no expression to type-check:
 ///
 /// - a field is `key:T`, and `?key:T` when the answer may lack it (under `@include`, `@skip` or
-///   `@defer`, or added by the compiler to what the app wrote);
+///   `@defer`, or added by the compiler to what the app wrote); `!` before either marks a `@catch`
+///   field, which records in the object the field error it caught (decision 0216);
 /// - `T` is `i` (`Int`), `f` (`Double`), `s` (`String`), `b` (`Bool`), `#n` (the `n`th of the types
 ///   passed: a selection, a custom scalar or an enum), `[T]` a list, and `?` after it a nullable value;
 /// - a view is `@n` (the `n`th type, on every object) or `@n:User,Admin` (when the object's
-///   `__typename` is one of those): a type condition, or a fragment spread that always applies.
+///   `__typename` is one of those): a type condition, or a fragment spread that always applies;
+///   `@?n` is a spread under `@include`, `@skip` or `@defer`, which the object may fail (then it is
+///   no view of it), checked only when the selection has `@catch` fields to record errors for.
 ///
 /// `"id:s ?name:s? friends:[#0?]? @1:User"` with `Friends.self, AsUser.self`.
 public struct GraphQLSelectionFields: Sendable {
     enum Entry: Sendable {
-        /// A field: its key, its shape, and whether the answer may lack it.
-        case value(String, GraphQLAnswerShape.Kind, mayBeMissing: Bool)
+        /// A field: its key, its shape, whether the answer may lack it, and whether it is a `@catch` field.
+        case value(String, GraphQLAnswerShape.Kind, mayBeMissing: Bool, isCaught: Bool)
         /// A view of the same object, checked when the object's `__typename` is one of the types
         /// (always when there are none).
         case view([String]?, ObjectCheck)
+        /// A conditional view, checked for its `@catch` fields: a failure only means it does not apply.
+        case conditionalView(ObjectCheck)
     }
 
     let entries: [Entry]
@@ -39,15 +44,22 @@ public struct GraphQLSelectionFields: Sendable {
             var rest = Substring(item)
             if rest.first == "@" {
                 rest.removeFirst()
+                let isConditional = rest.first == "?"
+                if isConditional { rest.removeFirst() }
                 let parts = rest.split(separator: ":", maxSplits: 1)
                 guard let index = Int(parts[0]), types.indices.contains(index) else {
                     preconditionFailure("a generated field table names no type \(item)")
                 }
                 let possible = parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : nil
-                entries.append(.view(possible, Self.checker(types[index])))
-                masks = masks || Self.masks(types[index])
+                entries.append(
+                    isConditional
+                        ? .conditionalView(Self.checker(types[index])) : .view(possible, Self.checker(types[index])))
+                // A conditional view is no part of the projection, as before it was in the table.
+                if !isConditional { masks = masks || Self.masks(types[index]) }
                 continue
             }
+            let isCaught = rest.first == "!"
+            if isCaught { rest.removeFirst() }
             let mayBeMissing = rest.first == "?"
             if mayBeMissing { rest.removeFirst() }
             guard let colon = rest.lastIndex(of: ":") else {
@@ -57,7 +69,7 @@ public struct GraphQLSelectionFields: Sendable {
             let kind = Self.kind(&type, types)
             masks = masks || Self.masks(type: rest[rest.index(after: colon)...], types)
             guard type.isEmpty else { preconditionFailure("a generated field table entry \(item)") }
-            entries.append(.value(String(rest[..<colon]), kind, mayBeMissing: mayBeMissing))
+            entries.append(.value(String(rest[..<colon]), kind, mayBeMissing: mayBeMissing, isCaught: isCaught))
         }
         self.entries = entries
         self.masks = masks
@@ -124,14 +136,14 @@ public struct GraphQLSelectionFields: Sendable {
         if let selection = type as? any GraphQLSelection.Type {
             return selection.__checker
         }
-        return { object, project in
+        return { object, context in
             let value: T
             do {
                 value = try JSONValueDecoder().decode(T.self, from: .object(object))
             } catch let error as DecodingError {
                 throw AnswerCheckFailure(.decoding(error))
             }
-            guard project, let encodable = value as? any Encodable,
+            guard context.project, let encodable = value as? any Encodable,
                 let data = try? JSONEncoder().encode(encodable), case .object(let kept)? = try? JSONValue(parsing: data)
             else { return nil }
             return kept
@@ -141,17 +153,18 @@ public struct GraphQLSelectionFields: Sendable {
 
 extension GraphQLSelection {
     /// The check of this selection's table, for the views and fields that hold it.
-    static var __checker: ObjectCheck { { try Self.__check($0, project: $1) } }
+    static var __checker: ObjectCheck { { object, context in try Self.__check(object, in: &context) } }
 }
 
 extension GraphQLAnswerShape.Kind {
-    /// Checks one value; a failure names the keys below this value. With `project`, returns the value
-    /// with only what the selections in it read, or `nil` when it is kept as it is.
-    func check(_ value: JSONValue, project: Bool = false) throws -> JSONValue? {
+    /// Checks one value; a failure names the keys below this value. Returns the value with only what
+    /// the selections in it read when `context` projects, or with the field errors its `@catch` fields
+    /// caught, or `nil` when it is kept as it is.
+    func check(_ value: JSONValue, in context: inout AnswerCheckContext) throws -> JSONValue? {
         switch self {
         case .nullable(let wrapped):
             if case .null = value { return nil }
-            return try wrapped.check(value, project: project)
+            return try wrapped.check(value, in: &context)
         case .decodable(let decode):
             do {
                 try decode(value)
@@ -170,19 +183,20 @@ extension GraphQLAnswerShape.Kind {
         case (.int, .double(let double)) where Int(exactly: double) != nil:
             return nil
         case (.list(let elementKind), .array(let elements)):
-            var kept: [JSONValue] = []
+            var kept: [JSONValue]? = nil
             for (index, element) in elements.enumerated() {
                 do {
-                    let projected = try elementKind.check(element, project: project)
-                    if project { kept.append(projected ?? element) }
+                    let checked = try context.entering(.index(index)) { try elementKind.check(element, in: &$0) }
+                    if checked != nil, kept == nil { kept = Array(elements[..<index]) }
+                    kept?.append(checked ?? element)
                 } catch var failure as AnswerCheckFailure {
                     failure.keys.append(JSONCodingKey(index: index))
                     throw failure
                 }
             }
-            return project ? .array(kept) : nil
+            return kept.map(JSONValue.array)
         case (.selection(let check), .object(let object)):
-            return try check(object, project).map(JSONValue.object)
+            return try check(object, &context).map(JSONValue.object)
         default:
             throw AnswerCheckFailure(.mismatch(typeName, value))
         }

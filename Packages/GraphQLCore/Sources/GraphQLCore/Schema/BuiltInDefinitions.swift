@@ -1,6 +1,6 @@
 /// The types and directives every ``Schema`` has without the SDL declaring them: the five standard
-/// scalars, the introspection types, the spec's directives and the client's `@cacheExpiration` and
-/// `@connection`.
+/// scalars, the introspection types, the spec's directives and the client's `@cacheExpiration`,
+/// `@connection` and `@catch`.
 enum BuiltInDefinitions {
     static let scalarNames: Set<String> = ["Int", "Float", "String", "Boolean", "ID"]
 
@@ -16,7 +16,7 @@ enum BuiltInDefinitions {
     /// group's directive): the marked levels are null only with an error.
     static let semanticNonNullName = "semanticNonNull"
     /// The client-only directives: an SDL that declares one keeps it client-only.
-    static let clientOnlyNames: Set<String> = [cacheExpirationName, connectionName]
+    static let clientOnlyNames: Set<String> = [cacheExpirationName, connectionName, CatchTarget.directiveName]
 
     static let directives: [DirectiveInfo] = [
         DirectiveInfo(
@@ -66,6 +66,14 @@ enum BuiltInDefinitions {
                 InputValueInfo(name: "levels", type: .list(.nonNull(.named("Int"))), defaultValue: .list([.int("0")]))
             ],
             locations: [.fieldDefinition]),
+        // The enum `CatchTo` need not exist: `CatchDirectiveRule` checks the value (`RESULT` or `NULL`).
+        DirectiveInfo(
+            name: CatchTarget.directiveName,
+            description:
+                "Catches a field error at or under the field (the default of an operation's or fragment's own fields): "
+                + "a result (RESULT) or null (NULL) in generated code. Never sent to the server.",
+            arguments: [InputValueInfo(name: "to", type: .named("CatchTo"), defaultValue: .enumValue("RESULT"))],
+            locations: [.field, .query, .mutation, .subscription, .fragmentDefinition], isClientOnly: true),
     ]
 
     /// The levels a field definition's `@semanticNonNull` marks: `[0]` when it gives none, nothing

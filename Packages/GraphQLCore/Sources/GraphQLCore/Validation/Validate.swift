@@ -49,5 +49,7 @@ func specifiedRules() -> [any ValidationRule] {
         UniqueInputFieldNamesRule(),
         // graphql-core's `recommended_rules`, which its `specified_rules` ends with.
         MaxIntrospectionDepthRule(),
+        // The client's own: `@catch(to:)` takes RESULT or NULL.
+        CatchDirectiveRule(),
     ]
 }

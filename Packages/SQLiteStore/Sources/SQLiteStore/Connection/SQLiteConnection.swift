@@ -44,6 +44,48 @@ final class SQLiteConnection {
             sqlite3_clear_bindings(statement)
         }
         for (index, value) in bindings.enumerated() { try bind(value, at: Int32(index + 1), in: statement) }
+        try step(statement, row: row)
+    }
+
+    /// Runs one statement whose parameters are `text` (the first) and `blob` (the second, when
+    /// given), calling `row` for each row it returns: a record's ID and bytes, bound in place, since
+    /// SQLite reads bound values only while the statement steps, and unbound before this returns.
+    func run(
+        _ sql: String, text: String, blob: UnsafeRawBufferPointer? = nil,
+        row: (SQLiteRow) throws(SQLiteStoreError) -> Void = { _ in }
+    ) throws(SQLiteStoreError) {
+        let statement = try prepared(sql)
+        defer { sqlite3_reset(statement) }
+        var text = text
+        let result = text.withUTF8 { utf8 in
+            Result { () throws(SQLiteStoreError) in
+                defer { sqlite3_clear_bindings(statement) }
+                // Bound where the string keeps its bytes; an empty one (no pointer, which would bind
+                // NULL) is copied.
+                let textResult =
+                    if let base = utf8.baseAddress {
+                        sqlite3_bind_text(
+                            statement, 1, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(utf8.count),
+                            nil)
+                    } else {
+                        sqlite3_bind_text(statement, 1, "", 0, transient)
+                    }
+                guard textResult == SQLITE_OK else { throw failure(textResult) }
+                if let blob {
+                    let blobResult = sqlite3_bind_blob(
+                        statement, 2, blob.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(blob.count), nil)
+                    guard blobResult == SQLITE_OK else { throw failure(blobResult) }
+                }
+                try step(statement, row: row)
+            }
+        }
+        try result.get()
+    }
+
+    /// Steps `statement` to its end, calling `row` for each row.
+    private func step(
+        _ statement: OpaquePointer, row: (SQLiteRow) throws(SQLiteStoreError) -> Void
+    ) throws(SQLiteStoreError) {
         while true {
             let result = sqlite3_step(statement)
             if result == SQLITE_DONE { return }

@@ -125,6 +125,18 @@ public struct SQLiteRecordSource: RecordSource {
     public mutating func removePendingMutation(id: String) { storage.removePendingMutation(id: id) }
 }
 
+@_spi(RecordFormat) extension SQLiteRecordSource: EncodedRecordSource {
+    /// Writes a publish merged as bytes into the records' bytes, in one transaction; throws as the
+    /// write of a batch of patches does, having written none of it.
+    public mutating func write(_ batch: inout EncodedRecordBatch) throws(StoreError) {
+        do {
+            try storage.write(&batch)
+        } catch {
+            throw StoreError(error.code == .full ? .storageFull : .recordSourceFailed, error.description)
+        }
+    }
+}
+
 extension StoreError.Code {
     /// The disk, or the file's bound (``SQLiteStoreConfiguration/maximumFileBytes``), is full; the
     /// write was rolled back.

@@ -206,7 +206,7 @@ final class SQLiteRecordStorage {
 
     func record(for dataID: DataID) -> Record? {
         do {
-            // What is answered without reading the file (a decoded record, or none when the count
+            // What is answered without reading the file (a cached record, or none when the count
             // is 0) is checked against another writer's commits first; a read from the file checks
             // inside its own read transaction, at no extra one.
             if sharesFile, recordCount == 0 || cache.contains(dataID) || lastBatchRead[dataID] != nil {
@@ -222,23 +222,25 @@ final class SQLiteRecordStorage {
     /// The record from the cache, the batch's read or the file. `catchingUp` checks for another
     /// writer's commits inside the read, before the bytes are decoded with the key table.
     private func existingRecord(_ dataID: DataID, catchingUp: Bool = false) throws(SQLiteStoreError) -> Record? {
-        if let record = cache.record(for: dataID) { return record }
+        if let entry = cache.entry(for: dataID) {
+            if let record = entry.record { return record }
+            if let bytes = entry.bytes {
+                // Bytes a write left: decoded once, at the first read that needs them.
+                let record = try decode(bytes, dataID)
+                cache.keepDecoded(record)
+                return record
+            }
+        }
         if let read = lastBatchRead[dataID] { return read }
         guard recordCount > 0 else { return nil }
         var record: Record?
-        let maximumDepth = self.maximumDepth
-        try connection.run("SELECT bytes FROM records WHERE id = ?", [.text(dataID.rawValue)]) {
+        try connection.run("SELECT bytes FROM records WHERE id = ?", text: dataID.rawValue) {
             (row: SQLiteRow) throws(SQLiteStoreError) in
             // The statement holds the read transaction that found the row, so `data_version` is read
             // in it: the key table is that of the snapshot the bytes come from.
             if catchingUp { try catchUp() }
-            let keys = self.keys
             record = try row.withBlob(0) { (bytes: UnsafeRawBufferPointer) throws(SQLiteStoreError) -> Record in
-                do throws(RecordEncodingError) {
-                    return try RecordEncoding.decode(bytes, dataID: dataID, keys: keys, maximumDepth: maximumDepth)
-                } catch {
-                    throw SQLiteStoreError(.corrupt, "a record's bytes do not decode: \(error.code)")
-                }
+                try decode(bytes, dataID)
             }
         }
         if let record {
@@ -249,8 +251,39 @@ final class SQLiteRecordStorage {
         return record
     }
 
+    /// The record `dataID` whose bytes these are, decoded with the key table.
+    private func decode(_ bytes: UnsafeRawBufferPointer, _ dataID: DataID) throws(SQLiteStoreError) -> Record {
+        do throws(RecordEncodingError) {
+            return try RecordEncoding.decode(bytes, dataID: dataID, keys: keys, maximumDepth: maximumDepth)
+        } catch {
+            throw SQLiteStoreError(.corrupt, "a record's bytes do not decode: \(error.code)")
+        }
+    }
+
+    /// The record `dataID` whose bytes these are, from an array of bytes.
+    private func decode(_ bytes: [UInt8], _ dataID: DataID) throws(SQLiteStoreError) -> Record {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(SQLiteStoreError) -> Record in try decode(buffer, dataID) }
+        }
+        return try result.get()
+    }
+
+    /// Each record, read as ``record(for:)`` reads one, after one check for another writer's
+    /// commits rather than one a record.
     func records(for dataIDs: [DataID]) -> [Record?] {
-        let records = dataIDs.map { record(for: $0) }
+        do {
+            try catchUp()
+        } catch {
+            failed(error, reading: true)
+        }
+        let records = dataIDs.map { dataID -> Record? in
+            do throws(SQLiteStoreError) {
+                return try existingRecord(dataID, catchingUp: true)
+            } catch {
+                failed(error, reading: true)
+                return nil
+            }
+        }
         lastBatchRead = Dictionary(zip(dataIDs, records), uniquingKeysWith: { first, _ in first })
         return records
     }
@@ -263,14 +296,28 @@ final class SQLiteRecordStorage {
     func write(_ batch: RecordWriteBatch) throws(SQLiteStoreError) {
         defer { lastBatchRead = [:] }
         guard !batch.patches.isEmpty || !batch.removals.isEmpty || !batch.fieldRemovals.isEmpty else { return }
+        try writing { () throws(SQLiteStoreError) in try writeOnce(batch) }
+    }
+
+    /// Writes a publish merged as bytes (decision 0220) in one transaction, as ``write(_:)`` writes a
+    /// batch of patches.
+    func write(_ batch: inout EncodedRecordBatch) throws(SQLiteStoreError) {
+        defer { lastBatchRead = [:] }
+        guard batch.count > 0 else { return }
+        try writing { () throws(SQLiteStoreError) in try writeOnce(&batch) }
+    }
+
+    /// Runs `attempt`, a write of one transaction; when it finds the file damaged and the store
+    /// reopens empty, runs it once more, into the new file.
+    private func writing(_ attempt: () throws(SQLiteStoreError) -> Void) throws(SQLiteStoreError) {
         if let damage { throw damage }
         do {
-            try writeOnce(batch)
+            try attempt()
         } catch {
             failed(error, reading: false)
             guard Self.isDamage(error), damage == nil else { throw error }
             do {
-                try writeOnce(batch)
+                try attempt()
             } catch {
                 failed(error, reading: false)
                 throw error
@@ -278,10 +325,97 @@ final class SQLiteRecordStorage {
         }
     }
 
+    private func writeOnce(_ batch: inout EncodedRecordBatch) throws(SQLiteStoreError) {
+        var newKeys = keys
+        var newCount = recordCount
+        var written: [(dataID: DataID, bytes: [UInt8])] = []
+        try transaction { () throws(SQLiteStoreError) in
+            // Caught up under the write lock first, as for a batch of patches.
+            try catchUp()
+            newKeys = keys
+            newCount = recordCount
+            written.removeAll(keepingCapacity: true)
+            // Only the last records a cache of its capacity would keep are copied for it.
+            let firstKept = max(batch.count - cache.keptOfWrite, 0)
+            written.reserveCapacity(batch.count - firstKept)
+            batch.intern(into: &newKeys)
+            for entry in 0..<batch.count {
+                let dataID = batch.dataID(of: entry)
+                let (stored, inFile) = try storedBytes(dataID, keys: &newKeys)
+                if !inFile { newCount += 1 }
+                try Self.withBytes(stored) { (stored: UnsafeRawBufferPointer?) throws(SQLiteStoreError) in
+                    try batch.merge(entry, into: stored) { (merged: UnsafeRawBufferPointer) throws(SQLiteStoreError) in
+                        try connection.run(
+                            inFile
+                                ? "UPDATE records SET bytes = ?2 WHERE id = ?1"
+                                : "INSERT OR REPLACE INTO records (id, bytes) VALUES (?1, ?2)",
+                            text: dataID.rawValue, blob: merged)
+                        if entry >= firstKept { written.append((dataID, Array(merged))) }
+                    }
+                }
+            }
+            for (offset, key) in newKeys.keys(from: keys.count).enumerated() {
+                try connection.run(
+                    "INSERT INTO keys (position, key) VALUES (?, ?)",
+                    [.integer(Int64(keys.count + offset)), .text(key)])
+            }
+            try writeMeta(recordCount: newCount)
+        }
+        keys = newKeys
+        recordCount = newCount
+        pendingInvalidationPoint = nil
+        // Kept as the bytes written: a read decodes one when it needs it, a later merge needs none.
+        cache.reserve(written.count)
+        for record in written { cache.insert(RecordCache.Entry(bytes: record.bytes), for: record.dataID) }
+        statistics.cacheHolds(cache.count)
+    }
+
+    /// The bytes the file holds for `dataID`, for a merge, and whether it holds a row for it: from
+    /// the cache (encoded again with `keys` when it holds the record only decoded), else read from
+    /// the file and checked to decode. Bytes that do not decode are logged and the record is
+    /// written anew, as a batch of patches writes it.
+    private func storedBytes(
+        _ dataID: DataID, keys: inout RecordKeyTable
+    ) throws(SQLiteStoreError) -> (bytes: [UInt8]?, inFile: Bool) {
+        if let entry = cache.entry(for: dataID) {
+            if let bytes = entry.bytes { return (bytes, true) }
+            if let record = entry.record { return (RecordEncoding.encode(record, keys: &keys), true) }
+        }
+        guard recordCount > 0 else { return (nil, false) }
+        var bytes: [UInt8]?
+        var inFile = false
+        try connection.run("SELECT bytes FROM records WHERE id = ?", text: dataID.rawValue) {
+            (row: SQLiteRow) throws(SQLiteStoreError) in
+            inFile = true
+            bytes = try row.withBlob(0) { (blob: UnsafeRawBufferPointer) in Array(blob) }
+        }
+        if let read = bytes {
+            do {
+                _ = try decode(read, dataID)
+                statistics.recordRead()
+            } catch {
+                configuration.log(.readFailed(error.code))
+                bytes = nil
+            }
+        }
+        return (bytes, inFile)
+    }
+
+    /// Calls `body` with `bytes` in place, or with `nil`.
+    private static func withBytes(
+        _ bytes: [UInt8]?, _ body: (UnsafeRawBufferPointer?) throws(SQLiteStoreError) -> Void
+    ) throws(SQLiteStoreError) {
+        guard let bytes else { return try body(nil) }
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(SQLiteStoreError) in try body(buffer) }
+        }
+        try result.get()
+    }
+
     private func writeOnce(_ batch: RecordWriteBatch) throws(SQLiteStoreError) {
         var newKeys = keys
         var newCount = recordCount
-        var written: [Record] = []
+        var written: [(record: Record, bytes: [UInt8])] = []
         written.reserveCapacity(batch.patches.count)
         try transaction { () throws(SQLiteStoreError) in
             // Under the write lock, what another writer committed is caught up with before any key
@@ -311,18 +445,16 @@ final class SQLiteRecordStorage {
                 }
                 Record.merge(patch, writtenAt: batch.writtenAt, into: &merged)
                 let bytes = RecordEncoding.encode(merged, keys: &newKeys)
-                try connection.run(
-                    "INSERT OR REPLACE INTO records (id, bytes) VALUES (?, ?)", [.text(dataID.rawValue), .blob(bytes)])
-                written.append(merged)
+                try replace(dataID, with: bytes)
+                written.append((merged, bytes))
             }
             for (dataID, removedKeys) in batch.fieldRemovals {
                 guard var record = try existingRecord(dataID) else { continue }
                 for key in removedKeys { record.fields.removeValue(forKey: key) }
                 let bytes = RecordEncoding.encode(record, keys: &newKeys)
-                try connection.run(
-                    "INSERT OR REPLACE INTO records (id, bytes) VALUES (?, ?)", [.text(dataID.rawValue), .blob(bytes)])
-                written.removeAll { $0.dataID == dataID }
-                written.append(record)
+                try replace(dataID, with: bytes)
+                written.removeAll { $0.record.dataID == dataID }
+                written.append((record, bytes))
             }
             for dataID in batch.removals {
                 try connection.run("DELETE FROM records WHERE id = ?", [.text(dataID.rawValue)])
@@ -338,9 +470,20 @@ final class SQLiteRecordStorage {
         keys = newKeys
         recordCount = newCount
         pendingInvalidationPoint = nil
-        for record in written { cache.insert(record) }
+        for (record, bytes) in written {
+            cache.insert(RecordCache.Entry(bytes: bytes, record: record), for: record.dataID)
+        }
         for dataID in batch.removals { cache.remove(dataID) }
         statistics.cacheHolds(cache.count)
+    }
+
+    /// Writes `bytes` as the record `dataID`'s, replacing any.
+    private func replace(_ dataID: DataID, with bytes: [UInt8]) throws(SQLiteStoreError) {
+        try Self.withBytes(bytes) { (buffer: UnsafeRawBufferPointer?) throws(SQLiteStoreError) in
+            try connection.run(
+                "INSERT OR REPLACE INTO records (id, bytes) VALUES (?1, ?2)", text: dataID.rawValue,
+                blob: buffer ?? UnsafeRawBufferPointer(start: nil, count: 0))
+        }
     }
 
     /// The IDs of the records of type `typename`: every record's bytes are decoded, since the type

@@ -1,7 +1,7 @@
 import GraphQLCore
 
 /// What ``ResponseNormalizer`` reads a response through, so that one walk serves both a parsed
-/// `JSONValue` and a ``JSONTape`` of the response's bytes: the two give the same records, errors and
+/// `JSONValue` and a `JSONTape` of the response's bytes: the two give the same records, errors and
 /// changes because they are the same code.
 protocol NormalizerInput {
     associatedtype Cursor: NormalizerCursor where Cursor.Input == Self

@@ -45,7 +45,7 @@ struct ResponseNormalizer {
     private var entersConnection = false
     /// The paths of the response's field errors; the walk carries its node in them (``FieldErrorPaths/none``
     /// where no error lies, so a response without errors looks nothing up).
-    private(set) var errorPaths = FieldErrorPaths([], maximumSteps: 0)
+    var errorPaths = FieldErrorPaths([], maximumSteps: 0)
 
     /// A normalizer for a response of about `expectedRecords` records (0 when not known), its
     /// tables sized for them at once.
@@ -174,7 +174,10 @@ struct ResponseNormalizer {
                     let copied =
                         fields[position].shape == nil && value.withPlainString { pushString($0, key: key) } != nil
                     if !copied {
-                        push(try leaf(value, shape: fields[position].shape, depth: depth + 1), key: key)
+                        var leafValue = try leaf(value, shape: fields[position].shape, depth: depth + 1)
+                        // Errors below a list of leaves are at its items (decision 0218).
+                        if fieldNode != FieldErrorPaths.none { leafValue = withItemErrors(leafValue, at: fieldNode) }
+                        push(leafValue, key: key)
                     }
                 }
             } catch {

@@ -80,8 +80,10 @@ struct DataChecker<Lookup: RecordLookup> {
     }
 
     private mutating func check(_ selectionSet: CompiledSelectionSet, of record: RecordView) {
-        let plan = fieldKeys.plan(of: selectionSet, variables: variables)
-        let hasTable = fieldKeys.hasTable
+        // Indices only for a record kept as bytes: a decoded one is read by storage key.
+        let isEncoded = if case .encoded = record { true } else { false }
+        let plan = fieldKeys.plan(of: selectionSet, variables: variables, resolvingIndices: isEncoded)
+        let hasTable = fieldKeys.hasTable && plan.indicesResolved
         var cursor = FieldCursor()
         for position in plan.selections.indices {
             guard plan.selections[position].isField else {
@@ -104,7 +106,12 @@ struct DataChecker<Lookup: RecordLookup> {
                     { checkRecord($0, selectionSet: subselection) }, fieldError: { readsFieldErrors = true })
                 if !linksOrNull { isMissingData = true }
             } else if stored.isLink {
-                isMissingData = true
+                // A list of leaves kept with its items' field errors is data (decision 0218).
+                if let list = stored.value.leafList {
+                    if !list.errors.isEmpty { readsFieldErrors = true }
+                } else {
+                    isMissingData = true
+                }
             } else if stored.isFieldError {
                 readsFieldErrors = true
             }

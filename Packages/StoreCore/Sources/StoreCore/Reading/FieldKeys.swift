@@ -15,8 +15,9 @@ struct FieldKeys {
         let isField: Bool
         let storageKey: String
         let responseKey: String
-        /// The storage key's index in the source's key table, ``absent`` when the table lacks it.
-        let index: UInt32
+        /// The storage key's index in the source's key table, ``absent`` when the table lacks it
+        /// or the plan's indices are not resolved (``Plan/indicesResolved``).
+        var index: UInt32
         let subselection: CompiledSelectionSet?
         let isAddedByClient: Bool
         let isDeferred: Bool
@@ -27,13 +28,18 @@ struct FieldKeys {
     /// A selection set as the walk reads it.
     struct Plan {
         /// One entry per selection, in order.
-        let selections: [Field]
+        var selections: [Field]
         /// Whether every selection is a field: then each response key comes once.
         let fieldsOnly: Bool
         /// The response keys of the fields the data shows (not ``Field/isAddedByClient``), in
         /// order: the keys of every object read through this plan with none missing, which they
         /// share (`JSONObject(distinctKeys:values:)`) instead of each building its own.
         let responseKeys: [String]
+        /// Whether each field's ``Field/index`` was looked up in the key table. Only a record kept
+        /// as bytes is read by index; a check that meets none (a root record kept decoded, whose
+        /// per-root keys, such as `item(id:42)`, fill a table too large for the cache) never probes
+        /// the table for them.
+        var indicesResolved: Bool
     }
 
     /// The index of a storage key that no record holds.
@@ -52,11 +58,20 @@ struct FieldKeys {
     /// by storage key.
     var hasTable: Bool { table != nil }
 
-    /// The plan of `selectionSet`, made on the first record the walk reads with it.
+    /// The plan of `selectionSet`, made on the first record the walk reads with it; its fields'
+    /// indices in the key table looked up when `resolvingIndices` (the walk reads a record kept as
+    /// bytes with it), at the first such read.
     @inline(never)
-    mutating func plan(of selectionSet: CompiledSelectionSet, variables: JSONObject) -> Plan {
+    mutating func plan(
+        of selectionSet: CompiledSelectionSet, variables: JSONObject, resolvingIndices: Bool = true
+    ) -> Plan {
         let address = selectionSet.selections.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        if let address, let known = plans[address] { return known }
+        if let address, var known = plans[address] {
+            guard resolvingIndices && !known.indicesResolved else { return known }
+            resolveIndices(of: &known)
+            plans[address] = known
+            return known
+        }
         var fields: [Field] = []
         fields.reserveCapacity(selectionSet.selections.count)
         var fieldsOnly = true
@@ -73,13 +88,24 @@ struct FieldKeys {
             fields.append(
                 Field(
                     isField: true, storageKey: storageKey, responseKey: field.responseKey,
-                    index: table?.index(of: storageKey) ?? Self.absent, subselection: field.selectionSet,
+                    index: resolvingIndices ? table?.index(of: storageKey) ?? Self.absent : Self.absent,
+                    subselection: field.selectionSet,
                     isAddedByClient: field.isAddedByClient, isDeferred: field.isDeferred,
                     fallback: resolver?.fallback(for: field, variables: variables)))
         }
         let responseKeys = fields.filter { $0.isField && !$0.isAddedByClient }.map(\.responseKey)
-        let plan = Plan(selections: fields, fieldsOnly: fieldsOnly, responseKeys: responseKeys)
+        let plan = Plan(
+            selections: fields, fieldsOnly: fieldsOnly, responseKeys: responseKeys,
+            indicesResolved: resolvingIndices || table == nil)
         if let address { plans[address] = plan }
         return plan
+    }
+
+    /// Looks up each field's storage key in the key table.
+    private func resolveIndices(of plan: inout Plan) {
+        for position in plan.selections.indices where plan.selections[position].isField {
+            plan.selections[position].index = table?.index(of: plan.selections[position].storageKey) ?? Self.absent
+        }
+        plan.indicesResolved = true
     }
 }

@@ -3,7 +3,10 @@ import Primitives
 
 /// What reading a root from the store gives: the data as the server would have answered it, whether
 /// any of it is missing, which records it read, and how old the oldest of it is.
-public struct Snapshot: Sendable, Equatable {
+///
+/// Two snapshots are equal when they read the same: their ``version`` (when each was read) is not
+/// compared.
+public struct Snapshot: Sendable, Hashable {
     /// The data, response keys in selection order; `nil` when the root record does not exist. A
     /// field that was never written is absent from its object (missing is not null).
     public var data: JSONValue?
@@ -24,6 +27,12 @@ public struct Snapshot: Sendable, Equatable {
     /// each at the read's response path to the `null` it stands for, in the order read. A stored
     /// error is data, not missing data.
     public var fieldErrors: [FieldError] = []
+    /// When the store read it, in the order of its reads: of two snapshots of one root from one
+    /// store, the one with the greater version is the newer, and one a subscription is handed has a
+    /// version no other read has. What lets a subscriber that is handed a root's snapshots by more
+    /// than one path (its callback, and a write's report, ``PublishReport/snapshot``) never replace a
+    /// newer one with an older one. 0 for a snapshot made from its parts.
+    public internal(set) var version: UInt64 = 0
 
     /// A snapshot from its parts.
     public init(
@@ -36,6 +45,24 @@ public struct Snapshot: Sendable, Equatable {
         self.oldestWriteTime = oldestWriteTime
         self.isInvalidated = isInvalidated
         self.missesOnlyDeferredFields = missesOnlyDeferredFields
+    }
+
+    /// Whether the two read the same, whatever their versions.
+    public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
+        lhs.data == rhs.data && lhs.isMissingData == rhs.isMissingData && lhs.seenRecords == rhs.seenRecords
+            && lhs.oldestWriteTime == rhs.oldestWriteTime && lhs.isInvalidated == rhs.isInvalidated
+            && lhs.missesOnlyDeferredFields == rhs.missesOnlyDeferredFields && lhs.fieldErrors == rhs.fieldErrors
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(data)
+        hasher.combine(isMissingData)
+        hasher.combine(seenRecords)
+        hasher.combine(oldestWriteTime)
+        hasher.combine(isInvalidated)
+        hasher.combine(missesOnlyDeferredFields)
+        hasher.combine(fieldErrors)
     }
 
     /// Whether a subscriber should be told: the data or its completeness differ, or data still

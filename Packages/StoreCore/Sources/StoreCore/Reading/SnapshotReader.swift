@@ -354,10 +354,29 @@ struct SnapshotReader<Lookup: RecordLookup> {
         case .fieldError(let error):
             noteFieldError(error)
             return .null
-        case .link, .links:
+        case .link:
+            noteMissing()
+            return nil
+        case .links:
+            return readLeafList(value)
+        }
+    }
+
+    /// A list of leaves kept with its items' field errors (decision 0218), each error noted at its
+    /// item's path; anything else that links is not this selection's data. Not inlined: off the path
+    /// of a list without errors, which is one JSON value.
+    @inline(never)
+    private mutating func readLeafList(_ value: RecordValue) -> JSONValue? {
+        guard let list = value.leafList else {
             noteMissing()
             return nil
         }
+        for (steps, error) in list.errors {
+            if tracksPaths { path += steps }
+            noteFieldError(error)
+            if tracksPaths { path.removeLast(steps.count) }
+        }
+        return list.json
     }
 
     /// Puts `value` under `key`, merging objects (and lists of objects, item by item) that a type

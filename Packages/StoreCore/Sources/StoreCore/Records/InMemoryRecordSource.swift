@@ -74,6 +74,11 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     /// The record with this ID, or `nil`: its bytes decoded.
     public func record(for dataID: DataID) -> Record? {
         guard let position = table.position(of: dataID) else { return nil }
+        return record(at: position, dataID: dataID)
+    }
+
+    /// The record `dataID` at `position`, which holds it: its bytes decoded.
+    func record(at position: Int, dataID: DataID) -> Record? {
         if lengths[position] == Self.wideLength { return wide[position] }
         // The source wrote these bytes itself with these keys; they always decode.
         return try? RecordEncoding.decode(
@@ -95,7 +100,7 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
     }
 
     /// The position of the record with this ID, or `nil`.
-    func position(of dataID: DataID) -> Int? { table.position(of: dataID) }
+    @inline(__always) func position(of dataID: DataID) -> Int? { table.position(of: dataID) }
 
     /// The position of the record whose ID's text has these UTF-8 bytes (a link in a record's
     /// bytes), or `nil`.
@@ -268,34 +273,9 @@ public struct InMemoryRecordSource: RecordSource, Sendable {
                     entry, of: batch, storeKeys: storeKeys, into: stored, writtenAt: writtenAt)
                 merger.output.withBytes { place($0, at: position) }
             }
-            switch change {
-            case .none:
-                continue
-            case .record where appended:
-                // As for a patch: a new record changes exactly the fields it writes.
-                if tracksFields(dataID) {
-                    var changed: Set<String> = []
-                    batch.forEachField(of: entry) { key, _ in changed.insert(batch.keys.keys[Int(key)]) }
-                    if batch.typenameKey(of: entry) != nil {
-                        changed.insert(SnapshotReader<StoreRecords>.typenameKey)
-                    }
-                    if !changed.isEmpty {
-                        changes.insert(dataID, keys: changed)
-                        continue
-                    }
-                }
-                changes.insertRecord(dataID)
-            case .record:
-                changes.insertRecord(dataID)
-            case .fields:
-                if tracksFields(dataID) {
-                    changes.insert(
-                        dataID,
-                        keys: lengths[position] == Self.wideLength && !wideChanges.isEmpty
-                            ? wideChanges : Set(merger.changedKeys.map { keys.keys[Int($0)] }))
-                } else {
-                    changes.insertRecord(dataID)
-                }
+            changes.insert(change, of: entry, in: batch, isNew: appended, tracksFields: tracksFields) {
+                lengths[position] == Self.wideLength && !wideChanges.isEmpty
+                    ? wideChanges : Set(merger.changedKeys.map { keys.keys[Int($0)] })
             }
         }
         if arena.count - bytesBefore > bytesBefore { arena.shrinkToFit() }

@@ -95,6 +95,27 @@ enum RecordStorage: RecordSource {
         return changes
     }
 
+    /// Writes a normalized batch as bytes into a source that keeps its records as bytes
+    /// (``EncodedRecordSource``) and returns what changed; `nil`, writing nothing, for any other
+    /// source. Throws when the source refuses the batch, having changed nothing.
+    mutating func writeEncoded(
+        _ batch: NormalizedBatch, at writtenAt: WallInstant, tracksFields: (DataID) -> Bool
+    ) throws(StoreError) -> StoreChanges? {
+        guard case .other(let other) = self, var source = other as? any EncodedRecordSource else { return nil }
+        self = .memory(InMemoryRecordSource())
+        // Put back whether or not the write throws: a source that refuses a batch is unchanged.
+        defer { self = .other(source) }
+        // The batch lives only for the write: the source is given it `inout` and keeps nothing of it.
+        let result = withoutActuallyEscaping(tracksFields) { tracksFields in
+            var encoded = EncodedRecordBatch(batch, writtenAt: writtenAt, tracksFields: tracksFields)
+            return Result { () throws(StoreError) -> StoreChanges in
+                try source.write(&encoded)
+                return encoded.changes
+            }
+        }
+        return try result.get()
+    }
+
     func dataIDs(ofType typename: String) -> [DataID] {
         switch self {
         case .memory(let source): source.dataIDs(ofType: typename)

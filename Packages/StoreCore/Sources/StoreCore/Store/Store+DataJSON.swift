@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLCore
+@_spi(Runtime) import GraphQLCore
 import Primitives
 
 extension Store {
@@ -47,6 +47,35 @@ extension Store {
         return report
     }
 
+    /// Writes a response's `data` from its JSON text as
+    /// ``publish(dataJSON:to:requestedAt:fieldErrors:)`` does, reporting the new snapshot of
+    /// `subscription` to its owner instead of its callback, as
+    /// ``publish(_:to:requestedAt:fieldErrors:reporting:)`` does.
+    public func publish(
+        dataJSON: some ContiguousBytes, to root: StoreRoot, requestedAt: WallInstant, fieldErrors: [FieldError] = [],
+        reporting subscription: StoreSubscription?
+    ) throws(StoreError) -> PublishReport {
+        let (batch, pages, stored) = try normalizeBatch(dataJSON: dataJSON, root, fieldErrors: fieldErrors)
+        var report = try write(batch, pages: pages, requestedAt: requestedAt, reporting: subscription?.delivery)
+        report.storedFieldErrors = stored
+        return report
+    }
+
+    /// Writes a response's `data` from its checked text as
+    /// ``publish(dataJSON:to:requestedAt:fieldErrors:reporting:)`` does, normalizing from the tape the
+    /// check built (a transport builds it while it reads the response), so that the bytes are not
+    /// scanned again on their way into the store.
+    @_spi(Runtime) @discardableResult
+    public func publish(
+        dataJSON text: JSONText, to root: StoreRoot, requestedAt: WallInstant, fieldErrors: [FieldError] = [],
+        reporting subscription: StoreSubscription? = nil
+    ) throws(StoreError) -> PublishReport {
+        let (batch, pages, stored) = try normalizeBatch(text, root, fieldErrors: fieldErrors)
+        var report = try write(batch, pages: pages, requestedAt: requestedAt, reporting: subscription?.delivery)
+        report.storedFieldErrors = stored
+        return report
+    }
+
     /// Writes the `data` of a whole GraphQL response's JSON text (the envelope with `data`,
     /// `errors` and `extensions`, as a server sends it) as ``publish(dataJSON:to:)`` writes the
     /// `data` text alone. The whole text is checked as JSON, `errors` and `extensions` included, and
@@ -79,19 +108,45 @@ extension Store {
         let result = dataJSON.withUnsafeBytes { raw in
             Result { () throws(StoreError) in
                 let bytes = raw.assumingMemoryBound(to: UInt8.self)
-                let tape = try JSONTape(bytes: bytes)
-                return try tape.withRoot(bytes: bytes) { top throws(StoreError) in
-                    guard inEnvelope else {
-                        return try normalizeBatch(
-                            top, root, expectedRecords: tape.objectCount, fieldErrors: fieldErrors)
-                    }
-                    guard top.inputKind == .object, let data = top.inputMember("data"), data.inputKind == .object else {
-                        throw StoreError(.notAnObject, "the response has no `data` object")
-                    }
-                    return try normalizeBatch(data, root, expectedRecords: tape.objectCount, fieldErrors: fieldErrors)
+                let tape: JSONTape
+                do throws(GraphQLCoreError) {
+                    tape = try JSONTape(bytes: bytes)
+                } catch {
+                    throw StoreError(.invalidJSON, error.message)
                 }
+                return try normalizeBatch(tape, bytes, root, inEnvelope: inEnvelope, fieldErrors: fieldErrors)
             }
         }
         return try result.get()
+    }
+
+    /// ``normalizeBatch(dataJSON:_:inEnvelope:fieldErrors:)`` from a text checked with its tape.
+    func normalizeBatch(_ text: JSONText, _ root: StoreRoot, fieldErrors: [FieldError]) throws(StoreError) -> (
+        batch: NormalizedBatch, pages: [ConnectionPage], storedFieldErrors: Set<Int>
+    ) {
+        let result = text.bytes.withUnsafeBytes { raw in
+            Result { () throws(StoreError) in
+                try normalizeBatch(
+                    text.tape, raw.assumingMemoryBound(to: UInt8.self), root, inEnvelope: false,
+                    fieldErrors: fieldErrors)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Normalizes from `tape`, the tape of `bytes`.
+    private func normalizeBatch(
+        _ tape: JSONTape, _ bytes: UnsafeBufferPointer<UInt8>, _ root: StoreRoot, inEnvelope: Bool,
+        fieldErrors: [FieldError]
+    ) throws(StoreError) -> (batch: NormalizedBatch, pages: [ConnectionPage], storedFieldErrors: Set<Int>) {
+        try TapeNode.withRoot(of: tape, bytes: bytes) { top throws(StoreError) in
+            guard inEnvelope else {
+                return try normalizeBatch(top, root, expectedRecords: tape.objectCount, fieldErrors: fieldErrors)
+            }
+            guard top.inputKind == .object, let data = top.inputMember("data"), data.inputKind == .object else {
+                throw StoreError(.notAnObject, "the response has no `data` object")
+            }
+            return try normalizeBatch(data, root, expectedRecords: tape.objectCount, fieldErrors: fieldErrors)
+        }
     }
 }

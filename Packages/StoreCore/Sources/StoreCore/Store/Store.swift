@@ -78,18 +78,42 @@ public final class Store: Sendable {
         return report
     }
 
+    /// Writes a response's `data` as ``publish(_:to:requestedAt:fieldErrors:)`` does, for the owner
+    /// of `subscription`, who shows what the write changed itself: when the write changes what the
+    /// subscription reads, its new snapshot is in the report (``PublishReport/snapshot``) and its
+    /// callback is not called with it. A callback still running with an older snapshot may return
+    /// after this does; the snapshots' versions (``Snapshot/version``) tell which is newer.
+    ///
+    /// Inside a ``batch(_:)`` (this thread's or another's) the report has no snapshot, and the
+    /// batch's end calls the callback as it would.
+    public func publish(
+        _ data: JSONValue, to root: StoreRoot, requestedAt: WallInstant, fieldErrors: [FieldError] = [],
+        reporting subscription: StoreSubscription?
+    ) throws(StoreError) -> PublishReport {
+        let (batch, pages, stored) = try normalizeBatch(data, root, fieldErrors: fieldErrors)
+        var report = try write(batch, pages: pages, requestedAt: requestedAt, reporting: subscription?.delivery)
+        report.storedFieldErrors = stored
+        return report
+    }
+
     /// Writes a normalized batch stamped with `requestedAt` under the lock and tells the
-    /// subscriptions it concerns.
-    func write(_ batch: NormalizedBatch, pages: [ConnectionPage], requestedAt: WallInstant) throws(StoreError)
-        -> PublishReport
-    {
+    /// subscriptions it concerns, but for the one `reporting` delivers to, whose snapshot is
+    /// reported.
+    func write(
+        _ batch: NormalizedBatch, pages: [ConnectionPage], requestedAt: WallInstant,
+        reporting: SubscriptionDelivery? = nil
+    ) throws(StoreError) -> PublishReport {
         let (changes, deliveries) = try state.withLock { state throws(StoreError) in
             let changes = try state.write(batch, pages: pages, at: requestedAt, now: configuration.clock())
             state.record(requestedAt)
-            return (changes, state.notify(changes))
+            return (changes, state.notify(changes, reporting: reporting))
         }
-        for delivery in deliveries { delivery.perform() }
-        return PublishReport(changedRecords: changes.records, notifiedSubscriptions: deliveries.count)
+        var report = PublishReport(changedRecords: changes.records, notifiedSubscriptions: deliveries.count)
+        for delivery in deliveries {
+            delivery.perform()
+            if delivery.isReported { report.snapshot = delivery.snapshot }
+        }
+        return report
     }
 
     /// The instant a request sent now stands for: what a write made now would be stamped with.
@@ -104,6 +128,26 @@ public final class Store: Sendable {
     public func batchReportingNotifications<Result>(_ body: () throws -> Result) rethrows -> (
         result: Result, notifiedSubscriptions: Int
     ) {
+        let (result, ended) = try runBatch(reporting: nil, body)
+        return (result, ended.notified)
+    }
+
+    /// Runs `body` as ``batch(_:)`` does, for the owner of `subscription`, who shows what the batch
+    /// changed itself: when its end changes what the subscription reads, the new snapshot is
+    /// returned and the subscription's callback is not called with it, as
+    /// ``publish(_:to:requestedAt:fieldErrors:reporting:)`` reports it. `nil` when the batch changed
+    /// nothing it reads, or ran inside another batch, whose end calls the callback.
+    public func batch<Result>(reporting subscription: StoreSubscription?, _ body: () throws -> Result) rethrows -> (
+        result: Result, snapshot: Snapshot?
+    ) {
+        let (result, ended) = try runBatch(reporting: subscription?.delivery, body)
+        return (result, ended.snapshot)
+    }
+
+    /// Runs `body` as one level of ``batch(_:)`` and returns what its end did (``endBatch(reporting:)``).
+    private func runBatch<Result>(reporting: SubscriptionDelivery?, _ body: () throws -> Result) rethrows -> (
+        result: Result, ended: (notified: Int, snapshot: Snapshot?)
+    ) {
         state.withLock { $0.batchDepth += 1 }
         let result: Result
         do {
@@ -112,22 +156,26 @@ public final class Store: Sendable {
             endBatch()
             throw error
         }
-        return (result, endBatch())
+        return (result, endBatch(reporting: reporting))
     }
 
-    /// Ends one level of ``batch(_:)``; the outermost tells each affected subscription once.
-    /// Returns how many it told.
+    /// Ends one level of ``batch(_:)``; the outermost tells each affected subscription once, but for
+    /// the one `reporting` delivers to, whose snapshot it returns. Returns how many it told.
     @discardableResult
-    private func endBatch() -> Int {
+    private func endBatch(reporting: SubscriptionDelivery? = nil) -> (notified: Int, snapshot: Snapshot?) {
         let deliveries = state.withLock { state -> [PendingDelivery] in
             state.batchDepth -= 1
             guard state.batchDepth == 0 else { return [] }
             let changes = state.pendingChanges
             state.pendingChanges = StoreChanges()
-            return state.notify(changes)
+            return state.notify(changes, reporting: reporting)
         }
-        for delivery in deliveries { delivery.perform() }
-        return deliveries.count
+        var snapshot: Snapshot?
+        for delivery in deliveries {
+            delivery.perform()
+            if delivery.isReported { snapshot = delivery.snapshot }
+        }
+        return (deliveries.count, snapshot)
     }
 
     /// Runs `body` with a transaction that stages writes, then applies them all in one step: one
@@ -225,7 +273,15 @@ public final class Store: Sendable {
 
     /// The record with this ID as reads see it (optimistic writes included), or `nil`.
     public func record(_ dataID: DataID) -> Record? {
-        state.withLock { $0.records.record(dataID) }
+        state.withLock { state in
+            switch state.records.decodedRecord(dataID) {
+            case .found(let record):
+                return record
+            case .decoded(let record):
+                state.records.keepDecoded(record)
+                return record
+            }
+        }
     }
 
     /// The number of records in the record source.
@@ -248,6 +304,7 @@ public final class Store: Sendable {
                 .init(root: root, snapshot: snapshot, rootFields: rootFields, delivery: delivery))
         }
         return StoreSubscription(
+            delivery: delivery,
             cancel: { [self] in
                 let removed = state.withLock { $0.subscriptions.remove(id) }
                 withExtendedLifetime(removed) {}  // released here, after the lock

@@ -54,4 +54,43 @@ struct StoreChanges {
         for key in keys where old.fields[key]?.value != new.fields[key]?.value { changed.insert(key) }
         insert(dataID, keys: changed)
     }
+
+    /// Notes what merging entry `entry` of a normalized batch into its record changed (`change`,
+    /// from a ``RecordMerger``; `isNew` when no record was stored): by storage key for a record
+    /// `tracksFields` names, a new record's fields or the changed ones `changedKeys` gives.
+    @inline(__always) mutating func insert(
+        _ change: RecordMerger.Change, of entry: Int, in batch: NormalizedBatch, isNew: Bool,
+        tracksFields: (DataID) -> Bool, changedKeys: () -> Set<String>
+    ) {
+        switch change {
+        case .none:
+            return
+        case .record where isNew:
+            // A new record changes exactly the fields it writes (and its typename): listing
+            // them keeps the first write to a shared root record, such as the query root, from
+            // re-reading every subscription rooted there.
+            let dataID = batch.dataID(of: entry)
+            if tracksFields(dataID) {
+                var changed: Set<String> = []
+                batch.forEachField(of: entry) { key, _ in changed.insert(batch.keys.keys[Int(key)]) }
+                if batch.typenameKey(of: entry) != nil {
+                    changed.insert(SnapshotReader<StoreRecords>.typenameKey)
+                }
+                if !changed.isEmpty {
+                    insert(dataID, keys: changed)
+                    return
+                }
+            }
+            insertRecord(dataID)
+        case .record:
+            insertRecord(batch.dataID(of: entry))
+        case .fields:
+            let dataID = batch.dataID(of: entry)
+            if tracksFields(dataID) {
+                insert(dataID, keys: changedKeys())
+            } else {
+                insertRecord(dataID)
+            }
+        }
+    }
 }

@@ -2,9 +2,18 @@ import Primitives
 
 /// The store's records: the record source, with the optimistic layers over it.
 struct StoreRecords: RecordLookup {
-    var source: RecordStorage
+    var source: RecordStorage {
+        // In place: an observer that does not read the old value leaves the source's buffers
+        // uniquely referenced while it is changed.
+        didSet { sourceRevision &+= 1 }
+    }
+    /// Moves with every change to the record source, whoever makes it: what a record decoded from
+    /// it is current for (``DecodedRecordCache``).
+    private(set) var sourceRevision: UInt64 = 0
     var optimistic = OptimisticLayers()
     let resolver: MissingFieldResolver?
+    /// The in-memory source's records ``decodedRecord(_:)`` decoded.
+    private var decoded = DecodedRecordCache()
 
     init(source: any RecordSource, resolver: MissingFieldResolver? = nil) {
         self.source = RecordStorage(source)
@@ -52,6 +61,31 @@ struct StoreRecords: RecordLookup {
     func record(_ dataID: DataID) -> Record? {
         if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return record }
         return source.record(for: dataID)
+    }
+
+    /// What ``decodedRecord(_:)`` found.
+    enum DecodedLookup {
+        /// The record as reads see it (or `nil`), with nothing to keep.
+        case found(Record?)
+        /// The in-memory source's record, just decoded: worth keeping (``keepDecoded(_:)``).
+        case decoded(Record)
+    }
+
+    /// ``record(_:)`` for ``Store/record(_:)``: an in-memory source's record is decoded once and
+    /// kept until the source changes (``DecodedRecordCache``), by the caller, who keeps what this
+    /// decoded. A kept record is found without reading the source: a copy of the in-memory source
+    /// out of its enum would retain each of its buffers, which costs more than the lookup.
+    @inline(__always) func decodedRecord(_ dataID: DataID) -> DecodedLookup {
+        if !optimistic.isEmpty, let record = optimistic.merged[dataID] { return .found(record) }
+        if let record = decoded.record(dataID, revision: sourceRevision) { return .found(record) }
+        guard case .memory(let memory) = source else { return .found(source.record(for: dataID)) }
+        guard let record = memory.record(for: dataID) else { return .found(nil) }
+        return .decoded(record)
+    }
+
+    /// Keeps a record ``decodedRecord(_:)`` decoded.
+    mutating func keepDecoded(_ record: Record) {
+        decoded.keep(record, revision: sourceRevision)
     }
 
     /// Writes a publish's patches to the source; returns the records whose stored value (or
@@ -107,12 +141,14 @@ struct StoreRecords: RecordLookup {
         if !under.isEmpty { optimistic.refresh(under, base: source) }
     }
 
-    /// Writes a normalization's batch: merged as bytes into the in-memory source, or as patches
-    /// into any other; returns what changed, as ``write(_:order:at:tracksFields:)`` does.
+    /// Writes a normalization's batch: merged as bytes into the in-memory source or into a source
+    /// that keeps bytes (``EncodedRecordSource``), or as patches into any other; returns what changed, as ``write(_:order:at:tracksFields:)`` does.
     mutating func write(
         _ batch: NormalizedBatch, at writtenAt: WallInstant, tracksFields: (DataID) -> Bool
     ) throws(StoreError) -> StoreChanges {
-        guard let changes = source.writeInMemory(batch, at: writtenAt, tracksFields: tracksFields) else {
+        var written = source.writeInMemory(batch, at: writtenAt, tracksFields: tracksFields)
+        if written == nil { written = try source.writeEncoded(batch, at: writtenAt, tracksFields: tracksFields) }
+        guard let changes = written else {
             return try write(batch.patches(), order: batch.order, at: writtenAt, tracksFields: tracksFields)
         }
         if !optimistic.isEmpty {

@@ -14,8 +14,10 @@ struct StoreState {
     var serverMaxAges: [String: Int]
     /// The newest instant any write was stamped with; an invalidation is never before it.
     var latestWrite: WallInstant?
-    /// Numbers deliveries so that a subscription never receives an older snapshot after a newer one.
-    var deliverySequence: UInt64 = 0
+    /// The version of the last snapshot read for a subscription (``Snapshot/version``): each such
+    /// read takes the next, so a subscription never receives an older snapshot after a newer one,
+    /// whichever path hands it over.
+    var readVersion: UInt64 = 0
     /// How many `batch` calls are running; while above zero, changes wait in ``pendingChanges``.
     var batchDepth = 0
     var pendingChanges = StoreChanges()
@@ -52,14 +54,21 @@ struct StoreState {
         return now
     }
 
+    /// Reads `root` now, at the version of the last subscription read: no later read is older.
     func read(_ root: StoreRoot) -> Snapshot {
-        SnapshotReader.read(root, from: records, invalidationPoint: invalidationPoint)
+        var snapshot = SnapshotReader.read(root, from: records, invalidationPoint: invalidationPoint)
+        snapshot.version = readVersion
+        return snapshot
     }
 
-    /// Reads `root` for a subscription: the snapshot, and the storage keys of the fields read on the
-    /// root record, which the subscription index names.
-    func readForSubscription(_ root: StoreRoot) -> (snapshot: Snapshot, rootFields: Set<String>) {
-        SnapshotReader.readTrackingRootFields(root, from: records, invalidationPoint: invalidationPoint)
+    /// Reads `root` for a subscription: the snapshot, at a version of its own, and the storage keys
+    /// of the fields read on the root record, which the subscription index names.
+    mutating func readForSubscription(_ root: StoreRoot) -> (snapshot: Snapshot, rootFields: Set<String>) {
+        var (snapshot, rootFields) = SnapshotReader.readTrackingRootFields(
+            root, from: records, invalidationPoint: invalidationPoint)
+        readVersion += 1
+        snapshot.version = readVersion
+        return (snapshot, rootFields)
     }
 
     /// `patches` with the `@connection` pages they hold merged into the lists the record source
@@ -150,24 +159,28 @@ struct StoreState {
     }
 
     /// Re-reads the subscriptions that read anything `changes` names; returns the deliveries for
-    /// those whose data changed (``Snapshot/needsDelivery(after:)``). Subscriptions whose data did not change keep their snapshot's new
-    /// seen records and write times silently.
-    mutating func notify(_ changes: StoreChanges) -> [PendingDelivery] {
+    /// those whose data changed (``Snapshot/needsDelivery(after:)``). Subscriptions whose data did
+    /// not change keep their snapshot's new seen records and write times silently.
+    ///
+    /// The delivery of the subscription `reporting` delivers to, when there is one, is the write's
+    /// caller's: it is in the deliveries marked ``PendingDelivery/isReported``, and its callback is
+    /// not called with it.
+    mutating func notify(_ changes: StoreChanges, reporting: SubscriptionDelivery? = nil) -> [PendingDelivery] {
         if batchDepth > 0 {
             pendingChanges.formUnion(changes)
             return []
         }
         guard !changes.isEmpty else { return [] }
-        return reread(subscriptions.affected(by: changes))
+        return reread(subscriptions.affected(by: changes), reporting: reporting)
     }
 
     /// Re-reads every subscription, for when another writer changed records without saying which;
     /// returns the deliveries for those whose data changed.
     mutating func rereadAll() -> [PendingDelivery] {
-        reread(Array(subscriptions.entries.keys))
+        reread(Array(subscriptions.entries.keys), reporting: nil)
     }
 
-    private mutating func reread(_ ids: some Sequence<Int>) -> [PendingDelivery] {
+    private mutating func reread(_ ids: some Sequence<Int>, reporting: SubscriptionDelivery?) -> [PendingDelivery] {
         var deliveries: [PendingDelivery] = []
         for id in ids {
             guard let entry = subscriptions.entries[id] else { continue }
@@ -176,9 +189,9 @@ struct StoreState {
             let visible = snapshot.needsDelivery(after: entry.snapshot)
             subscriptions.update(id, snapshot: snapshot, rootFields: rootFields)
             if visible {
-                deliverySequence += 1
                 deliveries.append(
-                    PendingDelivery(delivery: entry.delivery, snapshot: snapshot, sequence: deliverySequence))
+                    PendingDelivery(
+                        delivery: entry.delivery, snapshot: snapshot, isReported: entry.delivery === reporting))
             }
         }
         return deliveries

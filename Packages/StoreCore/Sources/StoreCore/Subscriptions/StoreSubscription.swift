@@ -3,8 +3,15 @@
 public final class StoreSubscription: Sendable {
     private let cancelAction: @Sendable () -> Void
     private let snapshotAction: @Sendable () -> Snapshot?
+    /// What calls its callback: a write names the subscription it reports to by it, which no
+    /// subscription of another store shares.
+    let delivery: SubscriptionDelivery
 
-    init(cancel: @escaping @Sendable () -> Void, snapshot: @escaping @Sendable () -> Snapshot?) {
+    init(
+        delivery: SubscriptionDelivery, cancel: @escaping @Sendable () -> Void,
+        snapshot: @escaping @Sendable () -> Snapshot?
+    ) {
+        self.delivery = delivery
         self.cancelAction = cancel
         self.snapshotAction = snapshot
     }

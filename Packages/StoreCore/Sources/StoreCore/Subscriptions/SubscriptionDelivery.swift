@@ -2,8 +2,9 @@ import Primitives
 
 /// Hands one subscription its snapshots, in order, one at a time, outside the store's lock.
 ///
-/// Two publishes on two threads may finish in either order; each delivery carries the store's
-/// sequence number, and an older one arriving after a newer one is dropped. A snapshot that arrives
+/// Two publishes on two threads may finish in either order; each delivery carries its snapshot's
+/// version (``Snapshot/version``), and an older one arriving after a newer one is dropped, as is one
+/// older than a snapshot a write reported to its caller instead (``taken(_:)``). A snapshot that arrives
 /// while the callback runs (on another thread, or from inside the callback when it publishes) waits
 /// and is delivered after the callback returns, latest first-come: so the callback is never
 /// re-entered and never sees data go back in time.
@@ -22,7 +23,18 @@ final class SubscriptionDelivery: Sendable {
 
     func cancel() { state.withLock { $0.isCancelled = true } }
 
-    func deliver(_ snapshot: Snapshot, sequence: UInt64) {
+    /// The write's caller took `snapshot` from its report instead of this callback: nothing older
+    /// is delivered after it, and an older one waiting goes.
+    func taken(_ snapshot: Snapshot) {
+        state.withLock { state in
+            guard snapshot.version > state.latestSequence else { return }
+            state.latestSequence = snapshot.version
+            state.waiting = nil
+        }
+    }
+
+    func deliver(_ snapshot: Snapshot) {
+        let sequence = snapshot.version
         let start = state.withLock { state -> Bool in
             guard !state.isCancelled, sequence > state.latestSequence else { return false }
             state.latestSequence = sequence
@@ -54,7 +66,11 @@ final class SubscriptionDelivery: Sendable {
 struct PendingDelivery {
     let delivery: SubscriptionDelivery
     let snapshot: Snapshot
-    let sequence: UInt64
+    /// Whether the write's caller takes the snapshot from its report
+    /// (``PublishReport/snapshot``) instead of the callback.
+    var isReported = false
 
-    func perform() { delivery.deliver(snapshot, sequence: sequence) }
+    func perform() {
+        if isReported { delivery.taken(snapshot) } else { delivery.deliver(snapshot) }
+    }
 }

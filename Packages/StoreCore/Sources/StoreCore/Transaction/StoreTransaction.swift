@@ -9,7 +9,7 @@ import GraphQLCore
 /// staged until the transaction is applied. A transaction exists only inside the body that
 /// receives it, so nothing staged can outlive it.
 public struct StoreTransaction {
-    private let store: Store
+    let store: Store
     /// The staged patches: a record staged twice merges its patches, later values winning.
     private(set) var patches: [DataID: RecordPatch] = [:]
     /// Every staged ID once, in the order first staged: the write batch's order.
@@ -23,6 +23,13 @@ public struct StoreTransaction {
     /// Throws ``StoreError`` when the data does not fit the selection, staging nothing of it.
     public mutating func publish(_ data: JSONValue, to root: StoreRoot) throws(StoreError) {
         let (normalized, stagedOrder, pages) = try store.normalize(data, root)
+        try stage(normalized, order: stagedOrder, pages: pages)
+    }
+
+    /// Stages a normalized answer's patches, in the normalizer's order, and its `@connection` pages.
+    mutating func stage(
+        _ normalized: [DataID: RecordPatch], order stagedOrder: [DataID], pages: [ConnectionPage]
+    ) throws(StoreError) {
         let staged = try mergingPages(pages, into: normalized)
         for dataID in stagedOrder {
             // The normalizer's order lists every patch it made; the lookup cannot fail.

@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLCore
+@_spi(Runtime) import GraphQLCore
 
 extension GraphQLResponse {
     /// Reads a GraphQL response from JSON text.
@@ -14,8 +14,10 @@ extension GraphQLResponse {
     public init(parsing body: Data) throws(TransportError) {
         let json: JSONValue
         let dataRange: Range<Data.Index>?
+        let checked: JSONText?
         do {
-            (json, dataRange) = try JSONReader().read(body, skippingMember: "data")
+            // The tape of `data` is built as it is checked, so the store does not scan it again.
+            (json, dataRange, checked) = try JSONReader().read(body, tapingMember: "data")
         } catch {
             throw TransportError(.notJSON, "the body is not JSON (\(body.count) bytes)", bodyKind: .other)
         }
@@ -28,7 +30,8 @@ extension GraphQLResponse {
         // Checked as the envelope of a response with an object `data`, with `{}` standing in for it.
         object["data"] = .object([:])
         let shape = try GraphQLResponse(json: .object(object))
-        self.init(body: body, dataRange: dataRange, errors: shape.errors, extensions: shape.extensions)
+        self.init(
+            body: body, dataRange: dataRange, checked: checked, errors: shape.errors, extensions: shape.extensions)
     }
 
     /// `json` with its `data` member read back from `text` (a `null` or a value of the wrong type, both

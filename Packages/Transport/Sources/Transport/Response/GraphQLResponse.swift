@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLCore
+@_spi(Runtime) import GraphQLCore
 
 /// One GraphQL response: the `data` the server computed, the `errors` it reported, and its `extensions`.
 ///
@@ -16,6 +16,8 @@ public struct GraphQLResponse: Sendable, Hashable {
     private var parsedData: JSONValue?
     /// The JSON text of `data`: the whole body and the range of the member's value, checked.
     private var dataText: (body: Data, range: Range<Data.Index>)?
+    /// The text of `data` with the tape its check built, when the body was small enough for one.
+    private var checkedText: JSONText?
 
     /// The result; `nil` when the response had no `data` entry, `.null` when it was `null`.
     ///
@@ -31,6 +33,7 @@ public struct GraphQLResponse: Sendable, Hashable {
         set {
             parsedData = newValue
             dataText = nil
+            checkedText = nil
         }
     }
 
@@ -38,6 +41,11 @@ public struct GraphQLResponse: Sendable, Hashable {
     /// `data` is an object that has not been set since; `nil` otherwise. The runtime hands it to
     /// `Store.publish(dataJSON:to:)`, so no tree of the answer is built.
     public var dataJSON: Data? { dataText.map { $0.body[$0.range] } }
+
+    /// ``dataJSON`` with the tape of its tokens, built while the response was read: the runtime hands
+    /// it to the store, which normalizes from the tape without scanning the bytes again. `nil` when
+    /// ``dataJSON`` is, and for a body too large for a tape.
+    @_spi(Runtime) public var checkedDataJSON: JSONText? { checkedText }
 
     /// Whether ``data`` is an object, the answer to the operation: neither absent nor `null`. Known
     /// without parsing the text.
@@ -75,9 +83,13 @@ public struct GraphQLResponse: Sendable, Hashable {
     }
 
     /// A response whose `data` is the object at `range` of `body`, already checked as JSON.
-    init(body: Data, dataRange: Range<Data.Index>, errors: [GraphQLServerError], extensions: JSONObject) {
+    init(
+        body: Data, dataRange: Range<Data.Index>, checked: JSONText?, errors: [GraphQLServerError],
+        extensions: JSONObject
+    ) {
         self.init(errors: errors, extensions: extensions)
         dataText = (body, dataRange)
+        checkedText = checked
     }
 
     /// Equal when the parts are: `data` is compared as a value, whether it is held as text or not.

@@ -1,108 +1,70 @@
 extension JSONParser {
-    /// Reads the whole input as ``parseDocument()`` does, but when it is an object, checks its
-    /// top-level member `skipped` without building it: the member is left out of the value, and the
-    /// range of its value's bytes is returned (the last one's when the key repeats, as `JSONObject`
-    /// keeps the last value). The rules, limits and errors are those of ``parseDocument()``.
-    mutating func parseDocument(skippingMember skipped: String) throws(GraphQLCoreError) -> (
-        value: JSONValue, skipped: Range<Int>?
-    ) {
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == ASCII.openBrace else { return (try parseDocument(), nil) }
-        try open(isObject: true)
-        let top = frames[0]
-        var range: Range<Int>?
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == ASCII.closeBrace {
-            position += 1
+    /// Reads the whole of `bytes` as ``parseDocument(_:maximumDepth:)`` does, but when it is an
+    /// object, its top-level member `key` goes to a sink made for it (at the first byte of the
+    /// member's value) rather than into the tree: the member is left out of the value, and its range
+    /// and sink are returned (the last one's when the key repeats, as `JSONObject` keeps the last
+    /// value). The rules, limits and errors are those of ``parseDocument(_:maximumDepth:)``: the
+    /// member's bytes are checked by the same scanner as the rest, once.
+    static func parseDocument<Member: JSONTokenSink>(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, member key: String,
+        sink makeSink: (_ start: Int) -> Member
+    ) throws(GraphQLCoreError) -> (value: JSONValue, member: (range: Range<Int>, sink: Member)?) {
+        var scanner = JSONScanner(bytes: bytes, maximumDepth: maximumDepth)
+        var parser = JSONParser()
+        scanner.skipWhitespace()
+        guard scanner.position < bytes.count, bytes[scanner.position] == ASCII.openBrace else {
+            try scanner.scanDocument(into: &parser)
+            return (parser.values.pop(), nil)
+        }
+        try scanner.enter(isObject: true)
+        var member: (range: Range<Int>, sink: Member)?
+        scanner.skipWhitespace()
+        if scanner.position < bytes.count, bytes[scanner.position] == ASCII.closeBrace {
+            scanner.position += 1
         } else {
             while true {
-                let key = try readKey()
-                if key == skipped {
-                    let start = position
-                    try skipValue()
-                    range = start..<position
-                } else {
-                    let value = try parseValue()
-                    keys.push(key)
-                    values.push(value)
+                guard scanner.position < bytes.count, bytes[scanner.position] == ASCII.quote else {
+                    throw scanner.unexpectedByte(expecting: "a string key")
                 }
-                skipWhitespace()
-                guard position < bytes.count else { throw failure("the input ends inside a value") }
-                let byte = bytes[position]
-                position += 1
+                let name = try scanner.readString()
+                try scanner.expectColon()
+                if name == key {
+                    let start = scanner.position
+                    var sink = makeSink(start)
+                    try scanner.scanValue(into: &sink)
+                    member = (start..<scanner.position, sink)
+                } else {
+                    try scanner.scanValue(into: &parser)
+                    parser.keys.push(name)
+                }
+                scanner.skipWhitespace()
+                guard scanner.position < bytes.count else { throw scanner.failure("the input ends inside a value") }
+                let byte = bytes[scanner.position]
+                scanner.position += 1
                 if byte == ASCII.comma {
-                    skipWhitespace()
+                    scanner.skipWhitespace()
                     continue
                 }
                 guard byte == ASCII.closeBrace else {
-                    position -= 1
-                    throw unexpectedByte(expecting: "',' or '}'")
+                    scanner.position -= 1
+                    throw scanner.unexpectedByte(expecting: "',' or '}'")
                 }
                 break
             }
         }
-        let object = closeObject(top)
-        frames.removeLast()
-        skipWhitespace()
-        guard position == bytes.count else { throw unexpectedByte(expecting: "the end of the input") }
-        return (.object(object), range)
+        scanner.open.removeLast()
+        let object = parser.closeObject(Frame(valueStart: 0, keyStart: 0))
+        try scanner.expectEnd()
+        return (.object(object), member)
     }
+}
 
-    /// Checks one value from the current position as ``parseValue()`` reads it, building nothing
-    /// that outlives the check: strings and numbers are read and dropped, containers are counted.
-    private mutating func skipValue() throws(GraphQLCoreError) {
-        // Whether each container opened here is an object; the nesting limit counts ``frames`` too.
-        var open: [Bool] = []
-        nextValue: while true {
-            guard position < bytes.count else { throw failure("the input ends inside a value") }
-            switch bytes[position] {
-            case ASCII.quote:
-                position += 1
-                _ = try readString()
-            case ASCII.openBrace, ASCII.openBracket:
-                let isObject = bytes[position] == ASCII.openBrace
-                guard frames.count + open.count < maximumDepth else {
-                    throw failure("arrays and objects nest deeper than the limit of \(maximumDepth)")
-                }
-                position += 1
-                open.append(isObject)
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
-                    position += 1
-                    open.removeLast()
-                } else {
-                    if isObject { _ = try readKey() }
-                    continue nextValue
-                }
-            case ASCII.minus, ASCII.zero...ASCII.nine:
-                _ = try readNumber()
-            case ASCII.t:
-                try expectLiteral("true")
-            case ASCII.f:
-                try expectLiteral("false")
-            case ASCII.n:
-                try expectLiteral("null")
-            default:
-                throw unexpectedByte(expecting: "a value")
-            }
-            // The value is complete: go on in its container, closing every container it completes.
-            while let isObject = open.last {
-                skipWhitespace()
-                guard position < bytes.count else { throw failure("the input ends inside a value") }
-                let byte = bytes[position]
-                position += 1
-                if byte == ASCII.comma {
-                    skipWhitespace()
-                    if isObject { _ = try readKey() }
-                    continue nextValue
-                }
-                guard byte == (isObject ? ASCII.closeBrace : ASCII.closeBracket) else {
-                    position -= 1
-                    throw unexpectedByte(expecting: isObject ? "',' or '}'" : "',' or ']'")
-                }
-                open.removeLast()
-            }
-            return
-        }
-    }
+/// A sink that keeps nothing: the text is checked and dropped.
+struct JSONSkippingSink: JSONTokenSink {
+    mutating func string(_ scanner: inout JSONScanner) throws(GraphQLCoreError) { _ = try scanner.skipString() }
+    mutating func key(_ scanner: inout JSONScanner) throws(GraphQLCoreError) { _ = try scanner.skipString() }
+    mutating func number(_ scanner: inout JSONScanner) throws(GraphQLCoreError) { try scanner.skipNumber() }
+    mutating func literal(_ literal: JSONLiteral, at offset: Int) {}
+    mutating func open(isObject: Bool, at offset: Int) {}
+    mutating func close(isObject: Bool) {}
 }

@@ -40,8 +40,7 @@ public struct JSONReader: Sendable {
 
     /// Reads one JSON text from raw bytes.
     public func read(_ buffer: UnsafeRawBufferPointer) throws(GraphQLCoreError) -> JSONValue {
-        var parser = JSONParser(bytes: buffer.assumingMemoryBound(to: UInt8.self), maximumDepth: options.maximumDepth)
-        return try parser.parseDocument()
+        try JSONParser.parseDocument(buffer.assumingMemoryBound(to: UInt8.self), maximumDepth: options.maximumDepth)
     }
 
     /// Reads one JSON text from UTF-8 bytes.
@@ -67,13 +66,40 @@ public struct JSONReader: Sendable {
     ) {
         let result = data.withUnsafeBytes { buffer in
             Result { () throws(GraphQLCoreError) in
-                var parser = JSONParser(
-                    bytes: buffer.assumingMemoryBound(to: UInt8.self), maximumDepth: options.maximumDepth)
-                return try parser.parseDocument(skippingMember: key)
+                try JSONParser.parseDocument(
+                    buffer.assumingMemoryBound(to: UInt8.self), maximumDepth: options.maximumDepth, member: key
+                ) { _ in JSONSkippingSink() }
             }
         }
-        let (value, skipped) = try result.get()
-        return (value, skipped.map { (data.startIndex + $0.lowerBound)..<(data.startIndex + $0.upperBound) })
+        let (value, member) = try result.get()
+        return (value, member.map { (data.startIndex + $0.range.lowerBound)..<(data.startIndex + $0.range.upperBound) })
+    }
+
+    /// Reads one JSON text from UTF-8 bytes as ``read(_:skippingMember:)`` does, and builds the
+    /// ``JSONTape`` of the member `key` in the same scan: the member's bytes are checked once, and a
+    /// store normalizes them from the tape with no second look. A GraphQL transport does this with a
+    /// response's `data`.
+    ///
+    /// `text` is `nil` when the member is absent, and when the whole text is too large for a tape
+    /// (then the member is only checked, and `skipped` still says where it lies).
+    @_spi(Runtime) public func read(_ data: Data, tapingMember key: String) throws(GraphQLCoreError) -> (
+        value: JSONValue, skipped: Range<Data.Index>?, text: JSONText?
+    ) {
+        guard JSONTape.canHold(data.count) else {
+            let (value, skipped) = try read(data, skippingMember: key)
+            return (value, skipped, nil)
+        }
+        let result = data.withUnsafeBytes { buffer in
+            Result { () throws(GraphQLCoreError) in
+                try JSONParser.parseDocument(
+                    buffer.assumingMemoryBound(to: UInt8.self), maximumDepth: options.maximumDepth, member: key
+                ) { start in JSONTape.Builder(origin: start) }
+            }
+        }
+        let (value, member) = try result.get()
+        guard let member else { return (value, nil, nil) }
+        let range = (data.startIndex + member.range.lowerBound)..<(data.startIndex + member.range.upperBound)
+        return (value, range, JSONText(bytes: data[range], tape: JSONTape(member.sink)))
     }
 
     /// Reads one JSON text from UTF-8 bytes.

@@ -24,6 +24,13 @@ struct MoveStack<Element>: ~Copyable {
         count += 1
     }
 
+    /// Moves the top element out; the stack must not be empty.
+    mutating func pop() -> Element {
+        precondition(count > 0, "pop from an empty MoveStack")
+        count -= 1
+        return (base + count).move()
+    }
+
     /// Moves the elements from `start` to the top into a new array, leaving `start` elements.
     mutating func popArray(from start: Int) -> [Element] {
         let moved = count - start

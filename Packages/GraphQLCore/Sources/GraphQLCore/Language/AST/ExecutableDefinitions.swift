@@ -146,9 +146,9 @@ public struct Field: Sendable, Hashable {
     /// Whether the compiler added the field for the store (`__typename`, a key field) rather than
     /// the app selecting it: it is sent and normalized, and a read leaves it out.
     var isAddedByClient = false
-    /// The client-only directives the compiler took off the field (`@connection`): gone from the
-    /// text sent, still read when the field is compiled.
-    var clientDirectives: [Directive] = []
+    /// The client-only directives the compiler took off the field (`@connection`, `@catch`): gone
+    /// from the text sent, still read when the field is compiled and when code is generated for it.
+    public internal(set) var clientDirectives: [Directive] = []
 
     /// A field.
     public init(

@@ -140,7 +140,9 @@ struct EncodedField {
             fieldError()
             EncodedBytes.skipValue(base, &cursor)
         default:
-            return
+            // A leaf's item in a list of leaves kept with field errors (decision 0218): no link.
+            cursor -= 1
+            EncodedBytes.skipValue(base, &cursor)
         }
     }
 }

@@ -119,8 +119,8 @@ struct RecordByteReader {
             case RecordTag.link: items.append(.link(DataID(try text())))
             case RecordTag.links: items.append(try links(start: itemStart))
             case RecordTag.fieldError: items.append(try fieldError(start: itemStart))
-            case let tag:
-                throw RecordEncodingError(.unknownTag, "tag \(tag) inside a list of links", offset: itemStart)
+            // An item of a list of leaves kept with its items' field errors (decision 0218).
+            case let tag: items.append(.scalar(try json(tag: tag, start: itemStart)))
             }
         }
         return .links(items)

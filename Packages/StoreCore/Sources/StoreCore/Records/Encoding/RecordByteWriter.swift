@@ -65,11 +65,9 @@ struct RecordByteWriter {
         case .links(let items):
             byte(RecordTag.links)
             varint(UInt64(items.count))
-            for item in items {
-                // A scalar inside a list of links is not a shape the store writes; it is kept as
-                // `null` so that every list the format holds decodes.
-                if case .scalar = item { byte(RecordTag.null) } else { self.value(item) }
-            }
+            // Scalars stand in a list only beside the field errors of a list of leaves (decision
+            // 0218); their JSON tags are never a link's, so a reader tells them apart.
+            for item in items { self.value(item) }
         case .fieldError(let error):
             byte(RecordTag.fieldError)
             json(error.stored)

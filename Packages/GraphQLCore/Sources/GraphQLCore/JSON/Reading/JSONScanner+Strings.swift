@@ -1,10 +1,51 @@
-extension JSONParser {
-    /// Reads a string; the position is just past its opening quote and ends just past its closing one.
+extension JSONScanner {
+    /// Reads a string; the position is at its opening quote and ends just past its closing one.
     ///
     /// Most strings have no escapes, so the scan looks at eight bytes at a time for a quote, a
     /// backslash or a control character, and the string is then made from the byte range in one step.
     mutating func readString() throws(GraphQLCoreError) -> String {
+        position += 1
         let start = position
+        let highBits = try scanRun(of: start)
+        guard bytes[position] == ASCII.quote else { return try readEscapedString(from: start) }
+        let range = start..<position
+        position += 1
+        let text = UnsafeBufferPointer(rebasing: bytes[range])
+        if highBits & 0x8080_8080_8080_8080 == 0 {
+            return String(decoding: text, as: UTF8.self)
+        }
+        guard let string = UTF8Validation.string(text) else { throw invalidUTF8(in: range) }
+        return string
+    }
+
+    /// Checks a string as ``readString()`` reads it, making none: the position is at its opening
+    /// quote and ends just past its closing one. Returns whether the string is plain, ASCII with no
+    /// escape, so that its bytes between the quotes are its text.
+    mutating func skipString() throws(GraphQLCoreError) -> Bool {
+        position += 1
+        let start = position
+        var highBits = try scanRun(of: start)
+        var plain = true
+        while bytes[position] == ASCII.backslash {
+            plain = false
+            _ = try readEscape()
+            highBits |= try scanRun(of: start)
+        }
+        let range = start..<position
+        position += 1
+        guard highBits & 0x8080_8080_8080_8080 != 0 else { return plain }
+        // Escapes decode to whole scalars, so the text is valid when the bytes around them are.
+        if let invalid = UTF8Validation.firstInvalidIndex(in: bytes, range) {
+            throw failure("a string is not valid UTF-8", at: invalid)
+        }
+        return false
+    }
+
+    /// Moves to the next quote or backslash of the string that starts at `start`, and returns the
+    /// bytes it passed OR-ed together (their high bits say whether any was beyond ASCII). Throws at
+    /// a control character and when the input ends first.
+    @inline(__always)
+    private mutating func scanRun(of start: Int) throws(GraphQLCoreError) -> UInt64 {
         var highBits: UInt64 = 0
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
@@ -17,17 +58,7 @@ extension JSONParser {
         }
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == ASCII.quote {
-                let range = start..<position
-                position += 1
-                let text = UnsafeBufferPointer(rebasing: bytes[range])
-                if highBits & 0x8080_8080_8080_8080 == 0 {
-                    return String(decoding: text, as: UTF8.self)
-                }
-                guard let string = UTF8Validation.string(text) else { throw invalidUTF8(in: range) }
-                return string
-            }
-            if byte == ASCII.backslash { return try readEscapedString(from: start) }
+            if byte == ASCII.quote || byte == ASCII.backslash { return highBits }
             if byte < 0x20 { throw controlCharacter(byte) }
             highBits |= UInt64(byte)
             position += 1
@@ -49,35 +80,33 @@ extension JSONParser {
         return (hasQuote | hasBackslash | hasControl) & highs != 0
     }
 
-    /// The slow path, for a string with at least one escape: its pieces go through `scratch`.
+    /// The slow path, for a string with at least one escape: its pieces go through `scratch`; the
+    /// position is at the first backslash.
     private mutating func readEscapedString(from start: Int) throws(GraphQLCoreError) -> String {
         scratch.removeAll(keepingCapacity: true)
-        var runStart = start
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == ASCII.quote {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
-                let end = position
-                position += 1
-                guard let string = scratch.withUnsafeBufferPointer(UTF8Validation.string) else {
-                    throw invalidUTF8(in: start..<end)
-                }
-                return string
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        while bytes[position] == ASCII.backslash {
+            let scalar = try readEscape()
+            if scalar.value < 0x80 {
+                scratch.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                UTF8.encode(scalar) { scratch.append($0) }
             }
-            if byte == ASCII.backslash {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
-                try readEscape()
-                runStart = position
-                continue
-            }
-            if byte < 0x20 { throw controlCharacter(byte) }
-            position += 1
+            let runStart = position
+            _ = try scanRun(of: start)
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
         }
-        throw failure("the string that starts here is not closed", at: start - 1)
+        let end = position
+        position += 1
+        guard let string = scratch.withUnsafeBufferPointer(UTF8Validation.string) else {
+            throw invalidUTF8(in: start..<end)
+        }
+        return string
     }
 
-    /// Reads one escape into `scratch`; the position is at its backslash.
-    private mutating func readEscape() throws(GraphQLCoreError) {
+    /// Reads one escape, `\uXXXX` or a surrogate pair `\uD83D\uDE00` included, and returns the
+    /// scalar it stands for; the position is at its backslash.
+    private mutating func readEscape() throws(GraphQLCoreError) -> Unicode.Scalar {
         guard position + 1 < bytes.count else { throw failure("the input ends inside an escape") }
         let decoded: UInt8
         switch bytes[position + 1] {
@@ -89,18 +118,16 @@ extension JSONParser {
         case ASCII.n: decoded = ASCII.lineFeed
         case ASCII.r: decoded = ASCII.carriageReturn
         case ASCII.t: decoded = ASCII.tab
-        case ASCII.u:
-            try readUnicodeEscape()
-            return
+        case ASCII.u: return try readUnicodeEscape()
         default:
             throw failure("'\\' must be followed by one of \" \\ / b f n r t u")
         }
-        scratch.append(decoded)
         position += 2
+        return Unicode.Scalar(decoded)
     }
 
-    /// Reads `\uXXXX`, or a surrogate pair `\uD83D\uDE00`, into `scratch` as UTF-8.
-    private mutating func readUnicodeEscape() throws(GraphQLCoreError) {
+    /// Reads `\uXXXX`, or a surrogate pair `\uD83D\uDE00`, and returns its scalar.
+    private mutating func readUnicodeEscape() throws(GraphQLCoreError) -> Unicode.Scalar {
         let escapeStart = position
         let unit = try readHexEscape()
         var value = UInt32(unit)
@@ -122,7 +149,7 @@ extension JSONParser {
             break
         }
         guard let scalar = Unicode.Scalar(value) else { throw failure("invalid Unicode escape", at: escapeStart) }
-        UTF8.encode(scalar) { scratch.append($0) }
+        return scalar
     }
 
     /// Reads `\uXXXX` at the position (its backslash) and returns the code unit.

@@ -15,7 +15,10 @@ import Transport
 /// effects they ask for (requests, observers, events) run after the lock is released, and every
 /// request runs in its own task. There is no timer, no lifecycle observer and no reachability
 /// input: the app calls ``revalidate()`` when it returns to the foreground or regains a path.
-public final class Environment: Sendable {
+///
+/// Named apart from its module so that one file can import SwiftUI and this module and use both this
+/// type and SwiftUI's `@Environment` unqualified.
+public final class GraphQLEnvironment: Sendable {
     /// The schema operations are compiled against, when the app gave one.
     public let schema: Schema?
     /// The normalized store: the UI's state.
