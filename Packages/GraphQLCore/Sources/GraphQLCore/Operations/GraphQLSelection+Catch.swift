@@ -3,7 +3,7 @@ import Foundation
 /// The field errors a generated selection's `@catch` fields caught (decision 0216).
 ///
 /// Decoding takes them from the decoder's ``FieldErrorCatcher`` while it checks the answer, and records
-/// each in the object that holds the field, under ``JSONObject/caughtErrorsKey``: the properties read
+/// each in the object that holds the field, under `__caughtErrors`: the properties read
 /// the object lazily, after the decoder is gone, and every view of the same object (a type condition,
 /// a fragment) reads the same record. Encoding leaves the records out.
 extension GraphQLSelection {
