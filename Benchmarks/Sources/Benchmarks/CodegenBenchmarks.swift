@@ -9,6 +9,10 @@ import GraphQLCore
 ///
 /// Each operation is generated on its own, as a document with the fragments it repeats (two cases'
 /// copies of a fragment cannot share one run), so every run parses the schema again, as the floor does.
+///
+/// Compiling what is generated is measured by `scripts/measure-codegen-compile.sh` (debug and release
+/// whole-module builds of the same cases in two shapes, with time and peak memory), not here: it runs
+/// the compiler for minutes.
 func runCodegenBenchmarks() throws {
     let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "../../../Packages/StoreCore/Tests/StoreCoreTests/Fixtures/store_roundtrip.json")

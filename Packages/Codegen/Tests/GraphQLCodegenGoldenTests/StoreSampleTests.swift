@@ -28,6 +28,6 @@ struct StoreSampleTests {
             #expect(jsonEqual(back, response), "\(name): \(back) is not \(response)")
             checked += 1
         }
-        #expect(checked == 5)
+        #expect(checked == 7)
     }
 }

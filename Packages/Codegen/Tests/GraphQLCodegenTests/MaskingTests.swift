@@ -34,16 +34,17 @@ struct MaskingTests {
     @Test("a spread on an object with an id is a reference; a conditional one, or one without an id, is not")
     func whichSpreads() throws {
         let masked = try generated(masking: true)
-        #expect(masked.contains("public var userName: GraphQLFragmentReference<UserName>\n"))
-        #expect(masked.contains("self.userName = try GraphQLFragmentReference<UserName>(from: decoder)"))
-        #expect(masked.contains("public var userCode: UserCode?\n"))
-        #expect(masked.contains("public var settingsTheme: SettingsTheme\n"))
+        #expect(masked.contains("public var userName: GraphQLFragmentReference<UserName> { __view() }\n"))
+        // The conditional spread is `@?1`: checked only for its `@catch` fields.
+        #expect(masked.contains(" @0 @?1\", GraphQLFragmentReference<UserName>.self, UserCode.self)"))
+        #expect(masked.contains("public var userCode: UserCode? { __viewIfValid() }\n"))
+        #expect(masked.contains("public var settingsTheme: SettingsTheme { __view() }\n"))
         // The unmasked spreads' fields are merged into the parent; the masked one's are not.
-        let user = try #require(masked.range(of: "public struct User: Codable"))
-        let settings = try #require(masked.range(of: "public struct Settings: Codable"))
+        let user = try #require(masked.range(of: "public struct User: GraphQLSelection"))
+        let settings = try #require(masked.range(of: "public struct Settings: GraphQLSelection"))
         let userStruct = masked[user.lowerBound..<settings.lowerBound]
         #expect(!userStruct.contains("public var name: String"))
-        #expect(userStruct.contains("public var code: Int??"))
+        #expect(userStruct.contains("public var code: Int?? {"))
         #expect(masked[settings.lowerBound...].contains("public var theme: String?"))
     }
 
@@ -51,8 +52,8 @@ struct MaskingTests {
     func off() throws {
         let unmasked = try generated(masking: false)
         #expect(!unmasked.contains("GraphQLFragmentReference"))
-        #expect(unmasked.contains("public var userName: UserName\n"))
-        #expect(unmasked.contains("public var name: String\n"))
+        #expect(unmasked.contains("public var userName: UserName { __view() }\n"))
+        #expect(unmasked.contains(#"public var name: String { __field() }"#))
     }
 
     @Test("a spread in a root type's selection stays unmasked, even with an id: the root has no __typename or id")
@@ -63,7 +64,7 @@ struct MaskingTests {
         let files = try CodeGenerator.generate(
             schema: schema, documents: [document], configuration: CodegenConfiguration(dataMasking: true))
         let contents = try #require(files.first).contents
-        #expect(contents.contains("public var rootName: RootName\n"))
+        #expect(contents.contains("public var rootName: RootName { __view() }\n"))
         #expect(!contents.contains("GraphQLFragmentReference"))
     }
 

@@ -12,7 +12,7 @@ struct MemberwiseInitTests {
         let publicFile = try #require(
             CodeGenerator.generate(
                 schema: Self.schema, documents: [Self.document],
-                configuration: CodegenConfiguration(accessLevel: .public)
+                configuration: CodegenConfiguration(accessLevel: .public, memberwiseInitializers: true)
             ).first
         ).contents
         #expect(publicFile.contains("public init(user: User? = nil) {"))
@@ -21,7 +21,7 @@ struct MemberwiseInitTests {
         let internalFile = try #require(
             CodeGenerator.generate(
                 schema: Self.schema, documents: [Self.document],
-                configuration: CodegenConfiguration(accessLevel: .internal)
+                configuration: CodegenConfiguration(accessLevel: .internal, memberwiseInitializers: true)
             ).first
         ).contents
         #expect(internalFile.contains("\n        init(user: User? = nil) {"))
@@ -29,5 +29,21 @@ struct MemberwiseInitTests {
             internalFile.contains(
                 "\n        init(name: String? = nil, __typename: String = \"User\", id: String? = nil) {"))
         #expect(!internalFile.contains("public init"))
+    }
+
+    @Test("without memberwiseInitializers a struct has only init(__data:), and an internal one not even that")
+    func offByDefault() throws {
+        let publicFile = try #require(
+            CodeGenerator.generate(schema: Self.schema, documents: [Self.document]).first
+        ).contents
+        #expect(!publicFile.contains("public init(user:"))
+        #expect(publicFile.contains("public init(__data: JSONObject) { self.__data = __data }"))
+        let internalFile = try #require(
+            CodeGenerator.generate(
+                schema: Self.schema, documents: [Self.document],
+                configuration: CodegenConfiguration(accessLevel: .internal)
+            ).first
+        ).contents
+        #expect(!internalFile.contains("init(__data") && !internalFile.contains("init(name"))
     }
 }

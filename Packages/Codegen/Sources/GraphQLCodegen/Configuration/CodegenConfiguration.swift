@@ -20,6 +20,11 @@ public struct CodegenConfiguration: Sendable, Hashable, Decodable {
     /// them. Only a spread on objects with a non-null `id` that is always in the answer is masked;
     /// any other spread is generated as it is without masking.
     public var dataMasking: Bool
+    /// Whether each generated selection also gets an initializer that takes every property, for
+    /// previews and test fixtures (`false` unless set). Off by default because it is the largest part
+    /// of the generated code (decision 0221); without it a fixture is decoded from JSON, or built
+    /// with `init(__data:)` from a `JSONObject` literal.
+    public var memberwiseInitializers: Bool
 
     /// Whether the generated declarations are visible outside the module.
     public enum AccessLevel: String, Sendable, Hashable, Decodable {
@@ -32,12 +37,13 @@ public struct CodegenConfiguration: Sendable, Hashable, Decodable {
     /// A configuration; the defaults are those of an empty JSON object.
     public init(
         scalars: [String: String] = [:], accessLevel: AccessLevel = .public, schemaNamespace: String = "GraphQLSchema",
-        dataMasking: Bool = false
+        dataMasking: Bool = false, memberwiseInitializers: Bool = false
     ) {
         self.scalars = scalars
         self.accessLevel = accessLevel
         self.schemaNamespace = schemaNamespace
         self.dataMasking = dataMasking
+        self.memberwiseInitializers = memberwiseInitializers
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -45,6 +51,7 @@ public struct CodegenConfiguration: Sendable, Hashable, Decodable {
         case accessLevel
         case schemaNamespace
         case dataMasking
+        case memberwiseInitializers
     }
 
     /// Reads a configuration from its JSON form; a key left out takes its default.
@@ -54,6 +61,7 @@ public struct CodegenConfiguration: Sendable, Hashable, Decodable {
             scalars: try container.decodeIfPresent([String: String].self, forKey: .scalars) ?? [:],
             accessLevel: try container.decodeIfPresent(AccessLevel.self, forKey: .accessLevel) ?? .public,
             schemaNamespace: try container.decodeIfPresent(String.self, forKey: .schemaNamespace) ?? "GraphQLSchema",
-            dataMasking: try container.decodeIfPresent(Bool.self, forKey: .dataMasking) ?? false)
+            dataMasking: try container.decodeIfPresent(Bool.self, forKey: .dataMasking) ?? false,
+            memberwiseInitializers: try container.decodeIfPresent(Bool.self, forKey: .memberwiseInitializers) ?? false)
     }
 }

@@ -125,20 +125,18 @@ public enum CodeGenerator {
                         name: fragment.name, selections: fragment.selectionSet.selections, on: fragment.typeCondition,
                         at: fragment.location.start, isFragment: true,
                         catchDefault: context.catchDefaults[fragment.name])
-                    SelectionEmitter(access: access).emit(
+                    SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers).emit(
                         model, documentation: "The fragment `\(fragment.name)` on `\(fragment.typeCondition)`.",
                         fragment: SelectionEmitter.FragmentMembers(
                             name: fragment.name, typeCondition: fragment.typeCondition,
                             text: Self.sentText(of: fragment, in: sent)),
                         into: &writer)
-                    SelectionEmitter(access: access).emitNested(
-                        of: model, path: SwiftNames.escaped(model.name), into: &writer)
+                    SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers)
+                        .emitNested(
+                            of: model, path: SwiftNames.escaped(model.name), into: &writer)
                 default:
                     continue
                 }
-            }
-            if sent.definitions.contains(where: { documents.fileIndex(of: Self.location(of: $0)) == index }) {
-                SelectionEmitter.emitHelpers(into: &writer)
             }
             let name = span.source.baseName + ".graphql.swift"
             if !fileNames.insert(name).inserted {

@@ -41,51 +41,57 @@ struct OperationEmitter {
         }
         writer.blank()
         writer.doc("The \(kind) `\(name)`.")
+        // What restates the protocol's own members is documented only where the lint asks every public
+        // symbol for it: an internal operation's Quick Help shows the protocol's (decision 0221).
+        let access = self.access
+        func note(_ writer: inout SwiftWriter, _ text: String) {
+            if !access.isEmpty { writer.doc(text) }
+        }
         writer.block("\(access)struct \(SwiftNames.escaped(typeName)): GraphQLTypedOperation") { writer in
-            writer.doc("The operation's name in the document.")
+            note(&writer, "The operation's name in the document.")
             writer.line("\(access)static let operationName = \"\(name)\"")
-            writer.doc("A \(kind).")
+            note(&writer, "A \(kind).")
             writer.line("\(access)static let operationKind = OperationKind.\(kind)")
-            writer.doc("The text sent: `__typename` and key fields added, client directives removed.")
+            note(&writer, "The text sent: `__typename` and key fields added, client directives removed.")
             Self.emitLiteral(text, as: "\(access)static let text", into: &writer)
-            writer.doc("The SHA-256 of ``text``, as an automatic persisted query sends it.")
+            note(&writer, "The SHA-256 of ``text``, as an automatic persisted query sends it.")
             writer.line("\(access)static let textDigest = \"\(DocumentDigest.sha256Hex(text))\"")
             if let clientText {
-                writer.doc("The text the client compiles: ``text`` with its client directives kept.")
+                note(&writer, "The text the client compiles: ``text`` with its client directives kept.")
                 Self.emitLiteral(clientText, as: "\(access)static let clientText: String?", into: &writer)
             }
             if let seconds = cacheExpirationSeconds {
-                writer.doc("From `@cacheExpiration(seconds: \(seconds))`, which the text no longer has.")
+                note(&writer, "From `@cacheExpiration(seconds: \(seconds))`, which the text no longer has.")
                 writer.line("\(access)static let cacheExpiration: Duration? = .seconds(\(seconds))")
             }
             writer.blank()
-            writer.doc("The variables of this instance.")
+            note(&writer, "The variables of this instance.")
             writer.line("\(access)var variables: Variables")
             writer.blank()
-            writer.doc("The operation with `variables`.")
+            note(&writer, "The operation with `variables`.")
             writer.block("\(access)init(variables: Variables)") { writer in
                 writer.line("self.variables = variables")
             }
             let inputs = InputEmitter(access: access)
             if !members.isEmpty {
                 writer.blank()
-                writer.doc("The operation with each variable; the optional ones are left out unless given.")
+                note(&writer, "The operation with each variable; the optional ones are left out unless given.")
                 inputs.emitSignature("\(access)init", members.map(\.parameter), into: &writer) { writer in
                     let arguments = members.map { "\(SwiftNames.escaped($0.name)): \(SwiftNames.escaped($0.name))" }
                     writer.call("self.variables = Variables", arguments)
                 }
             } else {
                 writer.blank()
-                writer.doc("The operation, which has no variables.")
+                note(&writer, "The operation, which has no variables.")
                 writer.block("\(access)init()") { writer in
                     writer.line("self.variables = Variables()")
                 }
             }
             inputs.emit(name: "Variables", documentation: "The operation's variables.", members: members, into: &writer)
-            SelectionEmitter(access: access).emit(
+            SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers).emit(
                 data, documentation: "The answer's `data`, as the text above selects it.", into: &writer)
         }
-        SelectionEmitter(access: access).emitNested(
+        SelectionEmitter(access: access, memberwise: context.configuration.memberwiseInitializers).emitNested(
             of: data, path: SwiftNames.escaped(typeName) + ".Data", into: &writer)
     }
 

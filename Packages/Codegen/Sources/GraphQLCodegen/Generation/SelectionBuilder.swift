@@ -144,7 +144,9 @@ struct SelectionBuilder {
             model.fields.append(
                 FieldModel(
                     responseKey: field.responseKey, valueType: valueType, presence: presence,
-                    documentation: documentation, derivedValue: derived ? typeName : nil,
+                    documentation: documentation,
+                    hasDescription: info.description != nil || !info.semanticNonNullLevels.isEmpty,
+                    derivedValue: derived ? typeName : nil,
                     isAdded: field.isAdded && !field.isConditional, caught: field.caught))
         }
 

@@ -1,10 +1,12 @@
-/// Prints a `SelectionModel` as a `Codable`, `Sendable`, `Hashable` struct with its own decoding and
-/// encoding: fragment views and type conditions decode from the same object, and an object a type
-/// condition applies to encodes from that condition's struct, which holds all of it, so that encoding
-/// gives back the answer that was decoded.
+/// Prints a `SelectionModel` as a `GraphQLSelection`: a view of one answer object whose properties
+/// read its fields, with a table of what decoding checks. Fragment views and type conditions are
+/// views of the same object, and the object encodes back as it was decoded; the coding is GraphQLCore's,
+/// one walk of the table, not code written for each struct (decision 0221).
 struct SelectionEmitter {
     /// `public ` or nothing.
     let access: String
+    /// Whether each struct gets an initializer that takes every property.
+    let memberwise: Bool
 
     /// What a fragment's struct has beyond its fields: the members of `GraphQLTypedFragment`.
     struct FragmentMembers {
@@ -19,42 +21,134 @@ struct SelectionEmitter {
         into writer: inout SwiftWriter
     ) {
         writer.blank()
-        writer.doc(documentation)
-        let conformances = (fragment == nil ? "" : "GraphQLTypedFragment, ") + "Codable, Sendable, Hashable"
+        // An internal struct's documentation says only what its name and file say; the lint asks it
+        // of public ones (decision 0221).
+        if !access.isEmpty || fragment != nil { writer.doc(documentation) }
+        let conformances = (fragment == nil ? "" : "GraphQLTypedFragment, ") + "GraphQLSelection"
         writer.block("\(access)struct \(SwiftNames.escaped(model.name)): \(conformances)") { writer in
             if let fragment {
                 emitFragmentMembers(fragment, into: &writer)
             }
+            emitFieldTable(model, into: &writer)
+            if !access.isEmpty { writer.doc("The answer object this struct and its views read.") }
+            writer.line("\(access)let __data: JSONObject")
             for field in model.fields {
-                writer.doc(field.documentation)
-                writer.line("\(access)var \(SwiftNames.escaped(field.responseKey)): \(field.propertyType)")
+                // A field's own documentation is the schema's description; the generic sentence is
+                // written only where the lint asks every public symbol for one.
+                if !access.isEmpty || field.hasDescription { writer.doc(field.documentation) }
+                let name = SwiftNames.escaped(field.responseKey)
+                // The key is the property's name, which `__field` reads from `#function`.
+                let read =
+                    field.caught.map { field.caughtRead($0) } ?? field.derivedValue.map {
+                        "__field(default: \"\($0)\")"
+                    }
+                    ?? "__field()"
+                writer.line("\(access)var \(name): \(field.propertyType) { \(read) }")
             }
             for view in model.fragmentViews {
-                if view.isMasked {
+                if !access.isEmpty {
                     writer.doc(
-                        "The object that the fragment `\(view.fragmentName)` spread here reads"
-                            + (view.isOptional ? ", when it applies to this object" : "")
-                            + ": attach it to read the fragment's fields, which this struct does not hold.")
-                } else {
-                    writer.doc(
-                        view.isOptional
-                            ? "The fragment `\(view.fragmentName)` spread here, when it applies to this object."
+                        view.isMasked
+                            ? "The reference to this object that the fragment `\(view.fragmentName)` attaches to."
                             : "The fragment `\(view.fragmentName)` spread here.")
                 }
                 let type = Self.viewType(view) + (view.isOptional ? "?" : "")
-                writer.line("\(access)var \(SwiftNames.escaped(view.property)): \(type)")
+                let read =
+                    view.isConditional
+                    ? "__viewIfValid()"
+                    : view.possibleTypes.map { "__view(when: \(Self.typeList($0)))" } ?? "__view()"
+                writer.line("\(access)var \(SwiftNames.escaped(view.property)): \(type) { \(read) }")
             }
             for condition in model.concreteCases + model.abstractViews {
-                writer.doc("This object as a `\(condition.model.typeName)`, when it is one.")
-                writer.line("\(access)var \(condition.property): \(condition.model.name)?")
+                if !access.isEmpty { writer.doc("This object as a `\(condition.model.typeName)`, when it is one.") }
+                writer.line(
+                    "\(access)var \(condition.property): \(condition.model.name)? "
+                        + "{ __view(when: \(Self.typeList(condition.possibleTypes))) }")
             }
-            writer.blank()
-            emitMemberwiseInit(model, into: &writer)
-            writer.blank()
-            emitDecoding(model, into: &writer)
-            writer.blank()
-            emitEncoding(model, into: &writer)
+            // Swift writes `init(__data:)` for an internal struct that declares no initializer.
+            if !access.isEmpty || memberwise {
+                if !access.isEmpty { writer.doc("A view of an object checked against `__fields`.") }
+                writer.line("\(access)init(__data: JSONObject) { self.__data = __data }")
+            }
+            if memberwise {
+                writer.blank()
+                emitMemberwiseInit(model, into: &writer)
+            }
         }
+    }
+
+    /// What decoding checks, as the one string `GraphQLSelectionFields` reads: each field's key and
+    /// type, and the views of the same object.
+    private func emitFieldTable(_ model: SelectionModel, into writer: inout SwiftWriter) {
+        var types: [String] = []
+        func index(of type: String) -> Int {
+            if let index = types.firstIndex(of: type) { return index }
+            types.append(type)
+            return types.count - 1
+        }
+        var entries: [String] = model.fields.map { field in
+            let type = Self.typeCode(field.valueType, index: index)
+            if let caught = field.caught {
+                // `!`: a `@catch` field, whose caught error decoding records; its value is checked
+                // as its property reads it (`to: NULL` takes `null` too).
+                let nullable = field.isNullable || caught == .null ? "?" : ""
+                return "!" + (field.mayBeMissing ? "?" : "") + "\(field.responseKey):\(type)\(nullable)"
+            }
+            switch field.presence {
+            case .required where field.derivedValue == nil: return "\(field.responseKey):\(type)"
+            case .nullable: return "\(field.responseKey):\(type)?"
+            // As `decodeIfPresent` did: a field the answer may lack may also be `null`.
+            case .required, .conditional, .conditionalNullable: return "?\(field.responseKey):\(type)?"
+            }
+        }
+        for view in model.fragmentViews {
+            if view.isConditional {
+                // Checked only for the `@catch` fields in it (a masked reference has none of its own).
+                if !view.isMasked { entries.append("@?\(index(of: Self.viewType(view)))") }
+                continue
+            }
+            let types = view.possibleTypes.map { ":" + $0.joined(separator: ",") } ?? ""
+            entries.append("@\(index(of: Self.viewType(view)))\(types)")
+        }
+        for condition in model.concreteCases + model.abstractViews {
+            entries.append("@\(index(of: condition.model.name)):" + condition.possibleTypes.joined(separator: ","))
+        }
+        if !access.isEmpty { writer.doc("What decoding checks.") }
+        let arguments = (["\"" + entries.joined(separator: " ") + "\""] + types.map { $0 + ".self" })
+        writer.call("\(access)static let __fields = GraphQLSelectionFields", arguments)
+    }
+
+    /// `[#0?]?` for `[Friends?]?`: `i`, `f`, `s`, `b` for the standard scalars, `#n` for the `n`th
+    /// other type (a selection, a custom scalar, an enum).
+    static func typeCode(_ swiftType: String, index: (String) -> Int) -> String {
+        var code = ""
+        var name = ""
+        func flush() {
+            guard !name.isEmpty else { return }
+            switch name {
+            case "Int": code += "i"
+            case "Double": code += "f"
+            case "String": code += "s"
+            case "Bool": code += "b"
+            default: code += "#\(index(name))"
+            }
+            name = ""
+        }
+        for character in swiftType {
+            if character == "[" || character == "]" || character == "?" {
+                flush()
+                code.append(character)
+            } else {
+                name.append(character)
+            }
+        }
+        flush()
+        return code
+    }
+
+    /// `["Planet", "User"]`.
+    static func typeList(_ types: [String]) -> String {
+        "[" + types.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     }
 
     /// The structs nested in `model`, which `path` names, each in an extension of its parent at the
@@ -91,7 +185,7 @@ struct SelectionEmitter {
         properties += (model.concreteCases + model.abstractViews).map { ($0.property, $0.model.name + "?", nil) }
         writer.doc("Every property, for previews and test fixtures; the optional ones default to `nil`.")
         guard !properties.isEmpty else {
-            writer.line("\(access)init() {}")
+            writer.line("\(access)init() { self.init(__data: JSONObject()) }")
             return
         }
         // As Swift's synthesized initializer does: an optional property may be left out.
@@ -100,7 +194,18 @@ struct SelectionEmitter {
             "\($0.name): \($0.type)" + ($0.value.map { " = \($0)" } ?? ($0.type.hasSuffix("?") ? " = nil" : ""))
         }
         InputEmitter(access: access).emitSignature("\(access)init", parameters, into: &writer) { writer in
-            for property in properties { writer.line("self.\(property.name) = \(property.name)") }
+            writer.line("var d = JSONObject()")
+            for field in model.fields {
+                let name = SwiftNames.escaped(field.responseKey)
+                let mayBeMissing = field.presence == .conditional || field.presence == .conditionalNullable
+                let set = mayBeMissing ? "__setIfPresent" : "__set"
+                writer.line("d.\(set)(\"\(field.responseKey)\", \(name))")
+            }
+            for view in model.fragmentViews { writer.line("d.__merge(\(SwiftNames.escaped(view.property)))") }
+            for condition in model.concreteCases + model.abstractViews {
+                writer.line("d.__merge(\(condition.property))")
+            }
+            writer.line("self.init(__data: d)")
         }
     }
 
@@ -119,153 +224,9 @@ struct SelectionEmitter {
         writer.blank()
     }
 
-    private func emitDecoding(_ model: SelectionModel, into writer: inout SwiftWriter) {
-        // A witness of `Decodable`, whose documentation Quick Help shows; the lint wants its own
-        // only on a public one.
-        if !access.isEmpty { writer.doc("Decodes the object from the answer.") }
-        writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
-            writer.line("let c = try decoder.answerFields()")
-            for field in model.fields {
-                if let caught = field.caught {
-                    emitCaughtDecoding(field, caught, into: &writer)
-                    continue
-                }
-                let property = "self." + SwiftNames.escaped(field.responseKey)
-                let key = "\"" + field.responseKey + "\""
-                let value = "\(field.valueType).self"
-                switch field.presence {
-                case .required:
-                    if let derived = field.derivedValue {
-                        writer.assignment(
-                            property, "try c.decodeIfPresent(\(value), forKey: \(key)) ?? \"\(derived)\"")
-                    } else {
-                        writer.assignment(property, "try c.decode(\(value), forKey: \(key))")
-                    }
-                case .nullable:
-                    writer.assignment(property, "try c.decodeNullable(\(value), forKey: \(key))")
-                case .conditional:
-                    writer.assignment(property, "try c.decodeIfPresent(\(value), forKey: \(key))")
-                case .conditionalNullable:
-                    writer.assignment(property, "try c.decodeNullableIfPresent(\(value), forKey: \(key))")
-                }
-            }
-            for view in model.fragmentViews {
-                let property = "self." + SwiftNames.escaped(view.property)
-                let type = Self.viewType(view)
-                if view.isConditional {
-                    // A spread under `@include`, `@skip` or `@defer` may be missing from the answer, and
-                    // only decoding tells whether its fields are there.
-                    writer.assignment(property, "try? \(type)(from: decoder)")
-                } else if let possibleTypes = view.possibleTypes {
-                    writer.assignment(
-                        property, "try \(Self.typeTest(possibleTypes, in: model)) ? \(type)(from: decoder) : nil")
-                } else {
-                    writer.assignment(property, "try \(type)(from: decoder)")
-                }
-            }
-            for condition in model.concreteCases + model.abstractViews {
-                writer.assignment(
-                    "self.\(condition.property)",
-                    "try \(Self.typeTest(condition.possibleTypes, in: model)) ? \(condition.model.name)(from: decoder) : nil"
-                )
-            }
-        }
-    }
-
-    private func emitEncoding(_ model: SelectionModel, into writer: inout SwiftWriter) {
-        if !access.isEmpty { writer.doc("Encodes the object as the answer had it.") }
-        writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
-            for condition in model.concreteCases {
-                writer.block("if let \(condition.property) = self.\(condition.property)") { writer in
-                    writer.line("try \(condition.property).encode(to: encoder)")
-                    writer.line("return")
-                }
-            }
-            writer.line("var c = encoder.answerFields()")
-            for field in model.fields {
-                if let caught = field.caught {
-                    emitCaughtEncoding(field, caught, into: &writer)
-                    continue
-                }
-                let property = "self." + SwiftNames.escaped(field.responseKey)
-                let key = "\"" + field.responseKey + "\""
-                switch field.presence {
-                case .required, .nullable:
-                    writer.line("try c.encode(\(property), forKey: \(key))")
-                case .conditional:
-                    writer.line("try c.encodeIfPresent(\(property), forKey: \(key))")
-                case .conditionalNullable:
-                    writer.block("if let value = \(property)") { writer in
-                        writer.line("try c.encode(value, forKey: \(key))")
-                    }
-                }
-            }
-        }
-    }
-
-    /// The decoding helpers the structs use, private to the file so that files generated apart never
-    /// clash: a nullable field must be in the answer (missing is not null), and a field under
-    /// `@include` or `@skip` that is also nullable keeps "missing" and "null" apart.
-    /// The key is a response key written as a string literal, one type for every struct of the file,
-    /// instead of a `CodingKeys` enum per struct (decision 0191).
-    static func emitHelpers(into writer: inout SwiftWriter) {
-        writer.blank()
-        writer.doc("A key of the answer: a response key, written as a string literal.")
-        writer.block("private struct AnswerKey: CodingKey, ExpressibleByStringLiteral") { writer in
-            writer.line("let stringValue: String")
-            writer.line("var intValue: Int? { nil }")
-            writer.blank()
-            writer.block("init(stringValue: String)") { $0.line("self.stringValue = stringValue") }
-            writer.blank()
-            writer.block("init(stringLiteral value: String)") { $0.line("self.stringValue = value") }
-            writer.blank()
-            writer.block("init?(intValue: Int)") { $0.line("return nil") }
-        }
-        writer.blank()
-        writer.block("extension Decoder") { writer in
-            writer.doc("The object's fields by response key.")
-            writer.block("fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey>") { writer in
-                writer.line("try container(keyedBy: AnswerKey.self)")
-            }
-        }
-        writer.blank()
-        writer.block("extension Encoder") { writer in
-            writer.doc("The object's fields by response key.")
-            writer.block("fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey>") { writer in
-                writer.line("container(keyedBy: AnswerKey.self)")
-            }
-        }
-        writer.blank()
-        writer.block("extension KeyedDecodingContainer") { writer in
-            writer.doc("The value under `key`, `nil` for `null`; a missing key is an error.")
-            writer.block(
-                "fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value?"
-            ) { writer in
-                writer.line("try decodeNil(forKey: key) ? nil : decode(type, forKey: key)")
-            }
-            writer.blank()
-            writer.doc("`nil` for a missing key, `.some(nil)` for `null`, else the value.")
-            writer.line("fileprivate func decodeNullableIfPresent<Value: Decodable>(")
-            writer.line("    _ type: Value.Type, forKey key: Key")
-            writer.block(") throws -> Value??") { writer in
-                writer.line("try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil")
-            }
-        }
-    }
-
     /// `UserBits`, or with data masking `GraphQLFragmentReference<UserBits>`.
     static func viewType(_ view: FragmentViewModel) -> String {
         let fragment = SwiftNames.escaped(view.fragmentName)
         return view.isMasked ? "GraphQLFragmentReference<\(fragment)>" : fragment
-    }
-
-    /// `self.__typename == "User"`, or `["Planet", "User"].contains(self.__typename)`. An added
-    /// `__typename` on an abstract type is optional: an answer without it is none of the types.
-    static func typeTest(_ possibleTypes: [String], in model: SelectionModel) -> String {
-        if possibleTypes.count == 1 { return "self.__typename == \"\(possibleTypes[0])\"" }
-        let typename =
-            model.fields.contains { $0.responseKey == "__typename" && $0.presence != .required }
-            ? "self.__typename ?? \"\"" : "self.__typename"
-        return "[" + possibleTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "].contains(\(typename))"
     }
 }

@@ -41,6 +41,8 @@ struct FieldModel {
     var valueType: String
     var presence: Presence
     var documentation: String
+    /// Whether `documentation` is the schema's description rather than the generic sentence.
+    var hasDescription = false
     /// For `__typename` added on an object type: the type's name, decoded when the answer lacks it.
     var derivedValue: String? = nil
     /// Added by the compiler, not written: decoded when the answer has it (a server's does).

@@ -64,42 +64,45 @@ public struct CaughtHeroQuery: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("hero:#0?", Hero.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `hero` (`Character`).
-        public var hero: Hero?
+        public var hero: Hero? { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(hero: Hero? = nil) {
-            self.hero = hero
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.hero = try c.decodeNullable(Hero.self, forKey: "hero")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.hero, forKey: "hero")
+            var d = JSONObject()
+            d.__set("hero", hero)
+            self.init(__data: d)
         }
     }
 }
 
 extension CaughtHeroQuery.Data {
     /// The selection of `Hero` on `Character`.
-    public struct Hero: Codable, Sendable, Hashable {
+    public struct Hero: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "!name:s !friends:[#0?]? ?__typename:s? ?id:s? @1:Droid", Friends.self, AsDroid.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `name` (`String!`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
-        public var name: Result<String, FieldError>
+        public var name: Result<String, FieldError> { __caught() }
         /// The field `friends` (`[Character]`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
-        public var friends: [Friends?]?
+        public var friends: [Friends?]? { __caughtOrNil() }
         /// The field `__typename` (`String!`).
-        public var __typename: String?
+        public var __typename: String? { __field() }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
         /// This object as a `Droid`, when it is one.
-        public var asDroid: AsDroid?
+        public var asDroid: AsDroid? { __view(when: ["Droid"]) }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
@@ -109,88 +112,62 @@ extension CaughtHeroQuery.Data {
             id: String? = nil,
             asDroid: AsDroid? = nil
         ) {
-            self.name = name
-            self.friends = friends
-            self.__typename = __typename
-            self.id = id
-            self.asDroid = asDroid
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.catchingFieldError(forKey: "name", in: decoder) {
-                try c.decode(String.self, forKey: "name")
-            }
-            self.friends = try c.nullOnFieldError(forKey: "friends", in: decoder) {
-                try c.decodeNullable([Friends?].self, forKey: "friends")
-            }
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            if let asDroid = self.asDroid {
-                try asDroid.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(try? self.name.get(), forKey: "name")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("friends", friends)
+            d.__setIfPresent("__typename", __typename)
+            d.__setIfPresent("id", id)
+            d.__merge(asDroid)
+            self.init(__data: d)
         }
     }
 }
 
 extension CaughtHeroQuery.Data.Hero {
     /// The selection of `Friends` on `Character`.
-    public struct Friends: Codable, Sendable, Hashable {
+    public struct Friends: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String
+        public var name: String { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String?
+        public var __typename: String? { __field() }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(name: String, __typename: String? = nil, id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__setIfPresent("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `Character` as a `Droid`.
-    public struct AsDroid: Codable, Sendable, Hashable {
+    public struct AsDroid: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "!name:s !friends:[#0?]? !primaryFunction:s? ?__typename:s? ?id:s?", Friends.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `name` (`String!`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
-        public var name: Result<String, FieldError>
+        public var name: Result<String, FieldError> { __caught() }
         /// The field `friends` (`[Character]`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
-        public var friends: [Friends?]?
+        public var friends: [Friends?]? { __caughtOrNil() }
         /// The field `primaryFunction` (`String`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
-        public var primaryFunction: Result<String?, FieldError>
+        public var primaryFunction: Result<String?, FieldError> { __caught() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Droid") }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
@@ -200,37 +177,13 @@ extension CaughtHeroQuery.Data.Hero {
             __typename: String = "Droid",
             id: String? = nil
         ) {
-            self.name = name
-            self.friends = friends
-            self.primaryFunction = primaryFunction
-            self.__typename = __typename
-            self.id = id
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.catchingFieldError(forKey: "name", in: decoder) {
-                try c.decode(String.self, forKey: "name")
-            }
-            self.friends = try c.nullOnFieldError(forKey: "friends", in: decoder) {
-                try c.decodeNullable([Friends?].self, forKey: "friends")
-            }
-            self.primaryFunction = try c.catchingFieldError(forKey: "primaryFunction", in: decoder) {
-                try c.decodeNullable(String.self, forKey: "primaryFunction")
-            }
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(try? self.name.get(), forKey: "name")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(try? self.primaryFunction.get(), forKey: "primaryFunction")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("friends", friends)
+            d.__set("primaryFunction", primaryFunction)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 }
@@ -290,42 +243,42 @@ public struct CaughtFeedQuery: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("!feed:[#0]?", Feed.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `feed` (`[Post!]!`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
-        public var feed: [Feed]?
+        public var feed: [Feed]? { __caughtOrNil() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(feed: [Feed]? = nil) {
-            self.feed = feed
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.feed = try c.nullOnFieldError(forKey: "feed", in: decoder) {
-                try c.decodeNullable([Feed].self, forKey: "feed")
-            }
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.feed, forKey: "feed")
+            var d = JSONObject()
+            d.__set("feed", feed)
+            self.init(__data: d)
         }
     }
 }
 
 extension CaughtFeedQuery.Data {
     /// The selection of `Feed` on `Post`.
-    public struct Feed: Codable, Sendable, Hashable {
+    public struct Feed: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("!title:s? !?tags:[[s?]?]? ?__typename:s? ?id:s?")
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `title` (`String!`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
-        public var title: String?
+        public var title: String? { __caughtOrNil() }
         /// The field `tags` (`[[String]]`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
-        public var tags: Result<[[String?]?]?, FieldError>?
+        public var tags: Result<[[String?]?]?, FieldError>? { __caughtIfPresent() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Post") }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
@@ -334,84 +287,12 @@ extension CaughtFeedQuery.Data {
             __typename: String = "Post",
             id: String? = nil
         ) {
-            self.title = title
-            self.tags = tags
-            self.__typename = __typename
-            self.id = id
+            var d = JSONObject()
+            d.__set("title", title)
+            d.__setIfPresent("tags", tags)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.title = try c.nullOnFieldError(forKey: "title", in: decoder) {
-                try c.decodeNullable(String.self, forKey: "title")
-            }
-            if c.contains("tags") {
-                self.tags = try c.catchingFieldError(forKey: "tags", in: decoder) {
-                    try c.decodeNullable([[String?]?].self, forKey: "tags")
-                }
-            } else {
-                self.tags = nil
-            }
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.title, forKey: "title")
-            if let value = self.tags {
-                try c.encode(try? value.get(), forKey: "tags")
-            }
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
     }
 }

@@ -57,111 +57,52 @@ public struct CreatePostMutation: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("createPost:#0?", CreatePost.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `createPost` (`Post`).
-        public var createPost: CreatePost?
+        public var createPost: CreatePost? { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(createPost: CreatePost? = nil) {
-            self.createPost = createPost
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.createPost = try c.decodeNullable(CreatePost.self, forKey: "createPost")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.createPost, forKey: "createPost")
+            var d = JSONObject()
+            d.__set("createPost", createPost)
+            self.init(__data: d)
         }
     }
 }
 
 extension CreatePostMutation.Data {
     /// The selection of `CreatePost` on `Post`.
-    public struct CreatePost: Codable, Sendable, Hashable {
+    public struct CreatePost: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "id:s title:s createdAt:#0 ?__typename:s?", GraphQLSchema.DateTime.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `id` (`ID!`).
-        public var id: String
+        public var id: String { __field() }
         /// The field `title` (`String!`).
-        public var title: String
+        public var title: String { __field() }
         /// The field `createdAt` (`DateTime!`).
-        public var createdAt: GraphQLSchema.DateTime
+        public var createdAt: GraphQLSchema.DateTime { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Post") }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(id: String, title: String, createdAt: GraphQLSchema.DateTime, __typename: String = "Post") {
-            self.id = id
-            self.title = title
-            self.createdAt = createdAt
-            self.__typename = __typename
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__set("title", title)
+            d.__set("createdAt", createdAt)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.title = try c.decode(String.self, forKey: "title")
-            self.createdAt = try c.decode(GraphQLSchema.DateTime.self, forKey: "createdAt")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.title, forKey: "title")
-            try c.encode(self.createdAt, forKey: "createdAt")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
     }
 }

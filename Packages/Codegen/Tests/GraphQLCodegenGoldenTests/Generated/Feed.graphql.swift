@@ -91,55 +91,57 @@ public struct FeedQuery: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("feed:[#0] small:[[i?]?]", Feed.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `feed` (`[Post!]!`).
-        public var feed: [Feed]
+        public var feed: [Feed] { __field() }
         /// The field `grid`, as `small` (`[[Int]]!`).
-        public var small: [[Int?]?]
+        public var small: [[Int?]?] { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(feed: [Feed], small: [[Int?]?]) {
-            self.feed = feed
-            self.small = small
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.feed = try c.decode([Feed].self, forKey: "feed")
-            self.small = try c.decode([[Int?]?].self, forKey: "small")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.feed, forKey: "feed")
-            try c.encode(self.small, forKey: "small")
+            var d = JSONObject()
+            d.__set("feed", feed)
+            d.__set("small", small)
+            self.init(__data: d)
         }
     }
 }
 
 extension FeedQuery.Data {
     /// The selection of `Feed` on `Post`.
-    public struct Feed: Codable, Sendable, Hashable {
+    public struct Feed: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "title:s c:s decoder:s createdAt:#0 default:s? type:#1? tags:[[s?]?]? ?__typename:s? ?id:s?",
+            GraphQLSchema.DateTime.self, `Type`.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `title` (`String!`).
-        public var title: String
+        public var title: String { __field() }
         /// The field `title`, as `c` (`String!`).
-        public var c: String
+        public var c: String { __field() }
         /// The field `title`, as `decoder` (`String!`).
-        public var decoder: String
+        public var decoder: String { __field() }
         /// The field `createdAt` (`DateTime!`).
-        public var createdAt: GraphQLSchema.DateTime
+        public var createdAt: GraphQLSchema.DateTime { __field() }
         /// The field `default` (`String`).
-        public var `default`: String?
+        public var `default`: String? { __field() }
         /// The field `type` (`PostType`).
-        public var type: `Type`?
+        public var type: `Type`? { __field() }
         /// The field `tags` (`[[String]]`).
-        public var tags: [[String?]?]?
+        public var tags: [[String?]?]? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Post") }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
@@ -153,119 +155,41 @@ extension FeedQuery.Data {
             __typename: String = "Post",
             id: String? = nil
         ) {
-            self.title = title
-            self.c = c
-            self.decoder = decoder
-            self.createdAt = createdAt
-            self.`default` = `default`
-            self.type = type
-            self.tags = tags
-            self.__typename = __typename
-            self.id = id
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.title = try c.decode(String.self, forKey: "title")
-            self.c = try c.decode(String.self, forKey: "c")
-            self.decoder = try c.decode(String.self, forKey: "decoder")
-            self.createdAt = try c.decode(GraphQLSchema.DateTime.self, forKey: "createdAt")
-            self.`default` = try c.decodeNullable(String.self, forKey: "default")
-            self.type = try c.decodeNullable(`Type`.self, forKey: "type")
-            self.tags = try c.decodeNullable([[String?]?].self, forKey: "tags")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.title, forKey: "title")
-            try c.encode(self.c, forKey: "c")
-            try c.encode(self.decoder, forKey: "decoder")
-            try c.encode(self.createdAt, forKey: "createdAt")
-            try c.encode(self.`default`, forKey: "default")
-            try c.encode(self.type, forKey: "type")
-            try c.encode(self.tags, forKey: "tags")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("title", title)
+            d.__set("c", c)
+            d.__set("decoder", decoder)
+            d.__set("createdAt", createdAt)
+            d.__set("default", `default`)
+            d.__set("type", type)
+            d.__set("tags", tags)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 }
 
 extension FeedQuery.Data.Feed {
     /// The selection of `Type` on `PostType`.
-    public struct `Type`: Codable, Sendable, Hashable {
+    public struct `Type`: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?")
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String
+        public var name: String { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "PostType") }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(name: String, __typename: String = "PostType") {
-            self.name = name
-            self.__typename = __typename
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "PostType"
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
     }
 }

@@ -82,46 +82,50 @@ public struct HeroQuery: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("hero:#0?", Hero.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `hero` (`Character`).
-        public var hero: Hero?
+        public var hero: Hero? { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(hero: Hero? = nil) {
-            self.hero = hero
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.hero = try c.decodeNullable(Hero.self, forKey: "hero")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.hero, forKey: "hero")
+            var d = JSONObject()
+            d.__set("hero", hero)
+            self.init(__data: d)
         }
     }
 }
 
 extension HeroQuery.Data {
     /// The selection of `Hero` on `Character`.
-    public struct Hero: Codable, Sendable, Hashable {
+    public struct Hero: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "name:s appearsIn:[#0?] friends:[#1?]? ?__typename:s? ?id:s? @2 @3:Droid", GraphQLSchema.Episode.self,
+            Friends.self, CharacterBits.self, AsDroid.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String
+        public var name: String { __field() }
         /// The field `appearsIn` (`[Episode]!`).
-        public var appearsIn: [GraphQLSchema.Episode?]
+        public var appearsIn: [GraphQLSchema.Episode?] { __field() }
         /// The field `friends` (`[Character]`).
-        public var friends: [Friends?]?
+        public var friends: [Friends?]? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String?
+        public var __typename: String? { __field() }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
         /// The fragment `CharacterBits` spread here.
-        public var characterBits: CharacterBits
+        public var characterBits: CharacterBits { __view() }
         /// This object as a `Droid`, when it is one.
-        public var asDroid: AsDroid?
+        public var asDroid: AsDroid? { __view(when: ["Droid"]) }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
@@ -133,93 +137,69 @@ extension HeroQuery.Data {
             characterBits: CharacterBits,
             asDroid: AsDroid? = nil
         ) {
-            self.name = name
-            self.appearsIn = appearsIn
-            self.friends = friends
-            self.__typename = __typename
-            self.id = id
-            self.characterBits = characterBits
-            self.asDroid = asDroid
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
-            self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.characterBits = try CharacterBits(from: decoder)
-            self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            if let asDroid = self.asDroid {
-                try asDroid.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.appearsIn, forKey: "appearsIn")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("appearsIn", appearsIn)
+            d.__set("friends", friends)
+            d.__setIfPresent("__typename", __typename)
+            d.__setIfPresent("id", id)
+            d.__merge(characterBits)
+            d.__merge(asDroid)
+            self.init(__data: d)
         }
     }
 }
 
 extension HeroQuery.Data.Hero {
     /// The selection of `Friends` on `Character`.
-    public struct Friends: Codable, Sendable, Hashable {
+    public struct Friends: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("id:s ?__typename:s? name:s")
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `id` (`ID!`).
-        public var id: String
+        public var id: String { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String?
+        public var __typename: String? { __field() }
         /// The field `name` (`String!`).
-        public var name: String
+        public var name: String { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(id: String, __typename: String? = nil, name: String) {
-            self.id = id
-            self.__typename = __typename
-            self.name = name
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.name = try c.decode(String.self, forKey: "name")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encode(self.name, forKey: "name")
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__setIfPresent("__typename", __typename)
+            d.__set("name", name)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `Character` as a `Droid`.
-    public struct AsDroid: Codable, Sendable, Hashable {
+    public struct AsDroid: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "name:s appearsIn:[#0?] friends:[#1?]? ?__typename:s? ?id:s? primaryFunction:s? @2",
+            GraphQLSchema.Episode.self, Friends.self, CharacterBits.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String
+        public var name: String { __field() }
         /// The field `appearsIn` (`[Episode]!`).
-        public var appearsIn: [GraphQLSchema.Episode?]
+        public var appearsIn: [GraphQLSchema.Episode?] { __field() }
         /// The field `friends` (`[Character]`).
-        public var friends: [Friends?]?
+        public var friends: [Friends?]? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Droid") }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
         /// The field `primaryFunction` (`String`).
-        public var primaryFunction: String?
+        public var primaryFunction: String? { __field() }
         /// The fragment `CharacterBits` spread here.
-        public var characterBits: CharacterBits
+        public var characterBits: CharacterBits { __view() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
@@ -231,42 +211,21 @@ extension HeroQuery.Data.Hero {
             primaryFunction: String? = nil,
             characterBits: CharacterBits
         ) {
-            self.name = name
-            self.appearsIn = appearsIn
-            self.friends = friends
-            self.__typename = __typename
-            self.id = id
-            self.primaryFunction = primaryFunction
-            self.characterBits = characterBits
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
-            self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.primaryFunction = try c.decodeNullable(String.self, forKey: "primaryFunction")
-            self.characterBits = try CharacterBits(from: decoder)
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.appearsIn, forKey: "appearsIn")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.primaryFunction, forKey: "primaryFunction")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("appearsIn", appearsIn)
+            d.__set("friends", friends)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            d.__set("primaryFunction", primaryFunction)
+            d.__merge(characterBits)
+            self.init(__data: d)
         }
     }
 }
 
 /// The fragment `CharacterBits` on `Character`.
-public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
+public struct CharacterBits: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's name in the document.
     public static let fragmentName = "CharacterBits"
     /// The type the fragment selects on.
@@ -287,14 +246,21 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     public typealias Data = Self
 
+    /// What decoding checks.
+    public static let __fields = GraphQLSelectionFields(
+        "appearsIn:[#0?] friends:[#1?]? ?__typename:s? ?id:s?", GraphQLSchema.Episode.self, Friends.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
     /// The field `appearsIn` (`[Episode]!`).
-    public var appearsIn: [GraphQLSchema.Episode?]
+    public var appearsIn: [GraphQLSchema.Episode?] { __field() }
     /// The field `friends` (`[Character]`).
-    public var friends: [Friends?]?
+    public var friends: [Friends?]? { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String?
+    public var __typename: String? { __field() }
     /// The field `id` (`ID!`).
-    public var id: String?
+    public var id: String? { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
     public init(
@@ -303,103 +269,35 @@ public struct CharacterBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
         __typename: String? = nil,
         id: String? = nil
     ) {
-        self.appearsIn = appearsIn
-        self.friends = friends
-        self.__typename = __typename
-        self.id = id
-    }
-
-    /// Decodes the object from the answer.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.answerFields()
-        self.appearsIn = try c.decode([GraphQLSchema.Episode?].self, forKey: "appearsIn")
-        self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
-        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-    }
-
-    /// Encodes the object as the answer had it.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.answerFields()
-        try c.encode(self.appearsIn, forKey: "appearsIn")
-        try c.encode(self.friends, forKey: "friends")
-        try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        try c.encodeIfPresent(self.id, forKey: "id")
+        var d = JSONObject()
+        d.__set("appearsIn", appearsIn)
+        d.__set("friends", friends)
+        d.__setIfPresent("__typename", __typename)
+        d.__setIfPresent("id", id)
+        self.init(__data: d)
     }
 }
 
 extension CharacterBits {
     /// The selection of `Friends` on `Character`.
-    public struct Friends: Codable, Sendable, Hashable {
+    public struct Friends: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("id:s ?__typename:s?")
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `id` (`ID!`).
-        public var id: String
+        public var id: String { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String?
+        public var __typename: String? { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(id: String, __typename: String? = nil) {
-            self.id = id
-            self.__typename = __typename
+            var d = JSONObject()
+            d.__set("id", id)
+            d.__setIfPresent("__typename", __typename)
+            self.init(__data: d)
         }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
     }
 }

@@ -75,44 +75,48 @@ public struct SearchQuery: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("search:[#0]", Search.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `search` (`[SearchResult!]!`).
-        public var search: [Search]
+        public var search: [Search] { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(search: [Search]) {
-            self.search = search
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.search = try c.decode([Search].self, forKey: "search")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.search, forKey: "search")
+            var d = JSONObject()
+            d.__set("search", search)
+            self.init(__data: d)
         }
     }
 }
 
 extension SearchQuery.Data {
     /// The selection of `Search` on `SearchResult`.
-    public struct Search: Codable, Sendable, Hashable {
+    public struct Search: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "?__typename:s? @0:Post @1:Droid @2:Human @3:Post @4:Droid,Human", PostBits.self, AsDroid.self,
+            AsHuman.self, AsPost.self, AsCharacter.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `__typename` (`String!`).
-        public var __typename: String?
-        /// The fragment `PostBits` spread here, when it applies to this object.
-        public var postBits: PostBits?
+        public var __typename: String? { __field() }
+        /// The fragment `PostBits` spread here.
+        public var postBits: PostBits? { __view(when: ["Post"]) }
         /// This object as a `Droid`, when it is one.
-        public var asDroid: AsDroid?
+        public var asDroid: AsDroid? { __view(when: ["Droid"]) }
         /// This object as a `Human`, when it is one.
-        public var asHuman: AsHuman?
+        public var asHuman: AsHuman? { __view(when: ["Human"]) }
         /// This object as a `Post`, when it is one.
-        public var asPost: AsPost?
+        public var asPost: AsPost? { __view(when: ["Post"]) }
         /// This object as a `Character`, when it is one.
-        public var asCharacter: AsCharacter?
+        public var asCharacter: AsCharacter? { __view(when: ["Droid", "Human"]) }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
@@ -123,167 +127,119 @@ extension SearchQuery.Data {
             asPost: AsPost? = nil,
             asCharacter: AsCharacter? = nil
         ) {
-            self.__typename = __typename
-            self.postBits = postBits
-            self.asDroid = asDroid
-            self.asHuman = asHuman
-            self.asPost = asPost
-            self.asCharacter = asCharacter
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.postBits = try self.__typename == "Post" ? PostBits(from: decoder) : nil
-            self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
-            self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
-            self.asPost = try self.__typename == "Post" ? AsPost(from: decoder) : nil
-            self.asCharacter =
-                try ["Droid", "Human"].contains(self.__typename ?? "") ? AsCharacter(from: decoder) : nil
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            if let asDroid = self.asDroid {
-                try asDroid.encode(to: encoder)
-                return
-            }
-            if let asHuman = self.asHuman {
-                try asHuman.encode(to: encoder)
-                return
-            }
-            if let asPost = self.asPost {
-                try asPost.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__setIfPresent("__typename", __typename)
+            d.__merge(postBits)
+            d.__merge(asDroid)
+            d.__merge(asHuman)
+            d.__merge(asPost)
+            d.__merge(asCharacter)
+            self.init(__data: d)
         }
     }
 }
 
 extension SearchQuery.Data.Search {
     /// The selection on `SearchResult` as a `Droid`.
-    public struct AsDroid: Codable, Sendable, Hashable {
+    public struct AsDroid: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("name:s ?id:s? ?__typename:s?")
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String
+        public var name: String { __field() }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Droid") }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(name: String, id: String? = nil, __typename: String = "Droid") {
-            self.name = name
-            self.id = id
-            self.__typename = __typename
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__setIfPresent("id", id)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `SearchResult` as a `Human`.
-    public struct AsHuman: Codable, Sendable, Hashable {
+    public struct AsHuman: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("name:s ?id:s? height:f? ?__typename:s?")
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String
+        public var name: String { __field() }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
         /// In metres.
-        public var height: Double?
+        public var height: Double? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Human") }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(name: String, id: String? = nil, height: Double? = nil, __typename: String = "Human") {
-            self.name = name
-            self.id = id
-            self.height = height
-            self.__typename = __typename
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.height = try c.decodeNullable(Double.self, forKey: "height")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Human"
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.height, forKey: "height")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__setIfPresent("id", id)
+            d.__set("height", height)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `SearchResult` as a `Post`.
-    public struct AsPost: Codable, Sendable, Hashable {
+    public struct AsPost: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("title:s ?__typename:s? ?id:s? @0", PostBits.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `title` (`String!`).
-        public var title: String
+        public var title: String { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Post") }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
         /// The fragment `PostBits` spread here.
-        public var postBits: PostBits
+        public var postBits: PostBits { __view() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(title: String, __typename: String = "Post", id: String? = nil, postBits: PostBits) {
-            self.title = title
-            self.__typename = __typename
-            self.id = id
-            self.postBits = postBits
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.title = try c.decode(String.self, forKey: "title")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.postBits = try PostBits(from: decoder)
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.title, forKey: "title")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("title", title)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            d.__merge(postBits)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `SearchResult` as a `Character`.
-    public struct AsCharacter: Codable, Sendable, Hashable {
+    public struct AsCharacter: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "name:s ?id:s? ?__typename:s? @0:Droid @1:Human", AsDroid.self, AsHuman.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String
+        public var name: String { __field() }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String?
+        public var __typename: String? { __field() }
         /// This object as a `Droid`, when it is one.
-        public var asDroid: AsDroid?
+        public var asDroid: AsDroid? { __view(when: ["Droid"]) }
         /// This object as a `Human`, when it is one.
-        public var asHuman: AsHuman?
+        public var asHuman: AsHuman? { __view(when: ["Human"]) }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
@@ -293,43 +249,19 @@ extension SearchQuery.Data.Search {
             asDroid: AsDroid? = nil,
             asHuman: AsHuman? = nil
         ) {
-            self.name = name
-            self.id = id
-            self.__typename = __typename
-            self.asDroid = asDroid
-            self.asHuman = asHuman
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
-            self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            if let asDroid = self.asDroid {
-                try asDroid.encode(to: encoder)
-                return
-            }
-            if let asHuman = self.asHuman {
-                try asHuman.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__setIfPresent("id", id)
+            d.__setIfPresent("__typename", __typename)
+            d.__merge(asDroid)
+            d.__merge(asHuman)
+            self.init(__data: d)
         }
     }
 }
 
 /// The fragment `PostBits` on `Post`.
-public struct PostBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
+public struct PostBits: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's name in the document.
     public static let fragmentName = "PostBits"
     /// The type the fragment selects on.
@@ -346,79 +278,25 @@ public struct PostBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     public typealias Data = Self
 
+    /// What decoding checks.
+    public static let __fields = GraphQLSelectionFields("title:s ?__typename:s? ?id:s?")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
     /// The field `title` (`String!`).
-    public var title: String
+    public var title: String { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String
+    public var __typename: String { __field(default: "Post") }
     /// The field `id` (`ID!`).
-    public var id: String?
+    public var id: String? { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
     public init(title: String, __typename: String = "Post", id: String? = nil) {
-        self.title = title
-        self.__typename = __typename
-        self.id = id
-    }
-
-    /// Decodes the object from the answer.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.answerFields()
-        self.title = try c.decode(String.self, forKey: "title")
-        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
-        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-    }
-
-    /// Encodes the object as the answer had it.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.answerFields()
-        try c.encode(self.title, forKey: "title")
-        try c.encode(self.__typename, forKey: "__typename")
-        try c.encodeIfPresent(self.id, forKey: "id")
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+        var d = JSONObject()
+        d.__set("title", title)
+        d.__set("__typename", __typename)
+        d.__setIfPresent("id", id)
+        self.init(__data: d)
     }
 }

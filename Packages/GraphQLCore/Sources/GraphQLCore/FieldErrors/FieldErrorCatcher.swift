@@ -8,6 +8,9 @@ import Primitives
 /// takes every error at or under its path that no deeper `@catch` took: the first of them is its
 /// failure. One catcher serves one decode: it records where each error was caught, so that an object
 /// decoded twice (a fragment view, a type condition) catches the same errors at the same places.
+/// The generated selections' decoding walk (``GraphQLSelection``) takes the errors the same way and
+/// records each in the object that holds its field; hand-written `Decodable` code uses
+/// `catchingFieldError(forKey:in:_:)` and `nullOnFieldError(forKey:in:_:)`.
 public final class FieldErrorCatcher: Sendable {
     /// Where a decoder's `userInfo` holds the catcher.
     public static let userInfoKey = CodingUserInfoKey(rawValue: "GraphQLCore.FieldErrorCatcher")!
@@ -71,6 +74,14 @@ extension KeyedDecodingContainer {
     /// A coding path as the response path a field error names: a key with an integer value is a
     /// list index (a response key never is one).
     static func responsePath(_ codingPath: [any CodingKey]) -> [ResponsePathSegment] {
-        codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) }
+        codingPath.map(ResponsePathSegment.init(codingKey:))
+    }
+}
+
+extension ResponsePathSegment {
+    /// A coding key as a segment: a key with an integer value is a list index (a response key never
+    /// is one).
+    init(codingKey key: any CodingKey) {
+        self = key.intValue.map { .index($0) } ?? .key(key.stringValue)
     }
 }

@@ -110,52 +110,52 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
     }
 
     /// The answer's `data`, as the text above selects it.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "hero:#0? search:[#1] feed:[#2]", Hero.self, Search.self, Feed.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `hero` (`Character`).
-        public var hero: Hero?
+        public var hero: Hero? { __field() }
         /// The field `search` (`[SearchResult!]!`).
-        public var search: [Search]
+        public var search: [Search] { __field() }
         /// The field `feed` (`[Post!]!`).
-        public var feed: [Feed]
+        public var feed: [Feed] { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(hero: Hero? = nil, search: [Search], feed: [Feed]) {
-            self.hero = hero
-            self.search = search
-            self.feed = feed
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.hero = try c.decodeNullable(Hero.self, forKey: "hero")
-            self.search = try c.decode([Search].self, forKey: "search")
-            self.feed = try c.decode([Feed].self, forKey: "feed")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.hero, forKey: "hero")
-            try c.encode(self.search, forKey: "search")
-            try c.encode(self.feed, forKey: "feed")
+            var d = JSONObject()
+            d.__set("hero", hero)
+            d.__set("search", search)
+            d.__set("feed", feed)
+            self.init(__data: d)
         }
     }
 }
 
 extension MaskedHeroQuery.Data {
     /// The selection of `Hero` on `Character`.
-    public struct Hero: Codable, Sendable, Hashable {
+    public struct Hero: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "name:s friends:[#0?]? ?__typename:s? ?id:s? @1", Friends.self, GraphQLFragmentReference<HeroCell>.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String
+        public var name: String { __field() }
         /// The field `friends` (`[Character]`).
-        public var friends: [Friends?]?
+        public var friends: [Friends?]? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String?
+        public var __typename: String? { __field() }
         /// The field `id` (`ID!`).
-        public var id: String?
-        /// The object that the fragment `HeroCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
-        public var heroCell: GraphQLFragmentReference<HeroCell>
+        public var id: String? { __field() }
+        /// The reference to this object that the fragment `HeroCell` attaches to.
+        public var heroCell: GraphQLFragmentReference<HeroCell> { __view() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
@@ -165,45 +165,36 @@ extension MaskedHeroQuery.Data {
             id: String? = nil,
             heroCell: GraphQLFragmentReference<HeroCell>
         ) {
-            self.name = name
-            self.friends = friends
-            self.__typename = __typename
-            self.id = id
-            self.heroCell = heroCell
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.friends = try c.decodeNullable([Friends?].self, forKey: "friends")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.heroCell = try GraphQLFragmentReference<HeroCell>(from: decoder)
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("friends", friends)
+            d.__setIfPresent("__typename", __typename)
+            d.__setIfPresent("id", id)
+            d.__merge(heroCell)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Search` on `SearchResult`.
-    public struct Search: Codable, Sendable, Hashable {
+    public struct Search: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "?__typename:s? @0:Post @1:Droid @2:Human @3:Post", GraphQLFragmentReference<SearchPost>.self, AsDroid.self,
+            AsHuman.self, AsPost.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `__typename` (`String!`).
-        public var __typename: String?
-        /// The object that the fragment `SearchPost` spread here reads, when it applies to this object: attach it to read the fragment's fields, which this struct does not hold.
-        public var searchPost: GraphQLFragmentReference<SearchPost>?
+        public var __typename: String? { __field() }
+        /// The reference to this object that the fragment `SearchPost` attaches to.
+        public var searchPost: GraphQLFragmentReference<SearchPost>? { __view(when: ["Post"]) }
         /// This object as a `Droid`, when it is one.
-        public var asDroid: AsDroid?
+        public var asDroid: AsDroid? { __view(when: ["Droid"]) }
         /// This object as a `Human`, when it is one.
-        public var asHuman: AsHuman?
+        public var asHuman: AsHuman? { __view(when: ["Human"]) }
         /// This object as a `Post`, when it is one.
-        public var asPost: AsPost?
+        public var asPost: AsPost? { __view(when: ["Post"]) }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
@@ -213,54 +204,35 @@ extension MaskedHeroQuery.Data {
             asHuman: AsHuman? = nil,
             asPost: AsPost? = nil
         ) {
-            self.__typename = __typename
-            self.searchPost = searchPost
-            self.asDroid = asDroid
-            self.asHuman = asHuman
-            self.asPost = asPost
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.searchPost = try self.__typename == "Post" ? GraphQLFragmentReference<SearchPost>(from: decoder) : nil
-            self.asDroid = try self.__typename == "Droid" ? AsDroid(from: decoder) : nil
-            self.asHuman = try self.__typename == "Human" ? AsHuman(from: decoder) : nil
-            self.asPost = try self.__typename == "Post" ? AsPost(from: decoder) : nil
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            if let asDroid = self.asDroid {
-                try asDroid.encode(to: encoder)
-                return
-            }
-            if let asHuman = self.asHuman {
-                try asHuman.encode(to: encoder)
-                return
-            }
-            if let asPost = self.asPost {
-                try asPost.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__setIfPresent("__typename", __typename)
+            d.__merge(searchPost)
+            d.__merge(asDroid)
+            d.__merge(asHuman)
+            d.__merge(asPost)
+            self.init(__data: d)
         }
     }
 
     /// The selection of `Feed` on `Post`.
-    public struct Feed: Codable, Sendable, Hashable {
+    public struct Feed: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "title:s status:#0? type:#1? ?__typename:s? ?id:s?", MaskedSchema.PostStatus.self, `Type`.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `title` (`String!`).
-        public var title: String
+        public var title: String { __field() }
         /// The field `status` (`PostStatus`).
-        public var status: MaskedSchema.PostStatus?
+        public var status: MaskedSchema.PostStatus? { __field() }
         /// The field `type` (`PostType`).
-        public var type: `Type`?
+        public var type: `Type`? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Post") }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(
@@ -270,200 +242,149 @@ extension MaskedHeroQuery.Data {
             __typename: String = "Post",
             id: String? = nil
         ) {
-            self.title = title
-            self.status = status
-            self.type = type
-            self.__typename = __typename
-            self.id = id
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.title = try c.decode(String.self, forKey: "title")
-            self.status = try c.decodeNullable(MaskedSchema.PostStatus.self, forKey: "status")
-            self.type = try c.decodeNullable(`Type`.self, forKey: "type")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.title, forKey: "title")
-            try c.encode(self.status, forKey: "status")
-            try c.encode(self.type, forKey: "type")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("title", title)
+            d.__set("status", status)
+            d.__set("type", type)
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 }
 
 extension MaskedHeroQuery.Data.Hero {
     /// The selection of `Friends` on `Character`.
-    public struct Friends: Codable, Sendable, Hashable {
+    public struct Friends: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "?__typename:s? ?id:s? @0", GraphQLFragmentReference<FriendCell>.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `__typename` (`String!`).
-        public var __typename: String?
+        public var __typename: String? { __field() }
         /// The field `id` (`ID!`).
-        public var id: String?
-        /// The object that the fragment `FriendCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
-        public var friendCell: GraphQLFragmentReference<FriendCell>
+        public var id: String? { __field() }
+        /// The reference to this object that the fragment `FriendCell` attaches to.
+        public var friendCell: GraphQLFragmentReference<FriendCell> { __view() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(__typename: String? = nil, id: String? = nil, friendCell: GraphQLFragmentReference<FriendCell>) {
-            self.__typename = __typename
-            self.id = id
-            self.friendCell = friendCell
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.friendCell = try GraphQLFragmentReference<FriendCell>(from: decoder)
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__setIfPresent("__typename", __typename)
+            d.__setIfPresent("id", id)
+            d.__merge(friendCell)
+            self.init(__data: d)
         }
     }
 }
 
 extension MaskedHeroQuery.Data.Search {
     /// The selection on `SearchResult` as a `Droid`.
-    public struct AsDroid: Codable, Sendable, Hashable {
+    public struct AsDroid: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("primaryFunction:s? ?id:s? ?__typename:s?")
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `primaryFunction` (`String`).
-        public var primaryFunction: String?
+        public var primaryFunction: String? { __field() }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Droid") }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(primaryFunction: String? = nil, id: String? = nil, __typename: String = "Droid") {
-            self.primaryFunction = primaryFunction
-            self.id = id
-            self.__typename = __typename
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.primaryFunction = try c.decodeNullable(String.self, forKey: "primaryFunction")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Droid"
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.primaryFunction, forKey: "primaryFunction")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("primaryFunction", primaryFunction)
+            d.__setIfPresent("id", id)
+            d.__set("__typename", __typename)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `SearchResult` as a `Human`.
-    public struct AsHuman: Codable, Sendable, Hashable {
+    public struct AsHuman: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Human") }
         /// The field `id` (`ID!`).
-        public var id: String?
+        public var id: String? { __field() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(__typename: String = "Human", id: String? = nil) {
-            self.__typename = __typename
-            self.id = id
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Human"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            self.init(__data: d)
         }
     }
 
     /// The selection on `SearchResult` as a `Post`.
-    public struct AsPost: Codable, Sendable, Hashable {
+    public struct AsPost: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields(
+            "?__typename:s? ?id:s? @0", GraphQLFragmentReference<SearchPost>.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "Post") }
         /// The field `id` (`ID!`).
-        public var id: String?
-        /// The object that the fragment `SearchPost` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
-        public var searchPost: GraphQLFragmentReference<SearchPost>
+        public var id: String? { __field() }
+        /// The reference to this object that the fragment `SearchPost` attaches to.
+        public var searchPost: GraphQLFragmentReference<SearchPost> { __view() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(__typename: String = "Post", id: String? = nil, searchPost: GraphQLFragmentReference<SearchPost>) {
-            self.__typename = __typename
-            self.id = id
-            self.searchPost = searchPost
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.searchPost = try GraphQLFragmentReference<SearchPost>(from: decoder)
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
+            var d = JSONObject()
+            d.__set("__typename", __typename)
+            d.__setIfPresent("id", id)
+            d.__merge(searchPost)
+            self.init(__data: d)
         }
     }
 }
 
 extension MaskedHeroQuery.Data.Feed {
     /// The selection of `Type` on `PostType`.
-    public struct `Type`: Codable, Sendable, Hashable {
+    public struct `Type`: GraphQLSelection {
+        /// What decoding checks.
+        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0", PostTypeName.self)
+        /// The answer object this struct and its views read.
+        public let __data: JSONObject
         /// The field `name` (`String!`).
-        public var name: String
+        public var name: String { __field() }
         /// The field `__typename` (`String!`).
-        public var __typename: String
+        public var __typename: String { __field(default: "PostType") }
         /// The fragment `PostTypeName` spread here.
-        public var postTypeName: PostTypeName
+        public var postTypeName: PostTypeName { __view() }
+        /// A view of an object checked against `__fields`.
+        public init(__data: JSONObject) { self.__data = __data }
 
         /// Every property, for previews and test fixtures; the optional ones default to `nil`.
         public init(name: String, __typename: String = "PostType", postTypeName: PostTypeName) {
-            self.name = name
-            self.__typename = __typename
-            self.postTypeName = postTypeName
-        }
-
-        /// Decodes the object from the answer.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "PostType"
-            self.postTypeName = try PostTypeName(from: decoder)
-        }
-
-        /// Encodes the object as the answer had it.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
+            var d = JSONObject()
+            d.__set("name", name)
+            d.__set("__typename", __typename)
+            d.__merge(postTypeName)
+            self.init(__data: d)
         }
     }
 }
 
 /// The fragment `HeroCell` on `Character`.
-public struct HeroCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
+public struct HeroCell: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's name in the document.
     public static let fragmentName = "HeroCell"
     /// The type the fragment selects on.
@@ -487,14 +408,22 @@ public struct HeroCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     public typealias Data = Self
 
+    /// What decoding checks.
+    public static let __fields = GraphQLSelectionFields(
+        "appearsIn:[#0?] ?__typename:s? ?id:s? @1", MaskedSchema.Episode.self,
+        GraphQLFragmentReference<FriendCell>.self)
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
     /// The field `appearsIn` (`[Episode]!`).
-    public var appearsIn: [MaskedSchema.Episode?]
+    public var appearsIn: [MaskedSchema.Episode?] { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String?
+    public var __typename: String? { __field() }
     /// The field `id` (`ID!`).
-    public var id: String?
-    /// The object that the fragment `FriendCell` spread here reads: attach it to read the fragment's fields, which this struct does not hold.
-    public var friendCell: GraphQLFragmentReference<FriendCell>
+    public var id: String? { __field() }
+    /// The reference to this object that the fragment `FriendCell` attaches to.
+    public var friendCell: GraphQLFragmentReference<FriendCell> { __view() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
     public init(
@@ -503,32 +432,17 @@ public struct HeroCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
         id: String? = nil,
         friendCell: GraphQLFragmentReference<FriendCell>
     ) {
-        self.appearsIn = appearsIn
-        self.__typename = __typename
-        self.id = id
-        self.friendCell = friendCell
-    }
-
-    /// Decodes the object from the answer.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.answerFields()
-        self.appearsIn = try c.decode([MaskedSchema.Episode?].self, forKey: "appearsIn")
-        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        self.friendCell = try GraphQLFragmentReference<FriendCell>(from: decoder)
-    }
-
-    /// Encodes the object as the answer had it.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.answerFields()
-        try c.encode(self.appearsIn, forKey: "appearsIn")
-        try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        try c.encodeIfPresent(self.id, forKey: "id")
+        var d = JSONObject()
+        d.__set("appearsIn", appearsIn)
+        d.__setIfPresent("__typename", __typename)
+        d.__setIfPresent("id", id)
+        d.__merge(friendCell)
+        self.init(__data: d)
     }
 }
 
 /// The fragment `FriendCell` on `Character`.
-public struct FriendCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
+public struct FriendCell: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's name in the document.
     public static let fragmentName = "FriendCell"
     /// The type the fragment selects on.
@@ -545,39 +459,31 @@ public struct FriendCell: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     public typealias Data = Self
 
+    /// What decoding checks.
+    public static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
     /// The field `name` (`String!`).
-    public var name: String
+    public var name: String { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String?
+    public var __typename: String? { __field() }
     /// The field `id` (`ID!`).
-    public var id: String?
+    public var id: String? { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
     public init(name: String, __typename: String? = nil, id: String? = nil) {
-        self.name = name
-        self.__typename = __typename
-        self.id = id
-    }
-
-    /// Decodes the object from the answer.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.answerFields()
-        self.name = try c.decode(String.self, forKey: "name")
-        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-    }
-
-    /// Encodes the object as the answer had it.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.answerFields()
-        try c.encode(self.name, forKey: "name")
-        try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        try c.encodeIfPresent(self.id, forKey: "id")
+        var d = JSONObject()
+        d.__set("name", name)
+        d.__setIfPresent("__typename", __typename)
+        d.__setIfPresent("id", id)
+        self.init(__data: d)
     }
 }
 
 /// The fragment `SearchPost` on `Post`.
-public struct SearchPost: GraphQLTypedFragment, Codable, Sendable, Hashable {
+public struct SearchPost: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's name in the document.
     public static let fragmentName = "SearchPost"
     /// The type the fragment selects on.
@@ -594,39 +500,31 @@ public struct SearchPost: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     public typealias Data = Self
 
+    /// What decoding checks.
+    public static let __fields = GraphQLSelectionFields("title:s ?__typename:s? ?id:s?")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
     /// The field `title` (`String!`).
-    public var title: String
+    public var title: String { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String
+    public var __typename: String { __field(default: "Post") }
     /// The field `id` (`ID!`).
-    public var id: String?
+    public var id: String? { __field() }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
     public init(title: String, __typename: String = "Post", id: String? = nil) {
-        self.title = title
-        self.__typename = __typename
-        self.id = id
-    }
-
-    /// Decodes the object from the answer.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.answerFields()
-        self.title = try c.decode(String.self, forKey: "title")
-        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Post"
-        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-    }
-
-    /// Encodes the object as the answer had it.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.answerFields()
-        try c.encode(self.title, forKey: "title")
-        try c.encode(self.__typename, forKey: "__typename")
-        try c.encodeIfPresent(self.id, forKey: "id")
+        var d = JSONObject()
+        d.__set("title", title)
+        d.__set("__typename", __typename)
+        d.__setIfPresent("id", id)
+        self.init(__data: d)
     }
 }
 
 /// The fragment `PostTypeName` on `PostType`.
-public struct PostTypeName: GraphQLTypedFragment, Codable, Sendable, Hashable {
+public struct PostTypeName: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's name in the document.
     public static let fragmentName = "PostTypeName"
     /// The type the fragment selects on.
@@ -642,74 +540,22 @@ public struct PostTypeName: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     public typealias Data = Self
 
+    /// What decoding checks.
+    public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?")
+    /// The answer object this struct and its views read.
+    public let __data: JSONObject
     /// The field `name` (`String!`).
-    public var name: String
+    public var name: String { __field() }
     /// The field `__typename` (`String!`).
-    public var __typename: String
+    public var __typename: String { __field(default: "PostType") }
+    /// A view of an object checked against `__fields`.
+    public init(__data: JSONObject) { self.__data = __data }
 
     /// Every property, for previews and test fixtures; the optional ones default to `nil`.
     public init(name: String, __typename: String = "PostType") {
-        self.name = name
-        self.__typename = __typename
-    }
-
-    /// Decodes the object from the answer.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.answerFields()
-        self.name = try c.decode(String.self, forKey: "name")
-        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "PostType"
-    }
-
-    /// Encodes the object as the answer had it.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.answerFields()
-        try c.encode(self.name, forKey: "name")
-        try c.encode(self.__typename, forKey: "__typename")
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+        var d = JSONObject()
+        d.__set("name", name)
+        d.__set("__typename", __typename)
+        self.init(__data: d)
     }
 }

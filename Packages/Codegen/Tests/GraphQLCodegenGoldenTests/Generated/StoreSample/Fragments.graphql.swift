@@ -3,7 +3,7 @@
 import GraphQLCore
 
 /// The fragment `PlanetBits` on `Planet`.
-struct PlanetBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
+struct PlanetBits: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's name in the document.
     static let fragmentName = "PlanetBits"
     /// The type the fragment selects on.
@@ -21,42 +21,16 @@ struct PlanetBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     typealias Data = Self
 
-    /// The field `diameter` (`Int`).
-    var diameter: Int?
-    /// The field `name` (`String!`).
-    var name: String
-    /// The field `__typename` (`String!`).
-    var __typename: String
-    /// The field `id` (`ID!`).
-    var id: String?
-
-    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    init(diameter: Int? = nil, name: String, __typename: String = "Planet", id: String? = nil) {
-        self.diameter = diameter
-        self.name = name
-        self.__typename = __typename
-        self.id = id
-    }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.answerFields()
-        self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-        self.name = try c.decode(String.self, forKey: "name")
-        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.answerFields()
-        try c.encode(self.diameter, forKey: "diameter")
-        try c.encode(self.name, forKey: "name")
-        try c.encode(self.__typename, forKey: "__typename")
-        try c.encodeIfPresent(self.id, forKey: "id")
-    }
+    static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s?")
+    let __data: JSONObject
+    var diameter: Int? { __field() }
+    var name: String { __field() }
+    var __typename: String { __field(default: "Planet") }
+    var id: String? { __field() }
 }
 
 /// The fragment `UserBits` on `User`.
-struct UserBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
+struct UserBits: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's name in the document.
     static let fragmentName = "UserBits"
     /// The type the fragment selects on.
@@ -74,82 +48,10 @@ struct UserBits: GraphQLTypedFragment, Codable, Sendable, Hashable {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     typealias Data = Self
 
-    /// The field `email` (`String`).
-    var email: String?
-    /// The field `name` (`String!`).
-    var name: String
-    /// The field `__typename` (`String!`).
-    var __typename: String
-    /// The field `id` (`ID!`).
-    var id: String?
-
-    /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-    init(email: String? = nil, name: String, __typename: String = "User", id: String? = nil) {
-        self.email = email
-        self.name = name
-        self.__typename = __typename
-        self.id = id
-    }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.answerFields()
-        self.email = try c.decodeNullable(String.self, forKey: "email")
-        self.name = try c.decode(String.self, forKey: "name")
-        self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        self.id = try c.decodeIfPresent(String.self, forKey: "id")
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.answerFields()
-        try c.encode(self.email, forKey: "email")
-        try c.encode(self.name, forKey: "name")
-        try c.encode(self.__typename, forKey: "__typename")
-        try c.encodeIfPresent(self.id, forKey: "id")
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
-    }
+    static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? ?id:s?")
+    let __data: JSONObject
+    var email: String? { __field() }
+    var name: String { __field() }
+    var __typename: String { __field(default: "User") }
+    var id: String? { __field() }
 }

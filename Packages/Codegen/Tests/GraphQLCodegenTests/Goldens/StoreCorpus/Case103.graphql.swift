@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case103`.
 struct Case103Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case103"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case103($size0: Int!) {
           other: node(id: \"u6\") {
@@ -56,18 +53,14 @@ struct Case103Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "d9ff6b4bf6c5cb78d86fa5e9eefbcc8344fe58523e1987c24605404caab841be"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int) {
         self.variables = Variables(size0: size0)
     }
@@ -93,342 +86,79 @@ struct Case103Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `node`, as `other` (`Node`).
-        var other: Other?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(other: Other? = nil) {
-            self.other = other
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.other = try c.decodeNullable(Other.self, forKey: "other")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.other, forKey: "other")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("other:#0?", Other.self)
+        let __data: JSONObject
+        var other: Other? { __field() }
     }
 }
 
 extension Case103Query.Data {
-    /// The selection of `Other` on `Node`.
-    struct Other: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `Ship`, when it is one.
-        var asShip: AsShip?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            __typename: String? = nil,
-            asPlanet: AsPlanet? = nil,
-            asShip: AsShip? = nil,
-            asUser: AsUser? = nil
-        ) {
-            self.id = id
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asShip = asShip
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asShip = self.asShip {
-                try asShip.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
+    struct Other: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var __typename: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asShip: AsShip? { __view(when: ["Ship"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
 
 extension Case103Query.Data.Other {
-    /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The fragment `PlanetBits` spread here.
-        var planetBits: PlanetBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, diameter: Int? = nil, name: String, __typename: String = "Planet", planetBits: PlanetBits) {
-            self.id = id
-            self.diameter = diameter
-            self.name = name
-            self.__typename = __typename
-            self.planetBits = planetBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.planetBits = try PlanetBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsPlanet: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s diameter:i? name:s ?__typename:s? @0", PlanetBits.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var planetBits: PlanetBits { __view() }
     }
 
-    /// The selection on `Node` as a `Ship`.
-    struct AsShip: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `model` (`String`).
-        var model: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, model: String? = nil, __typename: String = "Ship") {
-            self.id = id
-            self.model = model
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.model = try c.decodeNullable(String.self, forKey: "model")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.model, forKey: "model")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsShip: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s model:s? ?__typename:s?")
+        let __data: JSONObject
+        var id: String { __field() }
+        var model: String? { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 
-    /// The selection on `Node` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            self.id = id
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.small = small
-            self.large = large
-            self.scores = scores
-            self.address = address
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.address, forKey: "address")
-        }
+    struct AsUser: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s email:s? name:s ?__typename:s? small:s large:s scores:[[i?]?]? address:#0? @1", Address.self,
+            UserBits.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var address: Address? { __field() }
+        var userBits: UserBits { __view() }
     }
 }
 
 extension Case103Query.Data.Other.AsUser {
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case103Query.Data.Other.AsUser.Address {
-    /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Geo: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        let __data: JSONObject
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case106`.
 struct Case106Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case106"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case106 {
           nodes(ids: [\"u1\", \"missing\", \"u7\"]) {
@@ -29,18 +26,14 @@ struct Case106Query: GraphQLTypedOperation {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "379f5b356f75e976f3236fa250782462baf0ce942be86c969ee7bc05021be44f"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -51,265 +44,60 @@ struct Case106Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `nodes` (`[Node]!`).
-        var nodes: [Nodes?]
-        /// The field `version` (`String!`).
-        var version: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(nodes: [Nodes?], version: String) {
-            self.nodes = nodes
-            self.version = version
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
-            self.version = try c.decode(String.self, forKey: "version")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.nodes, forKey: "nodes")
-            try c.encode(self.version, forKey: "version")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("nodes:[#0?] version:s", Nodes.self)
+        let __data: JSONObject
+        var nodes: [Nodes?] { __field() }
+        var version: String { __field() }
     }
 }
 
 extension Case106Query.Data {
-    /// The selection of `Nodes` on `Node`.
-    struct Nodes: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-        /// This object as a `Named`, when it is one.
-        var asNamed: AsNamed?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String? = nil,
-            id: String? = nil,
-            asPlanet: AsPlanet? = nil,
-            asUser: AsUser? = nil,
-            asNamed: AsNamed? = nil
-        ) {
-            self.__typename = __typename
-            self.id = id
-            self.asPlanet = asPlanet
-            self.asUser = asUser
-            self.asNamed = asNamed
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Nodes: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "?__typename:s? ?id:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
+        let __data: JSONObject
+        var __typename: String? { __field() }
+        var id: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
+        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
     }
 }
 
 extension Case106Query.Data.Nodes {
-    /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
-            self.name = name
-            self.moons = moons
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct AsPlanet: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
-    /// The selection on `Node` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String = "User", id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct AsUser: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
-    /// The selection on `Node` as a `Named`.
-    struct AsNamed: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
+    struct AsNamed: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:Planet", AsPlanet.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
     }
 }
 
 extension Case106Query.Data.Nodes.AsPlanet {
-    /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Moons: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case129`.
 struct Case129Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case129"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case129($size0: Int!, $flag1: Boolean!) {
           other: node(id: \"p1\") {
@@ -58,18 +55,14 @@ struct Case129Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "a77dd8342155f2098ee311233980d4ae3551049f3dceb07143a5913856dd1d3d"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int, flag1: Bool) {
         self.variables = Variables(size0: size0, flag1: flag1)
     }
@@ -100,414 +93,99 @@ struct Case129Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `node`, as `other` (`Node`).
-        var other: Other?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(other: Other? = nil) {
-            self.other = other
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.other = try c.decodeNullable(Other.self, forKey: "other")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.other, forKey: "other")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("other:#0?", Other.self)
+        let __data: JSONObject
+        var other: Other? { __field() }
     }
 }
 
 extension Case129Query.Data {
-    /// The selection of `Other` on `Node`.
-    struct Other: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `Ship`, when it is one.
-        var asShip: AsShip?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            __typename: String? = nil,
-            asPlanet: AsPlanet? = nil,
-            asShip: AsShip? = nil,
-            asUser: AsUser? = nil
-        ) {
-            self.id = id
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asShip = asShip
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asShip = self.asShip {
-                try asShip.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
+    struct Other: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var __typename: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asShip: AsShip? { __view(when: ["Ship"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
 
 extension Case129Query.Data.Other {
-    /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, diameter: Int? = nil, __typename: String = "Planet") {
-            self.id = id
-            self.name = name
-            self.diameter = diameter
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsPlanet: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s name:s diameter:i? ?__typename:s?")
+        let __data: JSONObject
+        var id: String { __field() }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
-    /// The selection on `Node` as a `Ship`.
-    struct AsShip: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `pilot` (`User`).
-        var pilot: Pilot?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, pilot: Pilot? = nil, __typename: String = "Ship") {
-            self.id = id
-            self.pilot = pilot
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.pilot, forKey: "pilot")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsShip: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s pilot:#0? ?__typename:s?", Pilot.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var pilot: Pilot? { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 
-    /// The selection on `Node` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, email: String? = nil, __typename: String = "User") {
-            self.id = id
-            self.email = email
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsUser: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s email:s? ?__typename:s?")
+        let __data: JSONObject
+        var id: String { __field() }
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case129Query.Data.Other.AsShip {
-    /// The selection of `Pilot` on `User`.
-    struct Pilot: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            small: String,
-            large: String,
-            friends: [Friends],
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            self.email = email
-            self.small = small
-            self.large = large
-            self.friends = friends
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Pilot: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "email:s? small:s large:s friends:[#0] ?__typename:s? ?id:s?", Friends.self)
+        let __data: JSONObject
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
 extension Case129Query.Data.Other.AsShip.Pilot {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String? = nil,
-            scores: [[Int?]?]? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-            self.scores = scores
-            self.address = address
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.address, forKey: "address")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? ?id:s? scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
+        let __data: JSONObject
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var address: Address? { __field() }
+        var userBits: UserBits { __view() }
     }
 }
 
 extension Case129Query.Data.Other.AsShip.Pilot.Friends {
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case129Query.Data.Other.AsShip.Pilot.Friends.Address {
-    /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Geo: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        let __data: JSONObject
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }

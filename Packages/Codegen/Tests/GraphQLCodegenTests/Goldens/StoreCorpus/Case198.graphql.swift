@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case198`.
 struct Case198Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case198"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case198($id0: ID!) {
           node(id: $id0) {
@@ -57,18 +54,14 @@ struct Case198Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "2f126396066c49bcc7ec431f5fe88eeb0f9781681bcd2b9fcc7c0e0b74e275ee"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(id0: String) {
         self.variables = Variables(id0: id0)
     }
@@ -94,437 +87,104 @@ struct Case198Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `node` (`Node`).
-        var node: Node?
-        /// The field `search` (`[SearchResult!]!`).
-        var search: [Search]
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(node: Node? = nil, search: [Search]) {
-            self.node = node
-            self.search = search
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.node = try c.decodeNullable(Node.self, forKey: "node")
-            self.search = try c.decode([Search].self, forKey: "search")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.node, forKey: "node")
-            try c.encode(self.search, forKey: "search")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("node:#0? search:[#1]", Node.self, Search.self)
+        let __data: JSONObject
+        var node: Node? { __field() }
+        var search: [Search] { __field() }
     }
 }
 
 extension Case198Query.Data {
-    /// The selection of `Node` on `Node`.
-    struct Node: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-            self.id = id
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
+    struct Node: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var __typename: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
     }
 
-    /// The selection of `Search` on `SearchResult`.
-    struct Search: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `Ship`, when it is one.
-        var asShip: AsShip?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-        /// This object as a `Named`, when it is one.
-        var asNamed: AsNamed?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            asPlanet: AsPlanet? = nil,
-            asShip: AsShip? = nil,
-            asUser: AsUser? = nil,
-            asNamed: AsNamed? = nil
-        ) {
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asShip = asShip
-            self.asUser = asUser
-            self.asNamed = asNamed
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            self.asNamed = try ["Planet", "User"].contains(self.__typename) ? AsNamed(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asShip = self.asShip {
-                try asShip.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Search: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
+            AsNamed.self)
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asShip: AsShip? { __view(when: ["Ship"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
+        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
     }
 }
 
 extension Case198Query.Data.Node {
-    /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The fragment `PlanetBits` spread here.
-        var planetBits: PlanetBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, diameter: Int? = nil, name: String, __typename: String = "Planet", planetBits: PlanetBits) {
-            self.id = id
-            self.diameter = diameter
-            self.name = name
-            self.__typename = __typename
-            self.planetBits = planetBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.planetBits = try PlanetBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsPlanet: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s diameter:i? name:s ?__typename:s? @0", PlanetBits.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var planetBits: PlanetBits { __view() }
     }
 
-    /// The selection on `Node` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, small: String, large: String, __typename: String = "User") {
-            self.id = id
-            self.name = name
-            self.small = small
-            self.large = large
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsUser: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s name:s small:s large:s ?__typename:s?")
+        let __data: JSONObject
+        var id: String { __field() }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case198Query.Data.Search {
-    /// The selection on `SearchResult` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, moons: [Moons?]? = nil, id: String? = nil, __typename: String) {
-            self.name = name
-            self.moons = moons
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsPlanet: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?id:s? __typename:s", Moons.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var id: String? { __field() }
+        var __typename: String { __field() }
     }
 
-    /// The selection on `SearchResult` as a `Ship`.
-    struct AsShip: Codable, Sendable, Hashable {
-        /// The field `model` (`String`).
-        var model: String?
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(model: String? = nil, id: String? = nil, __typename: String) {
-            self.model = model
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.model = try c.decodeNullable(String.self, forKey: "model")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.model, forKey: "model")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsShip: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("model:s? ?id:s? __typename:s")
+        let __data: JSONObject
+        var model: String? { __field() }
+        var id: String? { __field() }
+        var __typename: String { __field() }
     }
 
-    /// The selection on `SearchResult` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String, email: String? = nil, id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.email = email
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.email, forKey: "email")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct AsUser: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s __typename:s email:s? ?id:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String { __field() }
+        var email: String? { __field() }
+        var id: String? { __field() }
     }
 
-    /// The selection on `SearchResult` as a `Named`.
-    struct AsNamed: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsNamed: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s __typename:s @0:Planet @1:User", AsPlanet.self, AsUser.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
 
 extension Case198Query.Data.Search.AsPlanet {
-    /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Moons: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case20`.
 struct Case20Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case20"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case20 {
           user(id: \"u7\") {
@@ -48,18 +45,14 @@ struct Case20Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "8305fee8eb3a7d70876ea34b048f68c3e2b343ded6aefbd146124783efddf604"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -70,285 +63,67 @@ struct Case20Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `user` (`User`).
-        var user: User?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(user: User? = nil) {
-            self.user = user
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.user = try c.decodeNullable(User.self, forKey: "user")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.user, forKey: "user")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("user:#0?", User.self)
+        let __data: JSONObject
+        var user: User? { __field() }
     }
 }
 
 extension Case20Query.Data {
-    /// The selection of `User` on `User`.
-    struct User: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, homeworld: Homeworld? = nil, id: String, __typename: String = "User") {
-            self.name = name
-            self.homeworld = homeworld
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct User: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s homeworld:#0? id:s ?__typename:s?", Homeworld.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var homeworld: Homeworld? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case20Query.Data.User {
-    /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `residents` (`[User!]!`).
-        var residents: [Residents]
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            moons: [Moons?]? = nil,
-            residents: [Residents],
-            __typename: String = "Planet",
-            id: String? = nil
-        ) {
-            self.name = name
-            self.moons = moons
-            self.residents = residents
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.residents = try c.decode([Residents].self, forKey: "residents")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encode(self.residents, forKey: "residents")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Homeworld: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s moons:[#0?]? residents:[#1] ?__typename:s? ?id:s?", Moons.self, Residents.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
 extension Case20Query.Data.User.Homeworld {
-    /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Moons: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
-    /// The selection of `Residents` on `User`.
-    struct Residents: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, email: String? = nil, friends: [Friends], id: String, __typename: String = "User") {
-            self.name = name
-            self.email = email
-            self.friends = friends
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Residents: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s email:s? friends:[#0] id:s ?__typename:s?", Friends.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var email: String? { __field() }
+        var friends: [Friends] { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case20Query.Data.User.Homeworld.Residents {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            scores: [[Int?]?]? = nil,
-            userBits: UserBits
-        ) {
-            self.id = id
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.scores = scores
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.scores, forKey: "scores")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s email:s? name:s ?__typename:s? scores:[[i?]?]? @0", UserBits.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var scores: [[Int?]?]? { __field() }
+        var userBits: UserBits { __view() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case204`.
 struct Case204Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case204"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case204($id0: ID!, $flag1: Boolean!) {
           node(id: $id0) {
@@ -38,18 +35,14 @@ struct Case204Query: GraphQLTypedOperation {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "7f785c3abe6384e1674b08a5c3b5f0321deaf44957caf53aaa5f8ef596a6ecd6"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(id0: String, flag1: Bool) {
         self.variables = Variables(id0: id0, flag1: flag1)
     }
@@ -80,330 +73,72 @@ struct Case204Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `node` (`Node`).
-        var node: Node?
-        /// The field `grid` (`[[Cell]]!`).
-        var grid: [[Grid?]?]
-        /// The field `version` (`String!`).
-        var version: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(node: Node? = nil, grid: [[Grid?]?], version: String) {
-            self.node = node
-            self.grid = grid
-            self.version = version
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.node = try c.decodeNullable(Node.self, forKey: "node")
-            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
-            self.version = try c.decode(String.self, forKey: "version")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.node, forKey: "node")
-            try c.encode(self.grid, forKey: "grid")
-            try c.encode(self.version, forKey: "version")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("node:#0? grid:[[#1?]?] version:s", Node.self, Grid.self)
+        let __data: JSONObject
+        var node: Node? { __field() }
+        var grid: [[Grid?]?] { __field() }
+        var version: String { __field() }
     }
 }
 
 extension Case204Query.Data {
-    /// The selection of `Node` on `Node`.
-    struct Node: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `Ship`, when it is one.
-        var asShip: AsShip?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-        /// This object as a `Named`, when it is one.
-        var asNamed: AsNamed?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            __typename: String? = nil,
-            asPlanet: AsPlanet? = nil,
-            asShip: AsShip? = nil,
-            asUser: AsUser? = nil,
-            asNamed: AsNamed? = nil
-        ) {
-            self.id = id
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asShip = asShip
-            self.asUser = asUser
-            self.asNamed = asNamed
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asShip = self.asShip {
-                try asShip.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
+    struct Node: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s ?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
+            AsNamed.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var __typename: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asShip: AsShip? { __view(when: ["Ship"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
+        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
     }
 
-    /// The selection of `Grid` on `Cell`.
-    struct Grid: Codable, Sendable, Hashable {
-        /// The field `x` (`Int!`).
-        var x: Int
-        /// The field `y` (`Int!`).
-        var y: Int
-        /// The field `value` (`Float`).
-        var value: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-            self.x = x
-            self.y = y
-            self.value = value
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.x = try c.decode(Int.self, forKey: "x")
-            self.y = try c.decode(Int.self, forKey: "y")
-            self.value = try c.decodeNullable(Double.self, forKey: "value")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.x, forKey: "x")
-            try c.encode(self.y, forKey: "y")
-            try c.encode(self.value, forKey: "value")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Grid: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        let __data: JSONObject
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }
 
 extension Case204Query.Data.Node {
-    /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, id: String, __typename: String = "Planet") {
-            self.name = name
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsPlanet: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
-    /// The selection on `Node` as a `Ship`.
-    struct AsShip: Codable, Sendable, Hashable {
-        /// The field `model` (`String`).
-        var model: String?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(model: String? = nil, id: String, __typename: String = "Ship") {
-            self.model = model
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.model = try c.decodeNullable(String.self, forKey: "model")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.model, forKey: "model")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsShip: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("model:s? id:s ?__typename:s?")
+        let __data: JSONObject
+        var model: String? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 
-    /// The selection on `Node` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            small: String,
-            large: String,
-            email: String? = nil,
-            name: String,
-            id: String,
-            __typename: String = "User"
-        ) {
-            self.small = small
-            self.large = large
-            self.email = email
-            self.name = name
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsUser: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("small:s large:s email:s? name:s id:s ?__typename:s?")
+        let __data: JSONObject
+        var small: String { __field() }
+        var large: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
-    /// The selection on `Node` as a `Named`.
-    struct AsNamed: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String? = nil, asUser: AsUser? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct AsNamed: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:User", AsUser.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String? { __field() }
+        var asUser: AsUser? { __view(when: ["User"]) }
     }
 }

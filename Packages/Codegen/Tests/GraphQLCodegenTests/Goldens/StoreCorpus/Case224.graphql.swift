@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case224`.
 struct Case224Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case224"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case224($flag0: Boolean!, $first1: Int, $flag2: Boolean!) {
           viewer {
@@ -51,18 +48,14 @@ struct Case224Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "df5cc0f13dd93c6700b645cf4c7f1c258baa27ce8b99255e251af3962942324c"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(flag0: Bool, first1: GraphQLNullable<Int> = .absent, flag2: Bool) {
         self.variables = Variables(flag0: flag0, first1: first1, flag2: flag2)
     }
@@ -98,282 +91,63 @@ struct Case224Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `viewer` (`User`).
-        var viewer: Viewer?
-        /// The field `version` (`String!`).
-        var version: String
-        /// The field `tags` (`[String]`).
-        var tags: [String?]?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(viewer: Viewer? = nil, version: String, tags: [String?]? = nil) {
-            self.viewer = viewer
-            self.version = version
-            self.tags = tags
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
-            self.version = try c.decode(String.self, forKey: "version")
-            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.viewer, forKey: "viewer")
-            try c.encode(self.version, forKey: "version")
-            try c.encode(self.tags, forKey: "tags")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("viewer:#0? version:s tags:[s?]?", Viewer.self)
+        let __data: JSONObject
+        var viewer: Viewer? { __field() }
+        var version: String { __field() }
+        var tags: [String?]? { __field() }
     }
 }
 
 extension Case224Query.Data {
-    /// The selection of `Viewer` on `User`.
-    struct Viewer: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            self.name = name
-            self.email = email
-            self.small = small
-            self.large = large
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Viewer: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self,
+            BestFriend.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
 extension Case224Query.Data.Viewer {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            email: String? = nil,
-            name: String,
-            id: String,
-            friends: [Friends],
-            userBits: UserBits
-        ) {
-            self.__typename = __typename
-            self.email = email
-            self.name = name
-            self.id = id
-            self.friends = friends
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.friends, forKey: "friends")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s email:s? name:s id:s friends:[#0] @1", Friends.self, UserBits.self)
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var id: String { __field() }
+        var friends: [Friends] { __field() }
+        var userBits: UserBits { __view() }
     }
 
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(email: String? = nil, scores: [[Int?]?]? = nil, __typename: String = "User", id: String? = nil) {
-            self.email = email
-            self.scores = scores
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("email:s? scores:[[i?]?]? ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var email: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
 extension Case224Query.Data.Viewer.Friends {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `email` (`String`).
-        var email: String??
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, small: String, large: String, email: String?? = nil, __typename: String = "User") {
-            self.id = id
-            self.small = small
-            self.large = large
-            self.email = email
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            if let value = self.email {
-                try c.encode(value, forKey: "email")
-            }
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s small:s large:s ?email:s? ?__typename:s?")
+        let __data: JSONObject
+        var id: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case243`.
 struct Case243Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case243"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case243 {
           grid(size: 2) {
@@ -20,18 +17,14 @@ struct Case243Query: GraphQLTypedOperation {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "4232fea9915aeed8653e7be804ff71bf9944c0ff88022254a1ff21e11e806d51"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -42,113 +35,21 @@ struct Case243Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `grid` (`[[Cell]]!`).
-        var grid: [[Grid?]?]
-        /// The field `version` (`String!`).
-        var version: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(grid: [[Grid?]?], version: String) {
-            self.grid = grid
-            self.version = version
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
-            self.version = try c.decode(String.self, forKey: "version")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.grid, forKey: "grid")
-            try c.encode(self.version, forKey: "version")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("grid:[[#0?]?] version:s", Grid.self)
+        let __data: JSONObject
+        var grid: [[Grid?]?] { __field() }
+        var version: String { __field() }
     }
 }
 
 extension Case243Query.Data {
-    /// The selection of `Grid` on `Cell`.
-    struct Grid: Codable, Sendable, Hashable {
-        /// The field `x` (`Int!`).
-        var x: Int
-        /// The field `y` (`Int!`).
-        var y: Int
-        /// The field `value` (`Float`).
-        var value: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-            self.x = x
-            self.y = y
-            self.value = value
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.x = try c.decode(Int.self, forKey: "x")
-            self.y = try c.decode(Int.self, forKey: "y")
-            self.value = try c.decodeNullable(Double.self, forKey: "value")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.x, forKey: "x")
-            try c.encode(self.y, forKey: "y")
-            try c.encode(self.value, forKey: "value")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Grid: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        let __data: JSONObject
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case252`.
 struct Case252Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case252"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case252($size0: Int!, $flag1: Boolean!, $flag2: Boolean!) {
           viewer {
@@ -65,18 +62,14 @@ struct Case252Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "95cd64dbd1dd5159e6da885408378e12d7cd4d87b6ace7e9942c572cbce872c5"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int, flag1: Bool, flag2: Bool) {
         self.variables = Variables(size0: size0, flag1: flag1, flag2: flag2)
     }
@@ -112,388 +105,88 @@ struct Case252Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `viewer` (`User`).
-        var viewer: Viewer?
-        /// The field `tags` (`[String]`).
-        var tags: [String?]?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(viewer: Viewer? = nil, tags: [String?]? = nil) {
-            self.viewer = viewer
-            self.tags = tags
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.viewer = try c.decodeNullable(Viewer.self, forKey: "viewer")
-            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.viewer, forKey: "viewer")
-            try c.encode(self.tags, forKey: "tags")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("viewer:#0? tags:[s?]?", Viewer.self)
+        let __data: JSONObject
+        var viewer: Viewer? { __field() }
+        var tags: [String?]? { __field() }
     }
 }
 
 extension Case252Query.Data {
-    /// The selection of `Viewer` on `User`.
-    struct Viewer: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            small: String,
-            large: String,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            id: String,
-            __typename: String = "User"
-        ) {
-            self.name = name
-            self.small = small
-            self.large = large
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Viewer: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s small:s large:s friends:[#0] bestFriend:#1? id:s ?__typename:s?", Friends.self, BestFriend.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case252Query.Data.Viewer {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String? = nil,
-            scores: [[Int?]?]? = nil,
-            userBits: UserBits
-        ) {
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-            self.scores = scores
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.scores, forKey: "scores")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? ?id:s? scores:[[i?]?]? @0", UserBits.self)
+        let __data: JSONObject
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var userBits: UserBits { __view() }
     }
 
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String? = nil,
-            small: String,
-            large: String,
-            bestFriend: BestFriend? = nil,
-            userBits: UserBits
-        ) {
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-            self.small = small
-            self.large = large
-            self.bestFriend = bestFriend
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? ?id:s? small:s large:s bestFriend:#0? @1", BestFriend.self, UserBits.self)
+        let __data: JSONObject
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var userBits: UserBits { __view() }
     }
 }
 
 extension Case252Query.Data.Viewer.BestFriend {
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            small: String,
-            large: String,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            self.email = email
-            self.small = small
-            self.large = large
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "email:s? small:s large:s friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self, BestFriend.self)
+        let __data: JSONObject
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
 extension Case252Query.Data.Viewer.BestFriend.BestFriend {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(email: String? = nil, __typename: String = "User", id: String? = nil) {
-            self.email = email
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("email:s? ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, email: String? = nil, name: String, __typename: String = "User", userBits: UserBits) {
-            self.id = id
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s email:s? name:s ?__typename:s? @0", UserBits.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var userBits: UserBits { __view() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case3`.
 struct Case3Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case3"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case3 {
           planets(first: 0) {
@@ -45,18 +42,14 @@ struct Case3Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "52d920e00d653943ec896ba42d087e063631312b6ea9b30bc7eeb416c7758a43"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -67,254 +60,58 @@ struct Case3Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `planets` (`[Planet!]!`).
-        var planets: [Planets]
-        /// The field `grid` (`[[Cell]]!`).
-        var grid: [[Grid?]?]
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(planets: [Planets], grid: [[Grid?]?]) {
-            self.planets = planets
-            self.grid = grid
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.planets = try c.decode([Planets].self, forKey: "planets")
-            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.planets, forKey: "planets")
-            try c.encode(self.grid, forKey: "grid")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("planets:[#0] grid:[[#1?]?]", Planets.self, Grid.self)
+        let __data: JSONObject
+        var planets: [Planets] { __field() }
+        var grid: [[Grid?]?] { __field() }
     }
 }
 
 extension Case3Query.Data {
-    /// The selection of `Planets` on `Planet`.
-    struct Planets: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `residents` (`[User!]!`).
-        var residents: [Residents]
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, residents: [Residents], __typename: String = "Planet", id: String? = nil) {
-            self.name = name
-            self.residents = residents
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.residents = try c.decode([Residents].self, forKey: "residents")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.residents, forKey: "residents")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Planets: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s residents:[#0] ?__typename:s? ?id:s?", Residents.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
-    /// The selection of `Grid` on `Cell`.
-    struct Grid: Codable, Sendable, Hashable {
-        /// The field `x` (`Int!`).
-        var x: Int
-        /// The field `y` (`Int!`).
-        var y: Int
-        /// The field `value` (`Float`).
-        var value: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-            self.x = x
-            self.y = y
-            self.value = value
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.x = try c.decode(Int.self, forKey: "x")
-            self.y = try c.decode(Int.self, forKey: "y")
-            self.value = try c.decodeNullable(Double.self, forKey: "value")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.x, forKey: "x")
-            try c.encode(self.y, forKey: "y")
-            try c.encode(self.value, forKey: "value")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Grid: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        let __data: JSONObject
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }
 
 extension Case3Query.Data.Planets {
-    /// The selection of `Residents` on `User`.
-    struct Residents: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            self.id = id
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.small = small
-            self.large = large
-            self.scores = scores
-            self.address = address
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.address, forKey: "address")
-        }
+    struct Residents: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s email:s? name:s ?__typename:s? small:s large:s scores:[[i?]?]? address:#0? @1", Address.self,
+            UserBits.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var address: Address? { __field() }
+        var userBits: UserBits { __view() }
     }
 }
 
 extension Case3Query.Data.Planets.Residents {
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }

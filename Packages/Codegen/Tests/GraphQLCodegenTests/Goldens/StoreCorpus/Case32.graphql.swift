@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case32`.
 struct Case32Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case32"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case32 {
           planets(first: 0) {
@@ -18,18 +15,14 @@ struct Case32Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "a1973c2894d7c9a754c1cf1ff03f1d2fafeea310953a5aab0b2d2893ce9ee61f"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -40,103 +33,19 @@ struct Case32Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `planets` (`[Planet!]!`).
-        var planets: [Planets]
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(planets: [Planets]) {
-            self.planets = planets
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.planets = try c.decode([Planets].self, forKey: "planets")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.planets, forKey: "planets")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)
+        let __data: JSONObject
+        var planets: [Planets] { __field() }
     }
 }
 
 extension Case32Query.Data {
-    /// The selection of `Planets` on `Planet`.
-    struct Planets: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, name: String, id: String? = nil) {
-            self.__typename = __typename
-            self.name = name
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Planets: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("__typename:s name:s ?id:s?")
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var id: String? { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case35`.
 struct Case35Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case35"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case35 {
           nodes(ids: [\"s1\", \"s2\", \"p1\"]) {
@@ -20,18 +17,14 @@ struct Case35Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "8b8f1d605ea1bd2b0bebc5ef25f252db4f3ceade3b1413ea74eb19d73674557a"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -42,139 +35,29 @@ struct Case35Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `nodes` (`[Node]!`).
-        var nodes: [Nodes?]
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(nodes: [Nodes?]) {
-            self.nodes = nodes
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.nodes, forKey: "nodes")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("nodes:[#0?]", Nodes.self)
+        let __data: JSONObject
+        var nodes: [Nodes?] { __field() }
     }
 }
 
 extension Case35Query.Data {
-    /// The selection of `Nodes` on `Node`.
-    struct Nodes: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// This object as a `Ship`, when it is one.
-        var asShip: AsShip?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String? = nil, id: String? = nil, asShip: AsShip? = nil) {
-            self.__typename = __typename
-            self.id = id
-            self.asShip = asShip
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asShip = self.asShip {
-                try asShip.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Nodes: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s? @0:Ship", AsShip.self)
+        let __data: JSONObject
+        var __typename: String? { __field() }
+        var id: String? { __field() }
+        var asShip: AsShip? { __view(when: ["Ship"]) }
     }
 }
 
 extension Case35Query.Data.Nodes {
-    /// The selection on `Node` as a `Ship`.
-    struct AsShip: Codable, Sendable, Hashable {
-        /// The field `model` (`String`).
-        var model: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(model: String? = nil, __typename: String = "Ship", id: String? = nil) {
-            self.model = model
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.model = try c.decodeNullable(String.self, forKey: "model")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.model, forKey: "model")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct AsShip: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var model: String? { __field() }
+        var __typename: String { __field(default: "Ship") }
+        var id: String? { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case6`.
 struct Case6Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case6"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case6 {
           planets(first: 3) {
@@ -24,18 +21,14 @@ struct Case6Query: GraphQLTypedOperation {
           version
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "738e3111496f6b8ac32b82fddcb7c092a98419982185cbf30122dd98959ddd1b"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -46,146 +39,31 @@ struct Case6Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `planets` (`[Planet!]!`).
-        var planets: [Planets]
-        /// The field `version` (`String!`).
-        var version: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(planets: [Planets], version: String) {
-            self.planets = planets
-            self.version = version
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.planets = try c.decode([Planets].self, forKey: "planets")
-            self.version = try c.decode(String.self, forKey: "version")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.planets, forKey: "planets")
-            try c.encode(self.version, forKey: "version")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("planets:[#0] version:s", Planets.self)
+        let __data: JSONObject
+        var planets: [Planets] { __field() }
+        var version: String { __field() }
     }
 }
 
 extension Case6Query.Data {
-    /// The selection of `Planets` on `Planet`.
-    struct Planets: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
-            self.name = name
-            self.moons = moons
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Planets: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
 extension Case6Query.Data.Planets {
-    /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Moons: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

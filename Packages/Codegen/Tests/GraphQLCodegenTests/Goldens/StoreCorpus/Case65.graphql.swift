@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case65`.
 struct Case65Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case65"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case65($flag0: Boolean!) {
           nodes(ids: [\"p2\", \"p3\", \"u4\"]) {
@@ -102,18 +99,14 @@ struct Case65Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "cb0b96d0fffe67b9855c3987b064e180bf5289815dc6929a79d88b1552bacc80"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(flag0: Bool) {
         self.variables = Variables(flag0: flag0)
     }
@@ -139,806 +132,199 @@ struct Case65Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `nodes` (`[Node]!`).
-        var nodes: [Nodes?]
-        /// The field `grid` (`[[Cell]]!`).
-        var grid: [[Grid?]?]
-        /// The field `version` (`String!`).
-        var version: String
-        /// The field `node`, as `other` (`Node`).
-        var other: Other?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(nodes: [Nodes?], grid: [[Grid?]?], version: String, other: Other? = nil) {
-            self.nodes = nodes
-            self.grid = grid
-            self.version = version
-            self.other = other
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
-            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
-            self.version = try c.decode(String.self, forKey: "version")
-            self.other = try c.decodeNullable(Other.self, forKey: "other")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.nodes, forKey: "nodes")
-            try c.encode(self.grid, forKey: "grid")
-            try c.encode(self.version, forKey: "version")
-            try c.encode(self.other, forKey: "other")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "nodes:[#0?] grid:[[#1?]?] version:s other:#2?", Nodes.self, Grid.self, Other.self)
+        let __data: JSONObject
+        var nodes: [Nodes?] { __field() }
+        var grid: [[Grid?]?] { __field() }
+        var version: String { __field() }
+        var other: Other? { __field() }
     }
 }
 
 extension Case65Query.Data {
-    /// The selection of `Nodes` on `Node`.
-    struct Nodes: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `Ship`, when it is one.
-        var asShip: AsShip?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asShip: AsShip? = nil) {
-            self.id = id
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asShip = asShip
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asShip = self.asShip {
-                try asShip.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
+    struct Nodes: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s ?__typename:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var __typename: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asShip: AsShip? { __view(when: ["Ship"]) }
     }
 
-    /// The selection of `Grid` on `Cell`.
-    struct Grid: Codable, Sendable, Hashable {
-        /// The field `x` (`Int!`).
-        var x: Int
-        /// The field `y` (`Int!`).
-        var y: Int
-        /// The field `value` (`Float`).
-        var value: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-            self.x = x
-            self.y = y
-            self.value = value
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.x = try c.decode(Int.self, forKey: "x")
-            self.y = try c.decode(Int.self, forKey: "y")
-            self.value = try c.decodeNullable(Double.self, forKey: "value")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.x, forKey: "x")
-            try c.encode(self.y, forKey: "y")
-            try c.encode(self.value, forKey: "value")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Grid: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        let __data: JSONObject
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 
-    /// The selection of `Other` on `Node`.
-    struct Other: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-        /// This object as a `Named`, when it is one.
-        var asNamed: AsNamed?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String? = nil,
-            id: String? = nil,
-            asPlanet: AsPlanet? = nil,
-            asUser: AsUser? = nil,
-            asNamed: AsNamed? = nil
-        ) {
-            self.__typename = __typename
-            self.id = id
-            self.asPlanet = asPlanet
-            self.asUser = asUser
-            self.asNamed = asNamed
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Other: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "?__typename:s? ?id:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
+        let __data: JSONObject
+        var __typename: String? { __field() }
+        var id: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
+        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
     }
 }
 
 extension Case65Query.Data.Nodes {
-    /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, moons: [Moons?]? = nil, __typename: String = "Planet") {
-            self.id = id
-            self.name = name
-            self.moons = moons
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsPlanet: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s name:s moons:[#0?]? ?__typename:s?", Moons.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var name: String { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
-    /// The selection on `Node` as a `Ship`.
-    struct AsShip: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `model` (`String`).
-        var model: String?
-        /// The field `pilot` (`User`).
-        var pilot: Pilot?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, model: String? = nil, pilot: Pilot? = nil, __typename: String = "Ship") {
-            self.id = id
-            self.model = model
-            self.pilot = pilot
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.model = try c.decodeNullable(String.self, forKey: "model")
-            self.pilot = try c.decodeNullable(Pilot.self, forKey: "pilot")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.model, forKey: "model")
-            try c.encode(self.pilot, forKey: "pilot")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsShip: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?", Pilot.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var model: String? { __field() }
+        var pilot: Pilot? { __field() }
+        var __typename: String { __field(default: "Ship") }
     }
 }
 
 extension Case65Query.Data.Nodes.AsPlanet {
-    /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Moons: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case65Query.Data.Nodes.AsShip {
-    /// The selection of `Pilot` on `User`.
-    struct Pilot: Codable, Sendable, Hashable {
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(scores: [[Int?]?]? = nil, id: String, __typename: String = "User") {
-            self.scores = scores
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Pilot: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("scores:[[i?]?]? id:s ?__typename:s?")
+        let __data: JSONObject
+        var scores: [[Int?]?]? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case65Query.Data.Other {
-    /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String = "Planet", id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct AsPlanet: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
-    /// The selection on `Node` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            scores: [[Int?]?]? = nil,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            homeworld: Homeworld? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            self.scores = scores
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.homeworld = homeworld
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct AsUser: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? name:s ?__typename:s? ?id:s?", Friends.self,
+            BestFriend.self, Homeworld.self)
+        let __data: JSONObject
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
-    /// The selection on `Node` as a `Named`.
-    struct AsNamed: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String? = nil, asUser: AsUser? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
+    struct AsNamed: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:User", AsUser.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String? { __field() }
+        var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
 
 extension Case65Query.Data.Other.AsUser {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            bestFriend: BestFriend? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            self.name = name
-            self.email = email
-            self.bestFriend = bestFriend
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? bestFriend:#0? ?__typename:s? ?id:s?", BestFriend.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var email: String? { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            bestFriend: BestFriend? = nil,
-            id: String,
-            __typename: String = "User"
-        ) {
-            self.name = name
-            self.small = small
-            self.large = large
-            self.scores = scores
-            self.bestFriend = bestFriend
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s small:s large:s scores:[[i?]?]? bestFriend:#0? id:s ?__typename:s?", BestFriend.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `residents` (`[User!]!`).
-        var residents: [Residents]
-        /// The fragment `PlanetBits` spread here.
-        var planetBits: PlanetBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            diameter: Int? = nil,
-            name: String,
-            id: String? = nil,
-            moons: [Moons?]? = nil,
-            residents: [Residents],
-            planetBits: PlanetBits
-        ) {
-            self.__typename = __typename
-            self.diameter = diameter
-            self.name = name
-            self.id = id
-            self.moons = moons
-            self.residents = residents
-            self.planetBits = planetBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.residents = try c.decode([Residents].self, forKey: "residents")
-            self.planetBits = try PlanetBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encode(self.residents, forKey: "residents")
-        }
+    struct Homeworld: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s diameter:i? name:s ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
+            PlanetBits.self)
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var id: String? { __field() }
+        var moons: [Moons?]? { __field() }
+        var residents: [Residents] { __field() }
+        var planetBits: PlanetBits { __view() }
     }
 }
 
 extension Case65Query.Data.Other.AsUser.Friends {
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String = "User", id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
 extension Case65Query.Data.Other.AsUser.BestFriend {
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(small: String, large: String, __typename: String = "User", id: String? = nil) {
-            self.small = small
-            self.large = large
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("small:s large:s ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var small: String { __field() }
+        var large: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
 extension Case65Query.Data.Other.AsUser.Homeworld {
-    /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Moons: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 
-    /// The selection of `Residents` on `User`.
-    struct Residents: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            name: String,
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            __typename: String = "User"
-        ) {
-            self.id = id
-            self.name = name
-            self.small = small
-            self.large = large
-            self.scores = scores
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Residents: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s name:s small:s large:s scores:[[i?]?]? ?__typename:s?")
+        let __data: JSONObject
+        var id: String { __field() }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case68`.
 struct Case68Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case68"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case68 {
           user(id: \"u2\") {
@@ -107,18 +104,14 @@ struct Case68Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "23359afff43f25340de9d58d37dfe8c3862bc556777c8ad0ab70f99f7b321897"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -129,737 +122,187 @@ struct Case68Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `user` (`User`).
-        var user: User?
-        /// The field `planets` (`[Planet!]!`).
-        var planets: [Planets]
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(user: User? = nil, planets: [Planets]) {
-            self.user = user
-            self.planets = planets
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.user = try c.decodeNullable(User.self, forKey: "user")
-            self.planets = try c.decode([Planets].self, forKey: "planets")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.user, forKey: "user")
-            try c.encode(self.planets, forKey: "planets")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("user:#0? planets:[#1]", User.self, Planets.self)
+        let __data: JSONObject
+        var user: User? { __field() }
+        var planets: [Planets] { __field() }
     }
 }
 
 extension Case68Query.Data {
-    /// The selection of `User` on `User`.
-    struct User: Codable, Sendable, Hashable {
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(friends: [Friends], homeworld: Homeworld? = nil, id: String, __typename: String = "User") {
-            self.friends = friends
-            self.homeworld = homeworld
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct User: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "friends:[#0] homeworld:#1? id:s ?__typename:s?", Friends.self, Homeworld.self)
+        let __data: JSONObject
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
-    /// The selection of `Planets` on `Planet`.
-    struct Planets: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String = "Planet", id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Planets: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
 extension Case68Query.Data.User {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            small: String,
-            large: String,
-            bestFriend: BestFriend? = nil,
-            homeworld: Homeworld? = nil,
-            id: String,
-            __typename: String = "User"
-        ) {
-            self.name = name
-            self.small = small
-            self.large = large
-            self.bestFriend = bestFriend
-            self.homeworld = homeworld
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s small:s large:s bestFriend:#0? homeworld:#1? id:s ?__typename:s?", BestFriend.self, Homeworld.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `residents` (`[User!]!`).
-        var residents: [Residents]
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(residents: [Residents], __typename: String = "Planet", id: String? = nil) {
-            self.residents = residents
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.residents = try c.decode([Residents].self, forKey: "residents")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.residents, forKey: "residents")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Homeworld: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("residents:[#0] ?__typename:s? ?id:s?", Residents.self)
+        let __data: JSONObject
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
 extension Case68Query.Data.User.Friends {
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            email: String? = nil,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            id: String? = nil
-        ) {
-            self.__typename = __typename
-            self.email = email
-            self.friends = friends
-            self.homeworld = homeworld
-            self.address = address
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.address, forKey: "address")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s email:s? friends:[#0] homeworld:#1? address:#2? ?id:s?", Friends.self, Homeworld.self,
+            Address.self)
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var email: String? { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var id: String? { __field() }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The fragment `PlanetBits` spread here.
-        var planetBits: PlanetBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            id: String? = nil,
-            planetBits: PlanetBits
-        ) {
-            self.diameter = diameter
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-            self.planetBits = planetBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.planetBits = try PlanetBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Homeworld: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s? @0", PlanetBits.self)
+        let __data: JSONObject
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
+        var planetBits: PlanetBits { __view() }
     }
 }
 
 extension Case68Query.Data.User.Friends.BestFriend {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String,
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            address: Address? = nil,
-            id: String? = nil
-        ) {
-            self.__typename = __typename
-            self.name = name
-            self.email = email
-            self.small = small
-            self.large = large
-            self.address = address
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.address, forKey: "address")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s name:s email:s? small:s large:s address:#0? ?id:s?", Address.self)
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var address: Address? { __field() }
+        var id: String? { __field() }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String = "Planet", id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Homeworld: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case68Query.Data.User.Friends.BestFriend.Friends {
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case68Query.Data.User.Homeworld {
-    /// The selection of `Residents` on `User`.
-    struct Residents: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            scores: [[Int?]?]? = nil,
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            self.name = name
-            self.email = email
-            self.scores = scores
-            self.bestFriend = bestFriend
-            self.address = address
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.address, forKey: "address")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Residents: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? scores:[[i?]?]? bestFriend:#0? address:#1? ?__typename:s? ?id:s?", BestFriend.self,
+            Address.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var email: String? { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
 extension Case68Query.Data.User.Homeworld.Residents {
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, email: String? = nil, address: Address? = nil, id: String, __typename: String = "User") {
-            self.name = name
-            self.email = email
-            self.address = address
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.address, forKey: "address")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s email:s? address:#0? id:s ?__typename:s?", Address.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var email: String? { __field() }
+        var address: Address? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case68Query.Data.User.Homeworld.Residents.BestFriend {
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case68Query.Data.User.Homeworld.Residents.BestFriend.Address {
-    /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Geo: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        let __data: JSONObject
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case68Query.Data.User.Homeworld.Residents.Address {
-    /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Geo: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        let __data: JSONObject
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case75`.
 struct Case75Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case75"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case75($first0: Int, $flag1: Boolean!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!) {
           nodes(ids: [\"u1\", \"u4\", \"u7\"]) {
@@ -168,18 +165,14 @@ struct Case75Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "fa948c69a8c1b875cd290666a35ae9aa307cef72740acb34cc702b6fdbc1b0d6"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(first0: GraphQLNullable<Int> = .absent, flag1: Bool, flag2: Bool, flag3: Bool, flag4: Bool) {
         self.variables = Variables(first0: first0, flag1: flag1, flag2: flag2, flag3: flag3, flag4: flag4)
     }
@@ -225,1250 +218,321 @@ struct Case75Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `nodes` (`[Node]!`).
-        var nodes: [Nodes?]
-        /// The field `version` (`String!`).
-        var version: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(nodes: [Nodes?], version: String) {
-            self.nodes = nodes
-            self.version = version
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.nodes = try c.decode([Nodes?].self, forKey: "nodes")
-            self.version = try c.decode(String.self, forKey: "version")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.nodes, forKey: "nodes")
-            try c.encode(self.version, forKey: "version")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("nodes:[#0?] version:s", Nodes.self)
+        let __data: JSONObject
+        var nodes: [Nodes?] { __field() }
+        var version: String { __field() }
     }
 }
 
 extension Case75Query.Data {
-    /// The selection of `Nodes` on `Node`.
-    struct Nodes: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-        /// This object as a `Named`, when it is one.
-        var asNamed: AsNamed?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String? = nil,
-            id: String? = nil,
-            asPlanet: AsPlanet? = nil,
-            asUser: AsUser? = nil,
-            asNamed: AsNamed? = nil
-        ) {
-            self.__typename = __typename
-            self.id = id
-            self.asPlanet = asPlanet
-            self.asUser = asUser
-            self.asNamed = asNamed
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Nodes: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "?__typename:s? ?id:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
+        let __data: JSONObject
+        var __typename: String? { __field() }
+        var id: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
+        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
     }
 }
 
 extension Case75Query.Data.Nodes {
-    /// The selection on `Node` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `residents` (`[User!]!`).
-        var residents: [Residents]
-        /// The fragment `PlanetBits` spread here.
-        var planetBits: PlanetBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            id: String? = nil,
-            residents: [Residents],
-            planetBits: PlanetBits
-        ) {
-            self.diameter = diameter
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-            self.residents = residents
-            self.planetBits = planetBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.residents = try c.decode([Residents].self, forKey: "residents")
-            self.planetBits = try PlanetBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.residents, forKey: "residents")
-        }
+    struct AsPlanet: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? name:s ?__typename:s? ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
+        let __data: JSONObject
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
+        var residents: [Residents] { __field() }
+        var planetBits: PlanetBits { __view() }
     }
 
-    /// The selection on `Node` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            small: String,
-            large: String,
-            friends: [Friends],
-            name: String,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            self.email = email
-            self.small = small
-            self.large = large
-            self.friends = friends
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct AsUser: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "email:s? small:s large:s friends:[#0] name:s ?__typename:s? ?id:s?", Friends.self)
+        let __data: JSONObject
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
-    /// The selection on `Node` as a `Named`.
-    struct AsNamed: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
+    struct AsNamed: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
 
 extension Case75Query.Data.Nodes.AsPlanet {
-    /// The selection of `Residents` on `User`.
-    struct Residents: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            __typename: String = "User"
-        ) {
-            self.id = id
-            self.name = name
-            self.email = email
-            self.small = small
-            self.large = large
-            self.friends = friends
-            self.homeworld = homeworld
-            self.address = address
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.address, forKey: "address")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Residents: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s name:s email:s? small:s large:s friends:[#0] homeworld:#1? address:#2? ?__typename:s?", Friends.self,
+            Homeworld.self, Address.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsPlanet.Residents {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            small: String,
-            large: String,
-            address: Address? = nil,
-            id: String,
-            __typename: String = "User"
-        ) {
-            self.name = name
-            self.email = email
-            self.small = small
-            self.large = large
-            self.address = address
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.address, forKey: "address")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? small:s large:s address:#0? id:s ?__typename:s?", Address.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var address: Address? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `residents` (`[User!]!`).
-        var residents: [Residents]
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            diameter: Int? = nil,
-            residents: [Residents],
-            __typename: String = "Planet",
-            id: String? = nil
-        ) {
-            self.name = name
-            self.diameter = diameter
-            self.residents = residents
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.residents = try c.decode([Residents].self, forKey: "residents")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.residents, forKey: "residents")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Homeworld: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s diameter:i? residents:[#0] ?__typename:s? ?id:s?", Residents.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsPlanet.Residents.Friends {
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsPlanet.Residents.Friends.Address {
-    /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Geo: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        let __data: JSONObject
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsPlanet.Residents.Homeworld {
-    /// The selection of `Residents` on `User`.
-    struct Residents: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `id` (`ID!`).
-        var id: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, name: String, email: String? = nil, id: String) {
-            self.__typename = __typename
-            self.name = name
-            self.email = email
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.id = try c.decode(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.id, forKey: "id")
-        }
+    struct Residents: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? id:s")
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var id: String { __field() }
     }
 }
 
 extension Case75Query.Data.Nodes.AsPlanet.Residents.Address {
-    /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Geo: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        let __data: JSONObject
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsUser {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `email` (`String`).
-        var email: String??
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            scores: [[Int?]?]? = nil,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            email: String?? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            self.name = name
-            self.scores = scores
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.homeworld = homeworld
-            self.address = address
-            self.email = email
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.address, forKey: "address")
-            if let value = self.email {
-                try c.encode(value, forKey: "email")
-            }
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? ?email:s? ?__typename:s? ?id:s?",
+            Friends.self, BestFriend.self, Homeworld.self, Address.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, email: String? = nil, homeworld: Homeworld? = nil, __typename: String = "User") {
-            self.id = id
-            self.name = name
-            self.email = email
-            self.homeworld = homeworld
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s name:s email:s? homeworld:#0? ?__typename:s?", Homeworld.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var homeworld: Homeworld? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `email` (`String`).
-        var email: String??
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            email: String?? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            self.name = name
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.address = address
-            self.email = email
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.address, forKey: "address")
-            if let value = self.email {
-                try c.encode(value, forKey: "email")
-            }
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s friends:[#0] bestFriend:#1? address:#2? ?email:s? ?__typename:s? ?id:s?", Friends.self,
+            BestFriend.self, Address.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var address: Address? { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(diameter: Int? = nil, moons: [Moons?]? = nil, __typename: String = "Planet", id: String? = nil) {
-            self.diameter = diameter
-            self.moons = moons
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.moons, forKey: "moons")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Homeworld: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("diameter:i? moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+        let __data: JSONObject
+        var diameter: Int? { __field() }
+        var moons: [Moons?]? { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends.Friends {
-    /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String = "Planet", id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Homeworld: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, name: String, scores: [[Int?]?]? = nil, address: Address? = nil, __typename: String = "User") {
-            self.id = id
-            self.name = name
-            self.scores = scores
-            self.address = address
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.scores, forKey: "scores")
-            try c.encode(self.address, forKey: "address")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s name:s scores:[[i?]?]? address:#0? ?__typename:s?", Address.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var name: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var address: Address? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, email: String? = nil, address: Address? = nil, id: String, __typename: String = "User") {
-            self.name = name
-            self.email = email
-            self.address = address
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.address, forKey: "address")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s email:s? address:#0? id:s ?__typename:s?", Address.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var email: String? { __field() }
+        var address: Address? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend.Friends {
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend.Friends.Address {
-    /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Geo: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        let __data: JSONObject
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend.BestFriend {
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend.BestFriend.Address {
-    /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Geo: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        let __data: JSONObject
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends.BestFriend.Address {
-    /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Geo: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        let __data: JSONObject
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case75Query.Data.Nodes.AsUser.Friends.Homeworld {
-    /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Moons: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

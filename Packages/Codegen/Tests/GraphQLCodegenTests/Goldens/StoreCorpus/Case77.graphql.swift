@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case77`.
 struct Case77Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case77"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case77 {
           planets(first: 0) {
@@ -24,18 +21,14 @@ struct Case77Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "b541ce3d643cc9e01fb74e4f2ce65b18b4c93c5a1d48d3fcb4bf0456a44a8423"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -46,152 +39,32 @@ struct Case77Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `planets` (`[Planet!]!`).
-        var planets: [Planets]
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(planets: [Planets]) {
-            self.planets = planets
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.planets = try c.decode([Planets].self, forKey: "planets")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.planets, forKey: "planets")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("planets:[#0]", Planets.self)
+        let __data: JSONObject
+        var planets: [Planets] { __field() }
     }
 }
 
 extension Case77Query.Data {
-    /// The selection of `Planets` on `Planet`.
-    struct Planets: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `residents` (`[User!]!`).
-        var residents: [Residents]
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            diameter: Int? = nil,
-            residents: [Residents],
-            __typename: String = "Planet",
-            id: String? = nil
-        ) {
-            self.name = name
-            self.diameter = diameter
-            self.residents = residents
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.residents = try c.decode([Residents].self, forKey: "residents")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.residents, forKey: "residents")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Planets: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s diameter:i? residents:[#0] ?__typename:s? ?id:s?", Residents.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var residents: [Residents] { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var id: String? { __field() }
     }
 }
 
 extension Case77Query.Data.Planets {
-    /// The selection of `Residents` on `User`.
-    struct Residents: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, name: String, id: String? = nil) {
-            self.__typename = __typename
-            self.name = name
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Residents: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("__typename:s name:s ?id:s?")
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var id: String? { __field() }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case93`.
 struct Case93Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case93"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case93 {
           user(id: \"u5\") {
@@ -27,18 +24,14 @@ struct Case93Query: GraphQLTypedOperation {
           }
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "90aa6e4a759901500151a023c8ffdf846c123407dd425cf0fe15a0a93c2be2ea"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation, which has no variables.
     init() {
         self.variables = Variables()
     }
@@ -49,185 +42,40 @@ struct Case93Query: GraphQLTypedOperation {
         init() {}
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `user` (`User`).
-        var user: User?
-        /// The field `tags` (`[String]`).
-        var tags: [String?]?
-        /// The field `node`, as `other` (`Node`).
-        var other: Other?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(user: User? = nil, tags: [String?]? = nil, other: Other? = nil) {
-            self.user = user
-            self.tags = tags
-            self.other = other
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.user = try c.decodeNullable(User.self, forKey: "user")
-            self.tags = try c.decodeNullable([String?].self, forKey: "tags")
-            self.other = try c.decodeNullable(Other.self, forKey: "other")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.user, forKey: "user")
-            try c.encode(self.tags, forKey: "tags")
-            try c.encode(self.other, forKey: "other")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("user:#0? tags:[s?]? other:#1?", User.self, Other.self)
+        let __data: JSONObject
+        var user: User? { __field() }
+        var tags: [String?]? { __field() }
+        var other: Other? { __field() }
     }
 }
 
 extension Case93Query.Data {
-    /// The selection of `User` on `User`.
-    struct User: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `id` (`ID!`).
-        var id: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, name: String, email: String? = nil, id: String) {
-            self.__typename = __typename
-            self.name = name
-            self.email = email
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.id = try c.decode(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.id, forKey: "id")
-        }
+    struct User: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? id:s")
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var id: String { __field() }
     }
 
-    /// The selection of `Other` on `Node`.
-    struct Other: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, __typename: String? = nil, asUser: AsUser? = nil) {
-            self.id = id
-            self.__typename = __typename
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
+    struct Other: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:User", AsUser.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var __typename: String? { __field() }
+        var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
 
 extension Case93Query.Data.Other {
-    /// The selection on `Node` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(id: String, email: String? = nil, __typename: String = "User") {
-            self.id = id
-            self.email = email
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct AsUser: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("id:s email:s? ?__typename:s?")
+        let __data: JSONObject
+        var id: String { __field() }
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
     }
 }

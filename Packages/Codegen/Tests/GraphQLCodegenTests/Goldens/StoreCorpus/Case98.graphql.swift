@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case98`.
 struct Case98Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case98"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case98($flag0: Boolean!, $first1: Int, $size2: Int!, $first3: Int) {
           user(id: \"u8\") {
@@ -70,18 +67,14 @@ struct Case98Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "782d3100d06ef02945eef3c2503696ef8fed8be7fc1eaeb9d2f0765a829f5c1b"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(flag0: Bool, first1: GraphQLNullable<Int> = .absent, size2: Int, first3: GraphQLNullable<Int> = .absent) {
         self.variables = Variables(flag0: flag0, first1: first1, size2: size2, first3: first3)
     }
@@ -122,393 +115,95 @@ struct Case98Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `user` (`User`).
-        var user: User?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(user: User? = nil) {
-            self.user = user
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.user = try c.decodeNullable(User.self, forKey: "user")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.user, forKey: "user")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("user:#0?", User.self)
+        let __data: JSONObject
+        var user: User? { __field() }
     }
 }
 
 extension Case98Query.Data {
-    /// The selection of `User` on `User`.
-    struct User: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            self.name = name
-            self.friends = friends
-            self.homeworld = homeworld
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct User: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s friends:[#0] homeworld:#1? ?__typename:s? ?id:s?", Friends.self, Homeworld.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
 extension Case98Query.Data.User {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String? = nil,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            userBits: UserBits
-        ) {
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? ?id:s? friends:[#0] bestFriend:#1? @2", Friends.self, BestFriend.self,
+            UserBits.self)
+        let __data: JSONObject
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var userBits: UserBits { __view() }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `moons` (`[Moon]`).
-        var moons: [Moons?]?
-        /// The fragment `PlanetBits` spread here.
-        var planetBits: PlanetBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            diameter: Int? = nil,
-            name: String,
-            __typename: String = "Planet",
-            moons: [Moons?]? = nil,
-            planetBits: PlanetBits
-        ) {
-            self.id = id
-            self.diameter = diameter
-            self.name = name
-            self.__typename = __typename
-            self.moons = moons
-            self.planetBits = planetBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-            self.moons = try c.decodeNullable([Moons?].self, forKey: "moons")
-            self.planetBits = try PlanetBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.moons, forKey: "moons")
-        }
+    struct Homeworld: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s diameter:i? name:s ?__typename:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var diameter: Int? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "Planet") }
+        var moons: [Moons?]? { __field() }
+        var planetBits: PlanetBits { __view() }
     }
 }
 
 extension Case98Query.Data.User.Friends {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, name: String, small: String, large: String, friends: [Friends], id: String? = nil) {
-            self.__typename = __typename
-            self.name = name
-            self.small = small
-            self.large = large
-            self.friends = friends
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "__typename:s name:s small:s large:s friends:[#0] ?id:s?", Friends.self)
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var id: String? { __field() }
     }
 
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, name: String, small: String, large: String, id: String? = nil) {
-            self.__typename = __typename
-            self.name = name
-            self.small = small
-            self.large = large
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("__typename:s name:s small:s large:s ?id:s?")
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var id: String? { __field() }
     }
 }
 
 extension Case98Query.Data.User.Friends.Friends {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String??
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, email: String?? = nil, __typename: String = "User", id: String? = nil) {
-            self.name = name
-            self.email = email
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            if let value = self.email {
-                try c.encode(value, forKey: "email")
-            }
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s ?email:s? ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var email: String?? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
 
 extension Case98Query.Data.User.Homeworld {
-    /// The selection of `Moons` on `Moon`.
-    struct Moons: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `radius` (`Float`).
-        var radius: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, radius: Double? = nil, __typename: String = "Moon") {
-            self.name = name
-            self.radius = radius
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.radius = try c.decodeNullable(Double.self, forKey: "radius")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Moon"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.radius, forKey: "radius")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct Moons: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var radius: Double? { __field() }
+        var __typename: String { __field(default: "Moon") }
     }
 }

@@ -4,11 +4,8 @@ import GraphQLCore
 
 /// The query `Case99`.
 struct Case99Query: GraphQLTypedOperation {
-    /// The operation's name in the document.
     static let operationName = "Case99"
-    /// A query.
     static let operationKind = OperationKind.query
-    /// The text sent: `__typename` and key fields added, client directives removed.
     static let text = """
         query Case99($size0: Int!, $flag1: Boolean!, $size2: Int!, $flag3: Boolean!, $flag4: Boolean!, $flag5: \
         Boolean!) {
@@ -111,18 +108,14 @@ struct Case99Query: GraphQLTypedOperation {
           id
         }
         """
-    /// The SHA-256 of ``text``, as an automatic persisted query sends it.
     static let textDigest = "5269b9f726af65279c2031e0680044bd3e23e185530c5c922bff2d5e0e435d8b"
 
-    /// The variables of this instance.
     var variables: Variables
 
-    /// The operation with `variables`.
     init(variables: Variables) {
         self.variables = variables
     }
 
-    /// The operation with each variable; the optional ones are left out unless given.
     init(size0: Int, flag1: Bool, size2: Int, flag3: Bool, flag4: Bool, flag5: Bool) {
         self.variables = Variables(size0: size0, flag1: flag1, size2: size2, flag3: flag3, flag4: flag4, flag5: flag5)
     }
@@ -173,796 +166,192 @@ struct Case99Query: GraphQLTypedOperation {
         }
     }
 
-    /// The answer's `data`, as the text above selects it.
-    struct Data: Codable, Sendable, Hashable {
-        /// The field `search` (`[SearchResult!]!`).
-        var search: [Search]
-        /// The field `grid` (`[[Cell]]!`).
-        var grid: [[Grid?]?]
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(search: [Search], grid: [[Grid?]?]) {
-            self.search = search
-            self.grid = grid
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.search = try c.decode([Search].self, forKey: "search")
-            self.grid = try c.decode([[Grid?]?].self, forKey: "grid")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.search, forKey: "search")
-            try c.encode(self.grid, forKey: "grid")
-        }
+    struct Data: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("search:[#0] grid:[[#1?]?]", Search.self, Grid.self)
+        let __data: JSONObject
+        var search: [Search] { __field() }
+        var grid: [[Grid?]?] { __field() }
     }
 }
 
 extension Case99Query.Data {
-    /// The selection of `Search` on `SearchResult`.
-    struct Search: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `Ship`, when it is one.
-        var asShip: AsShip?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-        /// This object as a `Named`, when it is one.
-        var asNamed: AsNamed?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            __typename: String? = nil,
-            asPlanet: AsPlanet? = nil,
-            asShip: AsShip? = nil,
-            asUser: AsUser? = nil,
-            asNamed: AsNamed? = nil
-        ) {
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asShip = asShip
-            self.asUser = asUser
-            self.asNamed = asNamed
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asShip = try self.__typename == "Ship" ? AsShip(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-            self.asNamed = try ["Planet", "User"].contains(self.__typename ?? "") ? AsNamed(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asShip = self.asShip {
-                try asShip.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
+    struct Search: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
+            AsNamed.self)
+        let __data: JSONObject
+        var __typename: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asShip: AsShip? { __view(when: ["Ship"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
+        var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
     }
 
-    /// The selection of `Grid` on `Cell`.
-    struct Grid: Codable, Sendable, Hashable {
-        /// The field `x` (`Int!`).
-        var x: Int
-        /// The field `y` (`Int!`).
-        var y: Int
-        /// The field `value` (`Float`).
-        var value: Double?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(x: Int, y: Int, value: Double? = nil, __typename: String = "Cell") {
-            self.x = x
-            self.y = y
-            self.value = value
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.x = try c.decode(Int.self, forKey: "x")
-            self.y = try c.decode(Int.self, forKey: "y")
-            self.value = try c.decodeNullable(Double.self, forKey: "value")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Cell"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.x, forKey: "x")
-            try c.encode(self.y, forKey: "y")
-            try c.encode(self.value, forKey: "value")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Grid: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        let __data: JSONObject
+        var x: Int { __field() }
+        var y: Int { __field() }
+        var value: Double? { __field() }
+        var __typename: String { __field(default: "Cell") }
     }
 }
 
 extension Case99Query.Data.Search {
-    /// The selection on `SearchResult` as a `Planet`.
-    struct AsPlanet: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `residents` (`[User!]!`).
-        var residents: [Residents]
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            diameter: Int? = nil,
-            residents: [Residents],
-            id: String? = nil,
-            __typename: String = "Planet"
-        ) {
-            self.name = name
-            self.diameter = diameter
-            self.residents = residents
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.residents = try c.decode([Residents].self, forKey: "residents")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Planet"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encode(self.residents, forKey: "residents")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct AsPlanet: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s diameter:i? residents:[#0] ?id:s? ?__typename:s?", Residents.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var residents: [Residents] { __field() }
+        var id: String? { __field() }
+        var __typename: String { __field(default: "Planet") }
     }
 
-    /// The selection on `SearchResult` as a `Ship`.
-    struct AsShip: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String = "Ship", id: String? = nil) {
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Ship"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct AsShip: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var __typename: String { __field(default: "Ship") }
+        var id: String? { __field() }
     }
 
-    /// The selection on `SearchResult` as a `User`.
-    struct AsUser: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String = "User", id: String? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct AsUser: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
-    /// The selection on `SearchResult` as a `Named`.
-    struct AsNamed: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String?
-        /// This object as a `Planet`, when it is one.
-        var asPlanet: AsPlanet?
-        /// This object as a `User`, when it is one.
-        var asUser: AsUser?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, __typename: String? = nil, asPlanet: AsPlanet? = nil, asUser: AsUser? = nil) {
-            self.name = name
-            self.__typename = __typename
-            self.asPlanet = asPlanet
-            self.asUser = asUser
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename")
-            self.asPlanet = try self.__typename == "Planet" ? AsPlanet(from: decoder) : nil
-            self.asUser = try self.__typename == "User" ? AsUser(from: decoder) : nil
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            if let asPlanet = self.asPlanet {
-                try asPlanet.encode(to: encoder)
-                return
-            }
-            if let asUser = self.asUser {
-                try asUser.encode(to: encoder)
-                return
-            }
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encodeIfPresent(self.__typename, forKey: "__typename")
-        }
+    struct AsNamed: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var __typename: String? { __field() }
+        var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
+        var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
 
 extension Case99Query.Data.Search.AsPlanet {
-    /// The selection of `Residents` on `User`.
-    struct Residents: Codable, Sendable, Hashable {
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            id: String,
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            self.id = id
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.address = address
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.id = try c.decode(String.self, forKey: "id")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.address, forKey: "address")
-        }
+    struct Residents: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "id:s email:s? name:s ?__typename:s? friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
+            BestFriend.self, Address.self, UserBits.self)
+        let __data: JSONObject
+        var id: String { __field() }
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var address: Address? { __field() }
+        var userBits: UserBits { __view() }
     }
 }
 
 extension Case99Query.Data.Search.AsPlanet.Residents {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `homeworld` (`Planet`).
-        var homeworld: Homeworld?
-        /// The field `address` (`Address`).
-        var address: Address?
-        /// The fragment `UserBits` spread here.
-        var userBits: UserBits
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            email: String? = nil,
-            name: String,
-            __typename: String = "User",
-            id: String? = nil,
-            small: String,
-            large: String,
-            friends: [Friends],
-            homeworld: Homeworld? = nil,
-            address: Address? = nil,
-            userBits: UserBits
-        ) {
-            self.email = email
-            self.name = name
-            self.__typename = __typename
-            self.id = id
-            self.small = small
-            self.large = large
-            self.friends = friends
-            self.homeworld = homeworld
-            self.address = address
-            self.userBits = userBits
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.homeworld = try c.decodeNullable(Homeworld.self, forKey: "homeworld")
-            self.address = try c.decodeNullable(Address.self, forKey: "address")
-            self.userBits = try UserBits(from: decoder)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.homeworld, forKey: "homeworld")
-            try c.encode(self.address, forKey: "address")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "email:s? name:s ?__typename:s? ?id:s? small:s large:s friends:[#0] homeworld:#1? address:#2? @3",
+            Friends.self, Homeworld.self, Address.self, UserBits.self)
+        let __data: JSONObject
+        var email: String? { __field() }
+        var name: String { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var friends: [Friends] { __field() }
+        var homeworld: Homeworld? { __field() }
+        var address: Address? { __field() }
+        var userBits: UserBits { __view() }
     }
 
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `friends` (`[User!]!`).
-        var friends: [Friends]
-        /// The field `bestFriend` (`User`).
-        var bestFriend: BestFriend?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            email: String? = nil,
-            friends: [Friends],
-            bestFriend: BestFriend? = nil,
-            __typename: String = "User",
-            id: String? = nil
-        ) {
-            self.name = name
-            self.email = email
-            self.friends = friends
-            self.bestFriend = bestFriend
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.friends = try c.decode([Friends].self, forKey: "friends")
-            self.bestFriend = try c.decodeNullable(BestFriend.self, forKey: "bestFriend")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.friends, forKey: "friends")
-            try c.encode(self.bestFriend, forKey: "bestFriend")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self, BestFriend.self)
+        let __data: JSONObject
+        var name: String { __field() }
+        var email: String? { __field() }
+        var friends: [Friends] { __field() }
+        var bestFriend: BestFriend? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case99Query.Data.Search.AsPlanet.Residents.Friends {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, id: String, name: String, email: String? = nil, small: String, large: String) {
-            self.__typename = __typename
-            self.id = id
-            self.name = name
-            self.email = email
-            self.small = small
-            self.large = large
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("__typename:s id:s name:s email:s? small:s large:s")
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var id: String { __field() }
+        var name: String { __field() }
+        var email: String? { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
     }
 
-    /// The selection of `Homeworld` on `Planet`.
-    struct Homeworld: Codable, Sendable, Hashable {
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `diameter` (`Int`).
-        var diameter: Int?
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(__typename: String, name: String, diameter: Int? = nil, id: String? = nil) {
-            self.__typename = __typename
-            self.name = name
-            self.diameter = diameter
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.__typename = try c.decode(String.self, forKey: "__typename")
-            self.name = try c.decode(String.self, forKey: "name")
-            self.diameter = try c.decodeNullable(Int.self, forKey: "diameter")
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.diameter, forKey: "diameter")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
+    struct Homeworld: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("__typename:s name:s diameter:i? ?id:s?")
+        let __data: JSONObject
+        var __typename: String { __field() }
+        var name: String { __field() }
+        var diameter: Int? { __field() }
+        var id: String? { __field() }
     }
 
-    /// The selection of `Address` on `Address`.
-    struct Address: Codable, Sendable, Hashable {
-        /// The field `street` (`String!`).
-        var street: String
-        /// The field `city` (`String`).
-        var city: String?
-        /// The field `geo` (`Geo`).
-        var geo: Geo?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(street: String, city: String? = nil, geo: Geo? = nil, __typename: String = "Address") {
-            self.street = street
-            self.city = city
-            self.geo = geo
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.street = try c.decode(String.self, forKey: "street")
-            self.city = try c.decodeNullable(String.self, forKey: "city")
-            self.geo = try c.decodeNullable(Geo.self, forKey: "geo")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Address"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.street, forKey: "street")
-            try c.encode(self.city, forKey: "city")
-            try c.encode(self.geo, forKey: "geo")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Address: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        let __data: JSONObject
+        var street: String { __field() }
+        var city: String? { __field() }
+        var geo: Geo? { __field() }
+        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case99Query.Data.Search.AsPlanet.Residents.Friends.Address {
-    /// The selection of `Geo` on `Geo`.
-    struct Geo: Codable, Sendable, Hashable {
-        /// The field `lat` (`Float!`).
-        var lat: Double
-        /// The field `lng` (`Float!`).
-        var lng: Double
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(lat: Double, lng: Double, __typename: String = "Geo") {
-            self.lat = lat
-            self.lng = lng
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.lat = try c.decode(Double.self, forKey: "lat")
-            self.lng = try c.decode(Double.self, forKey: "lng")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "Geo"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.lat, forKey: "lat")
-            try c.encode(self.lng, forKey: "lng")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Geo: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        let __data: JSONObject
+        var lat: Double { __field() }
+        var lng: Double { __field() }
+        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case99Query.Data.Search.AsPlanet.Residents.BestFriend {
-    /// The selection of `Friends` on `User`.
-    struct Friends: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `avatar`, as `small` (`String!`).
-        var small: String
-        /// The field `avatar`, as `large` (`String!`).
-        var large: String
-        /// The field `scores` (`[[Int]]`).
-        var scores: [[Int?]?]?
-        /// The field `email` (`String`).
-        var email: String??
-        /// The field `id` (`ID!`).
-        var id: String
-        /// The field `__typename` (`String!`).
-        var __typename: String
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(
-            name: String,
-            small: String,
-            large: String,
-            scores: [[Int?]?]? = nil,
-            email: String?? = nil,
-            id: String,
-            __typename: String = "User"
-        ) {
-            self.name = name
-            self.small = small
-            self.large = large
-            self.scores = scores
-            self.email = email
-            self.id = id
-            self.__typename = __typename
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.small = try c.decode(String.self, forKey: "small")
-            self.large = try c.decode(String.self, forKey: "large")
-            self.scores = try c.decodeNullable([[Int?]?].self, forKey: "scores")
-            self.email = try c.decodeNullableIfPresent(String.self, forKey: "email")
-            self.id = try c.decode(String.self, forKey: "id")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.small, forKey: "small")
-            try c.encode(self.large, forKey: "large")
-            try c.encode(self.scores, forKey: "scores")
-            if let value = self.email {
-                try c.encode(value, forKey: "email")
-            }
-            try c.encode(self.id, forKey: "id")
-            try c.encode(self.__typename, forKey: "__typename")
-        }
+    struct Friends: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields(
+            "name:s small:s large:s scores:[[i?]?]? ?email:s? id:s ?__typename:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var small: String { __field() }
+        var large: String { __field() }
+        var scores: [[Int?]?]? { __field() }
+        var email: String?? { __field() }
+        var id: String { __field() }
+        var __typename: String { __field(default: "User") }
     }
 
-    /// The selection of `BestFriend` on `User`.
-    struct BestFriend: Codable, Sendable, Hashable {
-        /// The field `name` (`String!`).
-        var name: String
-        /// The field `email` (`String`).
-        var email: String?
-        /// The field `__typename` (`String!`).
-        var __typename: String
-        /// The field `id` (`ID!`).
-        var id: String?
-
-        /// Every property, for previews and test fixtures; the optional ones default to `nil`.
-        init(name: String, email: String? = nil, __typename: String = "User", id: String? = nil) {
-            self.name = name
-            self.email = email
-            self.__typename = __typename
-            self.id = id
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.answerFields()
-            self.name = try c.decode(String.self, forKey: "name")
-            self.email = try c.decodeNullable(String.self, forKey: "email")
-            self.__typename = try c.decodeIfPresent(String.self, forKey: "__typename") ?? "User"
-            self.id = try c.decodeIfPresent(String.self, forKey: "id")
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.answerFields()
-            try c.encode(self.name, forKey: "name")
-            try c.encode(self.email, forKey: "email")
-            try c.encode(self.__typename, forKey: "__typename")
-            try c.encodeIfPresent(self.id, forKey: "id")
-        }
-    }
-}
-
-/// A key of the answer: a response key, written as a string literal.
-private struct AnswerKey: CodingKey, ExpressibleByStringLiteral {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init(stringLiteral value: String) {
-        self.stringValue = value
-    }
-
-    init?(intValue: Int) {
-        return nil
-    }
-}
-
-extension Decoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() throws -> KeyedDecodingContainer<AnswerKey> {
-        try container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension Encoder {
-    /// The object's fields by response key.
-    fileprivate func answerFields() -> KeyedEncodingContainer<AnswerKey> {
-        container(keyedBy: AnswerKey.self)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The value under `key`, `nil` for `null`; a missing key is an error.
-    fileprivate func decodeNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
-        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
-    }
-
-    /// `nil` for a missing key, `.some(nil)` for `null`, else the value.
-    fileprivate func decodeNullableIfPresent<Value: Decodable>(
-        _ type: Value.Type, forKey key: Key
-    ) throws -> Value?? {
-        try contains(key) ? .some(decodeNullable(type, forKey: key)) : nil
+    struct BestFriend: GraphQLSelection {
+        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s? ?id:s?")
+        let __data: JSONObject
+        var name: String { __field() }
+        var email: String? { __field() }
+        var __typename: String { __field(default: "User") }
+        var id: String? { __field() }
     }
 }
