@@ -80,14 +80,39 @@ final class UploadServer: Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
                 in: .whitespaces)
         }
-        guard let length = headers["content-length"].flatMap(Int.init) else {
+        if headers["expect"]?.lowercased() == "100-continue" { write(connection, "HTTP/1.1 100 Continue\r\n\r\n") }
+        let body: [UInt8]
+        if headers["transfer-encoding"]?.lowercased() == "chunked" {
+            // URLSession on Linux sends a body read from a stream in chunks, its length unknown ahead.
+            var position = headEnd
+            var decoded = [UInt8]()
+            while true {
+                var sizeEnd = buffer[position...].firstRange(of: Array("\r\n".utf8))
+                while sizeEnd == nil {
+                    guard readMore() else { return }
+                    sizeEnd = buffer[position...].firstRange(of: Array("\r\n".utf8))
+                }
+                guard let sizeEnd,
+                    let size = Int(
+                        String(decoding: buffer[position..<sizeEnd.lowerBound], as: UTF8.self)
+                            .split(separator: ";").first ?? "", radix: 16)
+                else { return respond(connection, status: "400 Bad Request", body: "{}") }
+                while buffer.count < sizeEnd.upperBound + size + 2 {
+                    guard readMore() else { return }
+                }
+                if size == 0 { break }
+                decoded += buffer[sizeEnd.upperBound..<(sizeEnd.upperBound + size)]
+                position = sizeEnd.upperBound + size + 2
+            }
+            body = decoded
+        } else if let length = headers["content-length"].flatMap(Int.init) {
+            while buffer.count - headEnd < length {
+                guard readMore() else { return }
+            }
+            body = Array(buffer[headEnd..<(headEnd + length)])
+        } else {
             return respond(connection, status: "411 Length Required", body: "{}")
         }
-        if headers["expect"]?.lowercased() == "100-continue" { write(connection, "HTTP/1.1 100 Continue\r\n\r\n") }
-        while buffer.count - headEnd < length {
-            guard readMore() else { return }
-        }
-        let body = Array(buffer[headEnd..<(headEnd + length)])
         let boundary = headers["content-type"]?.components(separatedBy: "boundary=").last ?? ""
         respond(connection, status: "200 OK", body: answer(body, boundary: boundary))
     }

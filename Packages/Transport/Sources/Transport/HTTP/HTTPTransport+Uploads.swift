@@ -26,7 +26,7 @@ extension HTTPTransport {
             return made
         }
         let total = body.byteCount
-        let (answer, http) = try await session.upload(urlRequest, fromFile: body.fileURL, byteCount: total) { sent in
+        let (answer, http) = try await session.upload(urlRequest, fromFile: body.fileURL) { sent in
             let progress = UploadProgress(bytesSent: min(sent, total), totalBytes: total)
             for upload in uploads { upload.reportProgress(progress) }
         }

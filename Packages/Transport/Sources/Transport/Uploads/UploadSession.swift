@@ -24,13 +24,13 @@ final class UploadSession: Sendable {
     /// Lets uploads in flight finish, then releases the session and its delegate.
     func invalidate() { session.finishTasksAndInvalidate() }
 
-    /// Sends `request` with the body streamed from `file` (`byteCount` bytes), calls `progress` with
+    /// Sends `request` with the body streamed from `file`, calls `progress` with
     /// the bytes sent so far each time more leave, and returns the answer. Cancelling the calling task
     /// cancels the upload, which then throws ``TransportError/Code/cancelled``.
     func upload(
-        _ request: URLRequest, fromFile file: URL, byteCount: Int64, progress: @escaping @Sendable (Int64) -> Void
+        _ request: URLRequest, fromFile file: URL, progress: @escaping @Sendable (Int64) -> Void
     ) async throws(TransportError) -> (Data, HTTPURLResponse) {
-        let task = Self.task(on: session, sending: request, fromFile: file, byteCount: byteCount)
+        let task = Self.task(on: session, sending: request, fromFile: file)
         let call = UploadCall(progress: progress)
         router.add(task.taskIdentifier, call)
         let result: Result<(Data, URLResponse?), any Error> = await withTaskCancellationHandler {
@@ -62,15 +62,15 @@ extension UploadSession {
     /// file body reads ahead asynchronously and resumes the paused transfer when a read lands, and a
     /// read that lands after a cancellation resumes a transfer libcurl already ended, which traps the
     /// process (its `try!` on `curl_easy_pause`'s error). A stream is read in libcurl's own callback,
-    /// so nothing resumes a transfer afterwards. The length is said in `Content-Length`, as the file
-    /// body would have; a stream alone would be sent chunked.
+    /// so nothing resumes a transfer afterwards. Its length is unknown to URLSession there, so the body
+    /// goes with `Transfer-Encoding: chunked`, which every HTTP/1.1 server reads; no `Content-Length` is
+    /// set, since a request with both is malformed.
     private static func task(
-        on session: URLSession, sending request: URLRequest, fromFile file: URL, byteCount: Int64
+        on session: URLSession, sending request: URLRequest, fromFile file: URL
     ) -> URLSessionTask {
         #if canImport(FoundationNetworking)
             var streamed = request
             streamed.httpBodyStream = InputStream(url: file)
-            streamed.setValue(String(byteCount), forHTTPHeaderField: "Content-Length")
             return session.dataTask(with: streamed)
         #else
             return session.uploadTask(with: request, fromFile: file)

@@ -9,8 +9,9 @@ import Transport
 #endif
 
 /// HTTPTransport's GraphQL multipart requests against Strawberry's `Upload` on loopback, which answers
-/// the name, content type, size and SHA-256 of every file it read.
-@Suite("File uploads to Strawberry over loopback", .loopbackServer(.strawberry), .timeLimit(.minutes(2)))
+/// the name, content type, size and SHA-256 of every file it read. One at a time: the 200 MB test
+/// measures the process's peak memory, and the others send 64 MB bodies.
+@Suite("File uploads to Strawberry over loopback", .loopbackServer(.strawberry), .timeLimit(.minutes(2)), .serialized)
 struct UploadTests {
     let server: LoopbackServer
     let transport: HTTPTransport
