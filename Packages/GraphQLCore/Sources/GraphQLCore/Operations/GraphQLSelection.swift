@@ -5,20 +5,20 @@ import Foundation
 ///
 /// The struct of a selection, the structs of its type conditions (`asUser`) and of the fragments
 /// spread in it are views of the same object: none copies the fields, and none has its own coding.
-/// Decoding reads the object once and checks it against the selection's ``__fields`` (a missing
+/// Decoding reads the object once and checks it against the selection's `__fields` (a missing
 /// key, a `null` where the schema promises a value and a value of the wrong kind are the errors
 /// `JSONDecoder` would give); encoding writes the object back as it came.
 public protocol GraphQLSelection: GraphQLAnswerValue {
     /// The answer object this view reads, shared with every view of the same object.
     var __data: JSONObject { get }
-    /// A view of `__data`, which the caller has checked against ``__fields``.
+    /// A view of `__data`, which the caller has checked against `__fields`.
     init(__data: JSONObject)
     /// What decoding checks, one entry per field or view of the selection.
     static var __fields: GraphQLSelectionFields { get }
 }
 
 extension GraphQLSelection {
-    /// Reads the object and checks it against ``__fields``.
+    /// Reads the object and checks it against `__fields`.
     public init(from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
         guard case .object(let object) = value else {
@@ -72,7 +72,7 @@ extension GraphQLSelection {
     /// The object.
     @inlinable public var __answer: JSONValue { .object(__data) }
 
-    /// Checks `object` against ``__fields``. Returns the object with only the keys the selection and
+    /// Checks `object` against `__fields`. Returns the object with only the keys the selection and
     /// its views read when `context` projects, the object with what its `@catch` fields caught
     /// recorded when they caught anything, else `nil` (the object is kept as it is).
     static func __check(_ object: JSONObject, in context: inout AnswerCheckContext) throws -> JSONObject? {

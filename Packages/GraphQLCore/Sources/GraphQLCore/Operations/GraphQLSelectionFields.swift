@@ -1,6 +1,6 @@
 import Foundation
 
-/// A generated selection's field table (``GraphQLSelection/__fields``): each field and how decoding
+/// A generated selection's field table (`GraphQLSelection.__fields`): each field and how decoding
 /// checks it, and the views of the same object that decoding checks too.
 ///
 /// The table is the selection's decoding: one shared walk in this module reads it, instead of an
