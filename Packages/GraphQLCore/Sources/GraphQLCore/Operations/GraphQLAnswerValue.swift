@@ -65,9 +65,24 @@ struct AnswerCheckContext {
 }
 
 /// Reads a value that `GraphQLAnswerShape` checked when the answer was decoded, so it cannot fail
-/// there; only a value built by hand around the checks (`init(__data:)` with a wrong object) gets here.
+/// there; only a value built by hand around the checks (`init(__data:)` with a wrong object, where
+/// decoding the object would have thrown the typed error) gets here. The message names the type and
+/// the kind of value found, never the value: answers are user data, and this lands in crash logs.
 @usableFromInline func uncheckedAnswer(_ type: Any.Type, _ value: JSONValue?) -> Never {
-    preconditionFailure("an answer's value was not checked as \(type): \(String(describing: value))")
+    preconditionFailure("an answer's value was not checked as \(type): found \(valueKind(value))")
+}
+
+/// The kind of `value` (`a string`, `null`, `nothing`), without its contents.
+@usableFromInline func valueKind(_ value: JSONValue?) -> String {
+    switch value {
+    case nil: "nothing"
+    case .null?: "null"
+    case .bool?: "a Boolean"
+    case .int?, .bigInt?, .double?: "a number"
+    case .string?: "a string"
+    case .array?: "a list"
+    case .object?: "an object"
+    }
 }
 
 extension Int: GraphQLAnswerValue {
