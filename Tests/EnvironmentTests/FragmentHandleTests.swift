@@ -66,7 +66,7 @@ struct FragmentHandleTests {
         #expect(setup.transport.requestCount == 1)
         let request = try #require(setup.transport.requests.first)
         #expect(request.variables == ["id": "7"])
-        #expect(request.text.contains("node(id: $id)"))
+        #expect(request.text.contains("node(id:$id)"))
     }
 
     @Test("the cells of a list compile their node(id:) query once, whatever their ids")

@@ -14,33 +14,13 @@ struct TypedPagingTests {
     struct FeedQuery: GraphQLTypedOperation {
         static let operationName = "Feed"
         static let operationKind = OperationKind.query
-        static let text = """
-            query Feed($first: Int!, $after: String) {
-              feed(first: $first, after: $after) {
-                edges {
-                  cursor
-                  node {
-                    title
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-                pageInfo {
-                  hasNextPage
-                  endCursor
-                  hasPreviousPage
-                  startCursor
-                  __typename
-                }
-                __typename
-              }
-            }
-            """
+        static let text =
+            "query Feed($first:Int!$after:String){feed(first:$first after:$after){edges{cursor node{title __typename id}"
+            + "__typename}pageInfo{hasNextPage endCursor hasPreviousPage startCursor __typename}__typename}}"
         static let textDigest = DocumentDigest.sha256Hex(text)
         static let clientText: String? = text.replacingOccurrences(
-            of: "feed(first: $first, after: $after) {",
-            with: "feed(first: $first, after: $after) @connection(key: \"Feed_feed\") {")
+            of: "feed(first:$first after:$after){",
+            with: "feed(first:$first after:$after)@connection(key:\"Feed_feed\"){")
 
         struct Variables: Encodable, Sendable, Hashable {
             var first: Int

@@ -2,7 +2,8 @@
 """Reference fixture for the Swift parser and printer, produced by graphql-core.
 
 Reads every `.graphql` file of the corpus and records, for each, whether graphql-core parses it and
-then its printed form, or else its syntax error's message, line and column. The Swift tests compare
+then its printed form and that form without its ignored characters (the text an operation is sent
+as), or else its syntax error's message, line and column. The Swift tests compare
 their own parser and printer against this file.
 
     python scripts/reference/parse_print.py           # rewrite the fixture
@@ -22,6 +23,7 @@ from pathlib import Path
 
 import graphql
 from graphql import GraphQLError, parse, print_ast
+from graphql.utilities import strip_ignored_characters
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "Packages/GraphQLCore/Tests/GraphQLCoreTests/Fixtures"
@@ -50,7 +52,8 @@ def describe(path: Path) -> dict[str, object]:
             "line": locations[0].line,
             "column": locations[0].column,
         }
-    return {"parses": True, "printed": print_ast(document)}
+    printed = print_ast(document)
+    return {"parses": True, "printed": printed, "compact": strip_ignored_characters(printed)}
 
 
 def generate() -> str:

@@ -156,12 +156,12 @@ struct GeneratedCodeTests {
         let source = try String(contentsOf: Self.inputs.appendingPathComponent("Hero.graphql"), encoding: .utf8)
         let sent = try CompiledDocument(text: source, schema: schema).sentDefinitions()
         let fragment = try #require(sent.fragments.first { $0.name == "CharacterBits" })
-        #expect(CharacterBits.text == Printer.print(Document(definitions: [.fragment(fragment)])))
+        #expect(CharacterBits.text == Printer.printCompact(Document(definitions: [.fragment(fragment)])))
         let alone = try CompiledDocument(text: CharacterBits.text, schema: schema)
-        #expect(Printer.print(try alone.sentDefinitions()) == CharacterBits.text)
+        #expect(Printer.printCompact(try alone.sentDefinitions()) == CharacterBits.text)
         #expect(try alone.fragment(named: "CharacterBits").typeCondition == "Character")
         #expect(CharacterBits.fragmentName == "CharacterBits" && CharacterBits.typeCondition == "Character")
-        #expect(PostBits.text.hasPrefix("fragment PostBits on Post {"))
+        #expect(PostBits.text.hasPrefix("fragment PostBits on Post{"))
     }
 
     @Test("Data built with its memberwise initializers, as a preview would, encodes to the answer it stands for")

@@ -85,9 +85,9 @@ struct MaskedCodeTests {
                 contentsOf: GeneratedCodeTests.inputs.appendingPathComponent("schema.graphqls"), encoding: .utf8))
         let sent = try CompiledDocument(text: MaskedHeroQuery.text, schema: schema).sentDefinitions()
         let definitions = ["HeroCell", "FriendCell"].compactMap { name in sent.fragments.first { $0.name == name } }
-        #expect(HeroCell.text == Printer.print(Document(definitions: definitions.map { .fragment($0) })))
+        #expect(HeroCell.text == Printer.printCompact(Document(definitions: definitions.map { .fragment($0) })))
         let alone = try CompiledDocument(text: HeroCell.text, schema: schema)
-        #expect(Printer.print(try alone.sentDefinitions()) == HeroCell.text)
+        #expect(Printer.printCompact(try alone.sentDefinitions()) == HeroCell.text)
         #expect(HeroCell.fragmentName == "HeroCell" && HeroCell.typeCondition == "Character")
         #expect(!FriendCell.text.contains("HeroCell"))
     }

@@ -34,7 +34,7 @@ struct ClientTextTests {
             configuration: CodegenConfiguration())
         let feed = try #require(files.first { $0.name == "Feed.graphql.swift" }).contents
         #expect(feed.components(separatedBy: "static let clientText: String? = \"\"\"").count == 2)
-        #expect(feed.contains("feed(first: $first, after: $after) @connection(key: \\\"Feed_feed\\\") {"))
+        #expect(feed.contains("@connection(key:\\\"Feed_feed\\\")"))
         // The client text is the sent text with the directive: the generated text has none.
         let textStart = try #require(feed.range(of: "static let text = \"\"\""))
         let clientStart = try #require(feed.range(of: "static let clientText"))

@@ -246,7 +246,7 @@ public enum CodeGenerator {
     static func sentText(of fragment: FragmentDefinition, in sent: Document) -> String {
         let used = fragmentsUsed(by: [fragment.selectionSet], in: sent.fragments)
         let spread = sent.fragments.filter { used.contains($0.name) && $0.name != fragment.name }
-        return Printer.print(Document(definitions: [.fragment(fragment)] + spread.map { .fragment($0) }))
+        return Printer.printCompact(Document(definitions: [.fragment(fragment)] + spread.map { .fragment($0) }))
     }
 
     private static func precedes(_ first: SourceLocation, _ second: SourceLocation) -> Bool {

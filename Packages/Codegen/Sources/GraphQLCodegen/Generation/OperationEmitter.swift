@@ -108,17 +108,21 @@ struct OperationEmitter {
         }
     }
 
-    /// A literal line longer than `width` cut after spaces into pieces that end in `\`, the escape that
-    /// continues a multi-line string literal's line without a line break: the text is unchanged and
-    /// the file stays within 120 columns. A run without spaces longer than `width` stays whole.
+    /// A literal line longer than `width` cut into pieces that end in `\`, the escape that continues a
+    /// multi-line string literal's line without a line break: the text is unchanged and the file stays
+    /// within 120 columns. A piece ends after a space, `}` or `)`, which in a compact text (decision
+    /// 0225) come every few characters; a run without them longer than `width` stays whole.
     static func wrapped(_ line: String, width: Int) -> [String] {
         var pieces: [String] = []
         var rest = Substring(line)
         while rest.count > width {
             let window = rest.prefix(width)
-            // Cut after a space that is not the line's first character (escapes hold no spaces).
-            guard let space = window.dropFirst().lastIndex(of: " ") else { break }
-            let end = rest.index(after: space)
+            // Not after the line's first character; never inside an escape: none holds a space or `)`,
+            // and a `}` ends the one that holds it (`\u{7f}`).
+            guard let cut = window.dropFirst().lastIndex(where: { $0 == " " || $0 == "}" || $0 == ")" }) else {
+                break
+            }
+            let end = rest.index(after: cut)
             pieces.append(String(rest[..<end]) + "\\")
             rest = rest[end...]
         }

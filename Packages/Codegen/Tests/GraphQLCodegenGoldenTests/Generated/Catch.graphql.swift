@@ -10,24 +10,11 @@ public struct CaughtHeroQuery: GraphQLTypedOperation {
     public static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     public static let text = """
-        query CaughtHero($episode: Episode) {
-          hero(episode: $episode) {
-            name
-            friends {
-              name
-              __typename
-              id
-            }
-            ... on Droid {
-              primaryFunction
-            }
-            __typename
-            id
-          }
-        }
+        query CaughtHero($episode:Episode){hero(episode:$episode){name friends{name __typename id}...on \
+        Droid{primaryFunction}__typename id}}
         """
     /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "58c36ef64ce3e2ad82b95a6d1b63b60e514c3277e5fbeac51b86ded328233f9e"
+    public static let textDigest = "d4bb89b58e597175dd921b35af5401f2ea210450ce77858bc7c7282bf03feb84"
 
     /// The variables of this instance.
     public var variables: Variables
@@ -196,17 +183,10 @@ public struct CaughtFeedQuery: GraphQLTypedOperation {
     public static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     public static let text = """
-        query CaughtFeed($withTags: Boolean!) {
-          feed(first: 2) {
-            title
-            tags @include(if: $withTags)
-            __typename
-            id
-          }
-        }
+        query CaughtFeed($withTags:Boolean!){feed(first:2){title tags@include(if:$withTags)__typename id}}
         """
     /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "8b638059a5e365c7697ec64ac2e6f2cd5a1e4275b9232dfe75a3d28fc5398e7c"
+    public static let textDigest = "320c5ceac6344e3557f33696926cafe8715e73df3ecd025d5a1075fac3de045b"
 
     /// The variables of this instance.
     public var variables: Variables

@@ -10,17 +10,10 @@ public struct CreatePostMutation: GraphQLTypedOperation {
     public static let operationKind = OperationKind.mutation
     /// The text sent: `__typename` and key fields added, client directives removed.
     public static let text = """
-        mutation CreatePost($input: CreatePostInput!) {
-          createPost(input: $input) {
-            id
-            title
-            createdAt
-            __typename
-          }
-        }
+        mutation CreatePost($input:CreatePostInput!){createPost(input:$input){id title createdAt __typename}}
         """
     /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "4731c5ad9a0e24f5bd8441d0bd251cd0e9dc9df23ed6423c59b6ccb8ef698d98"
+    public static let textDigest = "d2e1bf9a86b893df2062bc2813c6530dc62d24fed7fbbd4a3b705efa488973f1"
 
     /// The variables of this instance.
     public var variables: Variables

@@ -10,26 +10,12 @@ public struct FeedQuery: GraphQLTypedOperation {
     public static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     public static let text = """
-        query Feed($first: Int!, $after: String, $filter: FeedFilter, $order: SortOrder = ASC) {
-          feed(first: $first, after: $after, filter: $filter, order: $order) {
-            title
-            c: title
-            decoder: title
-            createdAt
-            default
-            type {
-              name
-              __typename
-            }
-            tags
-            __typename
-            id
-          }
-          small: grid(size: 2)
-        }
+        query Feed($first:Int!$after:String$filter:FeedFilter$order:SortOrder=ASC){feed(first:$first after:$after \
+        filter:$filter order:$order){title c:title decoder:title createdAt default type{name __typename}tags \
+        __typename id}small:grid(size:2)}
         """
     /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "b6c65684df9f2e22e6e6b33561d2468ce72898060cd7e4fe2e6a53a25e69e4ee"
+    public static let textDigest = "1564f8f0f71cb9bcb80b603bdddd7652978e0efa7d8ef8b6ec340b2e702151d1"
 
     /// The variables of this instance.
     public var variables: Variables

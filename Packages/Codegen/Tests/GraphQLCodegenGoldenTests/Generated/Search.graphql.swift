@@ -10,35 +10,11 @@ public struct SearchQuery: GraphQLTypedOperation {
     public static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     public static let text = """
-        query Search($text: String!) {
-          search(text: $text) {
-            ... on Character {
-              name
-              id
-            }
-            ... on Human {
-              height
-              id
-            }
-            ...PostBits
-            __typename
-            ... on Droid {
-              id
-            }
-            ... on Post {
-              id
-            }
-          }
-        }
-
-        fragment PostBits on Post {
-          title
-          __typename
-          id
-        }
+        query Search($text:String!){search(text:$text){...on Character{name id}...on Human{height id}...PostBits \
+        __typename ...on Droid{id}...on Post{id}}}fragment PostBits on Post{title __typename id}
         """
     /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "959477f09e1461253a51794ed25a6044e3187c931144659e22a4b092a26db53d"
+    public static let textDigest = "592c49278d33ef131b37962b3080686686e105dc73f0f80bf08a4f118be014e9"
 
     /// The variables of this instance.
     public var variables: Variables
@@ -269,11 +245,7 @@ public struct PostBits: GraphQLTypedFragment, GraphQLSelection {
     /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
     /// client directives removed.
     public static let text = """
-        fragment PostBits on Post {
-          title
-          __typename
-          id
-        }
+        fragment PostBits on Post{title __typename id}
         """
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     public typealias Data = Self

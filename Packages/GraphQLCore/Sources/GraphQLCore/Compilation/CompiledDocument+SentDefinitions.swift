@@ -34,6 +34,7 @@ extension CompiledDocument {
         for fragment in sent.fragments where fragments[fragment.name] == nil { fragments[fragment.name] = fragment }
         let used = FragmentUsage.fragmentsUsed(by: operation.selectionSet, in: fragments)
         let usedFragments = sent.fragments.filter { used.contains($0.name) }
-        return Printer.print(Document(definitions: [.operation(operation)] + usedFragments.map { .fragment($0) }))
+        return Printer.printCompact(
+            Document(definitions: [.operation(operation)] + usedFragments.map { .fragment($0) }))
     }
 }

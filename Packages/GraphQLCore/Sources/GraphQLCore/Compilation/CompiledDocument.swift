@@ -132,7 +132,7 @@ public struct CompiledDocument: Sendable {
             let selectionSet = try compiler.compile(transformed.selectionSet, parentType: rootTypeName)
             let used = FragmentUsage.fragmentsUsed(by: transformed.selectionSet, in: rewritten)
             let usedFragments = document.fragments.compactMap { used.contains($0.name) ? rewritten[$0.name] : nil }
-            let text = Printer.print(
+            let text = Printer.printCompact(
                 Document(definitions: [.operation(transformed)] + usedFragments.map { .fragment($0) }))
             operations.append(
                 PreparedOperation(

@@ -8,8 +8,9 @@ public struct GraphQLOperation: Sendable, Hashable {
     public var kind: OperationKind
     /// The operation's name, if it has one.
     public var name: String?
-    /// The text the transport sends: the printed document with client directives and descriptions
-    /// removed and `__typename`/`id` added, holding this operation and the fragments it uses.
+    /// The text the transport sends: the document printed compact (``Printer/printCompact(_:)``) with
+    /// client directives and descriptions removed and `__typename`/`id` added, holding this operation
+    /// and the fragments it uses.
     public var text: String
     /// The name of the root type the selection starts from (`Query`, `Mutation`, ...).
     public var rootTypeName: String

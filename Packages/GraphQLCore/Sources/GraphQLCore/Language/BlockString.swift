@@ -47,8 +47,9 @@ enum BlockString {
     }
 
     /// graphql-core's `print_block_string`: the value between `"""`, on lines of its own when that
-    /// reads better or is needed to keep the value, with `"""` inside escaped.
-    static func printed(_ value: String) -> String {
+    /// reads better or is needed to keep the value, with `"""` inside escaped. `minimized` adds a line
+    /// break only where the value needs one.
+    static func printed(_ value: String, minimized: Bool = false) -> String {
         let escaped = escapingTripleQuotes(value)
         let lines = splitLines(escaped)
         let isSingleLine = lines.count == 1
@@ -62,8 +63,9 @@ enum BlockString {
         let hasTrailingSlash = value.unicodeScalars.last == "\\"
         let forceTrailingNewLine = hasTrailingQuote || hasTrailingSlash
         let printAsMultipleLines =
-            !isSingleLine || value.unicodeScalars.count > 70 || forceTrailingNewLine || forceLeadingNewLine
-            || hasTrailingTripleQuotes
+            !minimized
+            && (!isSingleLine || value.unicodeScalars.count > 70 || forceTrailingNewLine || forceLeadingNewLine
+                || hasTrailingTripleQuotes)
         let first = value.unicodeScalars.first
         let skipLeadingNewLine = isSingleLine && (first == " " || first == "\t")
         let before = (printAsMultipleLines && !skipLeadingNewLine) || forceLeadingNewLine ? "\n" : ""

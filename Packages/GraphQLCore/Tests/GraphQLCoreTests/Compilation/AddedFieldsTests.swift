@@ -27,21 +27,21 @@ struct AddedFieldsTests {
             operation.selectionSet.selections == [
                 F.object("viewer", [F.leaf("id"), F.leaf("__typename"), F.leaf("name")])
             ])
-        #expect(!operation.text.contains("__typename\n    id"))
+        #expect(!operation.text.contains(sent("__typename\n    id")))
     }
 
     @Test("id is added inside a type case when the union lacks it and the member has it")
     func idInsideUnionTypeCase() throws {
         let operation = try F.compile(#"{ search(text: "a") { ... on User { name } ... on Comment { text } } }"#)
             .operation()
-        #expect(operation.text.contains("... on User {\n      name\n      id\n    }"))
-        #expect(operation.text.contains("... on Comment {\n      text\n    }"))
+        #expect(operation.text.contains(sent("... on User {\n      name\n      id\n    }")))
+        #expect(operation.text.contains(sent("... on Comment {\n      text\n    }")))
     }
 
     @Test("an inline fragment under an interface with id gets no second id")
     func noIdInsideInterfaceTypeCase() throws {
         let operation = try F.compile(#"{ node(id: "1") { ... on Post { title } } }"#).operation()
-        #expect(operation.text.contains("... on Post {\n      title\n    }"))
+        #expect(operation.text.contains(sent("... on Post {\n      title\n    }")))
     }
 
     @Test("key fields are configurable per type")
@@ -61,7 +61,7 @@ struct AddedFieldsTests {
     func withoutSchemaOnlyTypename() throws {
         let operation = try F.compile("{ viewer { name } }", withSchema: false).operation()
         #expect(operation.selectionSet.selections == [F.object("viewer", [F.leaf("name"), F.leaf("__typename")])])
-        #expect(operation.text == "{\n  viewer {\n    name\n    __typename\n  }\n}")
+        #expect(operation.text == sent("{\n  viewer {\n    name\n    __typename\n  }\n}"))
     }
 
     @Test("a fragment on the query type adds nothing at the root")
@@ -74,6 +74,7 @@ struct AddedFieldsTests {
         let operation = try document.operation()
         #expect(operation.selectionSet.selections.count == 1)
         #expect(
-            operation.text.contains("fragment Root on Query {\n  viewer {\n    name\n    __typename\n    id\n  }\n}"))
+            operation.text.contains(
+                sent("fragment Root on Query {\n  viewer {\n    name\n    __typename\n    id\n  }\n}")))
     }
 }

@@ -19,59 +19,63 @@ struct OperationTextTests {
     func textToSend() throws {
         let operation = try F.compile(Self.document).operation(named: "Feed")
         #expect(
-            operation.text == """
-                query Feed($n: Int = 3) {
-                  feed(first: $n) {
-                    ...PostCard
-                    __typename
-                    id
-                  }
-                }
+            operation.text
+                == sent(
+                    """
+                    query Feed($n: Int = 3) {
+                      feed(first: $n) {
+                        ...PostCard
+                        __typename
+                        id
+                      }
+                    }
 
-                fragment PostCard on Post {
-                  title
-                  author {
-                    ...AuthorName
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
+                    fragment PostCard on Post {
+                      title
+                      author {
+                        ...AuthorName
+                        __typename
+                        id
+                      }
+                      __typename
+                      id
+                    }
 
-                fragment AuthorName on User {
-                  name
-                  __typename
-                  id
-                }
-                """)
+                    fragment AuthorName on User {
+                      name
+                      __typename
+                      id
+                    }
+                    """))
     }
 
     @Test("an operation sends its own fragments, not another operation's")
     func otherOperationsFragments() throws {
         let operation = try F.compile(Self.document).operation(named: "Me")
         #expect(
-            operation.text == """
-                query Me {
-                  viewer {
-                    ...MeFields
-                    __typename
-                    id
-                  }
-                }
+            operation.text
+                == sent(
+                    """
+                    query Me {
+                      viewer {
+                        ...MeFields
+                        __typename
+                        id
+                      }
+                    }
 
-                fragment MeFields on User {
-                  name
-                  __typename
-                  id
-                }
-                """)
+                    fragment MeFields on User {
+                      name
+                      __typename
+                      id
+                    }
+                    """))
     }
 
     @Test("an operation without fragments sends no fragment")
     func noFragments() throws {
         let operation = try F.compile("query Me { viewer { name } }").operation()
-        #expect(operation.text == "query Me {\n  viewer {\n    name\n    __typename\n    id\n  }\n}")
+        #expect(operation.text == sent("query Me {\n  viewer {\n    name\n    __typename\n    id\n  }\n}"))
     }
 
     @Test("the text parses back, without a client directive, and compiles to the same tree")
@@ -122,29 +126,31 @@ struct OperationTextTests {
             """
         let operation = try CompiledDocument(text: text, schema: schema).operation()
         #expect(
-            operation.text == """
-                query Feed {
-                  feed @stream(initialCount: 2, label: "feed") {
-                    title
-                    ...Body @defer(label: "body")
-                    __typename
-                    id
-                  }
-                  viewer {
-                    ... @defer(if: false) {
-                      name
+            operation.text
+                == sent(
+                    """
+                    query Feed {
+                      feed @stream(initialCount: 2, label: "feed") {
+                        title
+                        ...Body @defer(label: "body")
+                        __typename
+                        id
+                      }
+                      viewer {
+                        ... @defer(if: false) {
+                          name
+                        }
+                        __typename
+                        id
+                      }
                     }
-                    __typename
-                    id
-                  }
-                }
 
-                fragment Body on Post {
-                  body
-                  __typename
-                  id
-                }
-                """)
+                    fragment Body on Post {
+                      body
+                      __typename
+                      id
+                    }
+                    """))
     }
 
     @Test("a mutation starts from the mutation root")
@@ -158,6 +164,6 @@ struct OperationTextTests {
     @Test("strings in the text are escaped so the server reads the same value")
     func escapedStrings() throws {
         let operation = try F.compile(#"{ search(text: "say \"hi\"\n") { __typename } }"#).operation()
-        #expect(operation.text.contains(#"search(text: "say \"hi\"\n")"#))
+        #expect(operation.text.contains(sent(#"search(text: "say \"hi\"\n")"#)))
     }
 }

@@ -22,11 +22,14 @@ struct RootTypeTests {
         let query = try document.operation(named: "Q")
         #expect(query.rootTypeName == "QueryRoot")
         #expect(query.selectionSet.selections.count == 1)
-        #expect(query.text.contains("fragment Me on QueryRoot {\n  me {\n    name\n    __typename\n    id\n  }\n}"))
+        #expect(
+            query.text.contains(sent("fragment Me on QueryRoot {\n  me {\n    name\n    __typename\n    id\n  }\n}")))
         let subscription = try document.operation(named: "S")
         #expect(subscription.kind == .subscription)
         #expect(subscription.rootTypeName == "Events")
-        #expect(subscription.text.hasPrefix("subscription S {\n  personChanged {\n    name\n    __typename\n    id\n"))
+        #expect(
+            subscription.text.hasPrefix(sent("subscription S {\n  personChanged {\n    name\n    __typename\n    id\n"))
+        )
     }
 
     @Test("a document without operations has no operation to make")

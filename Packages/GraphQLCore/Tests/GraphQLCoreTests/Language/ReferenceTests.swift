@@ -26,7 +26,7 @@ struct ReferenceTests {
         #expect(Set(Corpus.references.keys) == Set(Corpus.names))
     }
 
-    @Test("each corpus document parses, prints and fails as graphql-core does", arguments: Corpus.names)
+    @Test("each corpus document parses, prints, prints compact and fails as graphql-core does", arguments: Corpus.names)
     func matchesReference(name: String) throws {
         let reference = try #require(Corpus.references[name], "no reference for \(name): rerun parse_print.py")
         let text = try Corpus.text(of: name)
@@ -51,6 +51,9 @@ struct ReferenceTests {
             let reparsed = try Document(parsing: printed, options: Self.referenceOptions)
             #expect(reparsed == document)
             #expect(Printer.print(reparsed) == printed)
+            let compact = Printer.printCompact(document)
+            #expect(compact == reference.compact)
+            #expect(try Document(parsing: compact, options: Self.referenceOptions) == document)
         case .failure(let error):
             #expect(!reference.parses, "graphql-core parses \(name), this parser says \(error)")
             #expect(error.message == reference.message)

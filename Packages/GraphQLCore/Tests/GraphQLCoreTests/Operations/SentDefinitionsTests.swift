@@ -68,9 +68,9 @@ struct SentDefinitionsTests {
         let original = try compiled.operation(named: "Feed", variables: variables)
         let kept = try compiled.sentDefinitions(keepingClientDirectives: true)
         let clientText = CompiledDocument.sentText(of: kept.operations[0], in: kept)
-        #expect(clientText.contains("@connection(key: \"Feed_feed\")"))
-        #expect(clientText.contains("@cacheExpiration(seconds: 30)"))
-        #expect(!original.text.contains("@connection"))
+        #expect(clientText.contains(sent("@connection(key: \"Feed_feed\")")))
+        #expect(clientText.contains(sent("@cacheExpiration(seconds: 30)")))
+        #expect(!original.text.contains(sent("@connection")))
 
         let again = try CompiledDocument(text: clientText, schema: schema)
             .operation(named: "Feed", variables: variables)

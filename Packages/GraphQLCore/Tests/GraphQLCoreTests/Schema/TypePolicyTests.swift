@@ -34,10 +34,11 @@ struct TypePolicyTests {
         let operation = try CompiledDocument(
             text: "query Detail { book(isbn: \"B7\") { title edition { year } } }", schema: schema
         ).operation()
-        let words = operation.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(
-            words
-                == "query Detail { book(isbn: \"B7\") { title edition { year __typename isbn number } __typename isbn } }"
+            operation.text
+                == sent(
+                    "query Detail { book(isbn: \"B7\") { title edition { year __typename isbn number } __typename isbn } }"
+                )
         )
     }
 

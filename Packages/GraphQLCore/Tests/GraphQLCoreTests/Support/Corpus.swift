@@ -7,6 +7,8 @@ enum Corpus {
     struct Reference: Decodable, Sendable {
         var parses: Bool
         var printed: String?
+        /// The printed form without its ignored characters (`strip_ignored_characters`).
+        var compact: String?
         var message: String?
         var line: Int?
         var column: Int?

@@ -10,70 +10,14 @@ public struct MaskedHeroQuery: GraphQLTypedOperation {
     public static let operationKind = OperationKind.query
     /// The text sent: `__typename` and key fields added, client directives removed.
     public static let text = """
-        query MaskedHero($episode: Episode) {
-          hero(episode: $episode) {
-            name
-            ...HeroCell
-            friends {
-              ...FriendCell
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          search(text: \"r2\") {
-            ...SearchPost
-            ... on Droid {
-              primaryFunction
-              id
-            }
-            __typename
-            ... on Human {
-              id
-            }
-            ... on Post {
-              id
-            }
-          }
-          feed(first: 2) {
-            title
-            status
-            type {
-              ...PostTypeName
-              __typename
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment HeroCell on Character {
-          appearsIn
-          ...FriendCell
-          __typename
-          id
-        }
-
-        fragment FriendCell on Character {
-          name
-          __typename
-          id
-        }
-
-        fragment SearchPost on Post {
-          title
-          __typename
-          id
-        }
-
-        fragment PostTypeName on PostType {
-          name
-          __typename
-        }
+        query MaskedHero($episode:Episode){hero(episode:$episode){name ...HeroCell friends{...FriendCell __typename id}\
+        __typename id}search(text:\"r2\"){...SearchPost ...on Droid{primaryFunction id}__typename ...on Human{id}...on \
+        Post{id}}feed(first:2){title status type{...PostTypeName __typename}__typename id}}fragment HeroCell on \
+        Character{appearsIn ...FriendCell __typename id}fragment FriendCell on Character{name __typename id}fragment \
+        SearchPost on Post{title __typename id}fragment PostTypeName on PostType{name __typename}
         """
     /// The SHA-256 of ``text``, as an automatic persisted query sends it.
-    public static let textDigest = "367e747e1f51b81b126a0aedfab3ca098a394e986f5965968d2cdf4c00ddc7c5"
+    public static let textDigest = "4a03e96e7f63a79dd1a86ab88400cf156dc6b60352819bccc6fc2c3c76e9c245"
 
     /// The variables of this instance.
     public var variables: Variables
@@ -392,18 +336,8 @@ public struct HeroCell: GraphQLTypedFragment, GraphQLSelection {
     /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
     /// client directives removed.
     public static let text = """
-        fragment HeroCell on Character {
-          appearsIn
-          ...FriendCell
-          __typename
-          id
-        }
-
-        fragment FriendCell on Character {
-          name
-          __typename
-          id
-        }
+        fragment HeroCell on Character{appearsIn ...FriendCell __typename id}fragment FriendCell on Character{name \
+        __typename id}
         """
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     public typealias Data = Self
@@ -450,11 +384,7 @@ public struct FriendCell: GraphQLTypedFragment, GraphQLSelection {
     /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
     /// client directives removed.
     public static let text = """
-        fragment FriendCell on Character {
-          name
-          __typename
-          id
-        }
+        fragment FriendCell on Character{name __typename id}
         """
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     public typealias Data = Self
@@ -491,11 +421,7 @@ public struct SearchPost: GraphQLTypedFragment, GraphQLSelection {
     /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
     /// client directives removed.
     public static let text = """
-        fragment SearchPost on Post {
-          title
-          __typename
-          id
-        }
+        fragment SearchPost on Post{title __typename id}
         """
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     public typealias Data = Self
@@ -532,10 +458,7 @@ public struct PostTypeName: GraphQLTypedFragment, GraphQLSelection {
     /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
     /// client directives removed.
     public static let text = """
-        fragment PostTypeName on PostType {
-          name
-          __typename
-        }
+        fragment PostTypeName on PostType{name __typename}
         """
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     public typealias Data = Self

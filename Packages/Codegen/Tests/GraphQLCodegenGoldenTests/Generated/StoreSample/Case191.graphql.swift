@@ -7,101 +7,15 @@ struct Case191Query: GraphQLTypedOperation {
     static let operationName = "Case191"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case191($id0: ID!, $size1: Int!) {
-          node(id: $id0) {
-            id
-            ... on User {
-              name
-              bestFriend {
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                scores
-                id
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Ship {
-              pilot {
-                name
-                bestFriend {
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  bestFriend {
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: $size1)
-                    large: avatar(size: 64)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  id
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case191($id0:ID!$size1:Int!){node(id:$id0){id ...on User{name bestFriend{name email small:avatar(size:32)\
+        large:avatar(size:16)scores id __typename}address{street city geo{lat lng __typename}__typename}}...on \
+        Ship{pilot{name bestFriend{name small:avatar(size:32)large:avatar(size:16)bestFriend{...UserBits name email \
+        small:avatar(size:$size1)large:avatar(size:64)address{street city geo{lat lng __typename}__typename}__typename \
+        id}address{street city __typename}id __typename}homeworld{id name diameter moons{name radius __typename}\
+        __typename}__typename id}}...on Named{name}__typename}grid(size:0){x y value __typename}}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "5d2003058d3744b3dc420dfd214cee6dea828ea993019730598b40d087567de2"
+    static let textDigest = "9f40b74305cb4240a89e9180254ba615afc2c707a3ed2c7e20a4a247a26f7477"
 
     var variables: Variables
 

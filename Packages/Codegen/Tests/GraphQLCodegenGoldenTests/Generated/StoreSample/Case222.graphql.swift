@@ -7,48 +7,11 @@ struct Case222Query: GraphQLTypedOperation {
     static let operationName = "Case222"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case222 {
-          search(text: \"o\", first: 3) {
-            __typename
-            ... on User {
-              ...UserBits
-              name
-              email
-              scores
-              address {
-                street
-                city
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              model
-              id
-            }
-            ... on Named {
-              name
-            }
-            ... on User {
-              email
-              id
-            }
-            ... on Planet {
-              id
-            }
-          }
-          version
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case222{search(text:\"o\" first:3){__typename ...on User{...UserBits name email scores address{street \
+        city __typename}id}...on Ship{model id}...on Named{name}...on User{email id}...on Planet{id}}version tags}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "bfcbc55a50abb1148dd50ffdb06249aec0b4a5d4f93fdf681579c226913efe58"
+    static let textDigest = "35e71db4c10d96b08cd4e4721a492386b130df822f1228c1644314cb2ac9faf1"
 
     var variables: Variables
 

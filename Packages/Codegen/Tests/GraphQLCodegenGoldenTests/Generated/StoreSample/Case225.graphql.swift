@@ -7,32 +7,10 @@ struct Case225Query: GraphQLTypedOperation {
     static let operationName = "Case225"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case225($flag0: Boolean!) {
-          other: node(id: \"u1\") {
-            ... on User {
-              name
-              address {
-                street
-                city
-                __typename
-              }
-              email @skip(if: $flag0)
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
+        query Case225($flag0:Boolean!){other:node(id:\"u1\"){...on User{name address{street city __typename}\
+        email@skip(if:$flag0)}...on Ship{model}...on Named{name}id ...on User{email}__typename}}
         """
-    static let textDigest = "b88e09a97abb0745fa6dfeac5d1ad29bf0374a4bc1f4b2d6535311879b712fb6"
+    static let textDigest = "2ca44b4ffd383e6f74ca7fe1a6b53088190004e8ebe04a0c6f459387227774a8"
 
     var variables: Variables
 

@@ -7,69 +7,14 @@ struct Case256Query: GraphQLTypedOperation {
     static let operationName = "Case256"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case256($size0: Int!, $flag1: Boolean!) {
-          user(id: \"u8\") {
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 64)
-            bestFriend {
-              ...UserBits
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              bestFriend {
-                name
-                email
-                __typename
-                id
-              }
-              email @skip(if: $flag1)
-              __typename
-              id
-            }
-            homeworld {
-              residents(first: 2) {
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                friends(first: 0) {
-                  name
-                  email
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case256($size0:Int!$flag1:Boolean!){user(id:\"u8\"){name email small:avatar(size:$size0)\
+        large:avatar(size:64)bestFriend{...UserBits name small:avatar(size:32)large:avatar(size:128)bestFriend{name \
+        email __typename id}email@skip(if:$flag1)__typename id}homeworld{residents(first:2){name email \
+        small:avatar(size:128)large:avatar(size:64)friends(first:0){name email __typename id}address{street city \
+        geo{lat lng __typename}__typename}__typename id}__typename id}__typename id}version}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "71294d209c85d9b7eb78f9f7d17e1d75a3567b0c3b38c0d58f24ccb204415429"
+    static let textDigest = "25c5b80be6554d371646701715061d1109ca69b9e85ea5fc48796869cadc719f"
 
     var variables: Variables
 

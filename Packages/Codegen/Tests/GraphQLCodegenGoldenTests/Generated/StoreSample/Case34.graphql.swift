@@ -7,16 +7,9 @@ struct Case34Query: GraphQLTypedOperation {
     static let operationName = "Case34"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case34 {
-          grid(size: 3) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case34{grid(size:3){x y value __typename}}
         """
-    static let textDigest = "c127937d540dbbdb6678290ebda17b91157ae8933e680827ba7e3989aa773da9"
+    static let textDigest = "4007ccf3725c55c64cfc8386c97f7cc247a0f43a9de18d1853a9884ef8d39d0e"
 
     var variables: Variables
 

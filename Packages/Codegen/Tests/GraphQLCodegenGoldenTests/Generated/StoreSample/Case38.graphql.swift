@@ -7,25 +7,10 @@ struct Case38Query: GraphQLTypedOperation {
     static let operationName = "Case38"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case38($id0: ID!) {
-          node(id: $id0) {
-            id
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-        }
+        query Case38($id0:ID!){node(id:$id0){id ...on Planet{name moons{name radius __typename}}...on Named{name}\
+        __typename}}
         """
-    static let textDigest = "6256c80a024c9a6d05649d4e923ead2c4fbbcd0b96c99be8a78ead33cf881604"
+    static let textDigest = "0c210df7527e7298feefd14f9191851b624fe21bd17c0b531aabbdae8a56dd6d"
 
     var variables: Variables
 

@@ -11,12 +11,7 @@ struct PlanetBits: GraphQLTypedFragment, GraphQLSelection {
     /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
     /// client directives removed.
     static let text = """
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        fragment PlanetBits on Planet{diameter name __typename id}
         """
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     typealias Data = Self
@@ -38,12 +33,7 @@ struct UserBits: GraphQLTypedFragment, GraphQLSelection {
     /// The text the runtime compiles: this fragment and those it spreads, `__typename` and key fields added,
     /// client directives removed.
     static let text = """
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        fragment UserBits on User{email name __typename id}
         """
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     typealias Data = Self

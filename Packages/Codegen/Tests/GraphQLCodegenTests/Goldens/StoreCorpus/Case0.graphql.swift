@@ -7,16 +7,9 @@ struct Case0Query: GraphQLTypedOperation {
     static let operationName = "Case0"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case0 {
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case0{grid(size:2){x y value __typename}}
         """
-    static let textDigest = "95da4071835a4a3e292924768359fd9f7529b146fa8efb826b8274fbd6edef73"
+    static let textDigest = "dc4c41465e35ad281eb28817b3fb092d83ed8c520613d1f2af2e5856709e0fec"
 
     var variables: Variables
 

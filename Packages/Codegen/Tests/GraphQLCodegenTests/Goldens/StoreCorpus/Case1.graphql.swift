@@ -7,38 +7,11 @@ struct Case1Query: GraphQLTypedOperation {
     static let operationName = "Case1"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case1($size0: Int!) {
-          viewer {
-            ...UserBits
-            name
-            email
-            small: avatar(size: 32)
-            large: avatar(size: 128)
-            friends(first: 1) {
-              __typename
-              small: avatar(size: $size0)
-              large: avatar(size: 64)
-              id
-            }
-            __typename
-            id
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case1($size0:Int!){viewer{...UserBits name email small:avatar(size:32)large:avatar(size:128)\
+        friends(first:1){__typename small:avatar(size:$size0)large:avatar(size:64)id}__typename id}grid(size:0){x y \
+        value __typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "8239738408324818543258474b36dcf554d847b3b54da954da23438ab8f77ce4"
+    static let textDigest = "f2b61483c163aa824e5372b9f571fbb62a97c8cbf07f3ae55a08d91f91a3bdf1"
 
     var variables: Variables
 

@@ -7,39 +7,11 @@ struct Case10Query: GraphQLTypedOperation {
     static let operationName = "Case10"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case10($size0: Int!) {
-          viewer {
-            __typename
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 64)
-            friends(first: 2) {
-              name
-              email
-              id
-              __typename
-            }
-            homeworld {
-              ...PlanetBits
-              name
-              diameter
-              __typename
-              id
-            }
-            id
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case10($size0:Int!){viewer{__typename name email small:avatar(size:$size0)large:avatar(size:64)\
+        friends(first:2){name email id __typename}homeworld{...PlanetBits name diameter __typename id}id}tags}fragment \
+        PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "870c7479d46af29adb74620f2fd49df96baec655920cc18a11a77324fbfe97d7"
+    static let textDigest = "613facb0dc5d254c2af6e5a55801e3ef6bff1ccbb4fccf1dbd29ae64134e8b9f"
 
     var variables: Variables
 

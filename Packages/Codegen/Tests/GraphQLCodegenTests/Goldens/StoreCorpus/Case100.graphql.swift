@@ -7,250 +7,26 @@ struct Case100Query: GraphQLTypedOperation {
     static let operationName = "Case100"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case100($flag0: Boolean!, $size1: Int!, $first2: Int, $size3: Int!, $flag4: Boolean!, $first5: Int, \
-        $size6: Int!) {
-          viewer {
-            ...UserBits
-            name
-            email
-            scores
-            friends(first: 0) {
-              __typename
-              id
-              ...UserBits
-              name
-              friends(first: 3) {
-                name
-                email
-                scores
-                friends(first: 1) {
-                  __typename
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                bestFriend {
-                  __typename
-                  name
-                  email
-                  scores
-                  id
-                }
-                homeworld {
-                  id
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                email @include(if: $flag0)
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            bestFriend {
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 64)
-              bestFriend {
-                name
-                email
-                small: avatar(size: $size1)
-                large: avatar(size: 16)
-                friends(first: $first2) {
-                  ...UserBits
-                  name
-                  id
-                  __typename
-                }
-                bestFriend {
-                  name
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          nodes(ids: [\"missing\", \"u3\", \"p2\"]) {
-            ... on User {
-              name
-              scores
-              bestFriend {
-                __typename
-                name
-                email
-                small: avatar(size: $size3)
-                large: avatar(size: 64)
-                friends(first: 1) {
-                  name
-                  friends(first: $first5) {
-                    name
-                    email
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    email @skip(if: $flag4)
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  ...UserBits
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  scores
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 1) {
-                id
-                name
-                email
-                small: avatar(size: $size6)
-                large: avatar(size: 128)
-                __typename
-              }
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case100($flag0:Boolean!$size1:Int!$first2:Int$size3:Int!$flag4:Boolean!$first5:Int$size6:Int!)\
+        {viewer{...UserBits name email scores friends(first:0){__typename id ...UserBits name friends(first:3){name \
+        email scores friends(first:1){__typename name email address{street city geo{lat lng __typename}__typename}id}\
+        bestFriend{__typename name email scores id}homeworld{id name diameter moons{name radius __typename}__typename}\
+        address{street city geo{lat lng __typename}__typename}email@include(if:$flag0)__typename id}address{street \
+        city __typename}}bestFriend{name email small:avatar(size:32)large:avatar(size:64)bestFriend{name email \
+        small:avatar(size:$size1)large:avatar(size:16)friends(first:$first2){...UserBits name id __typename}\
+        bestFriend{name scores address{street city geo{lat lng __typename}__typename}__typename id}__typename id}\
+        address{street city __typename}__typename id}__typename id}nodes(ids:[\"missing\" \"u3\" \"p2\"]){...on \
+        User{name scores bestFriend{__typename name email small:avatar(size:$size3)large:avatar(size:64)\
+        friends(first:1){name friends(first:$first5){name email address{street city geo{lat lng __typename}__typename}\
+        email@skip(if:$flag4)__typename id}address{street city __typename}__typename id}bestFriend{...UserBits name \
+        small:avatar(size:64)large:avatar(size:128)scores homeworld{name diameter __typename id}address{street city \
+        geo{lat lng __typename}__typename}__typename id}homeworld{...PlanetBits name diameter moons{name radius \
+        __typename}__typename id}id}address{street city __typename}}...on Planet{name moons{name radius __typename}\
+        residents(first:1){id name email small:avatar(size:$size6)large:avatar(size:128)__typename}}id ...on \
+        User{email}__typename}grid(size:0){x y value __typename}version}fragment PlanetBits on Planet{diameter name \
+        __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "b0fcd1abc15bf2e526474ce3bf02bde738aef2ceb1dd25c228d44705d2a682e6"
+    static let textDigest = "ce516f41bf1596a9bf7a1605157f042a855f4cb6c34a6b833341911fa849f5ea"
 
     var variables: Variables
 

@@ -7,159 +7,19 @@ struct Case101Query: GraphQLTypedOperation {
     static let operationName = "Case101"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case101($id0: ID!) {
-          user(id: \"u3\") {
-            name
-            email
-            small: avatar(size: 32)
-            large: avatar(size: 64)
-            scores
-            friends(first: 0) {
-              ...UserBits
-              name
-              friends(first: 1) {
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 32)
-                scores
-                friends(first: 3) {
-                  id
-                  name
-                  __typename
-                }
-                bestFriend {
-                  __typename
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  scores
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-            homeworld {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          node(id: $id0) {
-            id
-            ... on User {
-              name
-              scores
-            }
-            ... on Planet {
-              name
-              residents(first: 0) {
-                name
-                email
-                friends(first: 3) {
-                  __typename
-                  name
-                  email
-                  homeworld {
-                    name
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-          nodes(ids: [\"u3\", \"u8\", \"u1\"]) {
-            id
-            ... on User {
-              name
-              email
-              scores
-            }
-            ... on Planet {
-              diameter
-              residents(first: 3) {
-                name
-                email
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case101($id0:ID!){user(id:\"u3\"){name email small:avatar(size:32)large:avatar(size:64)scores \
+        friends(first:0){...UserBits name friends(first:1){name email small:avatar(size:16)large:avatar(size:32)scores \
+        friends(first:3){id name __typename}bestFriend{__typename email small:avatar(size:128)large:avatar(size:32)\
+        scores id}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}homeworld{name \
+        moons{name radius __typename}__typename id}__typename id}node(id:$id0){id ...on User{name scores}...on \
+        Planet{name residents(first:0){name email friends(first:3){__typename name email homeworld{name diameter \
+        moons{name radius __typename}__typename id}address{street city __typename}id}address{street city __typename}\
+        __typename id}}...on Ship{model}...on Named{name}...on User{email}__typename}nodes(ids:[\"u3\" \"u8\" \"u1\"])\
+        {id ...on User{name email scores}...on Planet{diameter residents(first:3){name email address{street city \
+        geo{lat lng __typename}__typename}__typename id}}...on Named{name}__typename}tags}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "27c68960e67d72950ff015436d13e12f7a8d994f028e39cb5724322613b8c170"
+    static let textDigest = "a0bdecd3f25b2a7071c838f94feeb82877079db77ec161f3d3cf6cd00c9835fc"
 
     var variables: Variables
 

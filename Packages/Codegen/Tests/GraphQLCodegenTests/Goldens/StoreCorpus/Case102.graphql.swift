@@ -7,116 +7,16 @@ struct Case102Query: GraphQLTypedOperation {
     static let operationName = "Case102"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case102($first0: Int, $first1: Int, $size2: Int!, $size3: Int!) {
-          search(text: \"zzz\", first: 2) {
-            ... on User {
-              name
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 32)
-              friends(first: $first1) {
-                name
-                friends(first: $first0) {
-                  id
-                  ...UserBits
-                  email
-                  friends(first: 2) {
-                    ...UserBits
-                    name
-                    email
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            ... on Ship {
-              model
-              pilot {
-                email
-                friends(first: 1) {
-                  name
-                  email
-                  small: avatar(size: $size2)
-                  large: avatar(size: 16)
-                  bestFriend {
-                    email
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  __typename
-                  name
-                  email
-                  small: avatar(size: $size3)
-                  large: avatar(size: 32)
-                  homeworld {
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  id
-                }
-                id
-                __typename
-              }
-              id
-            }
-            __typename
-            ... on Planet {
-              id
-            }
-          }
-          grid(size: 3) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case102($first0:Int$first1:Int$size2:Int!$size3:Int!){search(text:\"zzz\" first:2){...on User{name email \
+        small:avatar(size:128)large:avatar(size:32)friends(first:$first1){name friends(first:$first0){id ...UserBits \
+        email friends(first:2){...UserBits name email scores address{street city geo{lat lng __typename}__typename}\
+        __typename id}__typename}__typename id}id}...on Ship{model pilot{email friends(first:1){name email \
+        small:avatar(size:$size2)large:avatar(size:16)bestFriend{email __typename id}address{street city geo{lat lng \
+        __typename}__typename}__typename id}bestFriend{__typename name email small:avatar(size:$size3)\
+        large:avatar(size:32)homeworld{name moons{name radius __typename}__typename id}id}id __typename}id}__typename \
+        ...on Planet{id}}grid(size:3){x y value __typename}version}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "f21cac57191f18fa7d0d53ee7b1b8e0adef87441e0e4c94880fddd1fe53b316d"
+    static let textDigest = "44e739ff720783f676499b2c61b80fe1711558db3d4b2f569a48bb70de5f2e13"
 
     var variables: Variables
 

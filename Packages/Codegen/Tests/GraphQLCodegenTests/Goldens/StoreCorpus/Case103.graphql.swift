@@ -7,53 +7,12 @@ struct Case103Query: GraphQLTypedOperation {
     static let operationName = "Case103"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case103($size0: Int!) {
-          other: node(id: \"u6\") {
-            id
-            ... on User {
-              ...UserBits
-              email
-              small: avatar(size: $size0)
-              large: avatar(size: 16)
-              scores
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case103($size0:Int!){other:node(id:\"u6\"){id ...on User{...UserBits email small:avatar(size:$size0)\
+        large:avatar(size:16)scores address{street city geo{lat lng __typename}__typename}}...on Planet{...PlanetBits \
+        name diameter}...on Ship{model}__typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "d9ff6b4bf6c5cb78d86fa5e9eefbcc8344fe58523e1987c24605404caab841be"
+    static let textDigest = "9035ccd9dc089b00086a178a11eee9160b52f0e06a61a5fb3862b04e6af2620e"
 
     var variables: Variables
 

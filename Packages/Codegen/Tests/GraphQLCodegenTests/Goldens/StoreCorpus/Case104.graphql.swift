@@ -7,145 +7,18 @@ struct Case104Query: GraphQLTypedOperation {
     static let operationName = "Case104"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case104($id0: ID!, $size1: Int!) {
-          viewer {
-            id
-            ...UserBits
-            name
-            address {
-              street
-              city
-              __typename
-            }
-            __typename
-          }
-          node(id: $id0) {
-            ... on User {
-              name
-              small: avatar(size: $size1)
-              large: avatar(size: 16)
-              bestFriend {
-                __typename
-                ...UserBits
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                homeworld {
-                  __typename
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 0) {
-                    email
-                    __typename
-                    id
-                  }
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              homeworld {
-                name
-                diameter
-                residents(first: 3) {
-                  ...UserBits
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  bestFriend {
-                    name
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              residents(first: 3) {
-                name
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-          tags
-          other: node(id: \"u1\") {
-            ... on User {
-              name
-              email
-              homeworld {
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case104($id0:ID!$size1:Int!){viewer{id ...UserBits name address{street city __typename}__typename}\
+        node(id:$id0){...on User{name small:avatar(size:$size1)large:avatar(size:16)bestFriend{__typename ...UserBits \
+        name email small:avatar(size:16)large:avatar(size:128)homeworld{__typename name diameter moons{name radius \
+        __typename}residents(first:0){email __typename id}id}address{street city geo{lat lng __typename}__typename}id}\
+        homeworld{name diameter residents(first:3){...UserBits email small:avatar(size:32)large:avatar(size:16)\
+        bestFriend{name __typename id}__typename id}__typename id}}...on Planet{...PlanetBits name residents(first:3)\
+        {name address{street city geo{lat lng __typename}__typename}__typename id}}...on Ship{model}__typename id}tags \
+        other:node(id:\"u1\"){...on User{name email homeworld{moons{name radius __typename}__typename id}}...on \
+        Planet{name diameter}...on Named{name}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "7ac076249d465eb637e8f0ad5588d6eae448954f1c6a35aec1ad8f89f67ae5f2"
+    static let textDigest = "52ebd8fa1df44dde3b24c4274086a3ccaf59cae9db4a16bf3fd61af9b39e6aee"
 
     var variables: Variables
 

@@ -7,90 +7,15 @@ struct Case105Query: GraphQLTypedOperation {
     static let operationName = "Case105"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case105($size0: Int!, $size1: Int!, $first2: Int) {
-          viewer {
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 64)
-            bestFriend {
-              name
-              bestFriend {
-                __typename
-                name
-                email
-                small: avatar(size: $size1)
-                large: avatar(size: 128)
-                friends(first: $first2) {
-                  ...UserBits
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-              homeworld {
-                ...PlanetBits
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 1) {
-                  name
-                  email
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              id
-              __typename
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            id
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case105($size0:Int!$size1:Int!$first2:Int){viewer{name email small:avatar(size:$size0)\
+        large:avatar(size:64)bestFriend{name bestFriend{__typename name email small:avatar(size:$size1)\
+        large:avatar(size:128)friends(first:$first2){...UserBits name email address{street city __typename}__typename \
+        id}address{street city __typename}id}homeworld{...PlanetBits name moons{name radius __typename}\
+        residents(first:1){name email __typename id}__typename id}address{street city __typename}id __typename}\
+        address{street city __typename}id __typename}version}fragment PlanetBits on Planet{diameter name __typename id}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "2eb313d313630287e9fc543ad774caf1ce4ad7a8e9b71ae28dc7a83b05baf0a5"
+    static let textDigest = "dd3807927be71dd04694f9bec05d6c4185058d576b8ddc720c2d99212d15f4a1"
 
     var variables: Variables
 

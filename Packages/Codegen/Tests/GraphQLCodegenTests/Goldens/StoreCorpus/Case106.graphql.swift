@@ -7,26 +7,10 @@ struct Case106Query: GraphQLTypedOperation {
     static let operationName = "Case106"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case106 {
-          nodes(ids: [\"u1\", \"missing\", \"u7\"]) {
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-          version
-        }
+        query Case106{nodes(ids:[\"u1\" \"missing\" \"u7\"]){...on Planet{name moons{name radius __typename}}...on \
+        Named{name}__typename id}version}
         """
-    static let textDigest = "379f5b356f75e976f3236fa250782462baf0ce942be86c969ee7bc05021be44f"
+    static let textDigest = "b9c8365fc4df71848222db3dbd87dffe6c726b142df0b0d11d5ba3f194061fa8"
 
     var variables: Variables
 

@@ -7,12 +7,9 @@ struct Case107Query: GraphQLTypedOperation {
     static let operationName = "Case107"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case107 {
-          version
-          tags
-        }
+        query Case107{version tags}
         """
-    static let textDigest = "05daccfd3d1c892fe65c61c90032262cb28ea51123f39870a00c1fee7cbcca44"
+    static let textDigest = "d36421ba6bb40c7a2b31f029f6f0913a52b4c920b515abc1bdd31f0a194047f8"
 
     var variables: Variables
 

@@ -7,274 +7,29 @@ struct Case108Query: GraphQLTypedOperation {
     static let operationName = "Case108"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case108($size0: Int!, $size1: Int!, $first2: Int, $size3: Int!, $size4: Int!, $first5: Int, $size6: \
-        Int!, $flag7: Boolean!) {
-          user(id: \"u8\") {
-            email
-            scores
-            friends(first: $first2) {
-              __typename
-              name
-              email
-              bestFriend {
-                name
-                email
-                friends(first: 0) {
-                  name
-                  small: avatar(size: $size0)
-                  large: avatar(size: 128)
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              homeworld {
-                diameter
-                residents(first: 0) {
-                  id
-                  name
-                  small: avatar(size: $size1)
-                  large: avatar(size: 128)
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            bestFriend {
-              name
-              small: avatar(size: $size3)
-              large: avatar(size: 64)
-              homeworld {
-                ...PlanetBits
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-              __typename
-            }
-            homeworld {
-              __typename
-              residents(first: 2) {
-                ...UserBits
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 128)
-                bestFriend {
-                  __typename
-                  ...UserBits
-                  name
-                  scores
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            id
-            __typename
-          }
-          nodes(ids: [\"u3\", \"u8\", \"u1\"]) {
-            id
-            ... on User {
-              ...UserBits
-              name
-              small: avatar(size: $size4)
-              large: avatar(size: 64)
-              scores
-              homeworld {
-                name
-                __typename
-                id
-              }
-            }
-            __typename
-          }
-          search(text: \"o\", first: 5) {
-            ... on User {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              friends(first: $first5) {
-                __typename
-                name
-                email
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-              bestFriend {
-                name
-                email
-                homeworld {
-                  name
-                  diameter
-                  residents(first: 2) {
-                    ...UserBits
-                    name
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-              homeworld {
-                name
-                residents(first: 2) {
-                  id
-                  name
-                  email
-                  small: avatar(size: $size6)
-                  large: avatar(size: 32)
-                  scores
-                  bestFriend {
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 64)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @skip(if: $flag7)
-              id
-            }
-            ... on Planet {
-              name
-              diameter
-              id
-            }
-            ... on Ship {
-              model
-              pilot {
-                __typename
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                bestFriend {
-                  ...UserBits
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  scores
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case108($size0:Int!$size1:Int!$first2:Int$size3:Int!$size4:Int!$first5:Int$size6:Int!$flag7:Boolean!)\
+        {user(id:\"u8\"){email scores friends(first:$first2){__typename name email bestFriend{name email \
+        friends(first:0){name small:avatar(size:$size0)large:avatar(size:128)__typename id}__typename id}\
+        homeworld{diameter residents(first:0){id name small:avatar(size:$size1)large:avatar(size:128)scores \
+        address{street city geo{lat lng __typename}__typename}__typename}__typename id}address{street city geo{lat lng \
+        __typename}__typename}id}bestFriend{name small:avatar(size:$size3)large:avatar(size:64)homeworld{...PlanetBits \
+        diameter moons{name radius __typename}__typename id}id __typename}homeworld{__typename residents(first:2)\
+        {...UserBits name small:avatar(size:64)large:avatar(size:128)bestFriend{__typename ...UserBits name scores id}\
+        address{street city __typename}__typename id}id}address{street city geo{lat lng __typename}__typename}id \
+        __typename}nodes(ids:[\"u3\" \"u8\" \"u1\"]){id ...on User{...UserBits name small:avatar(size:$size4)\
+        large:avatar(size:64)scores homeworld{name __typename id}}__typename}search(text:\"o\" first:5){...on \
+        User{...UserBits name email small:avatar(size:16)large:avatar(size:128)friends(first:$first5){__typename name \
+        email address{street city __typename}id}bestFriend{name email homeworld{name diameter residents(first:2)\
+        {...UserBits name __typename id}__typename id}id __typename}homeworld{name residents(first:2){id name email \
+        small:avatar(size:$size6)large:avatar(size:32)scores bestFriend{name email small:avatar(size:32)\
+        large:avatar(size:64)address{street city geo{lat lng __typename}__typename}__typename id}__typename}__typename \
+        id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag7)id}...on Planet{name diameter id}\
+        ...on Ship{model pilot{__typename name email small:avatar(size:16)large:avatar(size:128)bestFriend{...UserBits \
+        name small:avatar(size:128)large:avatar(size:32)scores __typename id}address{street city geo{lat lng \
+        __typename}__typename}id}id}...on Named{name}__typename}tags}fragment PlanetBits on Planet{diameter name \
+        __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "afd538d0051420c8c9221892757add05a5e40e0fec43fea49c9d9c261a060490"
+    static let textDigest = "5fae45e43abadd3cf73c18716e830ee34517dc3101ce1cde84908cd4d6c6bf72"
 
     var variables: Variables
 

@@ -7,161 +7,21 @@ struct Case109Query: GraphQLTypedOperation {
     static let operationName = "Case109"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case109($flag0: Boolean!, $flag1: Boolean!, $size2: Int!, $size3: Int!) {
-          nodes(ids: [\"s2\", \"u1\", \"p1\"]) {
-            ... on User {
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              friends(first: 1) {
-                name
-                email
-                email @skip(if: $flag0)
-                __typename
-                id
-              }
-              email @skip(if: $flag1)
-            }
-            ... on Planet {
-              name
-              residents(first: 4) {
-                name
-                email
-                small: avatar(size: $size2)
-                large: avatar(size: 64)
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-          search(text: \"x-wing\", first: 4) {
-            ... on User {
-              name
-              email
-              small: avatar(size: $size3)
-              large: avatar(size: 32)
-              bestFriend {
-                ...UserBits
-                name
-                email
-                __typename
-                id
-              }
-              id
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 2) {
-                __typename
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                friends(first: 3) {
-                  name
-                  friends(first: 2) {
-                    ...UserBits
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 64)
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    small: avatar(size: 128)
-                    large: avatar(size: 64)
-                    scores
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                bestFriend {
-                  email
-                  homeworld {
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case109($flag0:Boolean!$flag1:Boolean!$size2:Int!$size3:Int!){nodes(ids:[\"s2\" \"u1\" \"p1\"]){...on \
+        User{name email small:avatar(size:16)large:avatar(size:128)friends(first:1){name email email@skip(if:$flag0)\
+        __typename id}email@skip(if:$flag1)}...on Planet{name residents(first:4){name email small:avatar(size:$size2)\
+        large:avatar(size:64)__typename id}}__typename id}search(text:\"x-wing\" first:4){...on User{name email \
+        small:avatar(size:$size3)large:avatar(size:32)bestFriend{...UserBits name email __typename id}id}...on \
+        Planet{name diameter moons{name radius __typename}residents(first:2){__typename name email \
+        small:avatar(size:16)large:avatar(size:64)friends(first:3){name friends(first:2){...UserBits email \
+        small:avatar(size:32)large:avatar(size:64)scores address{street city geo{lat lng __typename}__typename}\
+        __typename id}bestFriend{small:avatar(size:128)large:avatar(size:64)scores address{street city __typename}\
+        __typename id}address{street city __typename}id __typename}bestFriend{email homeworld{name moons{name radius \
+        __typename}__typename id}address{street city __typename}__typename id}address{street city geo{lat lng \
+        __typename}__typename}id}id}__typename ...on Ship{id}}grid(size:2){x y value __typename}}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "54d8bb45d75e52a1ac944480831bb0afc7271d109aad15b132b7a77e13f562df"
+    static let textDigest = "9deac761f3a5095b848846a71d5f4ec21662ef72b250fc55e452a47ab4ec124f"
 
     var variables: Variables
 

@@ -7,133 +7,18 @@ struct Case11Query: GraphQLTypedOperation {
     static let operationName = "Case11"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case11($id0: ID!, $first1: Int, $flag2: Boolean!) {
-          node(id: $id0) {
-            ... on User {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 64)
-              large: avatar(size: 32)
-              friends(first: 2) {
-                id
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-              }
-              bestFriend {
-                __typename
-                name
-                email
-                friends(first: $first1) {
-                  name
-                  email
-                  scores
-                  friends(first: 0) {
-                    ...UserBits
-                    name
-                    small: avatar(size: 32)
-                    large: avatar(size: 128)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 1) {
-                  name
-                  email
-                  friends(first: 0) {
-                    ...UserBits
-                    email
-                    scores
-                    email @include(if: $flag2)
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case11($id0:ID!$first1:Int$flag2:Boolean!){node(id:$id0){...on User{...UserBits name email \
+        small:avatar(size:64)large:avatar(size:32)friends(first:2){id name small:avatar(size:32)large:avatar(size:16)\
+        address{street city geo{lat lng __typename}__typename}__typename}bestFriend{__typename name email \
+        friends(first:$first1){name email scores friends(first:0){...UserBits name small:avatar(size:32)\
+        large:avatar(size:128)address{street city geo{lat lng __typename}__typename}id __typename}id __typename}\
+        address{street city geo{lat lng __typename}__typename}id}homeworld{name diameter moons{name radius __typename}\
+        residents(first:1){name email friends(first:0){...UserBits email scores email@include(if:$flag2)__typename id}\
+        __typename id}__typename id}address{street city geo{lat lng __typename}__typename}}...on Planet{...PlanetBits \
+        name diameter}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "2cea0128c46305badd7ce75290d15c8c5becfafe02832f5fc292a46e6a6615ba"
+    static let textDigest = "4eb79074603a6884112bdcf84259a8e8407178e169d7298a1489a4d51222d428"
 
     var variables: Variables
 

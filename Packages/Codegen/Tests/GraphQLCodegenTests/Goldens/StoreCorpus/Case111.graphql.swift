@@ -7,99 +7,15 @@ struct Case111Query: GraphQLTypedOperation {
     static let operationName = "Case111"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case111($first0: Int) {
-          user(id: \"u4\") {
-            name
-            scores
-            friends(first: 3) {
-              ...UserBits
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              friends(first: 1) {
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                friends(first: $first0) {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                __typename
-                id
-                ...UserBits
-                name
-                scores
-                friends(first: 1) {
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-              }
-              homeworld {
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-              __typename
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case111($first0:Int){user(id:\"u4\"){name scores friends(first:3){...UserBits name small:avatar(size:32)\
+        large:avatar(size:128)friends(first:1){email small:avatar(size:128)large:avatar(size:64)friends(first:$first0)\
+        {name small:avatar(size:128)large:avatar(size:16)__typename id}__typename id}bestFriend{__typename id \
+        ...UserBits name scores friends(first:1){email address{street city geo{lat lng __typename}__typename}\
+        __typename id}homeworld{name diameter __typename id}}homeworld{diameter moons{name radius __typename}\
+        __typename id}id __typename}address{street city geo{lat lng __typename}__typename}__typename id}grid(size:1){x \
+        y value __typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "90dd3fa56ea03a20709a969bcfdad0bd15e6513d5892ee1f9f10fb9aff311e84"
+    static let textDigest = "b84e2ccc2e9ca975277e4227e6ba2a4418e4bc81d2e013e039bcd5a3a1f5d9fb"
 
     var variables: Variables
 

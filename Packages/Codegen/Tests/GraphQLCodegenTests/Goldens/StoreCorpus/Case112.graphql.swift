@@ -7,121 +7,17 @@ struct Case112Query: GraphQLTypedOperation {
     static let operationName = "Case112"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case112($size0: Int!, $flag1: Boolean!) {
-          user(id: \"u4\") {
-            name
-            scores
-            friends(first: 0) {
-              name
-              email
-              id
-              __typename
-            }
-            bestFriend {
-              email
-              small: avatar(size: $size0)
-              large: avatar(size: 32)
-              homeworld {
-                name
-                __typename
-                id
-              }
-              email @skip(if: $flag1)
-              id
-              __typename
-            }
-            homeworld {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 3) {
-                __typename
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 32)
-                homeworld {
-                  ...PlanetBits
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          nodes(ids: [\"s1\", \"s2\", \"u2\"]) {
-            id
-            ... on User {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              scores
-              bestFriend {
-                name
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 32)
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          version
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case112($size0:Int!$flag1:Boolean!){user(id:\"u4\"){name scores friends(first:0){name email id \
+        __typename}bestFriend{email small:avatar(size:$size0)large:avatar(size:32)homeworld{name __typename id}\
+        email@skip(if:$flag1)id __typename}homeworld{name diameter moons{name radius __typename}residents(first:3)\
+        {__typename name small:avatar(size:16)large:avatar(size:32)homeworld{...PlanetBits name moons{name radius \
+        __typename}__typename id}address{street city __typename}id}__typename id}__typename id}nodes(ids:[\"s1\" \
+        \"s2\" \"u2\"]){id ...on User{...UserBits name email small:avatar(size:16)large:avatar(size:32)scores \
+        bestFriend{name email small:avatar(size:64)large:avatar(size:32)address{street city __typename}__typename id}\
+        address{street city __typename}}...on Planet{name}...on Named{name}__typename}version tags}fragment PlanetBits \
+        on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "806d01090f476a5212271e7111433dd19fa2215e4cb4beb9e5feabfb9b133e12"
+    static let textDigest = "0ea2ce144974d620323f35339bedd1ee84fa419e2fe52cfa24449938c49cc172"
 
     var variables: Variables
 

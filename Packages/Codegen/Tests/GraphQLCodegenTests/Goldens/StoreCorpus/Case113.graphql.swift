@@ -7,173 +7,20 @@ struct Case113Query: GraphQLTypedOperation {
     static let operationName = "Case113"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case113($id0: ID!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!) {
-          node(id: $id0) {
-            ... on User {
-              name
-              email
-              bestFriend {
-                __typename
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: $size1)
-                  large: avatar(size: 32)
-                  scores
-                  bestFriend {
-                    __typename
-                    name
-                    small: avatar(size: 32)
-                    large: avatar(size: 128)
-                    email @include(if: $flag2)
-                    id
-                  }
-                  homeworld {
-                    diameter
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              email @skip(if: $flag3)
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-          planets(first: 1) {
-            name
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            residents(first: 0) {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              scores
-              bestFriend {
-                friends(first: 0) {
-                  id
-                  name
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                __typename
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            __typename
-            id
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-          other: node(id: \"u4\") {
-            id
-            ... on User {
-              name
-              email
-              bestFriend {
-                name
-                email
-                email @skip(if: $flag4)
-                __typename
-                id
-              }
-              homeworld {
-                ...PlanetBits
-                name
-                diameter
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case113($id0:ID!$size1:Int!$flag2:Boolean!$flag3:Boolean!$flag4:Boolean!){node(id:$id0){...on User{name \
+        email bestFriend{__typename name small:avatar(size:16)large:avatar(size:64)bestFriend{...UserBits name email \
+        small:avatar(size:$size1)large:avatar(size:32)scores bestFriend{__typename name small:avatar(size:32)\
+        large:avatar(size:128)email@include(if:$flag2)id}homeworld{diameter __typename id}id __typename}address{street \
+        city geo{lat lng __typename}__typename}id}address{street city __typename}email@skip(if:$flag3)}...on \
+        Ship{model}__typename id}planets(first:1){name diameter moons{name radius __typename}residents(first:0){name \
+        small:avatar(size:32)large:avatar(size:16)scores bestFriend{friends(first:0){id name __typename}__typename id}\
+        homeworld{__typename moons{name radius __typename}id}address{street city geo{lat lng __typename}__typename}id \
+        __typename}__typename id}grid(size:2){x y value __typename}other:node(id:\"u4\"){id ...on User{name email \
+        bestFriend{name email email@skip(if:$flag4)__typename id}homeworld{...PlanetBits name diameter __typename id}\
+        address{street city geo{lat lng __typename}__typename}}...on Planet{name diameter}...on User{email}__typename}}\
+        fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "65d0ddad1c7246ed0dcfa0d3e079c58727f1dffd473d0600db24e763e610e29e"
+    static let textDigest = "7e943fa70b334aab711e7406369d9cf26d7fc67cab81381bf4fc1f6843cee982"
 
     var variables: Variables
 

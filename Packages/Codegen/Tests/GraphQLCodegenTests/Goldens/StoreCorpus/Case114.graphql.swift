@@ -7,111 +7,17 @@ struct Case114Query: GraphQLTypedOperation {
     static let operationName = "Case114"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case114($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $first3: Int, $flag4: Boolean!) {
-          viewer {
-            email
-            scores
-            bestFriend {
-              ...UserBits
-              name
-              small: avatar(size: $size0)
-              large: avatar(size: 128)
-              friends(first: $first3) {
-                email
-                friends(first: 1) {
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 32)
-                  email @include(if: $flag1)
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @include(if: $flag2)
-                id
-                __typename
-              }
-              bestFriend {
-                scores
-                bestFriend {
-                  name
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  __typename
-                  id
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                email @include(if: $flag4)
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            id
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case114($size0:Int!$flag1:Boolean!$flag2:Boolean!$first3:Int$flag4:Boolean!){viewer{email scores \
+        bestFriend{...UserBits name small:avatar(size:$size0)large:avatar(size:128)friends(first:$first3){email \
+        friends(first:1){name small:avatar(size:64)large:avatar(size:32)email@include(if:$flag1)__typename id}\
+        homeworld{...PlanetBits name diameter moons{name radius __typename}__typename id}address{street city \
+        __typename}email@include(if:$flag2)id __typename}bestFriend{scores bestFriend{name address{street city \
+        __typename}id __typename}homeworld{__typename id diameter moons{name radius __typename}}address{street city \
+        geo{lat lng __typename}__typename}email@include(if:$flag4)__typename id}__typename id}address{street city \
+        __typename}id __typename}version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits \
+        on User{email name __typename id}
         """
-    static let textDigest = "faf3bd909b41d97482db6dbcf8018c84dccf9df89fbe8acb1f57102b29bb26b3"
+    static let textDigest = "8aa914da75ec853a6228e9cce7e6860fa0930da379b40740bd119d20a225164a"
 
     var variables: Variables
 

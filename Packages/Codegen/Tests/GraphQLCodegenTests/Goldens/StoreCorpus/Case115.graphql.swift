@@ -7,144 +7,19 @@ struct Case115Query: GraphQLTypedOperation {
     static let operationName = "Case115"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case115($size0: Int!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!) {
-          user(id: \"u7\") {
-            id
-            name
-            friends(first: 1) {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              scores
-              __typename
-              id
-            }
-            __typename
-          }
-          nodes(ids: [\"u6\", \"u8\", \"p2\"]) {
-            __typename
-            id
-            ... on User {
-              email
-            }
-          }
-          search(text: \"x-wing\", first: 3) {
-            ... on User {
-              name
-              email
-              small: avatar(size: $size0)
-              large: avatar(size: 128)
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            ... on Planet {
-              diameter
-              id
-            }
-            ... on Ship {
-              model
-              pilot {
-                id
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                friends(first: 0) {
-                  ...UserBits
-                  name
-                  small: avatar(size: $size1)
-                  large: avatar(size: 64)
-                  scores
-                  friends(first: 0) {
-                    ...UserBits
-                    name
-                    email
-                    email @include(if: $flag2)
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    ...PlanetBits
-                    name
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  email @include(if: $flag3)
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case115($size0:Int!$size1:Int!$flag2:Boolean!$flag3:Boolean!){user(id:\"u7\"){id name friends(first:1)\
+        {...UserBits name email small:avatar(size:32)large:avatar(size:16)scores __typename id}__typename}\
+        nodes(ids:[\"u6\" \"u8\" \"p2\"]){__typename id ...on User{email}}search(text:\"x-wing\" first:3){...on \
+        User{name email small:avatar(size:$size0)large:avatar(size:128)address{street city geo{lat lng __typename}\
+        __typename}id}...on Planet{diameter id}...on Ship{model pilot{id name small:avatar(size:128)\
+        large:avatar(size:64)friends(first:0){...UserBits name small:avatar(size:$size1)large:avatar(size:64)scores \
+        friends(first:0){...UserBits name email email@include(if:$flag2)__typename id}homeworld{...PlanetBits name \
+        diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}\
+        email@include(if:$flag3)id __typename}address{street city geo{lat lng __typename}__typename}__typename}id}\
+        ...on Named{name}__typename ...on User{email id}}grid(size:2){x y value __typename}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "517921eb8d3855b0800e06769bbfaed71e61a7a882956b5e3b39db99a384c603"
+    static let textDigest = "c5feece42d19955989b88baf396c7e00c3995db32fa2992475a94ef8a8a2fa1b"
 
     var variables: Variables
 

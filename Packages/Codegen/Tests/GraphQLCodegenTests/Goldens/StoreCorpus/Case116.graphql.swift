@@ -7,46 +7,11 @@ struct Case116Query: GraphQLTypedOperation {
     static let operationName = "Case116"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case116($first0: Int) {
-          viewer {
-            name
-            scores
-            friends(first: $first0) {
-              ...UserBits
-              name
-              email
-              scores
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          user(id: \"u8\") {
-            __typename
-            ...UserBits
-            name
-            email
-            small: avatar(size: 32)
-            large: avatar(size: 128)
-            id
-          }
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case116($first0:Int){viewer{name scores friends(first:$first0){...UserBits name email scores \
+        address{street city __typename}__typename id}__typename id}user(id:\"u8\"){__typename ...UserBits name email \
+        small:avatar(size:32)large:avatar(size:128)id}tags}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "0e976c40448171529ec566629a8617661a91a21261d5e1b3e5d9ba01852e4da2"
+    static let textDigest = "035c0ef22672893f2e9e4674cf5453151101b41b3e2c6b10d5b3ab7ea50ef22c"
 
     var variables: Variables
 

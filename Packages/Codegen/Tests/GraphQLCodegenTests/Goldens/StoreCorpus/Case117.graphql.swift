@@ -7,170 +7,22 @@ struct Case117Query: GraphQLTypedOperation {
     static let operationName = "Case117"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case117($id0: ID!, $size1: Int!, $first2: Int, $first3: Int, $flag4: Boolean!, $flag5: Boolean!, $size6: \
-        Int!, $first7: Int) {
-          node(id: $id0) {
-            id
-            ... on User {
-              name
-              friends(first: 2) {
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                scores
-                friends(first: $first2) {
-                  name
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 64)
-                  friends(first: 1) {
-                    ...UserBits
-                    name
-                    email
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    id
-                    ...UserBits
-                    name
-                    small: avatar(size: $size1)
-                    large: avatar(size: 64)
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  friends(first: $first3) {
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 64)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 1) {
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 128)
-                  email @skip(if: $flag4)
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              email @include(if: $flag5)
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          version
-          tags
-          other: node(id: \"u7\") {
-            id
-            ... on User {
-              name
-              small: avatar(size: $size6)
-              large: avatar(size: 64)
-              friends(first: $first7) {
-                id
-                __typename
-              }
-              homeworld {
-                __typename
-                ...PlanetBits
-                name
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case117($id0:ID!$size1:Int!$first2:Int$first3:Int$flag4:Boolean!$flag5:Boolean!$size6:Int!$first7:Int)\
+        {node(id:$id0){id ...on User{name friends(first:2){name small:avatar(size:128)large:avatar(size:16)scores \
+        friends(first:$first2){name email small:avatar(size:32)large:avatar(size:64)friends(first:1){...UserBits name \
+        email __typename id}bestFriend{id ...UserBits name small:avatar(size:$size1)large:avatar(size:64)__typename}\
+        __typename id}bestFriend{name small:avatar(size:64)large:avatar(size:128)friends(first:$first3){name email \
+        small:avatar(size:32)large:avatar(size:64)address{street city geo{lat lng __typename}__typename}id __typename}\
+        homeworld{name diameter __typename id}id __typename}homeworld{diameter moons{name radius __typename}__typename \
+        id}address{street city __typename}__typename id}homeworld{name moons{name radius __typename}residents(first:1)\
+        {name small:avatar(size:32)large:avatar(size:128)email@skip(if:$flag4)__typename id}__typename id}\
+        address{street city __typename}email@include(if:$flag5)}...on Ship{model}...on Named{name}__typename}version \
+        tags other:node(id:\"u7\"){id ...on User{name small:avatar(size:$size6)large:avatar(size:64)\
+        friends(first:$first7){id __typename}homeworld{__typename ...PlanetBits name id}address{street city geo{lat \
+        lng __typename}__typename}}__typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "4755463e1a0c6cb7184a3ef70fed094ef2c747d48b89576958cfa2e482abdd44"
+    static let textDigest = "d08477ec5c04e1b15cd367dd5fa05a20ebdfe794110178d4001e9c91d41a10ed"
 
     var variables: Variables
 

@@ -7,84 +7,13 @@ struct Case118Query: GraphQLTypedOperation {
     static let operationName = "Case118"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case118 {
-          nodes(ids: [\"u2\", \"p2\", \"p1\"]) {
-            id
-            ... on Planet {
-              name
-            }
-            ... on Ship {
-              model
-              pilot {
-                __typename
-                ...UserBits
-                name
-                friends(first: 3) {
-                  __typename
-                  name
-                  email
-                  friends(first: 1) {
-                    name
-                    small: avatar(size: 128)
-                    large: avatar(size: 32)
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    name
-                    email
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  homeworld {
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-            }
-            __typename
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case118{nodes(ids:[\"u2\" \"p2\" \"p1\"]){id ...on Planet{name}...on Ship{model pilot{__typename \
+        ...UserBits name friends(first:3){__typename name email friends(first:1){name small:avatar(size:128)\
+        large:avatar(size:32)__typename id}bestFriend{name email address{street city geo{lat lng __typename}__typename}\
+        id __typename}homeworld{name moons{name radius __typename}__typename id}id}address{street city __typename}id}}\
+        __typename}grid(size:1){x y value __typename}version}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "778000886876b29652f97a5d27a039fbe2cd15a28a183d21e022cd6bd687d3b3"
+    static let textDigest = "d76441a3f739a64650b12a548a8848bd1167e33d984bdab9b335a792faa88e11"
 
     var variables: Variables
 

@@ -7,170 +7,22 @@ struct Case119Query: GraphQLTypedOperation {
     static let operationName = "Case119"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case119($flag0: Boolean!, $size1: Int!, $first2: Int, $first3: Int, $flag4: Boolean!, $first5: Int, \
-        $size6: Int!) {
-          nodes(ids: [\"u4\", \"u1\", \"p3\"]) {
-            __typename
-            ... on User {
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              bestFriend {
-                name
-                email
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag0)
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                id
-                ...UserBits
-                name
-                email
-                friends(first: $first3) {
-                  __typename
-                  email
-                  small: avatar(size: $size1)
-                  large: avatar(size: 64)
-                  friends(first: $first2) {
-                    email
-                    small: avatar(size: 128)
-                    large: avatar(size: 32)
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    id
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag4)
-                __typename
-              }
-            }
-            id
-          }
-          search(text: \"u\", first: 4) {
-            ... on User {
-              name
-              email
-              scores
-              friends(first: $first5) {
-                name
-                email
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 3) {
-                    name
-                    small: avatar(size: 128)
-                    large: avatar(size: 64)
-                    scores
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                __typename
-                name
-                diameter
-                residents(first: 3) {
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  friends(first: 1) {
-                    id
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: 64)
-                    large: avatar(size: 16)
-                    __typename
-                  }
-                  bestFriend {
-                    name
-                    email
-                    small: avatar(size: $size6)
-                    large: avatar(size: 64)
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                id
-              }
-              id
-            }
-            __typename
-            ... on Planet {
-              id
-            }
-            ... on Ship {
-              id
-            }
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case119($flag0:Boolean!$size1:Int!$first2:Int$first3:Int$flag4:Boolean!$first5:Int$size6:Int!)\
+        {nodes(ids:[\"u4\" \"u1\" \"p3\"]){__typename ...on User{name email small:avatar(size:32)large:avatar(size:128)\
+        bestFriend{name email address{street city __typename}email@skip(if:$flag0)__typename id}address{street city \
+        __typename}}...on Ship{model pilot{id ...UserBits name email friends(first:$first3){__typename email \
+        small:avatar(size:$size1)large:avatar(size:64)friends(first:$first2){email small:avatar(size:128)\
+        large:avatar(size:32)__typename id}homeworld{id name moons{name radius __typename}__typename}address{street \
+        city __typename}id}address{street city __typename}email@skip(if:$flag4)__typename}}id}search(text:\"u\" \
+        first:4){...on User{name email scores friends(first:$first5){name email homeworld{name moons{name radius \
+        __typename}residents(first:3){name small:avatar(size:128)large:avatar(size:64)scores __typename id}__typename \
+        id}address{street city __typename}__typename id}homeworld{__typename name diameter residents(first:3){email \
+        small:avatar(size:64)large:avatar(size:16)friends(first:1){id ...UserBits name email small:avatar(size:64)\
+        large:avatar(size:16)__typename}bestFriend{name email small:avatar(size:$size6)large:avatar(size:64)__typename \
+        id}__typename id}id}id}__typename ...on Planet{id}...on Ship{id}}grid(size:0){x y value __typename}}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "834335f63c040b74eab1d91331a5dbd7ec1b01775f6777e71c89c1d933c786d0"
+    static let textDigest = "6238091b06bf7b0b946a19bee5b32e462e6ff3b16bc54afadc58efe5ae73fe83"
 
     var variables: Variables
 

@@ -7,51 +7,11 @@ struct Case12Query: GraphQLTypedOperation {
     static let operationName = "Case12"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case12($id0: ID!) {
-          viewer {
-            ...UserBits
-            name
-            email
-            __typename
-            id
-          }
-          node(id: $id0) {
-            ... on User {
-              name
-              email
-              scores
-              homeworld {
-                name
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case12($id0:ID!){viewer{...UserBits name email __typename id}node(id:$id0){...on User{name email scores \
+        homeworld{name __typename id}}...on Planet{name diameter moons{name radius __typename}}...on Ship{model}\
+        __typename id}tags}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "087c6879fcef46c79362728eb0da33b407892ab4803ab27d299976a0f55739a4"
+    static let textDigest = "47c92c8939619323cc92731e809faaf622546ca58e3e187652dfed4d31cf81f9"
 
     var variables: Variables
 

@@ -7,126 +7,19 @@ struct Case120Query: GraphQLTypedOperation {
     static let operationName = "Case120"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case120($size0: Int!, $size1: Int!, $size2: Int!, $first3: Int, $size4: Int!, $flag5: Boolean!, $first6: \
-        Int, $flag7: Boolean!) {
-          viewer {
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 64)
-            friends(first: 2) {
-              email
-              friends(first: $first3) {
-                ...UserBits
-                name
-                small: avatar(size: $size1)
-                large: avatar(size: 128)
-                scores
-                friends(first: 1) {
-                  ...UserBits
-                  name
-                  small: avatar(size: $size2)
-                  large: avatar(size: 128)
-                  scores
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  id
-                  ...UserBits
-                  name
-                  email
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            bestFriend {
-              name
-              small: avatar(size: 16)
-              large: avatar(size: 64)
-              scores
-              friends(first: $first6) {
-                ...UserBits
-                bestFriend {
-                  id
-                  name
-                  email
-                  small: avatar(size: $size4)
-                  large: avatar(size: 64)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                homeworld {
-                  id
-                  name
-                  __typename
-                }
-                email @skip(if: $flag5)
-                id
-                __typename
-              }
-              __typename
-              id
-            }
-            email @include(if: $flag7)
-            __typename
-            id
-          }
-          planets(first: 0) {
-            id
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-          }
-          version
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case120($size0:Int!$size1:Int!$size2:Int!$first3:Int$size4:Int!$flag5:Boolean!$first6:Int$flag7:Boolean!)\
+        {viewer{email small:avatar(size:$size0)large:avatar(size:64)friends(first:2){email friends(first:$first3)\
+        {...UserBits name small:avatar(size:$size1)large:avatar(size:128)scores friends(first:1){...UserBits name \
+        small:avatar(size:$size2)large:avatar(size:128)scores address{street city __typename}__typename id}\
+        bestFriend{id ...UserBits name email __typename}homeworld{name diameter moons{name radius __typename}\
+        __typename id}__typename id}address{street city __typename}__typename id}bestFriend{name small:avatar(size:16)\
+        large:avatar(size:64)scores friends(first:$first6){...UserBits bestFriend{id name email \
+        small:avatar(size:$size4)large:avatar(size:64)address{street city geo{lat lng __typename}__typename}__typename}\
+        homeworld{id name __typename}email@skip(if:$flag5)id __typename}__typename id}email@include(if:$flag7)\
+        __typename id}planets(first:0){id name moons{name radius __typename}__typename}version tags}fragment UserBits \
+        on User{email name __typename id}
         """
-    static let textDigest = "302c55550fd0a0dd7ae08a54f6a3abbd7284f807206f274efdd837d05deeed32"
+    static let textDigest = "e0e5cf7766903a593cdc5e6c72b4f00ed525059df24fcb6fde9d994ea85b3804"
 
     var variables: Variables
 

@@ -7,221 +7,24 @@ struct Case121Query: GraphQLTypedOperation {
     static let operationName = "Case121"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case121($size0: Int!, $flag1: Boolean!, $first2: Int, $flag3: Boolean!, $size4: Int!, $size5: Int!, \
-        $size6: Int!) {
-          viewer {
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 32)
-            scores
-            friends(first: 3) {
-              name
-              bestFriend {
-                name
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-              __typename
-            }
-            bestFriend {
-              scores
-              friends(first: 1) {
-                name
-                scores
-                friends(first: 0) {
-                  scores
-                  email @include(if: $flag1)
-                  __typename
-                  id
-                }
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                __typename
-                id
-                name
-                friends(first: $first2) {
-                  ...UserBits
-                  name
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                email @include(if: $flag3)
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            homeworld {
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            id
-            __typename
-          }
-          user(id: \"u6\") {
-            __typename
-            name
-            email
-            small: avatar(size: $size4)
-            large: avatar(size: 128)
-            friends(first: 0) {
-              name
-              small: avatar(size: $size5)
-              large: avatar(size: 32)
-              bestFriend {
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                bestFriend {
-                  ...UserBits
-                  name
-                  small: avatar(size: $size6)
-                  large: avatar(size: 64)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            homeworld {
-              id
-              ...PlanetBits
-              name
-              diameter
-              __typename
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            id
-          }
-          search(text: \"x-wing\", first: 4) {
-            __typename
-            ... on User {
-              email
-              id
-            }
-            ... on Planet {
-              id
-            }
-            ... on Ship {
-              id
-            }
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case121($size0:Int!$flag1:Boolean!$first2:Int$flag3:Boolean!$size4:Int!$size5:Int!$size6:Int!)\
+        {viewer{name email small:avatar(size:$size0)large:avatar(size:32)scores friends(first:3){name bestFriend{name \
+        address{street city geo{lat lng __typename}__typename}__typename id}id __typename}bestFriend{scores \
+        friends(first:1){name scores friends(first:0){scores email@include(if:$flag1)__typename id}\
+        bestFriend{...UserBits name email address{street city geo{lat lng __typename}__typename}__typename id}\
+        homeworld{name diameter moons{name radius __typename}__typename id}__typename id}bestFriend{__typename id name \
+        friends(first:$first2){...UserBits name address{street city __typename}__typename id}email@include(if:$flag3)}\
+        address{street city geo{lat lng __typename}__typename}id __typename}homeworld{moons{name radius __typename}\
+        __typename id}address{street city __typename}id __typename}user(id:\"u6\"){__typename name email \
+        small:avatar(size:$size4)large:avatar(size:128)friends(first:0){name small:avatar(size:$size5)\
+        large:avatar(size:32)bestFriend{name small:avatar(size:128)large:avatar(size:16)bestFriend{...UserBits name \
+        small:avatar(size:$size6)large:avatar(size:64)address{street city __typename}id __typename}address{street city \
+        __typename}__typename id}address{street city geo{lat lng __typename}__typename}id __typename}homeworld{id \
+        ...PlanetBits name diameter __typename}address{street city geo{lat lng __typename}__typename}id}\
+        search(text:\"x-wing\" first:4){__typename ...on User{email id}...on Planet{id}...on Ship{id}}tags}fragment \
+        PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "070d8ff39aa6fd7de9b6603b1f855285b545748e7a99690b4167051fcfd9856c"
+    static let textDigest = "4b9dbfc5cbb71e1fc8fe9903b1d95d8e2cfcfce2fe6fdf2e457ebb6d5465fad9"
 
     var variables: Variables
 

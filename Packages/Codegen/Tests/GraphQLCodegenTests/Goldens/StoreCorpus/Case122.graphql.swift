@@ -7,116 +7,17 @@ struct Case122Query: GraphQLTypedOperation {
     static let operationName = "Case122"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case122($id0: ID!, $flag1: Boolean!, $flag2: Boolean!, $flag3: Boolean!) {
-          node(id: $id0) {
-            id
-            ... on User {
-              name
-              small: avatar(size: 128)
-              large: avatar(size: 64)
-              bestFriend {
-                name
-                friends(first: 0) {
-                  name
-                  email
-                  friends(first: 2) {
-                    name
-                    email
-                    small: avatar(size: 16)
-                    large: avatar(size: 32)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    email @include(if: $flag1)
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    id
-                    small: avatar(size: 16)
-                    large: avatar(size: 64)
-                    scores
-                    email @skip(if: $flag2)
-                    __typename
-                  }
-                  homeworld {
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                email @include(if: $flag3)
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              diameter
-            }
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case122($id0:ID!$flag1:Boolean!$flag2:Boolean!$flag3:Boolean!){node(id:$id0){id ...on User{name \
+        small:avatar(size:128)large:avatar(size:64)bestFriend{name friends(first:0){name email friends(first:2){name \
+        email small:avatar(size:16)large:avatar(size:32)address{street city geo{lat lng __typename}__typename}\
+        email@include(if:$flag1)__typename id}bestFriend{id small:avatar(size:16)large:avatar(size:64)scores \
+        email@skip(if:$flag2)__typename}homeworld{__typename id}__typename id}homeworld{name diameter __typename id}\
+        email@include(if:$flag3)__typename id}}...on Planet{...PlanetBits diameter}...on Ship{model pilot{...UserBits \
+        name small:avatar(size:32)large:avatar(size:64)homeworld{name diameter __typename id}address{street city \
+        geo{lat lng __typename}__typename}id __typename}}...on Named{name}__typename}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "9805db3e2a94f1a8171af57bc31bbd2b058c3629e5ecc955890f6ada5059f05f"
+    static let textDigest = "d7c81ddc9d02a3bfe9008d6de63c7537a00eab4b2d58de31a3524bdb6a674157"
 
     var variables: Variables
 

@@ -7,45 +7,11 @@ struct Case123Query: GraphQLTypedOperation {
     static let operationName = "Case123"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case123 {
-          viewer {
-            __typename
-            name
-            email
-            small: avatar(size: 128)
-            large: avatar(size: 64)
-            homeworld {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-              id
-            }
-            id
-          }
-          planets(first: 0) {
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case123{viewer{__typename name email small:avatar(size:128)large:avatar(size:64)homeworld{...PlanetBits \
+        name moons{name radius __typename}__typename id}id}planets(first:0){moons{name radius __typename}__typename id}\
+        }fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "b105eedf1e1af881ee4409b49165db32564c9b96c63881cdbfd0ccae11c4db85"
+    static let textDigest = "5b4f6af9c59c384a5138d7cf36befaef444d7f9908ccbc7230c7441627ccff87"
 
     var variables: Variables
 

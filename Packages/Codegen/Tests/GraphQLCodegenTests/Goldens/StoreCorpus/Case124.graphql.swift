@@ -7,112 +7,17 @@ struct Case124Query: GraphQLTypedOperation {
     static let operationName = "Case124"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case124($flag0: Boolean!, $flag1: Boolean!) {
-          user(id: \"u5\") {
-            id
-            ...UserBits
-            name
-            email
-            scores
-            friends(first: 3) {
-              email
-              small: avatar(size: 64)
-              large: avatar(size: 128)
-              friends(first: 2) {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                scores
-                friends(first: 0) {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 64)
-                  scores
-                  id
-                  __typename
-                }
-                homeworld {
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @include(if: $flag0)
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 4) {
-                  ...UserBits
-                  name
-                  email
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            homeworld {
-              name
-              residents(first: 3) {
-                id
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 32)
-                friends(first: 1) {
-                  __typename
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 32)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @include(if: $flag1)
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case124($flag0:Boolean!$flag1:Boolean!){user(id:\"u5\"){id ...UserBits name email scores friends(first:3)\
+        {email small:avatar(size:64)large:avatar(size:128)friends(first:2){name small:avatar(size:32)\
+        large:avatar(size:128)scores friends(first:0){name small:avatar(size:128)large:avatar(size:64)scores id \
+        __typename}homeworld{moons{name radius __typename}__typename id}address{street city __typename}\
+        email@include(if:$flag0)__typename id}homeworld{name diameter moons{name radius __typename}residents(first:4)\
+        {...UserBits name email __typename id}__typename id}__typename id}homeworld{name residents(first:3){id name \
+        small:avatar(size:128)large:avatar(size:32)friends(first:1){__typename name email small:avatar(size:64)\
+        large:avatar(size:32)address{street city __typename}id}address{street city __typename}email@include(if:$flag1)\
+        __typename}__typename id}__typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "19cdd98c2824e6d7d67d22c270dea5f1ddf400336f16086921e2585e10b11254"
+    static let textDigest = "cc3f18331385f9843bb962a536544ee03274a7fc1a0693e83e25b1f6025b9628"
 
     var variables: Variables
 

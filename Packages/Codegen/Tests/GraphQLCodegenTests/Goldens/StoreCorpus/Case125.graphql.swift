@@ -7,87 +7,15 @@ struct Case125Query: GraphQLTypedOperation {
     static let operationName = "Case125"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case125($flag0: Boolean!) {
-          tags
-          other: node(id: \"p1\") {
-            ... on User {
-              email
-              homeworld {
-                id
-                name
-                diameter
-                __typename
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              residents(first: 2) {
-                __typename
-                ...UserBits
-                scores
-                friends(first: 0) {
-                  name
-                  id
-                  __typename
-                }
-                bestFriend {
-                  __typename
-                  id
-                }
-                id
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 128)
-                scores
-                friends(first: 2) {
-                  small: avatar(size: 16)
-                  large: avatar(size: 64)
-                  email @skip(if: $flag0)
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case125($flag0:Boolean!){tags other:node(id:\"p1\"){...on User{email homeworld{id name diameter \
+        __typename}}...on Planet{...PlanetBits residents(first:2){__typename ...UserBits scores friends(first:0){name \
+        id __typename}bestFriend{__typename id}id}}...on Ship{model pilot{name small:avatar(size:64)\
+        large:avatar(size:128)scores friends(first:2){small:avatar(size:16)large:avatar(size:64)email@skip(if:$flag0)\
+        __typename id}address{street city geo{lat lng __typename}__typename}id __typename}}id ...on User{email}\
+        __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "0155712d4da9d2ba37a448f1e00816a9b10df9571b32eb3ccc85464ef16020dd"
+    static let textDigest = "34ac882d3a9197e108b35ac582f2332042fd98770d1f61b54517d126198b22f2"
 
     var variables: Variables
 

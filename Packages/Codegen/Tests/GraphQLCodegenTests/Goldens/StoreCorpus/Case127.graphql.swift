@@ -7,148 +7,19 @@ struct Case127Query: GraphQLTypedOperation {
     static let operationName = "Case127"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case127($id0: ID!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!) {
-          node(id: $id0) {
-            id
-            ... on User {
-              name
-              small: avatar(size: $size1)
-              large: avatar(size: 128)
-              friends(first: 2) {
-                ...UserBits
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                friends(first: 3) {
-                  ...UserBits
-                  name
-                  friends(first: 1) {
-                    ...UserBits
-                    name
-                    email
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    name
-                    email
-                    small: avatar(size: 64)
-                    large: avatar(size: 16)
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    email @skip(if: $flag2)
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              email @skip(if: $flag3)
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                email
-                scores
-                friends(first: 2) {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  bestFriend {
-                    id
-                    name
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                  }
-                  homeworld {
-                    id
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-          }
-          planets(first: 3) {
-            name
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case127($id0:ID!$size1:Int!$flag2:Boolean!$flag3:Boolean!){node(id:$id0){id ...on User{name \
+        small:avatar(size:$size1)large:avatar(size:128)friends(first:2){...UserBits name small:avatar(size:128)\
+        large:avatar(size:16)friends(first:3){...UserBits name friends(first:1){...UserBits name email address{street \
+        city __typename}__typename id}bestFriend{name email small:avatar(size:64)large:avatar(size:16)scores \
+        address{street city geo{lat lng __typename}__typename}email@skip(if:$flag2)__typename id}id __typename}\
+        __typename id}email@skip(if:$flag3)}...on Ship{model pilot{name email scores friends(first:2){name \
+        small:avatar(size:128)large:avatar(size:16)bestFriend{id name address{street city __typename}__typename}\
+        homeworld{id name moons{name radius __typename}__typename}address{street city __typename}id __typename}\
+        homeworld{name diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}\
+        __typename}__typename id}}__typename}planets(first:3){name diameter moons{name radius __typename}__typename id}\
+        version}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "36bbae3f4ad3baba0e6045cff0b121135313529c5c0306c394f1cf308b6789b6"
+    static let textDigest = "f1a85ba685217aea484e504ae2d2cd1a979415ed134edd15d798957336db689d"
 
     var variables: Variables
 

@@ -7,70 +7,13 @@ struct Case128Query: GraphQLTypedOperation {
     static let operationName = "Case128"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case128($flag0: Boolean!) {
-          search(text: \"zzz\", first: 1) {
-            ... on Ship {
-              model
-              pilot {
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                bestFriend {
-                  id
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  scores
-                  friends(first: 3) {
-                    name
-                    email
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    id
-                    ...PlanetBits
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                  }
-                  email @include(if: $flag0)
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            __typename
-            ... on Planet {
-              id
-            }
-            ... on User {
-              id
-            }
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case128($flag0:Boolean!){search(text:\"zzz\" first:1){...on Ship{model pilot{name email \
+        small:avatar(size:32)large:avatar(size:16)bestFriend{id name small:avatar(size:32)large:avatar(size:16)scores \
+        friends(first:3){name email __typename id}homeworld{id ...PlanetBits name moons{name radius __typename}\
+        __typename}email@include(if:$flag0)__typename}__typename id}id}__typename ...on Planet{id}...on User{id}}\
+        grid(size:1){x y value __typename}}fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "460115ee785c95c57083ce0f627bdb0fb2fcd2dd2d86ec7fa0ccabe10c5e691b"
+    static let textDigest = "5760e4504db45c2d823ce6490a88c24d3d82c7e4856816b788f5eaaddbf76a56"
 
     var variables: Variables
 

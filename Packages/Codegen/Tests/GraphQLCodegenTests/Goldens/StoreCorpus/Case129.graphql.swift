@@ -7,55 +7,12 @@ struct Case129Query: GraphQLTypedOperation {
     static let operationName = "Case129"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case129($size0: Int!, $flag1: Boolean!) {
-          other: node(id: \"p1\") {
-            id
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on Ship {
-              pilot {
-                email
-                small: avatar(size: $size0)
-                large: avatar(size: 64)
-                friends(first: 3) {
-                  ...UserBits
-                  name
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                email @include(if: $flag1)
-                __typename
-                id
-              }
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case129($size0:Int!$flag1:Boolean!){other:node(id:\"p1\"){id ...on Planet{name diameter}...on \
+        Ship{pilot{email small:avatar(size:$size0)large:avatar(size:64)friends(first:3){...UserBits name scores \
+        address{street city geo{lat lng __typename}__typename}__typename id}email@include(if:$flag1)__typename id}}\
+        ...on User{email}__typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "a77dd8342155f2098ee311233980d4ae3551049f3dceb07143a5913856dd1d3d"
+    static let textDigest = "d76f11ae5a04969befa9b5c791e904beba6c64e422a035ed5a951f7543ffff37"
 
     var variables: Variables
 

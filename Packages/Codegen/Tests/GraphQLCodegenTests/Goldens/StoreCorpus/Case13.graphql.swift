@@ -7,67 +7,13 @@ struct Case13Query: GraphQLTypedOperation {
     static let operationName = "Case13"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case13($flag0: Boolean!, $flag1: Boolean!) {
-          search(text: \"u\", first: 5) {
-            __typename
-            ... on User {
-              email
-              friends(first: 3) {
-                bestFriend {
-                  id
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag0)
-                __typename
-                id
-              }
-              email @include(if: $flag1)
-              id
-            }
-            ... on Planet {
-              id
-            }
-            ... on Ship {
-              id
-            }
-          }
-          other: node(id: \"s1\") {
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-        }
+        query Case13($flag0:Boolean!$flag1:Boolean!){search(text:\"u\" first:5){__typename ...on User{email \
+        friends(first:3){bestFriend{id email small:avatar(size:64)large:avatar(size:128)address{street city geo{lat \
+        lng __typename}__typename}__typename}address{street city __typename}email@skip(if:$flag0)__typename id}\
+        email@include(if:$flag1)id}...on Planet{id}...on Ship{id}}other:node(id:\"s1\"){...on Planet{name diameter \
+        moons{name radius __typename}}...on Ship{model}__typename id}}
         """
-    static let textDigest = "35429c2f1a0b3d619e514f5cf1314f283415a0ef7153288d8f759f78573ef6af"
+    static let textDigest = "ac1e88cd2a79ff61587a3104901614bca037f23e87d0458c451c38a920a5a512"
 
     var variables: Variables
 

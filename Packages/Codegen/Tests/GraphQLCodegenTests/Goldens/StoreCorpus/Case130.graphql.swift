@@ -7,16 +7,9 @@ struct Case130Query: GraphQLTypedOperation {
     static let operationName = "Case130"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case130 {
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case130{grid(size:2){x y value __typename}}
         """
-    static let textDigest = "6d090b327e9d116c46184971db149b8b63a78d15c07223c3d51bd713e0de4b3f"
+    static let textDigest = "d3849c1587fb6ec5e6637f96472b357346e763ce6f6e036c61595ae1dc5065fe"
 
     var variables: Variables
 

@@ -7,24 +7,10 @@ struct Case131Query: GraphQLTypedOperation {
     static let operationName = "Case131"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case131 {
-          user(id: \"u1\") {
-            small: avatar(size: 32)
-            large: avatar(size: 128)
-            scores
-            __typename
-            id
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-          tags
-        }
+        query Case131{user(id:\"u1\"){small:avatar(size:32)large:avatar(size:128)scores __typename id}grid(size:1){x y \
+        value __typename}tags}
         """
-    static let textDigest = "e71312090c5acf243a1fbfe72027fecec5839e26d7d3599ca6e224ff7f74f5ab"
+    static let textDigest = "de0c18b61643b91a74a4acf42d2d75afdb3204141e17644e39aef60c6519a8b9"
 
     var variables: Variables
 

@@ -7,169 +7,21 @@ struct Case132Query: GraphQLTypedOperation {
     static let operationName = "Case132"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case132($size0: Int!, $first1: Int, $size2: Int!, $flag3: Boolean!, $first4: Int, $flag5: Boolean!) {
-          viewer {
-            name
-            small: avatar(size: 128)
-            large: avatar(size: 64)
-            scores
-            friends(first: 3) {
-              name
-              email
-              friends(first: $first1) {
-                name
-                email
-                small: avatar(size: $size0)
-                large: avatar(size: 128)
-                bestFriend {
-                  name
-                  scores
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            bestFriend {
-              ...UserBits
-              name
-              small: avatar(size: $size2)
-              large: avatar(size: 16)
-              scores
-              friends(first: 1) {
-                id
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                friends(first: $first4) {
-                  id
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  email @skip(if: $flag3)
-                  __typename
-                }
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-              }
-              homeworld {
-                name
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          user(id: \"u8\") {
-            name
-            scores
-            homeworld {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-              id
-            }
-            email @include(if: $flag5)
-            id
-            __typename
-          }
-          search(text: \"zzz\", first: 4) {
-            ... on User {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 64)
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-            ... on Planet {
-              id
-            }
-            ... on Ship {
-              id
-            }
-          }
-          other: node(id: \"u1\") {
-            ... on Named {
-              name
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case132($size0:Int!$first1:Int$size2:Int!$flag3:Boolean!$first4:Int$flag5:Boolean!){viewer{name \
+        small:avatar(size:128)large:avatar(size:64)scores friends(first:3){name email friends(first:$first1){name \
+        email small:avatar(size:$size0)large:avatar(size:128)bestFriend{name scores __typename id}__typename id}\
+        homeworld{name diameter moons{name radius __typename}__typename id}__typename id}bestFriend{...UserBits name \
+        small:avatar(size:$size2)large:avatar(size:16)scores friends(first:1){id name small:avatar(size:32)\
+        large:avatar(size:128)friends(first:$first4){id name email small:avatar(size:64)large:avatar(size:16)\
+        email@skip(if:$flag3)__typename}homeworld{name moons{name radius __typename}__typename id}address{street city \
+        geo{lat lng __typename}__typename}__typename}homeworld{name __typename id}address{street city __typename}\
+        __typename id}__typename id}user(id:\"u8\"){name scores homeworld{name diameter moons{name radius __typename}\
+        __typename id}email@include(if:$flag5)id __typename}search(text:\"zzz\" first:4){...on User{name \
+        small:avatar(size:32)large:avatar(size:64)homeworld{name diameter moons{name radius __typename}__typename id}\
+        id}__typename ...on User{email id}...on Planet{id}...on Ship{id}}other:node(id:\"u1\"){...on Named{name}id \
+        ...on User{email}__typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "03169c88cffeaf746091eafb49808f0ae0cae5d1db56cee0d3d9196bc1a5b8f6"
+    static let textDigest = "848abf8996b0d0eef5bcf930daa2304d316fd195e2b275f0a6fdd080b13a8eec"
 
     var variables: Variables
 

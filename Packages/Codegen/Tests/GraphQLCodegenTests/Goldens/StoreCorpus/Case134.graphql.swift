@@ -7,23 +7,9 @@ struct Case134Query: GraphQLTypedOperation {
     static let operationName = "Case134"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case134 {
-          planets(first: 2) {
-            name
-            diameter
-            __typename
-            id
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-          tags
-        }
+        query Case134{planets(first:2){name diameter __typename id}grid(size:2){x y value __typename}tags}
         """
-    static let textDigest = "a9670df217e69a98c3354623f043a573cd4555161ef409b22f2e357abd8ceecc"
+    static let textDigest = "cb88f9c3945a372a045e55b88fa26d9e8a80f464eb03d78360cb574533cbbc5a"
 
     var variables: Variables
 

@@ -7,62 +7,13 @@ struct Case135Query: GraphQLTypedOperation {
     static let operationName = "Case135"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case135($size0: Int!, $size1: Int!) {
-          nodes(ids: [\"u4\", \"p1\", \"s1\"]) {
-            __typename
-            id
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                ...UserBits
-                name
-                email
-                small: avatar(size: $size0)
-                large: avatar(size: 16)
-                bestFriend {
-                  __typename
-                  small: avatar(size: $size1)
-                  large: avatar(size: 128)
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-          }
-          version
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case135($size0:Int!$size1:Int!){nodes(ids:[\"u4\" \"p1\" \"s1\"]){__typename id ...on Planet{name \
+        moons{name radius __typename}residents(first:4){...UserBits name email small:avatar(size:$size0)\
+        large:avatar(size:16)bestFriend{__typename small:avatar(size:$size1)large:avatar(size:128)id}homeworld{name \
+        diameter moons{name radius __typename}__typename id}id __typename}}...on Ship{model}...on Named{name}}version}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "874e9f6e1030f1385313800050f4a2a616e423aeea2d81e6abb3b8d0974a4b6c"
+    static let textDigest = "dc959a6b0ca7264da54cc67d32b2b2a6e4ad207b2127c45b841150a34d92da61"
 
     var variables: Variables
 

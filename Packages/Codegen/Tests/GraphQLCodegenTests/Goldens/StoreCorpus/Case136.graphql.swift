@@ -7,17 +7,9 @@ struct Case136Query: GraphQLTypedOperation {
     static let operationName = "Case136"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case136 {
-          grid(size: 3) {
-            x
-            y
-            value
-            __typename
-          }
-          tags
-        }
+        query Case136{grid(size:3){x y value __typename}tags}
         """
-    static let textDigest = "9ffa1f0a7201ad644ebec45d6871c8b75829a8cf431c5dda7e5258d431861a88"
+    static let textDigest = "9dffdbff5a7e8496afafc76c5636b3d1d91fffbd8a50b561386468564b84799a"
 
     var variables: Variables
 

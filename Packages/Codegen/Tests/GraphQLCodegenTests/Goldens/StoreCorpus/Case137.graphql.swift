@@ -7,117 +7,18 @@ struct Case137Query: GraphQLTypedOperation {
     static let operationName = "Case137"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case137($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $id3: ID!, $flag4: Boolean!) {
-          user(id: \"u7\") {
-            id
-            name
-            email
-            small: avatar(size: 128)
-            large: avatar(size: 64)
-            friends(first: 3) {
-              name
-              bestFriend {
-                __typename
-                email
-                small: avatar(size: $size0)
-                large: avatar(size: 128)
-                scores
-                bestFriend {
-                  id
-                  small: avatar(size: 16)
-                  large: avatar(size: 64)
-                  email @include(if: $flag1)
-                  __typename
-                }
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-              }
-              email @skip(if: $flag2)
-              __typename
-              id
-            }
-            bestFriend {
-              name
-              email
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            __typename
-          }
-          node(id: $id3) {
-            ... on User {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 64)
-              bestFriend {
-                id
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 32)
-                scores
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @skip(if: $flag4)
-            }
-            ... on Ship {
-              model
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          nodes(ids: [\"s2\", \"u3\", \"p1\"]) {
-            ... on Planet {
-              name
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-        }
+        query Case137($size0:Int!$flag1:Boolean!$flag2:Boolean!$id3:ID!$flag4:Boolean!){user(id:\"u7\"){id name email \
+        small:avatar(size:128)large:avatar(size:64)friends(first:3){name bestFriend{__typename email \
+        small:avatar(size:$size0)large:avatar(size:128)scores bestFriend{id small:avatar(size:16)large:avatar(size:64)\
+        email@include(if:$flag1)__typename}homeworld{name moons{name radius __typename}__typename id}id}\
+        email@skip(if:$flag2)__typename id}bestFriend{name email address{street city geo{lat lng __typename}__typename}\
+        id __typename}address{street city __typename}__typename}node(id:$id3){...on User{name small:avatar(size:32)\
+        large:avatar(size:64)bestFriend{id email small:avatar(size:16)large:avatar(size:32)scores __typename}\
+        address{street city geo{lat lng __typename}__typename}email@skip(if:$flag4)}...on Ship{model}id ...on \
+        User{email}__typename}nodes(ids:[\"s2\" \"u3\" \"p1\"]){...on Planet{name}...on Ship{model}...on Named{name}\
+        __typename id}}
         """
-    static let textDigest = "4e178b63c1a9d501a0910738babf5541ceb0e609a87cb804049564a6abb4adf2"
+    static let textDigest = "fa26a23afd6301408a436aa23d1b033cb6646c7338f45585184f743ee9266e26"
 
     var variables: Variables
 

@@ -7,189 +7,22 @@ struct Case138Query: GraphQLTypedOperation {
     static let operationName = "Case138"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case138($flag0: Boolean!, $first1: Int, $id2: ID!, $size3: Int!, $flag4: Boolean!, $flag5: Boolean!) {
-          viewer {
-            name
-            friends(first: $first1) {
-              scores
-              email @skip(if: $flag0)
-              id
-              __typename
-            }
-            __typename
-            id
-          }
-          node(id: $id2) {
-            __typename
-            id
-            ... on User {
-              friends(first: 2) {
-                name
-                friends(first: 0) {
-                  ...UserBits
-                  name
-                  scores
-                  friends(first: 0) {
-                    id
-                    name
-                    small: avatar(size: 64)
-                    large: avatar(size: 32)
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                bestFriend {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                email
-                friends(first: 0) {
-                  email
-                  small: avatar(size: $size3)
-                  large: avatar(size: 32)
-                  scores
-                  email @skip(if: $flag4)
-                  __typename
-                  id
-                }
-                homeworld {
-                  id
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 3) {
-                    name
-                    email
-                    scores
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on User {
-              email
-            }
-          }
-          search(text: \"o\", first: 5) {
-            ... on User {
-              email
-              homeworld {
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              email @skip(if: $flag5)
-              id
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-            ... on Planet {
-              id
-            }
-            ... on Ship {
-              id
-            }
-          }
-          other: node(id: \"u5\") {
-            id
-            ... on User {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              homeworld {
-                diameter
-                residents(first: 3) {
-                  id
-                  name
-                  scores
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              name
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case138($flag0:Boolean!$first1:Int$id2:ID!$size3:Int!$flag4:Boolean!$flag5:Boolean!){viewer{name \
+        friends(first:$first1){scores email@skip(if:$flag0)id __typename}__typename id}node(id:$id2){__typename id \
+        ...on User{friends(first:2){name friends(first:0){...UserBits name scores friends(first:0){id name \
+        small:avatar(size:64)large:avatar(size:32)address{street city __typename}__typename}id __typename}\
+        bestFriend{name small:avatar(size:128)large:avatar(size:16)__typename id}__typename id}address{street city \
+        geo{lat lng __typename}__typename}}...on Planet{name moons{name radius __typename}}...on Ship{model \
+        pilot{email friends(first:0){email small:avatar(size:$size3)large:avatar(size:32)scores email@skip(if:$flag4)\
+        __typename id}homeworld{id ...PlanetBits name diameter moons{name radius __typename}residents(first:3){name \
+        email scores __typename id}__typename}address{street city geo{lat lng __typename}__typename}__typename id}}\
+        ...on User{email}}search(text:\"o\" first:5){...on User{email homeworld{__typename id}address{street city \
+        __typename}email@skip(if:$flag5)id}__typename ...on User{email id}...on Planet{id}...on Ship{id}}\
+        other:node(id:\"u5\"){id ...on User{name small:avatar(size:32)large:avatar(size:16)homeworld{diameter \
+        residents(first:3){id name scores __typename}__typename id}}...on Planet{name}__typename}}fragment PlanetBits \
+        on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "359a055f5fd5bc20869e64f5d7dc29d3705e5eb59629bcd812709439d78930a7"
+    static let textDigest = "4c3144990eeb6f8e9f5307a5ac0b7e7559702d2b4851d010a871d3b6d2dda4c7"
 
     var variables: Variables
 

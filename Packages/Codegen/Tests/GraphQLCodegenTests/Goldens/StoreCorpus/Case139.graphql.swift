@@ -7,14 +7,9 @@ struct Case139Query: GraphQLTypedOperation {
     static let operationName = "Case139"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case139 {
-          planets(first: 3) {
-            __typename
-            id
-          }
-        }
+        query Case139{planets(first:3){__typename id}}
         """
-    static let textDigest = "468c1e93d49d896ef81612975e042754c2d3b1dffa9777b0b02320a255ea9721"
+    static let textDigest = "55e2dd831ff586df14bf87e4573d949cfbdf8164f66de9a161878e1fa80b1537"
 
     var variables: Variables
 

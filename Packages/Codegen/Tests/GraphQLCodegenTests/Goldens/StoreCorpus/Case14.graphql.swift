@@ -7,130 +7,18 @@ struct Case14Query: GraphQLTypedOperation {
     static let operationName = "Case14"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case14($size0: Int!, $flag1: Boolean!, $first2: Int) {
-          nodes(ids: [\"missing\", \"s2\", \"s1\"]) {
-            ... on User {
-              name
-              email
-              small: avatar(size: $size0)
-              large: avatar(size: 64)
-              homeworld {
-                __typename
-                id
-                ...PlanetBits
-                name
-                diameter
-                residents(first: 4) {
-                  name
-                  friends(first: 1) {
-                    name
-                    scores
-                    email @skip(if: $flag1)
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-          planets(first: 2) {
-            name
-            __typename
-            id
-          }
-          version
-          other: node(id: \"s1\") {
-            id
-            ... on User {
-              name
-              scores
-              friends(first: $first2) {
-                name
-                friends(first: 1) {
-                  name
-                  email
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                ...UserBits
-                email
-                id
-                __typename
-              }
-              homeworld {
-                ...PlanetBits
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 4) {
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case14($size0:Int!$flag1:Boolean!$first2:Int){nodes(ids:[\"missing\" \"s2\" \"s1\"]){...on User{name \
+        email small:avatar(size:$size0)large:avatar(size:64)homeworld{__typename id ...PlanetBits name diameter \
+        residents(first:4){name friends(first:1){name scores email@skip(if:$flag1)__typename id}homeworld{name \
+        diameter __typename id}id __typename}}}...on Planet{name diameter}...on Ship{model}__typename id}\
+        planets(first:2){name __typename id}version other:node(id:\"s1\"){id ...on User{name scores \
+        friends(first:$first2){name friends(first:1){name email __typename id}__typename id}bestFriend{...UserBits \
+        email id __typename}homeworld{...PlanetBits name moons{name radius __typename}residents(first:4){name \
+        small:avatar(size:32)large:avatar(size:16)address{street city __typename}id __typename}__typename id}\
+        address{street city __typename}}...on Planet{...PlanetBits name diameter}__typename}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "e38f1c1ef7cd7026fa3fc160d6c5a4bb0c20cdc44a417d64ce28bb4cd5f6ce43"
+    static let textDigest = "9c40853fcc8233b57e5564fb534ecae9e1e2051f67efdca46bbfa7b73c6fc2a6"
 
     var variables: Variables
 

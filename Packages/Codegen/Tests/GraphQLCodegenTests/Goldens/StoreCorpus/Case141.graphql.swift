@@ -7,59 +7,13 @@ struct Case141Query: GraphQLTypedOperation {
     static let operationName = "Case141"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case141($size0: Int!, $first1: Int) {
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-          tags
-          other: node(id: \"u1\") {
-            ... on Planet {
-              ...PlanetBits
-              name
-              residents(first: 1) {
-                ...UserBits
-                name
-                email
-                small: avatar(size: $size0)
-                large: avatar(size: 16)
-                friends(first: $first1) {
-                  __typename
-                  name
-                  scores
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case141($size0:Int!$first1:Int){grid(size:0){x y value __typename}tags other:node(id:\"u1\"){...on \
+        Planet{...PlanetBits name residents(first:1){...UserBits name email small:avatar(size:$size0)\
+        large:avatar(size:16)friends(first:$first1){__typename name scores id}address{street city __typename}id \
+        __typename}}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "a7b3e8701657e517d08290028c408974b252538594d645898a63a55b5f6fda95"
+    static let textDigest = "88ade44b8fee9dc459182f3ef3b4fd2f7ff62202bdaeca4c6ebd61964a56b015"
 
     var variables: Variables
 

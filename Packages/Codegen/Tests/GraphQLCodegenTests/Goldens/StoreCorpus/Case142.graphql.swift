@@ -7,30 +7,10 @@ struct Case142Query: GraphQLTypedOperation {
     static let operationName = "Case142"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case142 {
-          nodes(ids: [\"u8\", \"u5\", \"s2\"]) {
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 2) {
-                name
-                id
-                __typename
-              }
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
+        query Case142{nodes(ids:[\"u8\" \"u5\" \"s2\"]){...on Planet{name moons{name radius __typename}\
+        residents(first:2){name id __typename}}id ...on User{email}__typename}}
         """
-    static let textDigest = "6a81ed262f9b464acb8f733f61be60005e76baa9e5fafb0cedc42a93d096388e"
+    static let textDigest = "1655f2a4b1b343a600e94942740593858332ff90805a7094d7811b5b1af851f5"
 
     var variables: Variables
 

@@ -7,24 +7,10 @@ struct Case144Query: GraphQLTypedOperation {
     static let operationName = "Case144"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case144 {
-          nodes(ids: [\"u6\", \"u7\", \"p3\"]) {
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          tags
-        }
+        query Case144{nodes(ids:[\"u6\" \"u7\" \"p3\"]){...on Ship{model}...on Named{name}id ...on User{email}\
+        __typename}tags}
         """
-    static let textDigest = "fd129edac0e80448c11bfa5e4716829b7d8bad84fa6b61151a2daa928c3a19ca"
+    static let textDigest = "5180ef089082ef0d61dd31ffbd638d054ffe2958b1e414e27147e9e4d87ec4d4"
 
     var variables: Variables
 

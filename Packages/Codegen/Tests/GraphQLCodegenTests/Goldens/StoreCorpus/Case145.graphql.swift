@@ -7,90 +7,15 @@ struct Case145Query: GraphQLTypedOperation {
     static let operationName = "Case145"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case145($id0: ID!, $size1: Int!, $size2: Int!, $flag3: Boolean!) {
-          viewer {
-            __typename
-            name
-            homeworld {
-              name
-              residents(first: 2) {
-                __typename
-                id
-                name
-                email
-                address {
-                  street
-                  city
-                  __typename
-                }
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            id
-          }
-          node(id: $id0) {
-            id
-            ... on User {
-              email
-              small: avatar(size: $size1)
-              large: avatar(size: 64)
-              bestFriend {
-                name
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 128)
-                friends(first: 2) {
-                  __typename
-                  name
-                  small: avatar(size: $size2)
-                  large: avatar(size: 32)
-                  homeworld {
-                    ...PlanetBits
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  id
-                }
-                bestFriend {
-                  name
-                  email
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              email @include(if: $flag3)
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case145($id0:ID!$size1:Int!$size2:Int!$flag3:Boolean!){viewer{__typename name homeworld{name \
+        residents(first:2){__typename id name email address{street city __typename}}__typename id}address{street city \
+        geo{lat lng __typename}__typename}id}node(id:$id0){id ...on User{email small:avatar(size:$size1)\
+        large:avatar(size:64)bestFriend{name email small:avatar(size:64)large:avatar(size:128)friends(first:2)\
+        {__typename name small:avatar(size:$size2)large:avatar(size:32)homeworld{...PlanetBits name moons{name radius \
+        __typename}__typename id}id}bestFriend{name email __typename id}__typename id}email@include(if:$flag3)}\
+        __typename}}fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "a14ee7e31877c2bc0e581638f26685318a03b2206172e60d0eca7a26b1e2300a"
+    static let textDigest = "bc797888168ff83994356582c9758475588f687380b73479332dbab505d04981"
 
     var variables: Variables
 

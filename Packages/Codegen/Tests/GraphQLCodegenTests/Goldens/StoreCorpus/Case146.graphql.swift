@@ -7,162 +7,21 @@ struct Case146Query: GraphQLTypedOperation {
     static let operationName = "Case146"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case146($flag0: Boolean!, $flag1: Boolean!, $flag2: Boolean!) {
-          viewer {
-            name
-            email
-            small: avatar(size: 64)
-            large: avatar(size: 16)
-            friends(first: 2) {
-              __typename
-              name
-              scores
-              friends(first: 1) {
-                homeworld {
-                  name
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-              id
-            }
-            bestFriend {
-              id
-              small: avatar(size: 128)
-              large: avatar(size: 64)
-              bestFriend {
-                __typename
-                name
-                friends(first: 3) {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 64)
-                  scores
-                  __typename
-                  id
-                }
-                bestFriend {
-                  id
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  email @include(if: $flag0)
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-            }
-            email @include(if: $flag1)
-            __typename
-            id
-          }
-          search(text: \"1\", first: 1) {
-            ... on User {
-              name
-              email
-              scores
-              id
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                bestFriend {
-                  id
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  friends(first: 3) {
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: 128)
-                    large: avatar(size: 64)
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    ...UserBits
-                    name
-                    small: avatar(size: 16)
-                    large: avatar(size: 64)
-                    email @skip(if: $flag2)
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case146($flag0:Boolean!$flag1:Boolean!$flag2:Boolean!){viewer{name email small:avatar(size:64)\
+        large:avatar(size:16)friends(first:2){__typename name scores friends(first:1){homeworld{name __typename id}\
+        address{street city geo{lat lng __typename}__typename}id __typename}id}bestFriend{id small:avatar(size:128)\
+        large:avatar(size:64)bestFriend{__typename name friends(first:3){name small:avatar(size:128)\
+        large:avatar(size:64)scores __typename id}bestFriend{id name small:avatar(size:16)large:avatar(size:32)\
+        email@include(if:$flag0)__typename}address{street city geo{lat lng __typename}__typename}id}address{street \
+        city __typename}__typename}email@include(if:$flag1)__typename id}search(text:\"1\" first:1){...on User{name \
+        email scores id}...on Planet{name diameter moons{name radius __typename}id}...on Ship{model pilot{name email \
+        small:avatar(size:128)large:avatar(size:64)bestFriend{id name email small:avatar(size:16)large:avatar(size:32)\
+        friends(first:3){...UserBits name email small:avatar(size:128)large:avatar(size:64)__typename id}\
+        bestFriend{...UserBits name small:avatar(size:16)large:avatar(size:64)email@skip(if:$flag2)__typename id}\
+        address{street city __typename}__typename}__typename id}id}...on Named{name}__typename ...on User{email id}}}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "0303b29d6a2af603c86f9ac77a93827ba76b0b536bfc06f69de39e5aa6cefc12"
+    static let textDigest = "faa2d891f3b6a664f7f062831b551ccb981d43cfdf0b7eb017fd4cc5fada0974"
 
     var variables: Variables
 

@@ -7,220 +7,24 @@ struct Case147Query: GraphQLTypedOperation {
     static let operationName = "Case147"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case147($id0: ID!, $size1: Int!, $flag2: Boolean!) {
-          node(id: $id0) {
-            __typename
-            id
-            ... on User {
-              name
-              small: avatar(size: 16)
-              large: avatar(size: 64)
-              scores
-              homeworld {
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              residents(first: 3) {
-                name
-                email
-                small: avatar(size: $size1)
-                large: avatar(size: 32)
-                scores
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              pilot {
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                scores
-                bestFriend {
-                  id
-                  ...UserBits
-                  email
-                  scores
-                  bestFriend {
-                    ...UserBits
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    __typename
-                    diameter
-                    id
-                  }
-                  __typename
-                }
-                homeworld {
-                  id
-                  ...PlanetBits
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 1) {
-                    name
-                    email
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            ... on User {
-              email
-            }
-          }
-          nodes(ids: [\"u6\", \"u2\", \"s1\"]) {
-            id
-            ... on User {
-              name
-              scores
-              friends(first: 3) {
-                name
-                homeworld {
-                  name
-                  diameter
-                  residents(first: 2) {
-                    scores
-                    id
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                id
-                name
-                friends(first: 1) {
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  scores
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                email @include(if: $flag2)
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                id
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 32)
-                scores
-                __typename
-              }
-            }
-            __typename
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case147($id0:ID!$size1:Int!$flag2:Boolean!){node(id:$id0){__typename id ...on User{name \
+        small:avatar(size:16)large:avatar(size:64)scores homeworld{moons{name radius __typename}__typename id}\
+        address{street city __typename}}...on Planet{name residents(first:3){name email small:avatar(size:$size1)\
+        large:avatar(size:32)scores address{street city geo{lat lng __typename}__typename}__typename id}}...on \
+        Ship{pilot{name email small:avatar(size:32)large:avatar(size:64)scores bestFriend{id ...UserBits email scores \
+        bestFriend{...UserBits name address{street city geo{lat lng __typename}__typename}__typename id}\
+        homeworld{__typename diameter id}__typename}homeworld{id ...PlanetBits name moons{name radius __typename}\
+        residents(first:1){name email __typename id}__typename}id __typename}}...on User{email}}nodes(ids:[\"u6\" \
+        \"u2\" \"s1\"]){id ...on User{name scores friends(first:3){name homeworld{name diameter residents(first:2)\
+        {scores id __typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}}...on \
+        Planet{name diameter moons{name radius __typename}residents(first:4){id name friends(first:1){name email \
+        small:avatar(size:64)large:avatar(size:16)scores address{street city __typename}__typename id}address{street \
+        city geo{lat lng __typename}__typename}email@include(if:$flag2)__typename}}...on Ship{model pilot{id email \
+        small:avatar(size:64)large:avatar(size:32)scores __typename}}__typename}grid(size:2){x y value __typename}\
+        version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "c44e01402b80b04f458c4251a044fdc235bc1d6a409a7e80d23ee5278a0fa54d"
+    static let textDigest = "eb41d8ec920cb741a3d0581a89657f8d216da80d1a01d9dcfe06ea21bf624d0e"
 
     var variables: Variables
 

@@ -7,171 +7,21 @@ struct Case148Query: GraphQLTypedOperation {
     static let operationName = "Case148"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case148($id0: ID!, $size1: Int!, $first2: Int, $flag3: Boolean!, $first4: Int) {
-          node(id: $id0) {
-            ... on User {
-              name
-              small: avatar(size: $size1)
-              large: avatar(size: 128)
-              friends(first: $first2) {
-                name
-                friends(first: 3) {
-                  ...UserBits
-                  name
-                  email
-                  bestFriend {
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-                id
-                __typename
-              }
-              homeworld {
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 0) {
-                  id
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  scores
-                  bestFriend {
-                    __typename
-                    id
-                    ...UserBits
-                    name
-                    small: avatar(size: 128)
-                    large: avatar(size: 32)
-                    scores
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 0) {
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                friends(first: $first4) {
-                  email
-                  friends(first: 0) {
-                    ...UserBits
-                    email
-                    id
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  email @skip(if: $flag3)
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                homeworld {
-                  ...PlanetBits
-                  diameter
-                  residents(first: 0) {
-                    id
-                    name
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case148($id0:ID!$size1:Int!$first2:Int$flag3:Boolean!$first4:Int){node(id:$id0){...on User{name \
+        small:avatar(size:$size1)large:avatar(size:128)friends(first:$first2){name friends(first:3){...UserBits name \
+        email bestFriend{name address{street city geo{lat lng __typename}__typename}id __typename}homeworld{name \
+        diameter __typename id}id __typename}id __typename}homeworld{diameter moons{name radius __typename}\
+        residents(first:0){id email small:avatar(size:128)large:avatar(size:16)scores bestFriend{__typename id \
+        ...UserBits name small:avatar(size:128)large:avatar(size:32)scores}homeworld{name diameter moons{name radius \
+        __typename}__typename id}__typename}__typename id}}...on Planet{...PlanetBits diameter moons{name radius \
+        __typename}residents(first:0){name email small:avatar(size:32)large:avatar(size:16)friends(first:$first4)\
+        {email friends(first:0){...UserBits email id __typename}address{street city geo{lat lng __typename}__typename}\
+        email@skip(if:$flag3)__typename id}address{street city __typename}__typename id}}...on Ship{model pilot{name \
+        email small:avatar(size:128)large:avatar(size:16)homeworld{...PlanetBits diameter residents(first:0){id name \
+        __typename}__typename id}__typename id}}__typename id}version}fragment PlanetBits on Planet{diameter name \
+        __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "f34f4ffa19a02b69a2672603f06f17e897787900e67cba23573049ff83e1876b"
+    static let textDigest = "cb92e1d4241f1aca69a6849605230cbf176356c1ef9b0679120e0c33d496eade"
 
     var variables: Variables
 

@@ -7,87 +7,15 @@ struct Case149Query: GraphQLTypedOperation {
     static let operationName = "Case149"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case149($flag0: Boolean!, $flag1: Boolean!) {
-          user(id: \"u3\") {
-            id
-            name
-            email
-            scores
-            bestFriend {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 64)
-              id
-              __typename
-            }
-            email @include(if: $flag0)
-            __typename
-          }
-          planets(first: 1) {
-            name
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            residents(first: 0) {
-              ...UserBits
-              email
-              bestFriend {
-                __typename
-                ...UserBits
-                name
-                email
-                scores
-                friends(first: 3) {
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @include(if: $flag1)
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case149($flag0:Boolean!$flag1:Boolean!){user(id:\"u3\"){id name email scores bestFriend{name \
+        small:avatar(size:32)large:avatar(size:64)id __typename}email@include(if:$flag0)__typename}planets(first:1)\
+        {name diameter moons{name radius __typename}residents(first:0){...UserBits email bestFriend{__typename \
+        ...UserBits name email scores friends(first:3){name email small:avatar(size:64)large:avatar(size:128)\
+        address{street city geo{lat lng __typename}__typename}id __typename}id}address{street city geo{lat lng \
+        __typename}__typename}email@include(if:$flag1)__typename id}__typename id}tags}fragment UserBits on User{email \
+        name __typename id}
         """
-    static let textDigest = "eda3cacee6642a2fb69241fb5b0db6ac34232fc65ee693ec44f16eb6a2548a4f"
+    static let textDigest = "038f35e066644924e9c97b7717f32b728324d18fd8d8e562e37ef7d6419e32c9"
 
     var variables: Variables
 

@@ -7,61 +7,13 @@ struct Case15Query: GraphQLTypedOperation {
     static let operationName = "Case15"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case15($flag0: Boolean!) {
-          user(id: \"u5\") {
-            name
-            small: avatar(size: 128)
-            large: avatar(size: 16)
-            email @skip(if: $flag0)
-            id
-            __typename
-          }
-          other: node(id: \"s2\") {
-            __typename
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                ...UserBits
-                name
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              pilot {
-                ...UserBits
-                name
-                email
-                scores
-                __typename
-                id
-              }
-            }
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case15($flag0:Boolean!){user(id:\"u5\"){name small:avatar(size:128)large:avatar(size:16)\
+        email@skip(if:$flag0)id __typename}other:node(id:\"s2\"){__typename ...on Planet{...PlanetBits name moons{name \
+        radius __typename}residents(first:4){...UserBits name __typename id}}...on Ship{pilot{...UserBits name email \
+        scores __typename id}}id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "30727efbaede4aaf3f8ca676c0b1c062c837bb7550814b1b0b5f530c7ef87fb0"
+    static let textDigest = "a6be2254f22d8cb8a755fb2a38dad6f2609fe7bc46859be6b7b8def4e84f5147"
 
     var variables: Variables
 

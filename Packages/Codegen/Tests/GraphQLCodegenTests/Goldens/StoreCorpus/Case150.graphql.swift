@@ -7,29 +7,10 @@ struct Case150Query: GraphQLTypedOperation {
     static let operationName = "Case150"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case150($flag0: Boolean!) {
-          viewer {
-            ...UserBits
-            email @skip(if: $flag0)
-            __typename
-            id
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case150($flag0:Boolean!){viewer{...UserBits email@skip(if:$flag0)__typename id}grid(size:1){x y value \
+        __typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "2f89d15e7b983a895c4399b650b0f40630cbe1de49a2e145ec8c1c8dd9650b24"
+    static let textDigest = "6262718a0cceaa7cb9efa002e2f05472c8bfd3e644a423a4bbaac28a3fb1f79e"
 
     var variables: Variables
 

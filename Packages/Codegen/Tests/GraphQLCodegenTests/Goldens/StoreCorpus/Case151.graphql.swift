@@ -7,186 +7,23 @@ struct Case151Query: GraphQLTypedOperation {
     static let operationName = "Case151"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case151($flag0: Boolean!, $id1: ID!, $size2: Int!, $flag3: Boolean!, $size4: Int!, $flag5: Boolean!, \
-        $first6: Int) {
-          viewer {
-            __typename
-            email
-            friends(first: 3) {
-              name
-              bestFriend {
-                id
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                scores
-                bestFriend {
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                email @include(if: $flag0)
-                __typename
-              }
-              homeworld {
-                residents(first: 1) {
-                  ...UserBits
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 64)
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-              __typename
-            }
-            id
-          }
-          node(id: $id1) {
-            ... on User {
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              scores
-              friends(first: 0) {
-                name
-                email
-                small: avatar(size: $size2)
-                large: avatar(size: 64)
-                scores
-                homeworld {
-                  ...PlanetBits
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-              bestFriend {
-                email
-                email @include(if: $flag3)
-                __typename
-                id
-              }
-              homeworld {
-                __typename
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                __typename
-                ...UserBits
-                name
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 32)
-                friends(first: $first6) {
-                  name
-                  email
-                  small: avatar(size: $size4)
-                  large: avatar(size: 64)
-                  friends(first: 1) {
-                    name
-                    email
-                    small: avatar(size: 64)
-                    large: avatar(size: 128)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    email @skip(if: $flag5)
-                    id
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-              }
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case151($flag0:Boolean!$id1:ID!$size2:Int!$flag3:Boolean!$size4:Int!$flag5:Boolean!$first6:Int)\
+        {viewer{__typename email friends(first:3){name bestFriend{id email small:avatar(size:32)large:avatar(size:64)\
+        scores bestFriend{name email address{street city geo{lat lng __typename}__typename}__typename id}\
+        email@include(if:$flag0)__typename}homeworld{residents(first:1){...UserBits name small:avatar(size:128)\
+        large:avatar(size:64)id __typename}__typename id}id __typename}id}node(id:$id1){...on \
+        User{small:avatar(size:16)large:avatar(size:32)scores friends(first:0){name email small:avatar(size:$size2)\
+        large:avatar(size:64)scores homeworld{...PlanetBits moons{name radius __typename}__typename id}id __typename}\
+        bestFriend{email email@include(if:$flag3)__typename id}homeworld{__typename moons{name radius __typename}id}\
+        address{street city geo{lat lng __typename}__typename}}...on Planet{name moons{name radius __typename}\
+        residents(first:4){__typename ...UserBits name email small:avatar(size:64)large:avatar(size:32)\
+        friends(first:$first6){name email small:avatar(size:$size4)large:avatar(size:64)friends(first:1){name email \
+        small:avatar(size:64)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}\
+        email@skip(if:$flag5)id __typename}address{street city __typename}id __typename}homeworld{moons{name radius \
+        __typename}__typename id}id}}...on Ship{model}__typename id}}fragment PlanetBits on Planet{diameter name \
+        __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "120110210730e32ead19981a356ceff4d40c96f326c54cfe9cdd4524c16bc240"
+    static let textDigest = "241e2656b1aa75d86711e8ecde05adf1cd78ce9e2719e1b2f8bc3c4e8599ff8f"
 
     var variables: Variables
 

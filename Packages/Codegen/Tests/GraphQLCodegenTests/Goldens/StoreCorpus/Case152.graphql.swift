@@ -7,102 +7,16 @@ struct Case152Query: GraphQLTypedOperation {
     static let operationName = "Case152"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case152($first0: Int, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!) {
-          search(text: \"u\", first: 3) {
-            __typename
-            ... on User {
-              ...UserBits
-              name
-              scores
-              friends(first: 2) {
-                ...UserBits
-                friends(first: 1) {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  friends(first: $first0) {
-                    scores
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  email
-                  small: avatar(size: $size1)
-                  large: avatar(size: 64)
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  email @include(if: $flag2)
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                name
-                friends(first: 1) {
-                  __typename
-                  email
-                  bestFriend {
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  email @include(if: $flag3)
-                  id
-                }
-                email @include(if: $flag4)
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                __typename
-                id
-              }
-              id
-            }
-            ... on Planet {
-              id
-            }
-            ... on Ship {
-              id
-            }
-          }
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case152($first0:Int$size1:Int!$flag2:Boolean!$flag3:Boolean!$flag4:Boolean!){search(text:\"u\" first:3)\
+        {__typename ...on User{...UserBits name scores friends(first:2){...UserBits friends(first:1){name \
+        small:avatar(size:128)large:avatar(size:16)friends(first:$first0){scores __typename id}__typename id}\
+        bestFriend{name email small:avatar(size:$size1)large:avatar(size:64)homeworld{name diameter __typename id}\
+        email@include(if:$flag2)id __typename}address{street city geo{lat lng __typename}__typename}__typename id}\
+        bestFriend{name friends(first:1){__typename email bestFriend{address{street city __typename}__typename id}\
+        email@include(if:$flag3)id}email@include(if:$flag4)__typename id}homeworld{name diameter __typename id}id}\
+        ...on Planet{id}...on Ship{id}}tags}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "13828eabd6cc6d8d7c59346a500c05567269cff9eaaff5015889d29a154ab729"
+    static let textDigest = "ec49043065330184f0400114203d8170408d5d1aae3ddae81d6874d5860e7072"
 
     var variables: Variables
 

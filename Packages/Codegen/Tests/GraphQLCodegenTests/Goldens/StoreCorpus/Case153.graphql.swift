@@ -7,249 +7,26 @@ struct Case153Query: GraphQLTypedOperation {
     static let operationName = "Case153"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case153($first0: Int, $first1: Int, $size2: Int!, $first3: Int, $flag4: Boolean!, $first5: Int, $first6: \
-        Int) {
-          nodes(ids: [\"s1\", \"u5\", \"s2\"]) {
-            ... on User {
-              name
-              friends(first: $first1) {
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 128)
-                friends(first: $first0) {
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                id
-                name
-                small: avatar(size: $size2)
-                large: avatar(size: 128)
-                scores
-                bestFriend {
-                  ...UserBits
-                  friends(first: $first3) {
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    id
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    email @skip(if: $flag4)
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                __typename
-              }
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                ...UserBits
-                name
-                scores
-                friends(first: $first6) {
-                  name
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 128)
-                  scores
-                  friends(first: $first5) {
-                    ...UserBits
-                    name
-                    small: avatar(size: 128)
-                    large: avatar(size: 32)
-                    scores
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    name
-                    small: avatar(size: 64)
-                    large: avatar(size: 128)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  homeworld {
-                    ...PlanetBits
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  ...UserBits
-                  name
-                  bestFriend {
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-          planets(first: 0) {
-            ...PlanetBits
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case153($first0:Int$first1:Int$size2:Int!$first3:Int$flag4:Boolean!$first5:Int$first6:Int)\
+        {nodes(ids:[\"s1\" \"u5\" \"s2\"]){...on User{name friends(first:$first1){name small:avatar(size:64)\
+        large:avatar(size:128)friends(first:$first0){...UserBits name email small:avatar(size:32)large:avatar(size:16)\
+        address{street city geo{lat lng __typename}__typename}__typename id}homeworld{name moons{name radius \
+        __typename}__typename id}__typename id}bestFriend{id name small:avatar(size:$size2)large:avatar(size:128)\
+        scores bestFriend{...UserBits friends(first:$first3){__typename id}bestFriend{id name address{street city \
+        geo{lat lng __typename}__typename}email@skip(if:$flag4)__typename}id __typename}__typename}homeworld{name \
+        diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}}\
+        ...on Planet{name diameter moons{name radius __typename}residents(first:4){...UserBits name scores \
+        friends(first:$first6){name email small:avatar(size:32)large:avatar(size:128)scores friends(first:$first5)\
+        {...UserBits name small:avatar(size:128)large:avatar(size:32)scores address{street city __typename}__typename \
+        id}bestFriend{name small:avatar(size:64)large:avatar(size:128)address{street city geo{lat lng __typename}\
+        __typename}id __typename}homeworld{...PlanetBits name moons{name radius __typename}__typename id}__typename id}\
+        bestFriend{...UserBits name bestFriend{scores address{street city geo{lat lng __typename}__typename}__typename \
+        id}homeworld{name diameter moons{name radius __typename}__typename id}__typename id}address{street city \
+        geo{lat lng __typename}__typename}id __typename}}...on Ship{model}...on Named{name}__typename id}\
+        planets(first:0){...PlanetBits name moons{name radius __typename}__typename id}tags}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "a08ddbf29c90b00140ad81e3d672437f8b008e9203d3da4dafa7b9d7142495e6"
+    static let textDigest = "82da8af805b648ef35bac60007b79287ad7c4a39374c3ea63c6edbf63887c76b"
 
     var variables: Variables
 

@@ -7,113 +7,17 @@ struct Case154Query: GraphQLTypedOperation {
     static let operationName = "Case154"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case154($size0: Int!, $first1: Int, $flag2: Boolean!, $flag3: Boolean!, $id4: ID!) {
-          user(id: \"u2\") {
-            __typename
-            id
-            name
-            bestFriend {
-              name
-              email
-              small: avatar(size: $size0)
-              large: avatar(size: 128)
-              friends(first: 2) {
-                ...UserBits
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 16)
-                friends(first: $first1) {
-                  ...UserBits
-                  name
-                  email
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @skip(if: $flag2)
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            email @skip(if: $flag3)
-          }
-          node(id: $id4) {
-            ... on User {
-              name
-              small: avatar(size: 16)
-              large: avatar(size: 64)
-              bestFriend {
-                email
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on Named {
-              name
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case154($size0:Int!$first1:Int$flag2:Boolean!$flag3:Boolean!$id4:ID!){user(id:\"u2\"){__typename id name \
+        bestFriend{name email small:avatar(size:$size0)large:avatar(size:128)friends(first:2){...UserBits name \
+        small:avatar(size:64)large:avatar(size:16)friends(first:$first1){...UserBits name email __typename id}\
+        bestFriend{name scores address{street city geo{lat lng __typename}__typename}__typename id}__typename id}\
+        homeworld{name diameter __typename id}address{street city geo{lat lng __typename}__typename}\
+        email@skip(if:$flag2)__typename id}address{street city __typename}email@skip(if:$flag3)}node(id:$id4){...on \
+        User{name small:avatar(size:16)large:avatar(size:64)bestFriend{email __typename id}address{street city \
+        __typename}}...on Planet{name diameter}...on Named{name}id ...on User{email}__typename}}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "c7a972532d34302781782dbafe59e98e735c873d856372c530a2dee7285285c8"
+    static let textDigest = "4c8ca97e754d93b4c90fa5e71464ccb7fba0e648ca4d0d19913af3ab2fa2b74f"
 
     var variables: Variables
 

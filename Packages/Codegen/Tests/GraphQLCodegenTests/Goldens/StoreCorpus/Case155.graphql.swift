@@ -7,96 +7,15 @@ struct Case155Query: GraphQLTypedOperation {
     static let operationName = "Case155"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case155($id0: ID!, $size1: Int!, $flag2: Boolean!) {
-          node(id: $id0) {
-            __typename
-            id
-            ... on User {
-              name
-              email
-              small: avatar(size: $size1)
-              large: avatar(size: 16)
-              homeworld {
-                name
-                residents(first: 1) {
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 128)
-                  friends(first: 2) {
-                    ...UserBits
-                    name
-                    small: avatar(size: 16)
-                    large: avatar(size: 32)
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    email @include(if: $flag2)
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case155($id0:ID!$size1:Int!$flag2:Boolean!){node(id:$id0){__typename id ...on User{name email \
+        small:avatar(size:$size1)large:avatar(size:16)homeworld{name residents(first:1){name small:avatar(size:16)\
+        large:avatar(size:128)friends(first:2){...UserBits name small:avatar(size:16)large:avatar(size:32)\
+        address{street city __typename}email@include(if:$flag2)__typename id}homeworld{name diameter __typename id}\
+        __typename id}__typename id}address{street city geo{lat lng __typename}__typename}}...on Planet{...PlanetBits \
+        name diameter moons{name radius __typename}}...on Named{name}}grid(size:1){x y value __typename}version}\
+        fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "c47e3fad37f5e6392f4a0f9783444954ac6211fdcec2ac7bad7768cc33de02e3"
+    static let textDigest = "2f544d59930e9a1e399c12066235397dbcd4977909f933c14bae26dfce6d4668"
 
     var variables: Variables
 

@@ -7,89 +7,14 @@ struct Case156Query: GraphQLTypedOperation {
     static let operationName = "Case156"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case156 {
-          user(id: \"u2\") {
-            ...UserBits
-            name
-            email
-            small: avatar(size: 64)
-            large: avatar(size: 128)
-            friends(first: 1) {
-              email
-              friends(first: 0) {
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                friends(first: 0) {
-                  __typename
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-              homeworld {
-                __typename
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case156{user(id:\"u2\"){...UserBits name email small:avatar(size:64)large:avatar(size:128)\
+        friends(first:1){email friends(first:0){name email small:avatar(size:32)large:avatar(size:64)friends(first:0)\
+        {__typename name address{street city geo{lat lng __typename}__typename}id}address{street city geo{lat lng \
+        __typename}__typename}id __typename}homeworld{__typename name moons{name radius __typename}id}address{street \
+        city __typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "9b0023d2507036ed9dd08ca6f9be111049f77ba8fe4025ff09c2322cd520eceb"
+    static let textDigest = "3580a9bfdbd8e1041c9687ff973d9b9937f763beb2a16b43b1424e584acd66c1"
 
     var variables: Variables
 

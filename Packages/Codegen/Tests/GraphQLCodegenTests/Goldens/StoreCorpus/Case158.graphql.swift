@@ -7,17 +7,9 @@ struct Case158Query: GraphQLTypedOperation {
     static let operationName = "Case158"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case158 {
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-          tags
-        }
+        query Case158{grid(size:0){x y value __typename}tags}
         """
-    static let textDigest = "a471bbc139ca64135cf7d968202ddad0fc969315d09e09acf2219cf6a52c396c"
+    static let textDigest = "e60e7ecca957627a1b5547c960e5fbb6f7eba63f7379f7e90cadd3c8c68b198a"
 
     var variables: Variables
 

@@ -7,59 +7,11 @@ struct Case159Query: GraphQLTypedOperation {
     static let operationName = "Case159"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case159 {
-          viewer {
-            name
-            friends(first: 1) {
-              ...UserBits
-              name
-              homeworld {
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            __typename
-            id
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case159{viewer{name friends(first:1){...UserBits name homeworld{diameter moons{name radius __typename}\
+        __typename id}address{street city geo{lat lng __typename}__typename}__typename id}address{street city \
+        __typename}__typename id}grid(size:0){x y value __typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "e9aba266c8ddd72f440aef1f7b59ac1d0c80130d6fb664731f74fbcaf2b1e122"
+    static let textDigest = "c28e67e971d07fe65d10d44c0b0e8d5488462187539bba9b2196773aa7280f97"
 
     var variables: Variables
 

@@ -7,61 +7,12 @@ struct Case16Query: GraphQLTypedOperation {
     static let operationName = "Case16"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case16 {
-          other: node(id: \"s2\") {
-            __typename
-            ... on User {
-              name
-              email
-              friends(first: 0) {
-                id
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on Ship {
-              pilot {
-                __typename
-                name
-                friends(first: 1) {
-                  id
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-            }
-            id
-            ... on User {
-              email
-            }
-          }
-        }
+        query Case16{other:node(id:\"s2\"){__typename ...on User{name email friends(first:0){id name \
+        small:avatar(size:128)large:avatar(size:16)__typename}}...on Planet{name diameter}...on Ship{pilot{__typename \
+        name friends(first:1){id name small:avatar(size:16)large:avatar(size:32)address{street city __typename}\
+        __typename}address{street city geo{lat lng __typename}__typename}id}}id ...on User{email}}}
         """
-    static let textDigest = "5e4bac0671c3d835ca7251d8903538baaf5a1b1da29720a924bc629734d328cb"
+    static let textDigest = "1964df8025eb11dfa62a0c7c44c0a08c138e72e8f0864cd763e540fe299606d4"
 
     var variables: Variables
 

@@ -7,66 +7,13 @@ struct Case160Query: GraphQLTypedOperation {
     static let operationName = "Case160"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case160($size0: Int!) {
-          nodes(ids: [\"u2\", \"s1\", \"u1\"]) {
-            ... on User {
-              friends(first: 2) {
-                name
-                small: avatar(size: $size0)
-                large: avatar(size: 64)
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  __typename
-                  id
-                }
-                homeworld {
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-          planets(first: 2) {
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case160($size0:Int!){nodes(ids:[\"u2\" \"s1\" \"u1\"]){...on User{friends(first:2){name \
+        small:avatar(size:$size0)large:avatar(size:64)bestFriend{...UserBits name email __typename id}\
+        homeworld{moons{name radius __typename}__typename id}__typename id}address{street city geo{lat lng __typename}\
+        __typename}}__typename id}planets(first:2){name moons{name radius __typename}__typename id}}fragment UserBits \
+        on User{email name __typename id}
         """
-    static let textDigest = "fb06eebdb90a17ca7539c8d07952e0ea42445250c557cd808eabb62fb9da63cd"
+    static let textDigest = "305762ca485d819f4f80b82d2d907a36ee3208ad72ffcb6ef32c50a7955e8d19"
 
     var variables: Variables
 

@@ -7,93 +7,15 @@ struct Case161Query: GraphQLTypedOperation {
     static let operationName = "Case161"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case161($id0: ID!, $size1: Int!) {
-          node(id: $id0) {
-            ... on User {
-              small: avatar(size: $size1)
-              large: avatar(size: 128)
-              scores
-              friends(first: 1) {
-                ...UserBits
-                name
-                email
-                __typename
-                id
-              }
-              bestFriend {
-                ...UserBits
-                name
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 32)
-                scores
-                homeworld {
-                  ...PlanetBits
-                  name
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-          planets(first: 1) {
-            __typename
-            ...PlanetBits
-            name
-            diameter
-            id
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case161($id0:ID!$size1:Int!){node(id:$id0){...on User{small:avatar(size:$size1)large:avatar(size:128)\
+        scores friends(first:1){...UserBits name email __typename id}bestFriend{...UserBits name email \
+        small:avatar(size:64)large:avatar(size:32)scores homeworld{...PlanetBits name __typename id}__typename id}\
+        homeworld{name diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}\
+        __typename}}...on Planet{name moons{name radius __typename}}__typename id}planets(first:1){__typename \
+        ...PlanetBits name diameter id}version}fragment PlanetBits on Planet{diameter name __typename id}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "4af8ffe2b39ca4ad3f8e6ae778b7f18c13691be0ef52f7c54b8a81a60b03e11f"
+    static let textDigest = "b6c51ec49495981dd840e9e40a308fc7d581604fbc09d7da7ec00b6c386d6782"
 
     var variables: Variables
 

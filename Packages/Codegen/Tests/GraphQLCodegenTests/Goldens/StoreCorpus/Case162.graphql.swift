@@ -7,186 +7,20 @@ struct Case162Query: GraphQLTypedOperation {
     static let operationName = "Case162"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case162($first0: Int) {
-          viewer {
-            __typename
-            ...UserBits
-            name
-            scores
-            homeworld {
-              __typename
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            id
-          }
-          search(text: \"x-wing\", first: 3) {
-            ... on User {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 64)
-              address {
-                street
-                city
-                __typename
-              }
-              id
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              pilot {
-                email
-                friends(first: $first0) {
-                  name
-                  email
-                  scores
-                  friends(first: 3) {
-                    __typename
-                    name
-                    email
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 128)
-                  scores
-                  friends(first: 1) {
-                    name
-                    email
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    id
-                    name
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  id
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case162($first0:Int){viewer{__typename ...UserBits name scores homeworld{__typename name moons{name \
+        radius __typename}id}id}search(text:\"x-wing\" first:3){...on User{name small:avatar(size:32)\
+        large:avatar(size:64)address{street city __typename}id}...on Planet{name diameter moons{name radius __typename}\
+        id}...on Ship{pilot{email friends(first:$first0){name email scores friends(first:3){__typename name email \
+        scores address{street city geo{lat lng __typename}__typename}id}homeworld{name diameter __typename id}\
+        address{street city geo{lat lng __typename}__typename}id __typename}bestFriend{...UserBits name email \
+        small:avatar(size:16)large:avatar(size:128)scores friends(first:1){name email address{street city geo{lat lng \
+        __typename}__typename}__typename id}bestFriend{id name scores address{street city geo{lat lng __typename}\
+        __typename}__typename}address{street city __typename}__typename id}homeworld{id ...PlanetBits name diameter \
+        moons{name radius __typename}__typename}address{street city geo{lat lng __typename}__typename}id __typename}id}\
+        ...on Named{name}__typename}version}fragment PlanetBits on Planet{diameter name __typename id}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "c84e2b4acd74ac3b7e9e31b31aa86b5267a502c9e5a1735352014d935fc5c366"
+    static let textDigest = "d274618f46e4aba4781a639665cdd71369560aeb30fdfd0709c0a049ec431ea2"
 
     var variables: Variables
 

@@ -7,131 +7,18 @@ struct Case164Query: GraphQLTypedOperation {
     static let operationName = "Case164"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case164($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $flag3: Boolean!) {
-          viewer {
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 32)
-            scores
-            address {
-              street
-              city
-              __typename
-            }
-            __typename
-            id
-          }
-          user(id: \"u5\") {
-            __typename
-            name
-            email
-            small: avatar(size: 128)
-            large: avatar(size: 32)
-            scores
-            friends(first: 2) {
-              ...UserBits
-              scores
-              homeworld {
-                ...PlanetBits
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            bestFriend {
-              name
-              email
-              bestFriend {
-                ...UserBits
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 128)
-                friends(first: 1) {
-                  name
-                  email
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  ...UserBits
-                  name
-                  email @include(if: $flag1)
-                  __typename
-                  id
-                }
-                email @include(if: $flag2)
-                __typename
-                id
-              }
-              homeworld {
-                __typename
-                ...PlanetBits
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              email @skip(if: $flag3)
-              __typename
-              id
-            }
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case164($size0:Int!$flag1:Boolean!$flag2:Boolean!$flag3:Boolean!){viewer{name email \
+        small:avatar(size:$size0)large:avatar(size:32)scores address{street city __typename}__typename id}\
+        user(id:\"u5\"){__typename name email small:avatar(size:128)large:avatar(size:32)scores friends(first:2)\
+        {...UserBits scores homeworld{...PlanetBits name diameter moons{name radius __typename}__typename id}\
+        address{street city geo{lat lng __typename}__typename}id __typename}bestFriend{name email \
+        bestFriend{...UserBits name small:avatar(size:64)large:avatar(size:128)friends(first:1){name email scores \
+        address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{...UserBits name \
+        email@include(if:$flag1)__typename id}email@include(if:$flag2)__typename id}homeworld{__typename ...PlanetBits \
+        name moons{name radius __typename}id}address{street city __typename}email@skip(if:$flag3)__typename id}id}}\
+        fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "bd16383f5e06f06e4b7d30de9c4caba5c06bd418ba3cf550b38d646526cffe41"
+    static let textDigest = "cfffb82f4e5a1859c080eef39173ecd67b910b0a96748fd5f861c1737a4b88d8"
 
     var variables: Variables
 

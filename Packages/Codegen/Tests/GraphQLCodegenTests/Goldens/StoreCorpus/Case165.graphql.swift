@@ -7,192 +7,21 @@ struct Case165Query: GraphQLTypedOperation {
     static let operationName = "Case165"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case165($flag0: Boolean!, $flag1: Boolean!) {
-          viewer {
-            __typename
-            ...UserBits
-            name
-            email
-            small: avatar(size: 16)
-            large: avatar(size: 128)
-            scores
-            id
-          }
-          user(id: \"u3\") {
-            ...UserBits
-            name
-            homeworld {
-              id
-              name
-              __typename
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            id
-            __typename
-          }
-          planets(first: 1) {
-            name
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          other: node(id: \"u5\") {
-            id
-            ... on User {
-              name
-              small: avatar(size: 64)
-              large: avatar(size: 32)
-              friends(first: 3) {
-                name
-                scores
-                friends(first: 2) {
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 64)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  __typename
-                  id
-                  name
-                  email @skip(if: $flag0)
-                }
-                homeworld {
-                  __typename
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                __typename
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                scores
-                bestFriend {
-                  id
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              homeworld {
-                __typename
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                id
-              }
-              email @skip(if: $flag1)
-            }
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case165($flag0:Boolean!$flag1:Boolean!){viewer{__typename ...UserBits name email small:avatar(size:16)\
+        large:avatar(size:128)scores id}user(id:\"u3\"){...UserBits name homeworld{id name __typename}address{street \
+        city geo{lat lng __typename}__typename}id __typename}planets(first:1){name diameter moons{name radius \
+        __typename}__typename id}other:node(id:\"u5\"){id ...on User{name small:avatar(size:64)large:avatar(size:32)\
+        friends(first:3){name scores friends(first:2){name small:avatar(size:32)large:avatar(size:64)address{street \
+        city geo{lat lng __typename}__typename}__typename id}bestFriend{__typename id name email@skip(if:$flag0)}\
+        homeworld{__typename name diameter moons{name radius __typename}id}address{street city geo{lat lng __typename}\
+        __typename}__typename id}bestFriend{__typename name small:avatar(size:16)large:avatar(size:64)scores \
+        bestFriend{id name address{street city geo{lat lng __typename}__typename}__typename}homeworld{...PlanetBits \
+        name diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}\
+        id}homeworld{__typename name diameter moons{name radius __typename}id}email@skip(if:$flag1)}...on Planet{name \
+        diameter}...on Ship{model}...on Named{name}__typename}}fragment PlanetBits on Planet{diameter name __typename \
+        id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "133ae0802bc3d8246043292c5986cf74b6e053f70853a9abd31b45f0d8627f00"
+    static let textDigest = "d5438a269a3a119f2dce8d045746f6b892242167baec62768befb352ef641de5"
 
     var variables: Variables
 

@@ -7,116 +7,16 @@ struct Case166Query: GraphQLTypedOperation {
     static let operationName = "Case166"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case166($size0: Int!) {
-          viewer {
-            name
-            friends(first: 0) {
-              id
-              name
-              small: avatar(size: 64)
-              large: avatar(size: 16)
-              friends(first: 3) {
-                name
-                email
-                scores
-                friends(first: 3) {
-                  __typename
-                  id
-                }
-                bestFriend {
-                  id
-                  name
-                  email
-                  small: avatar(size: $size0)
-                  large: avatar(size: 64)
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                ...UserBits
-                email
-                bestFriend {
-                  __typename
-                  ...UserBits
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                homeworld {
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          planets(first: 1) {
-            __typename
-            id
-            name
-            diameter
-            residents(first: 2) {
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              __typename
-              id
-            }
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case166($size0:Int!){viewer{name friends(first:0){id name small:avatar(size:64)large:avatar(size:16)\
+        friends(first:3){name email scores friends(first:3){__typename id}bestFriend{id name email \
+        small:avatar(size:$size0)large:avatar(size:64)scores address{street city geo{lat lng __typename}__typename}\
+        __typename}__typename id}bestFriend{...UserBits email bestFriend{__typename ...UserBits address{street city \
+        geo{lat lng __typename}__typename}id}homeworld{__typename id}address{street city geo{lat lng __typename}\
+        __typename}id __typename}address{street city geo{lat lng __typename}__typename}__typename}__typename id}\
+        planets(first:1){__typename id name diameter residents(first:2){small:avatar(size:16)large:avatar(size:128)\
+        __typename id}}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "5027d87d1a54613def72f43bdae0fff2ca8b74ca6510877d5cc9464c13352cb0"
+    static let textDigest = "e05251a7d3de24efd5b49ad325707443d62c578535b73785322cbc1e5f4cd0ed"
 
     var variables: Variables
 

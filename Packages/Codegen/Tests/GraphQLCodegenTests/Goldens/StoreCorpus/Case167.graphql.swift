@@ -7,154 +7,20 @@ struct Case167Query: GraphQLTypedOperation {
     static let operationName = "Case167"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case167($first0: Int, $flag1: Boolean!, $first2: Int, $first3: Int, $flag4: Boolean!) {
-          user(id: \"u1\") {
-            ...UserBits
-            name
-            email
-            scores
-            friends(first: $first0) {
-              ...UserBits
-              name
-              email
-              scores
-              address {
-                street
-                city
-                __typename
-              }
-              id
-              __typename
-            }
-            homeworld {
-              id
-              name
-              residents(first: 1) {
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                homeworld {
-                  ...PlanetBits
-                  name
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-            }
-            id
-            __typename
-          }
-          nodes(ids: [\"u1\", \"s2\", \"p2\"]) {
-            ... on User {
-              name
-              friends(first: $first2) {
-                name
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag1)
-                __typename
-                id
-              }
-              bestFriend {
-                ...UserBits
-                name
-                email
-                id
-                __typename
-              }
-              homeworld {
-                __typename
-                ...PlanetBits
-                name
-                diameter
-                id
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on Ship {
-              model
-              pilot {
-                scores
-                friends(first: $first3) {
-                  small: avatar(size: 64)
-                  large: avatar(size: 32)
-                  scores
-                  friends(first: 2) {
-                    email
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                email @include(if: $flag4)
-                id
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-          planets(first: 3) {
-            diameter
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case167($first0:Int$flag1:Boolean!$first2:Int$first3:Int$flag4:Boolean!){user(id:\"u1\"){...UserBits \
+        name email scores friends(first:$first0){...UserBits name email scores address{street city __typename}id \
+        __typename}homeworld{id name residents(first:1){name small:avatar(size:16)large:avatar(size:128)\
+        homeworld{...PlanetBits name __typename id}address{street city geo{lat lng __typename}__typename}__typename id}\
+        __typename}id __typename}nodes(ids:[\"u1\" \"s2\" \"p2\"]){...on User{name friends(first:$first2){name \
+        address{street city __typename}email@skip(if:$flag1)__typename id}bestFriend{...UserBits name email id \
+        __typename}homeworld{__typename ...PlanetBits name diameter id}}...on Planet{name diameter}...on Ship{model \
+        pilot{scores friends(first:$first3){small:avatar(size:64)large:avatar(size:32)scores friends(first:2){email \
+        __typename id}address{street city __typename}__typename id}address{street city geo{lat lng __typename}\
+        __typename}email@include(if:$flag4)id __typename}}...on Named{name}__typename id}planets(first:3){diameter \
+        __typename id}version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "ff2bdc124f98fcd7092dab6e91c4e96170543b00814b9604703321e9198517c7"
+    static let textDigest = "93d64c28f9571b1d7aa2114c4b9038bbeaba17ac58f437a333da2dc9b340f575"
 
     var variables: Variables
 

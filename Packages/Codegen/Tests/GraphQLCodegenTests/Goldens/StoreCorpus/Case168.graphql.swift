@@ -7,11 +7,9 @@ struct Case168Query: GraphQLTypedOperation {
     static let operationName = "Case168"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case168 {
-          tags
-        }
+        query Case168{tags}
         """
-    static let textDigest = "767e28e9972890783811137c17701fbd9e1928c3e072cbb7263b5b322e6591b8"
+    static let textDigest = "16540128e1deb3eee09abe62ac744a4d94a1eabff34edac13a5f53e1524c2c20"
 
     var variables: Variables
 

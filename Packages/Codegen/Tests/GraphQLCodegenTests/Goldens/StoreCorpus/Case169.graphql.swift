@@ -7,195 +7,23 @@ struct Case169Query: GraphQLTypedOperation {
     static let operationName = "Case169"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case169($id0: ID!, $flag1: Boolean!, $size2: Int!) {
-          node(id: $id0) {
-            ... on User {
-              name
-              bestFriend {
-                name
-                bestFriend {
-                  scores
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              residents(first: 3) {
-                ...UserBits
-                name
-                scores
-                homeworld {
-                  diameter
-                  residents(first: 0) {
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: 16)
-                    large: avatar(size: 128)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    email @include(if: $flag1)
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                name
-                friends(first: 1) {
-                  id
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  scores
-                  friends(first: 2) {
-                    name
-                    email
-                    small: avatar(size: 64)
-                    large: avatar(size: 32)
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 3) {
-                    small: avatar(size: $size2)
-                    large: avatar(size: 32)
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-          nodes(ids: [\"u7\", \"u3\", \"p1\"]) {
-            ... on User {
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              scores
-              friends(first: 1) {
-                ...UserBits
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 32)
-                id
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case169($id0:ID!$flag1:Boolean!$size2:Int!){node(id:$id0){...on User{name bestFriend{name \
+        bestFriend{scores __typename id}homeworld{name __typename id}__typename id}address{street city geo{lat lng \
+        __typename}__typename}}...on Planet{residents(first:3){...UserBits name scores homeworld{diameter \
+        residents(first:0){...UserBits name email small:avatar(size:16)large:avatar(size:128)address{street city \
+        geo{lat lng __typename}__typename}email@include(if:$flag1)__typename id}__typename id}id __typename}}...on \
+        Ship{model pilot{...UserBits name friends(first:1){id name small:avatar(size:64)large:avatar(size:16)scores \
+        friends(first:2){name email small:avatar(size:64)large:avatar(size:32)address{street city __typename}\
+        __typename id}homeworld{name diameter __typename id}address{street city geo{lat lng __typename}__typename}\
+        __typename}homeworld{...PlanetBits name moons{name radius __typename}residents(first:3)\
+        {small:avatar(size:$size2)large:avatar(size:32)__typename id}__typename id}__typename id}}__typename id}\
+        nodes(ids:[\"u7\" \"u3\" \"p1\"]){...on User{name email small:avatar(size:16)large:avatar(size:32)scores \
+        friends(first:1){...UserBits name email small:avatar(size:128)large:avatar(size:32)id __typename}\
+        address{street city geo{lat lng __typename}__typename}}...on Planet{...PlanetBits name moons{name radius \
+        __typename}}...on Named{name}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "82a10ebdab0fe9b51c91d21aca19a57564c6afa7368d4637cdc99ef0fbb4f0dc"
+    static let textDigest = "f3b670856e6f5d63a5a2d456e11f6cba0a8c171c4c7648fbb126ff241e50b722"
 
     var variables: Variables
 

@@ -7,17 +7,9 @@ struct Case17Query: GraphQLTypedOperation {
     static let operationName = "Case17"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case17 {
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-        }
+        query Case17{grid(size:2){x y value __typename}version}
         """
-    static let textDigest = "ded4e37272c240cd430212fff40f69b9cb1b2df9aeccd0bfd0c6a9478707d3c2"
+    static let textDigest = "8e3e0bed9384e17918813dab448ab7260b428de2751b236deb2276acde9a7362"
 
     var variables: Variables
 

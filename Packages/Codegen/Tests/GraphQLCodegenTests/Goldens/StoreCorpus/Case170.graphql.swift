@@ -7,219 +7,25 @@ struct Case170Query: GraphQLTypedOperation {
     static let operationName = "Case170"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case170($first0: Int, $flag1: Boolean!, $flag2: Boolean!, $flag3: Boolean!) {
-          viewer {
-            small: avatar(size: 64)
-            large: avatar(size: 128)
-            friends(first: 1) {
-              ...UserBits
-              name
-              email
-              friends(first: $first0) {
-                name
-                email
-                scores
-                __typename
-                id
-              }
-              id
-              __typename
-            }
-            email @include(if: $flag1)
-            __typename
-            id
-          }
-          nodes(ids: [\"u3\", \"u6\", \"missing\"]) {
-            ... on User {
-              ...UserBits
-              name
-              email
-              bestFriend {
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              diameter
-            }
-            ... on Ship {
-              model
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          search(text: \"1\", first: 3) {
-            ... on User {
-              name
-              email
-              friends(first: 3) {
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                scores
-                id
-                __typename
-              }
-              bestFriend {
-                ...UserBits
-                name
-                email
-                bestFriend {
-                  email
-                  scores
-                  friends(first: 0) {
-                    id
-                    name
-                    email
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                id
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @skip(if: $flag2)
-              id
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-          }
-          planets(first: 2) {
-            __typename
-            name
-            residents(first: 1) {
-              name
-              small: avatar(size: 64)
-              large: avatar(size: 32)
-              friends(first: 2) {
-                ...UserBits
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 128)
-                friends(first: 2) {
-                  __typename
-                  ...UserBits
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 64)
-                  email @skip(if: $flag3)
-                  id
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 2) {
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 128)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case170($first0:Int$flag1:Boolean!$flag2:Boolean!$flag3:Boolean!){viewer{small:avatar(size:64)\
+        large:avatar(size:128)friends(first:1){...UserBits name email friends(first:$first0){name email scores \
+        __typename id}id __typename}email@include(if:$flag1)__typename id}nodes(ids:[\"u3\" \"u6\" \"missing\"]){...on \
+        User{...UserBits name email bestFriend{small:avatar(size:32)large:avatar(size:16)__typename id}}...on \
+        Planet{diameter}...on Ship{model}id ...on User{email}__typename}search(text:\"1\" first:3){...on User{name \
+        email friends(first:3){name small:avatar(size:128)large:avatar(size:64)scores id __typename}\
+        bestFriend{...UserBits name email bestFriend{email scores friends(first:0){id name email address{street city \
+        geo{lat lng __typename}__typename}__typename}__typename id}address{street city geo{lat lng __typename}\
+        __typename}__typename id}homeworld{id moons{name radius __typename}__typename}address{street city geo{lat lng \
+        __typename}__typename}email@skip(if:$flag2)id}...on Planet{...PlanetBits name moons{name radius __typename}id}\
+        __typename ...on Ship{id}}planets(first:2){__typename name residents(first:1){name small:avatar(size:64)\
+        large:avatar(size:32)friends(first:2){...UserBits name small:avatar(size:64)large:avatar(size:128)\
+        friends(first:2){__typename ...UserBits email small:avatar(size:16)large:avatar(size:64)email@skip(if:$flag3)\
+        id}__typename id}homeworld{name diameter moons{name radius __typename}residents(first:2){name \
+        small:avatar(size:16)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename id}\
+        __typename id}address{street city __typename}__typename id}id}}fragment PlanetBits on Planet{diameter name \
+        __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "e767573aa58382b0105312fe158dc467d6f54889f384a341495fd3c22f240b7a"
+    static let textDigest = "b8b1a55890fae48d7e2fea3036dc2120e85965849fd4edb4a71132568de0b249"
 
     var variables: Variables
 

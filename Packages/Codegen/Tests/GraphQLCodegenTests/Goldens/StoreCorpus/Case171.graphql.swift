@@ -7,44 +7,11 @@ struct Case171Query: GraphQLTypedOperation {
     static let operationName = "Case171"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case171($flag0: Boolean!) {
-          search(text: \"u\", first: 1) {
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              model
-              pilot {
-                __typename
-                email
-                friends(first: 1) {
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  __typename
-                  id
-                }
-                email @include(if: $flag0)
-                id
-              }
-              id
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-          }
-        }
+        query Case171($flag0:Boolean!){search(text:\"u\" first:1){...on Planet{name moons{name radius __typename}id}\
+        ...on Ship{model pilot{__typename email friends(first:1){name email small:avatar(size:64)large:avatar(size:16)\
+        __typename id}email@include(if:$flag0)id}id}__typename ...on User{email id}}}
         """
-    static let textDigest = "c6476f0fd117e7b71871f113d082b4f96830505a327f8c67baf19da43d5d96fb"
+    static let textDigest = "faf1a4c5c3f2501147f3fa60055751e01c54e62ba67d920cda990c945cf3d89d"
 
     var variables: Variables
 

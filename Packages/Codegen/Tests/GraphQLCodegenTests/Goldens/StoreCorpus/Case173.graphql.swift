@@ -7,124 +7,17 @@ struct Case173Query: GraphQLTypedOperation {
     static let operationName = "Case173"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case173($id0: ID!, $flag1: Boolean!, $flag2: Boolean!) {
-          node(id: $id0) {
-            __typename
-            id
-            ... on User {
-              name
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              scores
-              friends(first: 2) {
-                name
-                homeworld {
-                  id
-                  name
-                  diameter
-                  residents(first: 2) {
-                    __typename
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                ...UserBits
-                name
-                email
-                scores
-                bestFriend {
-                  id
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 64)
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  email @skip(if: $flag1)
-                  __typename
-                }
-                homeworld {
-                  __typename
-                  id
-                  ...PlanetBits
-                  name
-                }
-                email @include(if: $flag2)
-                __typename
-                id
-              }
-              homeworld {
-                id
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 3) {
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 64)
-                  __typename
-                  id
-                }
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case173($id0:ID!$flag1:Boolean!$flag2:Boolean!){node(id:$id0){__typename id ...on User{name \
+        small:avatar(size:16)large:avatar(size:32)scores friends(first:2){name homeworld{id name diameter \
+        residents(first:2){__typename name address{street city geo{lat lng __typename}__typename}id}__typename}\
+        __typename id}bestFriend{...UserBits name email scores bestFriend{id name small:avatar(size:32)\
+        large:avatar(size:64)homeworld{name diameter __typename id}address{street city __typename}email@skip(if:$flag1)\
+        __typename}homeworld{__typename id ...PlanetBits name}email@include(if:$flag2)__typename id}homeworld{id name \
+        diameter moons{name radius __typename}residents(first:3){name email small:avatar(size:16)large:avatar(size:64)\
+        __typename id}__typename}address{street city geo{lat lng __typename}__typename}}}tags}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "9a17e12a2481f7dc818ce2d260a3c6058a045a0883e75ef570317992b13319f9"
+    static let textDigest = "d747a50362e8803566fb52b90edb3f89e33c185082b4ed0a68573d45487642bf"
 
     var variables: Variables
 

@@ -7,36 +7,11 @@ struct Case174Query: GraphQLTypedOperation {
     static let operationName = "Case174"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case174($flag0: Boolean!) {
-          viewer {
-            name
-            small: avatar(size: 32)
-            large: avatar(size: 128)
-            email @include(if: $flag0)
-            id
-            __typename
-          }
-          user(id: \"u3\") {
-            name
-            email
-            scores
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          version
-        }
+        query Case174($flag0:Boolean!){viewer{name small:avatar(size:32)large:avatar(size:128)email@include(if:$flag0)\
+        id __typename}user(id:\"u3\"){name email scores address{street city geo{lat lng __typename}__typename}\
+        __typename id}version}
         """
-    static let textDigest = "5f2c7dfa2440da3b3d6551f88ab018febcaf84c12c6c1a42cd61566bf922048f"
+    static let textDigest = "ddb22fa80bdacec63cdcfc0cc14a8f8141a4efb2803539786fa2dac905390e0c"
 
     var variables: Variables
 

@@ -7,143 +7,19 @@ struct Case175Query: GraphQLTypedOperation {
     static let operationName = "Case175"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case175($flag0: Boolean!, $first1: Int, $flag2: Boolean!) {
-          viewer {
-            email
-            small: avatar(size: 128)
-            large: avatar(size: 64)
-            friends(first: 3) {
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              friends(first: 0) {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                friends(first: $first1) {
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 64)
-                  scores
-                  email @include(if: $flag0)
-                  id
-                  __typename
-                }
-                bestFriend {
-                  name
-                  scores
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                email @include(if: $flag2)
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-            bestFriend {
-              name
-              friends(first: 1) {
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                scores
-                friends(first: 0) {
-                  ...UserBits
-                  name
-                  email
-                  scores
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-            homeworld {
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case175($flag0:Boolean!$first1:Int$flag2:Boolean!){viewer{email small:avatar(size:128)\
+        large:avatar(size:64)friends(first:3){small:avatar(size:32)large:avatar(size:128)friends(first:0){name \
+        small:avatar(size:32)large:avatar(size:128)friends(first:$first1){...UserBits name email small:avatar(size:16)\
+        large:avatar(size:64)scores email@include(if:$flag0)id __typename}bestFriend{name scores __typename id}\
+        homeworld{name moons{name radius __typename}__typename id}email@include(if:$flag2)__typename id}homeworld{name \
+        diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}\
+        __typename id}bestFriend{name friends(first:1){name email small:avatar(size:128)large:avatar(size:16)scores \
+        friends(first:0){...UserBits name email scores id __typename}address{street city __typename}__typename id}\
+        address{street city geo{lat lng __typename}__typename}__typename id}homeworld{__typename id}address{street \
+        city geo{lat lng __typename}__typename}__typename id}grid(size:0){x y value __typename}}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "3bac17ad8e9c6e5a0b8dca1e641028b5f73b7ba2c7cc4ff9370d00806d3d9d1a"
+    static let textDigest = "eb2a499d32b0534b9f4800b3ab401b6d1d4de59b5cd902211d818a73d4152abb"
 
     var variables: Variables
 

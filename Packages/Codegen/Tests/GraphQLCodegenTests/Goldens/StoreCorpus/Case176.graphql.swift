@@ -7,100 +7,16 @@ struct Case176Query: GraphQLTypedOperation {
     static let operationName = "Case176"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case176($size0: Int!, $flag1: Boolean!) {
-          nodes(ids: [\"u8\", \"missing\", \"u7\"]) {
-            ... on User {
-              ...UserBits
-              name
-              email
-              scores
-              bestFriend {
-                __typename
-                id
-                ...UserBits
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 32)
-                scores
-                homeworld {
-                  id
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 0) {
-                    name
-                    small: avatar(size: $size0)
-                    large: avatar(size: 64)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    email @include(if: $flag1)
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-          other: node(id: \"u3\") {
-            __typename
-            id
-            ... on User {
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 64)
-              scores
-              homeworld {
-                name
-                diameter
-                residents(first: 3) {
-                  id
-                  name
-                  scores
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-            }
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case176($size0:Int!$flag1:Boolean!){nodes(ids:[\"u8\" \"missing\" \"u7\"]){...on User{...UserBits name \
+        email scores bestFriend{__typename id ...UserBits name email small:avatar(size:16)large:avatar(size:32)scores \
+        homeworld{id name moons{name radius __typename}residents(first:0){name small:avatar(size:$size0)\
+        large:avatar(size:64)address{street city geo{lat lng __typename}__typename}email@include(if:$flag1)__typename \
+        id}__typename}}address{street city geo{lat lng __typename}__typename}}__typename id}other:node(id:\"u3\")\
+        {__typename id ...on User{email small:avatar(size:16)large:avatar(size:64)scores homeworld{name diameter \
+        residents(first:3){id name scores __typename}__typename id}}...on Ship{model}}}fragment UserBits on User{email \
+        name __typename id}
         """
-    static let textDigest = "9868354c970cad55c6493b0495ef1f4a122680ddf0eeec075d570531a581b94e"
+    static let textDigest = "dccb871da63459ad657b881b2230a2a817a90588a1b2477c6ac0877f73d0c5a5"
 
     var variables: Variables
 

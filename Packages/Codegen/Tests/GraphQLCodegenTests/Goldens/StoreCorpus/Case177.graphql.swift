@@ -7,179 +7,22 @@ struct Case177Query: GraphQLTypedOperation {
     static let operationName = "Case177"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case177($id0: ID!, $size1: Int!, $size2: Int!, $flag3: Boolean!) {
-          node(id: $id0) {
-            ... on User {
-              ...UserBits
-              small: avatar(size: $size1)
-              large: avatar(size: 32)
-              friends(first: 3) {
-                name
-                bestFriend {
-                  name
-                  friends(first: 3) {
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: $size2)
-                    large: avatar(size: 128)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    id
-                    name
-                    email
-                    small: avatar(size: 16)
-                    large: avatar(size: 64)
-                    __typename
-                  }
-                  homeworld {
-                    __typename
-                    id
-                    name
-                    diameter
-                  }
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          search(text: \"zzz\", first: 5) {
-            ... on Planet {
-              ...PlanetBits
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              pilot {
-                __typename
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                scores
-                friends(first: 3) {
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  friends(first: 3) {
-                    name
-                    small: avatar(size: 64)
-                    large: avatar(size: 16)
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  email @skip(if: $flag3)
-                  id
-                  __typename
-                }
-                homeworld {
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-              id
-            }
-            __typename
-            ... on User {
-              id
-            }
-          }
-          planets(first: 3) {
-            ...PlanetBits
-            name
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case177($id0:ID!$size1:Int!$size2:Int!$flag3:Boolean!){node(id:$id0){...on User{...UserBits \
+        small:avatar(size:$size1)large:avatar(size:32)friends(first:3){name bestFriend{name friends(first:3)\
+        {...UserBits name email small:avatar(size:$size2)large:avatar(size:128)address{street city geo{lat lng \
+        __typename}__typename}__typename id}bestFriend{id name email small:avatar(size:16)large:avatar(size:64)\
+        __typename}homeworld{__typename id name diameter}id __typename}address{street city __typename}__typename id}\
+        address{street city __typename}}...on Planet{name moons{name radius __typename}}id ...on User{email}__typename}\
+        search(text:\"zzz\" first:5){...on Planet{...PlanetBits diameter moons{name radius __typename}id}...on \
+        Ship{pilot{__typename name small:avatar(size:16)large:avatar(size:64)scores friends(first:3)\
+        {small:avatar(size:64)large:avatar(size:16)friends(first:3){name small:avatar(size:64)large:avatar(size:16)\
+        address{street city __typename}__typename id}homeworld{moons{name radius __typename}__typename id}\
+        email@skip(if:$flag3)id __typename}homeworld{__typename id}address{street city __typename}id}id}__typename \
+        ...on User{id}}planets(first:3){...PlanetBits name diameter moons{name radius __typename}__typename id}\
+        grid(size:2){x y value __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits \
+        on User{email name __typename id}
         """
-    static let textDigest = "a40a402bfabd3285cc42883a727d3a3c4a5aa702629394080ead304e844c711b"
+    static let textDigest = "fdb4629781d9dbbb67b970669be97da0b0d192371d8e317dd9d3768f134d5b17"
 
     var variables: Variables
 

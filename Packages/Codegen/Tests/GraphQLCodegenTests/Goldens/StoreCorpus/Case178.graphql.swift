@@ -7,162 +7,20 @@ struct Case178Query: GraphQLTypedOperation {
     static let operationName = "Case178"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case178($id0: ID!, $size1: Int!, $flag2: Boolean!) {
-          user(id: \"u2\") {
-            name
-            small: avatar(size: 32)
-            large: avatar(size: 64)
-            scores
-            bestFriend {
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            id
-            __typename
-          }
-          node(id: $id0) {
-            id
-            ... on User {
-              name
-              email
-              small: avatar(size: $size1)
-              large: avatar(size: 16)
-              friends(first: 1) {
-                id
-                name
-                friends(first: 1) {
-                  id
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            __typename
-          }
-          search(text: \"x-wing\", first: 2) {
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              pilot {
-                id
-                ...UserBits
-                name
-                email
-                bestFriend {
-                  name
-                  friends(first: 0) {
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 64)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    name
-                    email
-                    scores
-                    id
-                    __typename
-                  }
-                  homeworld {
-                    name
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                email @skip(if: $flag2)
-                __typename
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            ... on User {
-              id
-            }
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case178($id0:ID!$size1:Int!$flag2:Boolean!){user(id:\"u2\"){name small:avatar(size:32)\
+        large:avatar(size:64)scores bestFriend{name email small:avatar(size:16)large:avatar(size:128)homeworld{name \
+        diameter moons{name radius __typename}__typename id}__typename id}id __typename}node(id:$id0){id ...on \
+        User{name email small:avatar(size:$size1)large:avatar(size:16)friends(first:1){id name friends(first:1){id \
+        name small:avatar(size:16)large:avatar(size:32)homeworld{name diameter __typename id}__typename}address{street \
+        city geo{lat lng __typename}__typename}__typename}address{street city __typename}}__typename}\
+        search(text:\"x-wing\" first:2){...on Planet{...PlanetBits name diameter moons{name radius __typename}id}...on \
+        Ship{pilot{id ...UserBits name email bestFriend{name friends(first:0){...UserBits name email \
+        small:avatar(size:32)large:avatar(size:64)address{street city geo{lat lng __typename}__typename}__typename id}\
+        bestFriend{name email scores id __typename}homeworld{name __typename id}__typename id}email@skip(if:$flag2)\
+        __typename}id}...on Named{name}__typename ...on User{id}}version}fragment PlanetBits on Planet{diameter name \
+        __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "37e6a859125199637511e10057152c1e3f727bd3509648acd44642080e977ad9"
+    static let textDigest = "17032650bf0f2d6c4b64909c19483b1f74d75cf26bf51815d80c964f73dde002"
 
     var variables: Variables
 

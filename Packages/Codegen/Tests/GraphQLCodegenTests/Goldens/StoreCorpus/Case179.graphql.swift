@@ -7,81 +7,13 @@ struct Case179Query: GraphQLTypedOperation {
     static let operationName = "Case179"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case179 {
-          other: node(id: \"p2\") {
-            __typename
-            ... on User {
-              bestFriend {
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 3) {
-                name
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                scores
-                friends(first: 0) {
-                  __typename
-                  name
-                  email
-                  scores
-                  id
-                }
-                bestFriend {
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case179{other:node(id:\"p2\"){__typename ...on User{bestFriend{name email small:avatar(size:128)\
+        large:avatar(size:16)__typename id}}...on Planet{...PlanetBits diameter moons{name radius __typename}\
+        residents(first:3){name address{street city __typename}__typename id}}...on Ship{model pilot{name scores \
+        friends(first:0){__typename name email scores id}bestFriend{name address{street city geo{lat lng __typename}\
+        __typename}id __typename}__typename id}}id}}fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "081de35d1e7c2389a61da0b731a2280cf8d55c7d45bb35b2c377aaaa44ecc51f"
+    static let textDigest = "757225f2ac7a0892adad079b87a4f6aeb79d74f37aca6c8571e01b401e189590"
 
     var variables: Variables
 

@@ -7,193 +7,22 @@ struct Case180Query: GraphQLTypedOperation {
     static let operationName = "Case180"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case180($first0: Int, $size1: Int!, $first2: Int, $flag3: Boolean!, $first4: Int) {
-          viewer {
-            name
-            email
-            scores
-            friends(first: 3) {
-              id
-              name
-              email
-              friends(first: 1) {
-                ...UserBits
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                scores
-                friends(first: $first0) {
-                  name
-                  __typename
-                  id
-                }
-                homeworld {
-                  id
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                id
-                name
-                residents(first: 2) {
-                  __typename
-                  name
-                  email
-                  small: avatar(size: $size1)
-                  large: avatar(size: 16)
-                  id
-                }
-                __typename
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-            }
-            bestFriend {
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 32)
-              scores
-              friends(first: $first2) {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                scores
-                id
-                __typename
-              }
-              __typename
-              id
-            }
-            homeworld {
-              __typename
-              id
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 0) {
-                name
-                scores
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                email @include(if: $flag3)
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-          other: node(id: \"u2\") {
-            id
-            ... on User {
-              friends(first: $first4) {
-                name
-                email
-                __typename
-                id
-              }
-              bestFriend {
-                friends(first: 1) {
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              diameter
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case180($first0:Int$size1:Int!$first2:Int$flag3:Boolean!$first4:Int){viewer{name email scores \
+        friends(first:3){id name email friends(first:1){...UserBits small:avatar(size:32)large:avatar(size:128)scores \
+        friends(first:$first0){name __typename id}homeworld{id ...PlanetBits name diameter moons{name radius \
+        __typename}__typename}address{street city __typename}__typename id}homeworld{id name residents(first:2)\
+        {__typename name email small:avatar(size:$size1)large:avatar(size:16)id}__typename}address{street city \
+        __typename}__typename}bestFriend{email small:avatar(size:128)large:avatar(size:32)scores friends(first:$first2)\
+        {name small:avatar(size:32)large:avatar(size:128)scores id __typename}__typename id}homeworld{__typename id \
+        moons{name radius __typename}residents(first:0){name scores homeworld{name diameter moons{name radius \
+        __typename}__typename id}email@include(if:$flag3)__typename id}}__typename id}other:node(id:\"u2\"){id ...on \
+        User{friends(first:$first4){name email __typename id}bestFriend{friends(first:1){name address{street city \
+        geo{lat lng __typename}__typename}__typename id}bestFriend{name email address{street city geo{lat lng \
+        __typename}__typename}id __typename}homeworld{name __typename id}__typename id}address{street city geo{lat lng \
+        __typename}__typename}}...on Planet{diameter}__typename}}fragment PlanetBits on Planet{diameter name \
+        __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "3cc069c87c82e15d748f8b756b9ea45755313c9f7f60f6ef98fdc07c5eefc9cb"
+    static let textDigest = "ad7c5d306cce9266672da747175d5e0906b02a200d5f208953c62890c0db4282"
 
     var variables: Variables
 

@@ -7,178 +7,21 @@ struct Case181Query: GraphQLTypedOperation {
     static let operationName = "Case181"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case181($size0: Int!, $first1: Int, $flag2: Boolean!, $flag3: Boolean!, $id4: ID!) {
-          user(id: \"u5\") {
-            id
-            ...UserBits
-            name
-            scores
-            bestFriend {
-              id
-              email
-              friends(first: 3) {
-                id
-                ...UserBits
-                name
-                small: avatar(size: $size0)
-                large: avatar(size: 128)
-                friends(first: $first1) {
-                  ...UserBits
-                  name
-                  email
-                  scores
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  diameter
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-              }
-              bestFriend {
-                email
-                email @include(if: $flag2)
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-            }
-            homeworld {
-              id
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 0) {
-                __typename
-                email
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-              }
-              __typename
-            }
-            email @skip(if: $flag3)
-            __typename
-          }
-          node(id: $id4) {
-            id
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-          nodes(ids: [\"s2\", \"s1\", \"u4\"]) {
-            id
-            ... on Planet {
-              ...PlanetBits
-              name
-            }
-            __typename
-          }
-          search(text: \"zzz\", first: 3) {
-            __typename
-            ... on Planet {
-              diameter
-              residents(first: 0) {
-                name
-                __typename
-                id
-              }
-              id
-            }
-            ... on Ship {
-              model
-              id
-            }
-            ... on Named {
-              name
-            }
-            ... on User {
-              id
-            }
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case181($size0:Int!$first1:Int$flag2:Boolean!$flag3:Boolean!$id4:ID!){user(id:\"u5\"){id ...UserBits \
+        name scores bestFriend{id email friends(first:3){id ...UserBits name small:avatar(size:$size0)\
+        large:avatar(size:128)friends(first:$first1){...UserBits name email scores __typename id}bestFriend{name email \
+        address{street city geo{lat lng __typename}__typename}__typename id}homeworld{...PlanetBits diameter \
+        __typename id}address{street city geo{lat lng __typename}__typename}__typename}bestFriend{email \
+        email@include(if:$flag2)__typename id}address{street city geo{lat lng __typename}__typename}__typename}\
+        homeworld{id name moons{name radius __typename}residents(first:0){__typename email homeworld{name diameter \
+        moons{name radius __typename}__typename id}id}__typename}email@skip(if:$flag3)__typename}node(id:$id4){id \
+        ...on Planet{name moons{name radius __typename}}...on Ship{model}...on Named{name}...on User{email}__typename}\
+        nodes(ids:[\"s2\" \"s1\" \"u4\"]){id ...on Planet{...PlanetBits name}__typename}search(text:\"zzz\" first:3)\
+        {__typename ...on Planet{diameter residents(first:0){name __typename id}id}...on Ship{model id}...on \
+        Named{name}...on User{id}}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "a1815ed4bbc8d3945609f91e1392a3c254c7b656c1ecb112a4dca51e45797513"
+    static let textDigest = "34cd3289619d2f2ed14dcce908a683a04424f331364eb515181358f4b0dddb03"
 
     var variables: Variables
 

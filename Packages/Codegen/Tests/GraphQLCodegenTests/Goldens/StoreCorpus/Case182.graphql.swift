@@ -7,84 +7,14 @@ struct Case182Query: GraphQLTypedOperation {
     static let operationName = "Case182"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case182($size0: Int!, $flag1: Boolean!, $first2: Int) {
-          viewer {
-            email
-            scores
-            bestFriend {
-              name
-              email
-              friends(first: 2) {
-                email
-                scores
-                bestFriend {
-                  name
-                  small: avatar(size: $size0)
-                  large: avatar(size: 16)
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag1)
-                __typename
-                id
-              }
-              bestFriend {
-                __typename
-                name
-                scores
-                friends(first: $first2) {
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  scores
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case182($size0:Int!$flag1:Boolean!$first2:Int){viewer{email scores bestFriend{name email friends(first:2)\
+        {email scores bestFriend{name small:avatar(size:$size0)large:avatar(size:16)__typename id}\
+        homeworld{...PlanetBits name diameter moons{name radius __typename}__typename id}address{street city \
+        __typename}email@skip(if:$flag1)__typename id}bestFriend{__typename name scores friends(first:$first2){name \
+        small:avatar(size:32)large:avatar(size:16)scores __typename id}address{street city geo{lat lng __typename}\
+        __typename}id}__typename id}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "6cb54e448b187614cb9663fef005f34fe6028c4da89437fc6fa3171140ebfe51"
+    static let textDigest = "15e5a97d6e14ee0ec14f8c3ff9dce2b8f49042efd1210614592d7100b8c79b6b"
 
     var variables: Variables
 

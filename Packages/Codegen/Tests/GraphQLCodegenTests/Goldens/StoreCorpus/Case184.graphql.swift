@@ -7,36 +7,10 @@ struct Case184Query: GraphQLTypedOperation {
     static let operationName = "Case184"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case184($id0: ID!) {
-          node(id: $id0) {
-            ... on Planet {
-              name
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-          planets(first: 1) {
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case184($id0:ID!){node(id:$id0){...on Planet{name}...on Ship{model}__typename id}planets(first:1){name \
+        moons{name radius __typename}__typename id}grid(size:1){x y value __typename}}
         """
-    static let textDigest = "6e7443d345ea65145ad8924841156692351c8572df57087b73e091785c7a5da2"
+    static let textDigest = "861f93ba9fd29babc15c9f661d4e4076f9f742a7ccd47538474bb0aff942f399"
 
     var variables: Variables
 

@@ -7,226 +7,27 @@ struct Case185Query: GraphQLTypedOperation {
     static let operationName = "Case185"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case185($size0: Int!, $first1: Int, $first2: Int, $first3: Int, $size4: Int!, $size5: Int!, $size6: \
-        Int!, $size7: Int!, $first8: Int) {
-          viewer {
-            id
-            ...UserBits
-            name
-            email
-            friends(first: $first3) {
-              id
-              ...UserBits
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              friends(first: $first2) {
-                name
-                email
-                small: avatar(size: $size0)
-                large: avatar(size: 64)
-                friends(first: $first1) {
-                  __typename
-                  ...UserBits
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                __typename
-                id
-              }
-              __typename
-            }
-            bestFriend {
-              name
-              email
-              small: avatar(size: $size4)
-              large: avatar(size: 64)
-              friends(first: 3) {
-                name
-                email
-                small: avatar(size: $size5)
-                large: avatar(size: 16)
-                friends(first: 1) {
-                  ...UserBits
-                  name
-                  email
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                name
-                scores
-                bestFriend {
-                  name
-                  email
-                  small: avatar(size: $size6)
-                  large: avatar(size: 16)
-                  scores
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              homeworld {
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 2) {
-                  __typename
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-          }
-          search(text: \"o\", first: 3) {
-            ... on Ship {
-              model
-              pilot {
-                name
-                small: avatar(size: $size7)
-                large: avatar(size: 64)
-                bestFriend {
-                  email
-                  friends(first: $first8) {
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 64)
-                    scores
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    id
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 64)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            ... on Planet {
-              id
-            }
-            ... on User {
-              id
-            }
-          }
-          planets(first: 1) {
-            name
-            diameter
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query \
+        Case185($size0:Int!$first1:Int$first2:Int$first3:Int$size4:Int!$size5:Int!$size6:Int!$size7:Int!$first8:Int)\
+        {viewer{id ...UserBits name email friends(first:$first3){id ...UserBits name email small:avatar(size:32)\
+        large:avatar(size:128)friends(first:$first2){name email small:avatar(size:$size0)large:avatar(size:64)\
+        friends(first:$first1){__typename ...UserBits name small:avatar(size:128)large:avatar(size:16)address{street \
+        city geo{lat lng __typename}__typename}id}__typename id}__typename}bestFriend{name email \
+        small:avatar(size:$size4)large:avatar(size:64)friends(first:3){name email small:avatar(size:$size5)\
+        large:avatar(size:16)friends(first:1){...UserBits name email id __typename}address{street city geo{lat lng \
+        __typename}__typename}__typename id}bestFriend{name scores bestFriend{name email small:avatar(size:$size6)\
+        large:avatar(size:16)scores __typename id}homeworld{...PlanetBits diameter moons{name radius __typename}\
+        __typename id}__typename id}homeworld{moons{name radius __typename}residents(first:2){__typename name \
+        address{street city geo{lat lng __typename}__typename}id}__typename id}address{street city __typename}\
+        __typename id}__typename}search(text:\"o\" first:3){...on Ship{model pilot{name small:avatar(size:$size7)\
+        large:avatar(size:64)bestFriend{email friends(first:$first8){name email small:avatar(size:32)\
+        large:avatar(size:64)scores __typename id}bestFriend{id name email small:avatar(size:32)large:avatar(size:64)\
+        address{street city geo{lat lng __typename}__typename}__typename}id __typename}address{street city geo{lat lng \
+        __typename}__typename}__typename id}id}...on Named{name}__typename ...on Planet{id}...on User{id}}\
+        planets(first:1){name diameter __typename id}}fragment PlanetBits on Planet{diameter name __typename id}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "38ad9886d0a43d0e078caf6339c7efb4d3ae487159a5a77751fa763535bb1b2a"
+    static let textDigest = "8a9bedb895a19a4899e08a5eda2d6d98b7af8b157ed2757d7501dc37bbb8ce33"
 
     var variables: Variables
 

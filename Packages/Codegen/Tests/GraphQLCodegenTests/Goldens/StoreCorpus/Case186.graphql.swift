@@ -7,105 +7,16 @@ struct Case186Query: GraphQLTypedOperation {
     static let operationName = "Case186"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case186($size0: Int!, $flag1: Boolean!) {
-          nodes(ids: [\"p3\", \"u7\", \"u8\"]) {
-            id
-            ... on Planet {
-              ...PlanetBits
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 2) {
-                name
-                small: avatar(size: $size0)
-                large: avatar(size: 32)
-                scores
-                friends(first: 2) {
-                  bestFriend {
-                    name
-                    small: avatar(size: 32)
-                    large: avatar(size: 16)
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  email @skip(if: $flag1)
-                  __typename
-                  id
-                }
-                homeworld {
-                  id
-                  name
-                  diameter
-                  residents(first: 4) {
-                    id
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 16)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-          planets(first: 2) {
-            id
-            name
-            residents(first: 3) {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              scores
-              __typename
-              id
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case186($size0:Int!$flag1:Boolean!){nodes(ids:[\"p3\" \"u7\" \"u8\"]){id ...on Planet{...PlanetBits \
+        diameter moons{name radius __typename}residents(first:2){name small:avatar(size:$size0)large:avatar(size:32)\
+        scores friends(first:2){bestFriend{name small:avatar(size:32)large:avatar(size:16)address{street city \
+        __typename}id __typename}email@skip(if:$flag1)__typename id}homeworld{id name diameter residents(first:4){id \
+        name email small:avatar(size:32)large:avatar(size:16)address{street city geo{lat lng __typename}__typename}\
+        __typename}__typename}address{street city geo{lat lng __typename}__typename}__typename id}}...on User{email}\
+        __typename}planets(first:2){id name residents(first:3){name small:avatar(size:32)large:avatar(size:16)scores \
+        __typename id}__typename}}fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "711dc24d500a12311bd4bc3255bf49caa5121356b737cdab41c0812ca09d0fbd"
+    static let textDigest = "48c3f999e594494aab4b860ec682d73b4b2392f1a2677e2a4b43124567c0c75c"
 
     var variables: Variables
 

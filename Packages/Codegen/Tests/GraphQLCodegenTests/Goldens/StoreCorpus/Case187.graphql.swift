@@ -7,130 +7,19 @@ struct Case187Query: GraphQLTypedOperation {
     static let operationName = "Case187"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case187($id0: ID!, $size1: Int!, $size2: Int!, $first3: Int, $flag4: Boolean!, $first5: Int, $flag6: \
-        Boolean!) {
-          node(id: $id0) {
-            ... on User {
-              name
-              email
-              homeworld {
-                name
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                friends(first: 2) {
-                  name
-                  small: avatar(size: $size1)
-                  large: avatar(size: 32)
-                  __typename
-                  id
-                }
-                bestFriend {
-                  __typename
-                  name
-                  email
-                  small: avatar(size: $size2)
-                  large: avatar(size: 64)
-                  friends(first: 3) {
-                    email
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    name
-                    email
-                    small: avatar(size: 16)
-                    large: avatar(size: 128)
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-          nodes(ids: [\"u4\", \"u8\", \"u7\"]) {
-            id
-            ... on User {
-              ...UserBits
-              name
-              email
-              friends(first: $first5) {
-                __typename
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 32)
-                friends(first: $first3) {
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  homeworld {
-                    __typename
-                    ...PlanetBits
-                    name
-                    diameter
-                    id
-                  }
-                  __typename
-                  id
-                }
-                email @skip(if: $flag4)
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              email @include(if: $flag6)
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case187($id0:ID!$size1:Int!$size2:Int!$first3:Int$flag4:Boolean!$first5:Int$flag6:Boolean!){node(id:$id0)\
+        {...on User{name email homeworld{name __typename id}}...on Ship{model pilot{name friends(first:2){name \
+        small:avatar(size:$size1)large:avatar(size:32)__typename id}bestFriend{__typename name email \
+        small:avatar(size:$size2)large:avatar(size:64)friends(first:3){email __typename id}bestFriend{name email \
+        small:avatar(size:16)large:avatar(size:128)address{street city __typename}__typename id}address{street city \
+        geo{lat lng __typename}__typename}id}__typename id}}__typename id}nodes(ids:[\"u4\" \"u8\" \"u7\"]){id ...on \
+        User{...UserBits name email friends(first:$first5){__typename name small:avatar(size:128)large:avatar(size:32)\
+        friends(first:$first3){name small:avatar(size:16)large:avatar(size:32)homeworld{__typename ...PlanetBits name \
+        diameter id}__typename id}email@skip(if:$flag4)id}address{street city __typename}email@include(if:$flag6)}\
+        ...on User{email}__typename}version}fragment PlanetBits on Planet{diameter name __typename id}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "7e012839e657007fc71d33124c7312f850d44b7eb45f5c460e534ef0a7525b45"
+    static let textDigest = "1e71f64d616a48822b3180ab00301be1edf7e6d8dce66a3a033e5f14e3bce7ba"
 
     var variables: Variables
 

@@ -7,11 +7,9 @@ struct Case188Query: GraphQLTypedOperation {
     static let operationName = "Case188"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case188 {
-          version
-        }
+        query Case188{version}
         """
-    static let textDigest = "607a62baaa66bf0adccb1251eb7fafeb338a618b9ab725a548b94dfb6e748190"
+    static let textDigest = "4492e2193ab786e7096aac4fd07c4c05dd3fc0c74c9251585914aa0728840c50"
 
     var variables: Variables
 

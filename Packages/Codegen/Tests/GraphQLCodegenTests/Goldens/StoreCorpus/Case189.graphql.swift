@@ -7,16 +7,9 @@ struct Case189Query: GraphQLTypedOperation {
     static let operationName = "Case189"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case189 {
-          grid(size: 3) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case189{grid(size:3){x y value __typename}}
         """
-    static let textDigest = "0592b4deeb3563aa7964fdbcb55854ae7da1941b00c3a92999049694c442494d"
+    static let textDigest = "ad94e6edd67a771dcc2f9811849bf04d74b2614c5e7d6d606408091a05d56be1"
 
     var variables: Variables
 

@@ -7,91 +7,16 @@ struct Case19Query: GraphQLTypedOperation {
     static let operationName = "Case19"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case19($size0: Int!, $size1: Int!, $id2: ID!, $flag3: Boolean!, $size4: Int!, $size5: Int!) {
-          user(id: \"u1\") {
-            __typename
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 64)
-            friends(first: 3) {
-              small: avatar(size: $size1)
-              large: avatar(size: 32)
-              __typename
-              id
-            }
-            id
-          }
-          node(id: $id2) {
-            __typename
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 3) {
-                name
-                email
-                email @skip(if: $flag3)
-                __typename
-                id
-              }
-            }
-            id
-          }
-          nodes(ids: [\"u1\", \"missing\", \"p3\"]) {
-            ... on User {
-              name
-              email
-              small: avatar(size: $size4)
-              large: avatar(size: 64)
-            }
-            ... on Planet {
-              name
-              residents(first: 3) {
-                name
-                email
-                small: avatar(size: $size5)
-                large: avatar(size: 16)
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              pilot {
-                ...UserBits
-                email
-                homeworld {
-                  id
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case19($size0:Int!$size1:Int!$id2:ID!$flag3:Boolean!$size4:Int!$size5:Int!){user(id:\"u1\"){__typename \
+        name email small:avatar(size:$size0)large:avatar(size:64)friends(first:3){small:avatar(size:$size1)\
+        large:avatar(size:32)__typename id}id}node(id:$id2){__typename ...on Planet{name diameter moons{name radius \
+        __typename}residents(first:3){name email email@skip(if:$flag3)__typename id}}id}nodes(ids:[\"u1\" \"missing\" \
+        \"p3\"]){...on User{name email small:avatar(size:$size4)large:avatar(size:64)}...on Planet{name \
+        residents(first:3){name email small:avatar(size:$size5)large:avatar(size:16)__typename id}}...on \
+        Ship{pilot{...UserBits email homeworld{id name moons{name radius __typename}__typename}__typename id}}\
+        __typename id}version}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "5059b9e0905cd04056e453ffe5b0decf6d6f49a31342dafeb875e46fbfa322cc"
+    static let textDigest = "8d9607ba434df6e0a33e1e8cae60d280fea497ade8fd6dd5277d6a61f36e040c"
 
     var variables: Variables
 

@@ -7,98 +7,14 @@ struct Case190Query: GraphQLTypedOperation {
     static let operationName = "Case190"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case190 {
-          search(text: \"1\", first: 5) {
-            __typename
-            ... on User {
-              name
-              email
-              friends(first: 3) {
-                email
-                bestFriend {
-                  id
-                  name
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  homeworld {
-                    __typename
-                    name
-                    diameter
-                    id
-                  }
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  residents(first: 0) {
-                    __typename
-                    id
-                    name
-                    small: avatar(size: 32)
-                    large: avatar(size: 16)
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              id
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              model
-              id
-            }
-            ... on User {
-              email
-              id
-            }
-          }
-        }
+        query Case190{search(text:\"1\" first:5){__typename ...on User{name email friends(first:3){email bestFriend{id \
+        name email small:avatar(size:128)large:avatar(size:16)homeworld{__typename name diameter id}__typename}\
+        homeworld{name diameter residents(first:0){__typename id name small:avatar(size:32)large:avatar(size:16)\
+        address{street city __typename}}__typename id}address{street city geo{lat lng __typename}__typename}__typename \
+        id}homeworld{name diameter moons{name radius __typename}__typename id}address{street city __typename}id}...on \
+        Planet{name moons{name radius __typename}id}...on Ship{model id}...on User{email id}}}
         """
-    static let textDigest = "17d5f64c033dda8f49ed85f988007545bcf7a7d33506f52b61338df72877a04a"
+    static let textDigest = "38e29dd8f2f754282ee9dc4896b0e33a92f753ddfb26650bc01b05ccf56abf7d"
 
     var variables: Variables
 

@@ -7,81 +7,14 @@ struct Case192Query: GraphQLTypedOperation {
     static let operationName = "Case192"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case192 {
-          viewer {
-            __typename
-            id
-            small: avatar(size: 128)
-            large: avatar(size: 16)
-            friends(first: 2) {
-              id
-              ...UserBits
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              scores
-              friends(first: 2) {
-                __typename
-                ...UserBits
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 32)
-                scores
-                friends(first: 1) {
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-              }
-              bestFriend {
-                email
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                __typename
-                id
-              }
-              __typename
-            }
-          }
-          version
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case192{viewer{__typename id small:avatar(size:128)large:avatar(size:16)friends(first:2){id ...UserBits \
+        name email small:avatar(size:16)large:avatar(size:128)scores friends(first:2){__typename ...UserBits name \
+        email small:avatar(size:16)large:avatar(size:32)scores friends(first:1){name address{street city geo{lat lng \
+        __typename}__typename}__typename id}id}bestFriend{email homeworld{name diameter moons{name radius __typename}\
+        __typename id}__typename id}homeworld{name diameter __typename id}__typename}}version}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "03dd5881c93b17c360a18567fc881a9a71a3b6e689ba8340f6a4e06c008006f5"
+    static let textDigest = "f2d4c5fd1cee56548ee8c792cea66cf5de283471a3d64cc82eadac3aaded8a58"
 
     var variables: Variables
 

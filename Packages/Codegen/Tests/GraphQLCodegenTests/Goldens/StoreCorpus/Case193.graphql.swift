@@ -7,166 +7,22 @@ struct Case193Query: GraphQLTypedOperation {
     static let operationName = "Case193"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case193($size0: Int!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!) {
-          user(id: \"u7\") {
-            ...UserBits
-            name
-            small: avatar(size: 128)
-            large: avatar(size: 64)
-            scores
-            friends(first: 0) {
-              id
-              name
-              __typename
-            }
-            bestFriend {
-              ...UserBits
-              name
-              email
-              scores
-              friends(first: 3) {
-                __typename
-                name
-                email
-                small: avatar(size: $size0)
-                large: avatar(size: 128)
-                scores
-                friends(first: 0) {
-                  id
-                  ...UserBits
-                  name
-                  email
-                  __typename
-                }
-                bestFriend {
-                  id
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              bestFriend {
-                __typename
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                scores
-                bestFriend {
-                  name
-                  email
-                  small: avatar(size: $size1)
-                  large: avatar(size: 128)
-                  id
-                  __typename
-                }
-                homeworld {
-                  __typename
-                  ...PlanetBits
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  id
-                }
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            id
-            __typename
-          }
-          tags
-          other: node(id: \"s1\") {
-            id
-            ... on User {
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-            }
-            ... on Planet {
-              residents(first: 4) {
-                name
-                email @skip(if: $flag2)
-                id
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                __typename
-                name
-                email
-                scores
-                friends(first: 2) {
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 64)
-                  email @skip(if: $flag3)
-                  id
-                  __typename
-                }
-                bestFriend {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 64)
-                  email @include(if: $flag4)
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                id
-              }
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case193($size0:Int!$size1:Int!$flag2:Boolean!$flag3:Boolean!$flag4:Boolean!){user(id:\"u7\"){...UserBits \
+        name small:avatar(size:128)large:avatar(size:64)scores friends(first:0){id name __typename}\
+        bestFriend{...UserBits name email scores friends(first:3){__typename name email small:avatar(size:$size0)\
+        large:avatar(size:128)scores friends(first:0){id ...UserBits name email __typename}bestFriend{id name email \
+        address{street city __typename}__typename}id}bestFriend{__typename name small:avatar(size:128)\
+        large:avatar(size:64)scores bestFriend{name email small:avatar(size:$size1)large:avatar(size:128)id __typename}\
+        homeworld{__typename ...PlanetBits name moons{name radius __typename}id}id}address{street city geo{lat lng \
+        __typename}__typename}__typename id}address{street city __typename}id __typename}tags other:node(id:\"s1\"){id \
+        ...on User{name email small:avatar(size:16)large:avatar(size:32)}...on Planet{residents(first:4){name \
+        email@skip(if:$flag2)id __typename}}...on Ship{model pilot{__typename name email scores friends(first:2){email \
+        small:avatar(size:128)large:avatar(size:64)email@skip(if:$flag3)id __typename}bestFriend{name \
+        small:avatar(size:128)large:avatar(size:64)email@include(if:$flag4)__typename id}homeworld{name diameter \
+        __typename id}id}}__typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "1fbb69b2c2f9749086ab487c11ef5b4e4d33feea64da2a127cad5735e56d6012"
+    static let textDigest = "0b2461ee4798eb197bedb51bed8e13bdae5328f9fbdffacbff213c33ce631016"
 
     var variables: Variables
 

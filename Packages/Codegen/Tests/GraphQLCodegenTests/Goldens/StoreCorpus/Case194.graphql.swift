@@ -7,159 +7,20 @@ struct Case194Query: GraphQLTypedOperation {
     static let operationName = "Case194"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case194($id0: ID!) {
-          viewer {
-            id
-            ...UserBits
-            friends(first: 3) {
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-          }
-          node(id: $id0) {
-            ... on User {
-              small: avatar(size: 128)
-              large: avatar(size: 16)
-              friends(first: 0) {
-                __typename
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 32)
-                friends(first: 0) {
-                  id
-                  small: avatar(size: 64)
-                  large: avatar(size: 32)
-                  scores
-                  bestFriend {
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: 128)
-                    large: avatar(size: 16)
-                    scores
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  residents(first: 3) {
-                    __typename
-                    id
-                    name
-                    email
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                  }
-                  __typename
-                  id
-                }
-                id
-              }
-              homeworld {
-                ...PlanetBits
-                diameter
-                residents(first: 4) {
-                  id
-                  ...UserBits
-                  scores
-                  friends(first: 0) {
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: 64)
-                    large: avatar(size: 32)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case194($id0:ID!){viewer{id ...UserBits friends(first:3){address{street city geo{lat lng __typename}\
+        __typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename}node(id:$id0){...on \
+        User{small:avatar(size:128)large:avatar(size:16)friends(first:0){__typename name small:avatar(size:64)\
+        large:avatar(size:32)friends(first:0){id small:avatar(size:64)large:avatar(size:32)scores \
+        bestFriend{...UserBits name email small:avatar(size:128)large:avatar(size:16)scores __typename id}\
+        address{street city geo{lat lng __typename}__typename}__typename}homeworld{name diameter residents(first:3)\
+        {__typename id name email address{street city geo{lat lng __typename}__typename}}__typename id}id}\
+        homeworld{...PlanetBits diameter residents(first:4){id ...UserBits scores friends(first:0){...UserBits name \
+        email small:avatar(size:64)large:avatar(size:32)address{street city geo{lat lng __typename}__typename}\
+        __typename id}homeworld{name diameter moons{name radius __typename}__typename id}__typename}__typename id}}\
+        __typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "a10ba46112ae15c31cc108da2fe4ba7a73615e6d0d97d0617f5b15ec0402f055"
+    static let textDigest = "5d7644400b7755b261b4dc3d4be3f0bb00541e87daab12792d160dc41df15962"
 
     var variables: Variables
 

@@ -7,57 +7,12 @@ struct Case195Query: GraphQLTypedOperation {
     static let operationName = "Case195"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case195($size0: Int!) {
-          user(id: \"u3\") {
-            name
-            email
-            friends(first: 3) {
-              name
-              email
-              small: avatar(size: $size0)
-              large: avatar(size: 16)
-              scores
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            bestFriend {
-              ...UserBits
-              name
-              email
-              bestFriend {
-                ...UserBits
-                name
-                email
-                homeworld {
-                  diameter
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              id
-              __typename
-            }
-            __typename
-            id
-          }
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case195($size0:Int!){user(id:\"u3\"){name email friends(first:3){name email small:avatar(size:$size0)\
+        large:avatar(size:16)scores address{street city __typename}__typename id}bestFriend{...UserBits name email \
+        bestFriend{...UserBits name email homeworld{diameter __typename id}__typename id}id __typename}__typename id}\
+        tags}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "e51e8de28a9823994bf690e67052220d3230ee684a8f119bc05b009ed52a4b98"
+    static let textDigest = "3f90cc61b6744859d91236124db302923a7c6634ffb00ef2752d33512357d3f8"
 
     var variables: Variables
 

@@ -7,89 +7,16 @@ struct Case197Query: GraphQLTypedOperation {
     static let operationName = "Case197"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case197($flag0: Boolean!, $size1: Int!) {
-          search(text: \"zzz\", first: 4) {
-            ... on User {
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              email @skip(if: $flag0)
-              id
-            }
-            ... on Planet {
-              name
-              diameter
-              residents(first: 3) {
-                name
-                email
-                small: avatar(size: $size1)
-                large: avatar(size: 128)
-                bestFriend {
-                  name
-                  scores
-                  friends(first: 1) {
-                    small: avatar(size: 32)
-                    large: avatar(size: 128)
-                    scores
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-          }
-          other: node(id: \"u8\") {
-            ... on User {
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              homeworld {
-                __typename
-                name
-                diameter
-                id
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 3) {
-                name
-                email
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-        }
+        query Case197($flag0:Boolean!$size1:Int!){search(text:\"zzz\" first:4){...on User{name email \
+        small:avatar(size:32)large:avatar(size:128)email@skip(if:$flag0)id}...on Planet{name diameter \
+        residents(first:3){name email small:avatar(size:$size1)large:avatar(size:128)bestFriend{name scores \
+        friends(first:1){small:avatar(size:32)large:avatar(size:128)scores address{street city __typename}__typename \
+        id}__typename id}address{street city __typename}__typename id}id}__typename ...on Ship{id}}\
+        other:node(id:\"u8\"){...on User{small:avatar(size:32)large:avatar(size:128)homeworld{__typename name diameter \
+        id}}...on Planet{name diameter moons{name radius __typename}residents(first:3){name email __typename id}}\
+        __typename id}}
         """
-    static let textDigest = "d9930bfd360473c44ade96d7b80562fdb75907e2a8fbb9c1f0bff6fc76a04a1c"
+    static let textDigest = "3d2ebc9bd4039ca87962f97f8aaaaaf0b15088a62da38818c97f4b4ea462af99"
 
     var variables: Variables
 

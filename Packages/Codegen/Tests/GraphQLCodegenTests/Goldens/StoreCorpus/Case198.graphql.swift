@@ -7,54 +7,12 @@ struct Case198Query: GraphQLTypedOperation {
     static let operationName = "Case198"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case198($id0: ID!) {
-          node(id: $id0) {
-            id
-            ... on User {
-              name
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-            }
-            __typename
-          }
-          search(text: \"x-wing\", first: 4) {
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              model
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case198($id0:ID!){node(id:$id0){id ...on User{name small:avatar(size:16)large:avatar(size:128)}...on \
+        Planet{...PlanetBits name diameter}__typename}search(text:\"x-wing\" first:4){...on Planet{name moons{name \
+        radius __typename}id}...on Ship{model id}...on Named{name}__typename ...on User{email id}}}fragment PlanetBits \
+        on Planet{diameter name __typename id}
         """
-    static let textDigest = "2f126396066c49bcc7ec431f5fe88eeb0f9781681bcd2b9fcc7c0e0b74e275ee"
+    static let textDigest = "0410afe58d73cfafce1135386b85a726ad509993928d673245ccd2f00eca09f3"
 
     var variables: Variables
 

@@ -7,50 +7,12 @@ struct Case199Query: GraphQLTypedOperation {
     static let operationName = "Case199"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case199($id0: ID!, $flag1: Boolean!) {
-          node(id: $id0) {
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 2) {
-                name
-                email
-                bestFriend {
-                  name
-                  email
-                  friends(first: 1) {
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 128)
-                    __typename
-                    id
-                  }
-                  email @skip(if: $flag1)
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-          planets(first: 3) {
-            name
-            diameter
-            __typename
-            id
-          }
-          tags
-        }
+        query Case199($id0:ID!$flag1:Boolean!){node(id:$id0){...on Planet{name moons{name radius __typename}\
+        residents(first:2){name email bestFriend{name email friends(first:1){name email small:avatar(size:32)\
+        large:avatar(size:128)__typename id}email@skip(if:$flag1)id __typename}__typename id}}__typename id}\
+        planets(first:3){name diameter __typename id}tags}
         """
-    static let textDigest = "7cc70e62cac74fa1f11153873af522d14436466a78bb953d25e4c710fa4fdd3a"
+    static let textDigest = "e78261cf99a467ae34792279571d8334891b01f133888a90d1c94f74b5eafe18"
 
     var variables: Variables
 

@@ -7,11 +7,9 @@ struct Case2Query: GraphQLTypedOperation {
     static let operationName = "Case2"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case2 {
-          tags
-        }
+        query Case2{tags}
         """
-    static let textDigest = "b44055b868070bef148d86793bf7715ae13b832c4a83999672120a10b6e31a28"
+    static let textDigest = "634440560a758d55c445df8ad05cbb869db914487341739835485620e5fd0ddc"
 
     var variables: Variables
 

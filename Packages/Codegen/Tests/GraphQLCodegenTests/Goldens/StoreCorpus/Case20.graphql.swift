@@ -7,45 +7,11 @@ struct Case20Query: GraphQLTypedOperation {
     static let operationName = "Case20"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case20 {
-          user(id: \"u7\") {
-            name
-            homeworld {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 3) {
-                name
-                email
-                friends(first: 1) {
-                  id
-                  ...UserBits
-                  name
-                  scores
-                  __typename
-                }
-                id
-                __typename
-              }
-              __typename
-              id
-            }
-            id
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case20{user(id:\"u7\"){name homeworld{name moons{name radius __typename}residents(first:3){name email \
+        friends(first:1){id ...UserBits name scores __typename}id __typename}__typename id}id __typename}}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "8305fee8eb3a7d70876ea34b048f68c3e2b343ded6aefbd146124783efddf604"
+    static let textDigest = "9c127738b023726007e062c58184864405186145359348420e9251b4d7e5b92a"
 
     var variables: Variables
 

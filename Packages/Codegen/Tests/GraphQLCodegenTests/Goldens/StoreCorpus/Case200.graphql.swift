@@ -7,123 +7,17 @@ struct Case200Query: GraphQLTypedOperation {
     static let operationName = "Case200"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case200($id0: ID!, $first1: Int) {
-          user(id: \"u8\") {
-            __typename
-            ...UserBits
-            name
-            scores
-            bestFriend {
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              scores
-              bestFriend {
-                id
-                ...UserBits
-                name
-                email
-                friends(first: 2) {
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 64)
-                  __typename
-                  id
-                }
-                __typename
-              }
-              homeworld {
-                ...PlanetBits
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            homeworld {
-              ...PlanetBits
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            id
-          }
-          node(id: $id0) {
-            __typename
-            ... on User {
-              name
-              email
-              scores
-              friends(first: $first1) {
-                name
-                scores
-                __typename
-                id
-              }
-              homeworld {
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              residents(first: 1) {
-                id
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                __typename
-              }
-            }
-            ... on Ship {
-              pilot {
-                __typename
-                name
-                email
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-            }
-            id
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case200($id0:ID!$first1:Int){user(id:\"u8\"){__typename ...UserBits name scores bestFriend{name email \
+        small:avatar(size:32)large:avatar(size:16)scores bestFriend{id ...UserBits name email friends(first:2){name \
+        small:avatar(size:32)large:avatar(size:64)__typename id}__typename}homeworld{...PlanetBits name moons{name \
+        radius __typename}__typename id}__typename id}homeworld{...PlanetBits __typename id}address{street city \
+        __typename}id}node(id:$id0){__typename ...on User{name email scores friends(first:$first1){name scores \
+        __typename id}homeworld{name moons{name radius __typename}__typename id}}...on Planet{residents(first:1){id \
+        name small:avatar(size:16)large:avatar(size:64)__typename}}...on Ship{pilot{__typename name email \
+        address{street city __typename}id}}id}tags}fragment PlanetBits on Planet{diameter name __typename id}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "ae07b94bf62b78313c76b8cbbd6c1a5c6e1c35434ff77ed0fe8bd12bab49554c"
+    static let textDigest = "5bfcf668ac1ca007007bf242e0ab0b2088f282026d78f1132f92f3c1d46ce445"
 
     var variables: Variables
 

@@ -7,82 +7,14 @@ struct Case201Query: GraphQLTypedOperation {
     static let operationName = "Case201"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case201($flag0: Boolean!) {
-          nodes(ids: [\"p2\", \"s2\", \"s1\"]) {
-            __typename
-            ... on Planet {
-              name
-              diameter
-              residents(first: 0) {
-                ...UserBits
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 32)
-                bestFriend {
-                  name
-                  email
-                  email @include(if: $flag0)
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            id
-          }
-          planets(first: 1) {
-            ...PlanetBits
-            name
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            residents(first: 2) {
-              ...UserBits
-              name
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case201($flag0:Boolean!){nodes(ids:[\"p2\" \"s2\" \"s1\"]){__typename ...on Planet{name diameter \
+        residents(first:0){...UserBits name email small:avatar(size:16)large:avatar(size:32)bestFriend{name email \
+        email@include(if:$flag0)__typename id}address{street city geo{lat lng __typename}__typename}id __typename}}id}\
+        planets(first:1){...PlanetBits name diameter moons{name radius __typename}residents(first:2){...UserBits name \
+        address{street city __typename}__typename id}__typename id}tags}fragment PlanetBits on Planet{diameter name \
+        __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "bdbaafaed8937871a1cf0c28c78552278e2a84277b0c1ca84dfa4e165fdce314"
+    static let textDigest = "8f5220d2ad16fe64230cca2dbf34c0f8dd8b95bfa1250de75e80ed2cb08eb856"
 
     var variables: Variables
 

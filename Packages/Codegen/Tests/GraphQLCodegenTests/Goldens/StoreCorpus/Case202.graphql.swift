@@ -7,113 +7,18 @@ struct Case202Query: GraphQLTypedOperation {
     static let operationName = "Case202"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case202($size0: Int!, $size1: Int!, $first2: Int, $flag3: Boolean!, $first4: Int, $id5: ID!) {
-          user(id: \"u1\") {
-            name
-            email
-            small: avatar(size: 32)
-            large: avatar(size: 16)
-            friends(first: $first4) {
-              name
-              email
-              small: avatar(size: $size0)
-              large: avatar(size: 64)
-              scores
-              friends(first: $first2) {
-                ...UserBits
-                name
-                email
-                small: avatar(size: $size1)
-                large: avatar(size: 16)
-                __typename
-                id
-              }
-              bestFriend {
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                friends(first: 2) {
-                  id
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              email @skip(if: $flag3)
-              id
-              __typename
-            }
-            __typename
-            id
-          }
-          node(id: $id5) {
-            __typename
-            id
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-          }
-          planets(first: 3) {
-            name
-            __typename
-            id
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case202($size0:Int!$size1:Int!$first2:Int$flag3:Boolean!$first4:Int$id5:ID!){user(id:\"u1\"){name email \
+        small:avatar(size:32)large:avatar(size:16)friends(first:$first4){name email small:avatar(size:$size0)\
+        large:avatar(size:64)scores friends(first:$first2){...UserBits name email small:avatar(size:$size1)\
+        large:avatar(size:16)__typename id}bestFriend{name email small:avatar(size:32)large:avatar(size:16)\
+        friends(first:2){id name address{street city geo{lat lng __typename}__typename}__typename}\
+        homeworld{...PlanetBits name moons{name radius __typename}__typename id}id __typename}address{street city \
+        __typename}email@skip(if:$flag3)id __typename}__typename id}node(id:$id5){__typename id ...on \
+        Planet{...PlanetBits name diameter moons{name radius __typename}}...on Named{name}}planets(first:3){name \
+        __typename id}tags}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email \
+        name __typename id}
         """
-    static let textDigest = "0a2214173edcf588ca228d3ca29de8f3000f4dc4967350b01c469424000a6d16"
+    static let textDigest = "4601baa5beeade71c689fd26ed417cd27dea3b15847f3022172f8f55eb503046"
 
     var variables: Variables
 

@@ -7,122 +7,16 @@ struct Case203Query: GraphQLTypedOperation {
     static let operationName = "Case203"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case203($first0: Int, $size1: Int!, $flag2: Boolean!) {
-          viewer {
-            id
-            ...UserBits
-            name
-            friends(first: 2) {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              friends(first: 3) {
-                ...UserBits
-                name
-                scores
-                friends(first: $first0) {
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  small: avatar(size: $size1)
-                  large: avatar(size: 32)
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                email @skip(if: $flag2)
-                __typename
-                id
-              }
-              homeworld {
-                __typename
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            bestFriend {
-              name
-              friends(first: 0) {
-                __typename
-                name
-                email
-                homeworld {
-                  name
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              homeworld {
-                id
-                name
-                diameter
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case203($first0:Int$size1:Int!$flag2:Boolean!){viewer{id ...UserBits name friends(first:2){name \
+        small:avatar(size:32)large:avatar(size:16)friends(first:3){...UserBits name scores friends(first:$first0){name \
+        address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{name small:avatar(size:$size1)\
+        large:avatar(size:32)__typename id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag2)\
+        __typename id}homeworld{__typename name moons{name radius __typename}id}address{street city geo{lat lng \
+        __typename}__typename}id __typename}bestFriend{name friends(first:0){__typename name email homeworld{name \
+        __typename id}address{street city geo{lat lng __typename}__typename}id}homeworld{id name diameter __typename}\
+        __typename id}__typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "6da3781a9691d801f0ec7e0fdf113fee97eb092b2cef72834f238de818909518"
+    static let textDigest = "e61862dcf8d39e6d13b7760b8bcf67229d68a68074d0f45d8e8edcaaee30415c"
 
     var variables: Variables
 

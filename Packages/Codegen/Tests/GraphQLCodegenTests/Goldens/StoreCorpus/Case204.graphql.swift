@@ -7,35 +7,11 @@ struct Case204Query: GraphQLTypedOperation {
     static let operationName = "Case204"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case204($id0: ID!, $flag1: Boolean!) {
-          node(id: $id0) {
-            ... on User {
-              small: avatar(size: 16)
-              large: avatar(size: 64)
-              email @skip(if: $flag1)
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          grid(size: 3) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-        }
+        query Case204($id0:ID!$flag1:Boolean!){node(id:$id0){...on User{small:avatar(size:16)large:avatar(size:64)\
+        email@skip(if:$flag1)}...on Ship{model}...on Named{name}id ...on User{email}__typename}grid(size:3){x y value \
+        __typename}version}
         """
-    static let textDigest = "7f785c3abe6384e1674b08a5c3b5f0321deaf44957caf53aaa5f8ef596a6ecd6"
+    static let textDigest = "664b36d3c0e3efca3f237e5a6547dd2c6874777bfc3cd26fd234f39ea9bdfd8a"
 
     var variables: Variables
 

@@ -7,189 +7,23 @@ struct Case205Query: GraphQLTypedOperation {
     static let operationName = "Case205"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case205($size0: Int!, $flag1: Boolean!, $size2: Int!, $flag3: Boolean!) {
-          user(id: \"u2\") {
-            bestFriend {
-              name
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 64)
-              friends(first: 3) {
-                name
-                friends(first: 1) {
-                  name
-                  small: avatar(size: $size0)
-                  large: avatar(size: 64)
-                  id
-                  __typename
-                }
-                homeworld {
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @include(if: $flag1)
-              __typename
-              id
-            }
-            id
-            __typename
-          }
-          nodes(ids: [\"u4\", \"p2\", \"u2\"]) {
-            id
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 0) {
-                name
-                email
-                scores
-                friends(first: 0) {
-                  id
-                  ...UserBits
-                  name
-                  email
-                  homeworld {
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-                bestFriend {
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  friends(first: 1) {
-                    ...UserBits
-                    name
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    id
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: $size2)
-                    large: avatar(size: 32)
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  email @include(if: $flag3)
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            ... on Ship {
-              pilot {
-                id
-                ...UserBits
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                friends(first: 3) {
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  scores
-                  __typename
-                  id
-                }
-                __typename
-              }
-            }
-            __typename
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case205($size0:Int!$flag1:Boolean!$size2:Int!$flag3:Boolean!){user(id:\"u2\"){bestFriend{name email \
+        small:avatar(size:128)large:avatar(size:64)friends(first:3){name friends(first:1){name \
+        small:avatar(size:$size0)large:avatar(size:64)id __typename}homeworld{diameter moons{name radius __typename}\
+        __typename id}address{street city __typename}__typename id}address{street city geo{lat lng __typename}\
+        __typename}email@include(if:$flag1)__typename id}id __typename}nodes(ids:[\"u4\" \"p2\" \"u2\"]){id ...on \
+        Planet{...PlanetBits name diameter moons{name radius __typename}residents(first:0){name email scores \
+        friends(first:0){id ...UserBits name email homeworld{moons{name radius __typename}__typename id}__typename}\
+        bestFriend{small:avatar(size:64)large:avatar(size:16)friends(first:1){...UserBits name __typename id}\
+        bestFriend{id ...UserBits name email small:avatar(size:$size2)large:avatar(size:32)scores address{street city \
+        geo{lat lng __typename}__typename}__typename}address{street city geo{lat lng __typename}__typename}\
+        email@include(if:$flag3)__typename id}address{street city geo{lat lng __typename}__typename}id __typename}}\
+        ...on Ship{pilot{id ...UserBits small:avatar(size:16)large:avatar(size:64)friends(first:3){...UserBits name \
+        email small:avatar(size:128)large:avatar(size:32)scores __typename id}__typename}}__typename}grid(size:1){x y \
+        value __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email \
+        name __typename id}
         """
-    static let textDigest = "96c16fe69437513654e351a4108e250ea53914b544b8fe4cbf776645eeb19579"
+    static let textDigest = "e665723ff47e03540b8c777f68d0447635840018ff86066b9688d2716739353e"
 
     var variables: Variables
 

@@ -7,45 +7,11 @@ struct Case206Query: GraphQLTypedOperation {
     static let operationName = "Case206"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case206 {
-          planets(first: 2) {
-            name
-            diameter
-            residents(first: 4) {
-              __typename
-              name
-              friends(first: 1) {
-                __typename
-                name
-                email
-                bestFriend {
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 64)
-                  id
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            __typename
-            id
-          }
-        }
+        query Case206{planets(first:2){name diameter residents(first:4){__typename name friends(first:1){__typename \
+        name email bestFriend{name email small:avatar(size:16)large:avatar(size:64)id __typename}id}address{street \
+        city geo{lat lng __typename}__typename}id}__typename id}}
         """
-    static let textDigest = "e2660f22b2768ed56af2dbb395b5a782a661ab1edae2d2c0395f9adadc694b81"
+    static let textDigest = "78b828b95921394940b0166c336772242be9d16bd10a22490169a7aa4ac69d9e"
 
     var variables: Variables
 

@@ -7,93 +7,15 @@ struct Case207Query: GraphQLTypedOperation {
     static let operationName = "Case207"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case207($flag0: Boolean!, $first1: Int) {
-          search(text: \"zzz\", first: 5) {
-            ... on Planet {
-              name
-              diameter
-              residents(first: 3) {
-                ...UserBits
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                scores
-                friends(first: 2) {
-                  ...UserBits
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  friends(first: $first1) {
-                    name
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    email @skip(if: $flag0)
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    __typename
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 128)
-                    scores
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-            ... on User {
-              id
-            }
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case207($flag0:Boolean!$first1:Int){search(text:\"zzz\" first:5){...on Planet{name diameter \
+        residents(first:3){...UserBits name small:avatar(size:32)large:avatar(size:16)scores friends(first:2)\
+        {...UserBits email small:avatar(size:128)large:avatar(size:32)friends(first:$first1){name address{street city \
+        __typename}email@skip(if:$flag0)__typename id}bestFriend{__typename name email small:avatar(size:32)\
+        large:avatar(size:128)scores address{street city __typename}id}address{street city geo{lat lng __typename}\
+        __typename}__typename id}homeworld{name moons{name radius __typename}__typename id}__typename id}id}__typename \
+        ...on Ship{id}...on User{id}}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "d2451908ec8f1a0a8c5ffe63361478cb32f06bb1cc789b4fff7d2b609e5e9157"
+    static let textDigest = "3a1df427e2d849563aebbd443a28eb06d2668e3f67ae3763c03ac88fbf412448"
 
     var variables: Variables
 

@@ -7,263 +7,29 @@ struct Case208Query: GraphQLTypedOperation {
     static let operationName = "Case208"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case208($size0: Int!, $flag1: Boolean!, $first2: Int, $first3: Int, $flag4: Boolean!, $id5: ID!, $flag6: \
-        Boolean!, $size7: Int!) {
-          viewer {
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 128)
-            friends(first: 1) {
-              email
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            bestFriend {
-              id
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              friends(first: $first3) {
-                name
-                email
-                friends(first: $first2) {
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  email @skip(if: $flag1)
-                  id
-                  __typename
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-                __typename
-              }
-              __typename
-            }
-            homeworld {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-              id
-            }
-            email @skip(if: $flag4)
-            __typename
-            id
-          }
-          user(id: \"u7\") {
-            __typename
-            ...UserBits
-            name
-            email
-            small: avatar(size: 32)
-            large: avatar(size: 128)
-            scores
-            friends(first: 3) {
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              scores
-              homeworld {
-                ...PlanetBits
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            bestFriend {
-              ...UserBits
-              name
-              email
-              scores
-              bestFriend {
-                __typename
-                ...UserBits
-                name
-                email
-                friends(first: 2) {
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 128)
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-              __typename
-              id
-            }
-            id
-          }
-          node(id: $id5) {
-            id
-            ... on User {
-              ...UserBits
-              name
-              email
-              scores
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              email @skip(if: $flag6)
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              pilot {
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 128)
-                friends(first: 0) {
-                  name
-                  email
-                  friends(first: 1) {
-                    __typename
-                    email
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  id
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: $size7)
-                  large: avatar(size: 16)
-                  bestFriend {
-                    __typename
-                    name
-                    email
-                    id
-                  }
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query \
+        Case208($size0:Int!$flag1:Boolean!$first2:Int$first3:Int$flag4:Boolean!$id5:ID!$flag6:Boolean!$size7:Int!)\
+        {viewer{name email small:avatar(size:$size0)large:avatar(size:128)friends(first:1){email homeworld{name \
+        diameter moons{name radius __typename}__typename id}__typename id}bestFriend{id email small:avatar(size:16)\
+        large:avatar(size:128)friends(first:$first3){name email friends(first:$first2){name email small:avatar(size:64)\
+        large:avatar(size:128)address{street city geo{lat lng __typename}__typename}email@skip(if:$flag1)id __typename}\
+        homeworld{...PlanetBits name __typename id}address{street city __typename}id __typename}__typename}\
+        homeworld{...PlanetBits name moons{name radius __typename}__typename id}email@skip(if:$flag4)__typename id}\
+        user(id:\"u7\"){__typename ...UserBits name email small:avatar(size:32)large:avatar(size:128)scores \
+        friends(first:3){name email small:avatar(size:16)large:avatar(size:128)scores homeworld{...PlanetBits name \
+        moons{name radius __typename}__typename id}__typename id}bestFriend{...UserBits name email scores \
+        bestFriend{__typename ...UserBits name email friends(first:2){name small:avatar(size:16)large:avatar(size:128)\
+        __typename id}homeworld{name diameter moons{name radius __typename}__typename id}address{street city \
+        __typename}id}__typename id}id}node(id:$id5){id ...on User{...UserBits name email scores homeworld{name \
+        diameter moons{name radius __typename}__typename id}email@skip(if:$flag6)}...on Planet{name moons{name radius \
+        __typename}}...on Ship{pilot{email small:avatar(size:64)large:avatar(size:128)friends(first:0){name email \
+        friends(first:1){__typename email id}address{street city __typename}__typename id}bestFriend{id ...UserBits \
+        name email small:avatar(size:$size7)large:avatar(size:16)bestFriend{__typename name email id}__typename}\
+        homeworld{name diameter moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}\
+        __typename}id __typename}}__typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "5b3d3eb6738dd375b28bc4433f2befcc2f50a86c437ac64e7c72928a9a06b83e"
+    static let textDigest = "f3a8843a76e01b7ae734160e66b3e70281005bf1b77e2f51c08b0fa5a460b04e"
 
     var variables: Variables
 

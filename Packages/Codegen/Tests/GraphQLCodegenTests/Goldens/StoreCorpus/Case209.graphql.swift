@@ -7,61 +7,12 @@ struct Case209Query: GraphQLTypedOperation {
     static let operationName = "Case209"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case209($id0: ID!) {
-          viewer {
-            __typename
-            ...UserBits
-            name
-            small: avatar(size: 16)
-            large: avatar(size: 64)
-            homeworld {
-              __typename
-              id
-              name
-              diameter
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            id
-          }
-          node(id: $id0) {
-            ... on Planet {
-              ...PlanetBits
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case209($id0:ID!){viewer{__typename ...UserBits name small:avatar(size:16)large:avatar(size:64)\
+        homeworld{__typename id name diameter}address{street city geo{lat lng __typename}__typename}id}node(id:$id0)\
+        {...on Planet{...PlanetBits diameter moons{name radius __typename}}__typename id}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "41ffd14a1b9c5350fb108f5d2b442d392282abb7d656204b5680bfe4ddc4d899"
+    static let textDigest = "52a87acf142a0786a9cee9385058a54b96667d6c68ea6d6440e8e3d1d84085dd"
 
     var variables: Variables
 

@@ -7,17 +7,9 @@ struct Case21Query: GraphQLTypedOperation {
     static let operationName = "Case21"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case21 {
-          planets(first: 2) {
-            __typename
-            diameter
-            id
-          }
-          version
-          tags
-        }
+        query Case21{planets(first:2){__typename diameter id}version tags}
         """
-    static let textDigest = "09263eb61f4523acbd6c5ffe7e721833d6eec8f8016e87c63ac687b70fea61bc"
+    static let textDigest = "1ddeae6e5500d34c1aef0fafc37d7c3570a7bf28632d50ac89d9668bb96c4d1b"
 
     var variables: Variables
 

@@ -7,46 +7,11 @@ struct Case212Query: GraphQLTypedOperation {
     static let operationName = "Case212"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case212($first0: Int) {
-          viewer {
-            id
-            ...UserBits
-            name
-            scores
-            friends(first: $first0) {
-              __typename
-              id
-              name
-              email
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            homeworld {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case212($first0:Int){viewer{id ...UserBits name scores friends(first:$first0){__typename id name email \
+        address{street city __typename}}homeworld{name diameter moons{name radius __typename}__typename id}__typename}}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "eb2eccdbf439efe551251471465ec32d79424e1b109c47f053f913a358a4b217"
+    static let textDigest = "18175a99f3628a783220cf4dd37bee13ccea70d8ab271cd2f947fec312499eff"
 
     var variables: Variables
 

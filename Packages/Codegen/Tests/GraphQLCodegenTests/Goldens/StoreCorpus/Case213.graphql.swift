@@ -7,59 +7,13 @@ struct Case213Query: GraphQLTypedOperation {
     static let operationName = "Case213"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case213($size0: Int!, $first1: Int, $flag2: Boolean!, $flag3: Boolean!) {
-          viewer {
-            name
-            friends(first: 0) {
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              friends(first: 0) {
-                name
-                email
-                small: avatar(size: $size0)
-                large: avatar(size: 128)
-                id
-                __typename
-              }
-              bestFriend {
-                id
-                name
-                email
-                scores
-                friends(first: $first1) {
-                  id
-                  __typename
-                }
-                email @skip(if: $flag2)
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            homeworld {
-              id
-              name
-              __typename
-            }
-            email @include(if: $flag3)
-            __typename
-            id
-          }
-        }
+        query Case213($size0:Int!$first1:Int$flag2:Boolean!$flag3:Boolean!){viewer{name friends(first:0){name email \
+        small:avatar(size:32)large:avatar(size:128)friends(first:0){name email small:avatar(size:$size0)\
+        large:avatar(size:128)id __typename}bestFriend{id name email scores friends(first:$first1){id __typename}\
+        email@skip(if:$flag2)__typename}address{street city geo{lat lng __typename}__typename}id __typename}\
+        homeworld{id name __typename}email@include(if:$flag3)__typename id}}
         """
-    static let textDigest = "61a07c5db6381afe91e3b6da7b7b393da638bb8fe66896cf5b6a73ef0c2f6dd5"
+    static let textDigest = "ff277b48c772596c494fdd912a4f4b8d3a9886fab04ef8773e1b226cf4310bcd"
 
     var variables: Variables
 

@@ -7,201 +7,23 @@ struct Case214Query: GraphQLTypedOperation {
     static let operationName = "Case214"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case214($size0: Int!, $size1: Int!, $first2: Int, $first3: Int, $size4: Int!, $first5: Int) {
-          viewer {
-            name
-            small: avatar(size: $size0)
-            large: avatar(size: 32)
-            scores
-            homeworld {
-              name
-              diameter
-              residents(first: 4) {
-                name
-                small: avatar(size: $size1)
-                large: avatar(size: 16)
-                scores
-                friends(first: 1) {
-                  name
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          user(id: \"u8\") {
-            name
-            email
-            friends(first: $first5) {
-              name
-              small: avatar(size: 128)
-              large: avatar(size: 16)
-              scores
-              friends(first: $first3) {
-                ...UserBits
-                name
-                email
-                friends(first: $first2) {
-                  name
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 0) {
-                  name
-                  email
-                  small: avatar(size: $size4)
-                  large: avatar(size: 64)
-                  scores
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              id
-              __typename
-            }
-            homeworld {
-              ...PlanetBits
-              name
-              diameter
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            id
-            __typename
-          }
-          nodes(ids: [\"s2\", \"u6\", \"u4\"]) {
-            ... on Planet {
-              ...PlanetBits
-              name
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          other: node(id: \"u8\") {
-            ... on User {
-              ...UserBits
-              name
-              email
-              homeworld {
-                ...PlanetBits
-                name
-                diameter
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case214($size0:Int!$size1:Int!$first2:Int$first3:Int$size4:Int!$first5:Int){viewer{name \
+        small:avatar(size:$size0)large:avatar(size:32)scores homeworld{name diameter residents(first:4){name \
+        small:avatar(size:$size1)large:avatar(size:16)scores friends(first:1){name __typename id}\
+        homeworld{...PlanetBits name diameter __typename id}address{street city geo{lat lng __typename}__typename}\
+        __typename id}__typename id}__typename id}user(id:\"u8\"){name email friends(first:$first5){name \
+        small:avatar(size:128)large:avatar(size:16)scores friends(first:$first3){...UserBits name email \
+        friends(first:$first2){name scores address{street city geo{lat lng __typename}__typename}__typename id}\
+        homeworld{name diameter __typename id}address{street city geo{lat lng __typename}__typename}__typename id}\
+        homeworld{name moons{name radius __typename}residents(first:0){name email small:avatar(size:$size4)\
+        large:avatar(size:64)scores address{street city __typename}__typename id}__typename id}address{street city \
+        __typename}id __typename}homeworld{...PlanetBits name diameter __typename id}address{street city __typename}id \
+        __typename}nodes(ids:[\"s2\" \"u6\" \"u4\"]){...on Planet{...PlanetBits name}...on Ship{model}...on Named{name}\
+        id ...on User{email}__typename}other:node(id:\"u8\"){...on User{...UserBits name email homeworld{...PlanetBits \
+        name diameter __typename id}}...on Ship{model}...on Named{name}__typename id}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "bb40de70229f8b6f692c8baeb3fb125fb4f3ea007c85130f4166ff9620f6d90e"
+    static let textDigest = "eba07d13fec72e69a58d57c86bb61632088d0e408415b5d276b35089ea6c4766"
 
     var variables: Variables
 

@@ -7,53 +7,12 @@ struct Case215Query: GraphQLTypedOperation {
     static let operationName = "Case215"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case215($id0: ID!, $first1: Int) {
-          node(id: $id0) {
-            id
-            ... on Planet {
-              ...PlanetBits
-              name
-            }
-            ... on Ship {
-              model
-              pilot {
-                id
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                friends(first: $first1) {
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case215($id0:ID!$first1:Int){node(id:$id0){id ...on Planet{...PlanetBits name}...on Ship{model pilot{id \
+        name small:avatar(size:16)large:avatar(size:128)friends(first:$first1){homeworld{name diameter __typename id}\
+        __typename id}address{street city __typename}__typename}}...on Named{name}__typename}}fragment PlanetBits on \
+        Planet{diameter name __typename id}
         """
-    static let textDigest = "c3dd13a3d7321a902a5d0c68b1b2677171d308618baf40253ce3c9153a0996c0"
+    static let textDigest = "a9ceb567317f45146b962309fa01a2d375e08cac6bf74637784bfa9fe0869603"
 
     var variables: Variables
 

@@ -7,76 +7,14 @@ struct Case216Query: GraphQLTypedOperation {
     static let operationName = "Case216"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case216($size0: Int!, $first1: Int, $flag2: Boolean!) {
-          viewer {
-            email
-            small: avatar(size: 64)
-            large: avatar(size: 32)
-            scores
-            friends(first: $first1) {
-              id
-              ...UserBits
-              friends(first: 3) {
-                id
-                name
-                __typename
-              }
-              bestFriend {
-                ...UserBits
-                name
-                email
-                small: avatar(size: $size0)
-                large: avatar(size: 32)
-                __typename
-                id
-              }
-              __typename
-            }
-            homeworld {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-              id
-            }
-            email @include(if: $flag2)
-            __typename
-            id
-          }
-          search(text: \"u\", first: 1) {
-            ... on Planet {
-              name
-              diameter
-              id
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-            ... on Ship {
-              id
-            }
-          }
-          grid(size: 3) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case216($size0:Int!$first1:Int$flag2:Boolean!){viewer{email small:avatar(size:64)large:avatar(size:32)\
+        scores friends(first:$first1){id ...UserBits friends(first:3){id name __typename}bestFriend{...UserBits name \
+        email small:avatar(size:$size0)large:avatar(size:32)__typename id}__typename}homeworld{name moons{name radius \
+        __typename}__typename id}email@include(if:$flag2)__typename id}search(text:\"u\" first:1){...on Planet{name \
+        diameter id}__typename ...on User{email id}...on Ship{id}}grid(size:3){x y value __typename}}fragment UserBits \
+        on User{email name __typename id}
         """
-    static let textDigest = "ab88254790358a3bbaa75b5884aa0f317dd826379572dcc812a83eeee5ac5b2f"
+    static let textDigest = "1885b3045f660c9cc1977bef1dadd8fc62a91e550f0b990478baa224d40e5a51"
 
     var variables: Variables
 

@@ -7,288 +7,31 @@ struct Case217Query: GraphQLTypedOperation {
     static let operationName = "Case217"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case217($size0: Int!, $flag1: Boolean!, $id2: ID!, $size3: Int!, $size4: Int!, $size5: Int!, $flag6: \
-        Boolean!, $flag7: Boolean!) {
-          viewer {
-            id
-            name
-            email
-            small: avatar(size: 16)
-            large: avatar(size: 64)
-            friends(first: 1) {
-              name
-              bestFriend {
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 32)
-                bestFriend {
-                  id
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: $size0)
-                  large: avatar(size: 128)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                __typename
-                name
-                diameter
-                id
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            email @include(if: $flag1)
-            __typename
-          }
-          node(id: $id2) {
-            ... on User {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              homeworld {
-                id
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 2) {
-                  id
-                  small: avatar(size: $size3)
-                  large: avatar(size: 16)
-                  friends(first: 0) {
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-              residents(first: 0) {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 1) {
-                    name
-                    small: avatar(size: 64)
-                    large: avatar(size: 16)
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-            }
-            ... on Ship {
-              pilot {
-                name
-                email
-                bestFriend {
-                  name
-                  small: avatar(size: $size4)
-                  large: avatar(size: 64)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-          other: node(id: \"u1\") {
-            ... on User {
-              name
-              friends(first: 2) {
-                id
-                name
-                email
-                small: avatar(size: $size5)
-                large: avatar(size: 128)
-                bestFriend {
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  email @skip(if: $flag6)
-                  __typename
-                  id
-                }
-                __typename
-              }
-              bestFriend {
-                name
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 32)
-                homeworld {
-                  ...PlanetBits
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 1) {
-                __typename
-                id
-                email
-                scores
-                friends(first: 0) {
-                  id
-                  name
-                  scores
-                  email @skip(if: $flag7)
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-              }
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query \
+        Case217($size0:Int!$flag1:Boolean!$id2:ID!$size3:Int!$size4:Int!$size5:Int!$flag6:Boolean!$flag7:Boolean!)\
+        {viewer{id name email small:avatar(size:16)large:avatar(size:64)friends(first:1){name bestFriend{name email \
+        small:avatar(size:128)large:avatar(size:32)bestFriend{id ...UserBits name email small:avatar(size:$size0)\
+        large:avatar(size:128)address{street city __typename}__typename}__typename id}homeworld{__typename name \
+        diameter id}__typename id}address{street city geo{lat lng __typename}__typename}email@include(if:$flag1)\
+        __typename}node(id:$id2){...on User{...UserBits name email small:avatar(size:16)large:avatar(size:32)\
+        homeworld{id moons{name radius __typename}residents(first:2){id small:avatar(size:$size3)large:avatar(size:16)\
+        friends(first:0){name address{street city geo{lat lng __typename}__typename}__typename id}address{street city \
+        geo{lat lng __typename}__typename}__typename}__typename}address{street city __typename}}...on Planet{name \
+        diameter residents(first:0){name small:avatar(size:32)large:avatar(size:16)homeworld{...PlanetBits name \
+        diameter moons{name radius __typename}residents(first:1){name small:avatar(size:64)large:avatar(size:16)\
+        __typename id}__typename id}id __typename}}...on Ship{pilot{name email bestFriend{name \
+        small:avatar(size:$size4)large:avatar(size:64)address{street city __typename}__typename id}address{street city \
+        __typename}id __typename}}...on Named{name}__typename id}other:node(id:\"u1\"){...on User{name friends(first:2)\
+        {id name email small:avatar(size:$size5)large:avatar(size:128)bestFriend{name email address{street city \
+        geo{lat lng __typename}__typename}email@skip(if:$flag6)__typename id}__typename}bestFriend{name email \
+        small:avatar(size:64)large:avatar(size:32)homeworld{...PlanetBits moons{name radius __typename}__typename id}\
+        address{street city geo{lat lng __typename}__typename}__typename id}homeworld{name __typename id}}...on \
+        Planet{name diameter moons{name radius __typename}residents(first:1){__typename id email scores \
+        friends(first:0){id name scores email@skip(if:$flag7)__typename}address{street city geo{lat lng __typename}\
+        __typename}}}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "a5ff1262172880cb01867047087e7525969c016507174389e447959a5b67640b"
+    static let textDigest = "a196f02aa254b4022abbb37e54432e252d6828797ff114749d830070fc11fd7a"
 
     var variables: Variables
 

@@ -7,135 +7,19 @@ struct Case219Query: GraphQLTypedOperation {
     static let operationName = "Case219"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case219($first0: Int, $id1: ID!, $size2: Int!, $flag3: Boolean!) {
-          user(id: \"u1\") {
-            name
-            small: avatar(size: 32)
-            large: avatar(size: 128)
-            scores
-            friends(first: 0) {
-              __typename
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              friends(first: $first0) {
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                scores
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            id
-            __typename
-          }
-          node(id: $id1) {
-            id
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                friends(first: 3) {
-                  name
-                  small: avatar(size: $size2)
-                  large: avatar(size: 64)
-                  homeworld {
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  email @include(if: $flag3)
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 1) {
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 128)
-                    scores
-                    id
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          search(text: \"x-wing\", first: 5) {
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-            ... on Ship {
-              id
-            }
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case219($first0:Int$id1:ID!$size2:Int!$flag3:Boolean!){user(id:\"u1\"){name small:avatar(size:32)\
+        large:avatar(size:128)scores friends(first:0){__typename email small:avatar(size:16)large:avatar(size:32)\
+        friends(first:$first0){email small:avatar(size:128)large:avatar(size:16)scores address{street city __typename}\
+        __typename id}address{street city geo{lat lng __typename}__typename}id}id __typename}node(id:$id1){id ...on \
+        Ship{model pilot{...UserBits name small:avatar(size:32)large:avatar(size:16)friends(first:3){name \
+        small:avatar(size:$size2)large:avatar(size:64)homeworld{name moons{name radius __typename}__typename id}\
+        email@include(if:$flag3)id __typename}homeworld{name moons{name radius __typename}residents(first:1){name \
+        email small:avatar(size:32)large:avatar(size:128)scores id __typename}__typename id}__typename id}}...on \
+        Named{name}__typename}search(text:\"x-wing\" first:5){...on Planet{name moons{name radius __typename}id}\
+        __typename ...on User{email id}...on Ship{id}}grid(size:0){x y value __typename}}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "abdaf3c345585688584e81dcc776028a31792e1cea29495ed28744993f06b5bb"
+    static let textDigest = "787c44b4d7a691491c4d678797859cf4d51bd787811f7560d7d81ac18bfd19be"
 
     var variables: Variables
 

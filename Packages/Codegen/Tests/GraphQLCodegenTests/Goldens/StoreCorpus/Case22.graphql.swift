@@ -7,114 +7,17 @@ struct Case22Query: GraphQLTypedOperation {
     static let operationName = "Case22"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case22($flag0: Boolean!, $flag1: Boolean!) {
-          viewer {
-            name
-            email
-            email @skip(if: $flag0)
-            __typename
-            id
-          }
-          nodes(ids: [\"p2\", \"s2\", \"missing\"]) {
-            ... on User {
-              ...UserBits
-              name
-              friends(first: 2) {
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                friends(first: 0) {
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  scores
-                  friends(first: 2) {
-                    name
-                    small: avatar(size: 128)
-                    large: avatar(size: 64)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    __typename
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  email @include(if: $flag1)
-                  id
-                  __typename
-                }
-                id
-                __typename
-              }
-              homeworld {
-                name
-                diameter
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case22($flag0:Boolean!$flag1:Boolean!){viewer{name email email@skip(if:$flag0)__typename id}\
+        nodes(ids:[\"p2\" \"s2\" \"missing\"]){...on User{...UserBits name friends(first:2){name email \
+        small:avatar(size:16)large:avatar(size:64)friends(first:0){name email address{street city __typename}id \
+        __typename}bestFriend{...UserBits name email small:avatar(size:128)large:avatar(size:16)scores friends(first:2)\
+        {name small:avatar(size:128)large:avatar(size:64)address{street city geo{lat lng __typename}__typename}\
+        __typename id}homeworld{__typename name moons{name radius __typename}id}address{street city __typename}\
+        email@include(if:$flag1)id __typename}id __typename}homeworld{name diameter __typename id}}...on \
+        Planet{...PlanetBits name}...on Ship{model}__typename id}}fragment PlanetBits on Planet{diameter name \
+        __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "d459ff9e4f2bcd1e6ee69270628e7e2fb87bd5a9234ced74b3e468ce0d5077ec"
+    static let textDigest = "7802249a31087fad80e4d3fd8185de128f05d0735c6bae8172c9338f20b62a46"
 
     var variables: Variables
 

@@ -7,136 +7,18 @@ struct Case221Query: GraphQLTypedOperation {
     static let operationName = "Case221"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case221($id0: ID!, $first1: Int, $size2: Int!, $flag3: Boolean!, $flag4: Boolean!) {
-          node(id: $id0) {
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                name
-                friends(first: 3) {
-                  name
-                  bestFriend {
-                    name
-                    email
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  friends(first: $first1) {
-                    id
-                    ...UserBits
-                    name
-                    scores
-                    __typename
-                  }
-                  bestFriend {
-                    ...UserBits
-                    name
-                    email
-                    scores
-                    id
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          nodes(ids: [\"p2\", \"p1\", \"u2\"]) {
-            ... on User {
-              name
-              small: avatar(size: $size2)
-              large: avatar(size: 128)
-              bestFriend {
-                __typename
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 32)
-                email @include(if: $flag3)
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @skip(if: $flag4)
-            }
-            __typename
-            id
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-          other: node(id: \"u2\") {
-            __typename
-            ... on Planet {
-              name
-            }
-            ... on Named {
-              name
-            }
-            id
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case221($id0:ID!$first1:Int$size2:Int!$flag3:Boolean!$flag4:Boolean!){node(id:$id0){...on Ship{model \
+        pilot{...UserBits name friends(first:3){name bestFriend{name email address{street city geo{lat lng __typename}\
+        __typename}__typename id}homeworld{name diameter __typename id}__typename id}bestFriend{...UserBits name email \
+        friends(first:$first1){id ...UserBits name scores __typename}bestFriend{...UserBits name email scores id \
+        __typename}address{street city geo{lat lng __typename}__typename}__typename id}id __typename}}id ...on \
+        User{email}__typename}nodes(ids:[\"p2\" \"p1\" \"u2\"]){...on User{name small:avatar(size:$size2)\
+        large:avatar(size:128)bestFriend{__typename name small:avatar(size:64)large:avatar(size:32)\
+        email@include(if:$flag3)id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag4)}\
+        __typename id}grid(size:0){x y value __typename}other:node(id:\"u2\"){__typename ...on Planet{name}...on \
+        Named{name}id}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "acb86a8e787b75eb72c6133fa271d9aec1a3dae710da50d4a28c603e8926310f"
+    static let textDigest = "2dc7fce729fc305716f735d26704b44aa80d778221ac30c8ca850146fbdc686c"
 
     var variables: Variables
 

@@ -7,184 +7,23 @@ struct Case223Query: GraphQLTypedOperation {
     static let operationName = "Case223"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case223($size0: Int!, $flag1: Boolean!, $first2: Int, $flag3: Boolean!, $first4: Int, $flag5: Boolean!) {
-          search(text: \"1\", first: 1) {
-            ... on User {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              scores
-              friends(first: 2) {
-                ...UserBits
-                name
-                email
-                friends(first: 1) {
-                  id
-                  ...UserBits
-                  name
-                  email
-                  scores
-                  friends(first: $first2) {
-                    name
-                    email
-                    small: avatar(size: $size0)
-                    large: avatar(size: 64)
-                    email @include(if: $flag1)
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    id
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 64)
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                }
-                homeworld {
-                  id
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 2) {
-                    id
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                id
-                name
-                diameter
-                residents(first: 4) {
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  bestFriend {
-                    __typename
-                    name
-                    email
-                    id
-                  }
-                  __typename
-                  id
-                }
-                __typename
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              id
-            }
-            ... on Planet {
-              name
-              residents(first: 2) {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                friends(first: $first4) {
-                  ...UserBits
-                  name
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  email @include(if: $flag3)
-                  __typename
-                  id
-                }
-                bestFriend {
-                  id
-                  scores
-                  __typename
-                }
-                email @include(if: $flag5)
-                id
-                __typename
-              }
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-          }
-          planets(first: 1) {
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-          other: node(id: \"s2\") {
-            ... on Ship {
-              model
-              pilot {
-                id
-                ...UserBits
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case223($size0:Int!$flag1:Boolean!$first2:Int$flag3:Boolean!$first4:Int$flag5:Boolean!)\
+        {search(text:\"1\" first:1){...on User{name small:avatar(size:32)large:avatar(size:16)scores friends(first:2)\
+        {...UserBits name email friends(first:1){id ...UserBits name email scores friends(first:$first2){name email \
+        small:avatar(size:$size0)large:avatar(size:64)email@include(if:$flag1)__typename id}bestFriend{id name email \
+        small:avatar(size:32)large:avatar(size:64)__typename}address{street city __typename}__typename}homeworld{id \
+        name moons{name radius __typename}residents(first:2){id name address{street city geo{lat lng __typename}\
+        __typename}__typename}__typename}__typename id}homeworld{id name diameter residents(first:4){name \
+        small:avatar(size:16)large:avatar(size:32)bestFriend{__typename name email id}__typename id}__typename}\
+        address{street city __typename}id}...on Planet{name residents(first:2){name small:avatar(size:32)\
+        large:avatar(size:64)friends(first:$first4){...UserBits name address{street city __typename}\
+        email@include(if:$flag3)__typename id}bestFriend{id scores __typename}email@include(if:$flag5)id __typename}id}\
+        __typename ...on Ship{id}}planets(first:1){name moons{name radius __typename}__typename id}grid(size:1){x y \
+        value __typename}other:node(id:\"s2\"){...on Ship{model pilot{id ...UserBits name small:avatar(size:16)\
+        large:avatar(size:128)address{street city __typename}__typename}}...on Named{name}__typename id}}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "e47b7aad9ed38a996ca4acdd8ed16bb8a09aede9ac4825bdc2cd195632ef0326"
+    static let textDigest = "315a48931380954933775713e7456623a49c247efc5250fb6ebbb31bc9cf89da"
 
     var variables: Variables
 

@@ -7,48 +7,13 @@ struct Case224Query: GraphQLTypedOperation {
     static let operationName = "Case224"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case224($flag0: Boolean!, $first1: Int, $flag2: Boolean!) {
-          viewer {
-            name
-            email
-            small: avatar(size: 32)
-            large: avatar(size: 128)
-            friends(first: 1) {
-              __typename
-              ...UserBits
-              name
-              email
-              friends(first: $first1) {
-                id
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                email @skip(if: $flag0)
-                __typename
-              }
-              id
-            }
-            bestFriend {
-              email
-              scores
-              __typename
-              id
-            }
-            email @include(if: $flag2)
-            __typename
-            id
-          }
-          version
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case224($flag0:Boolean!$first1:Int$flag2:Boolean!){viewer{name email small:avatar(size:32)\
+        large:avatar(size:128)friends(first:1){__typename ...UserBits name email friends(first:$first1){id \
+        small:avatar(size:16)large:avatar(size:64)email@skip(if:$flag0)__typename}id}bestFriend{email scores \
+        __typename id}email@include(if:$flag2)__typename id}version tags}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "df5cc0f13dd93c6700b645cf4c7f1c258baa27ce8b99255e251af3962942324c"
+    static let textDigest = "e94f67c68d1d64f643148193349f2daadd2768b6078315e70f7728fb99db8b33"
 
     var variables: Variables
 

@@ -7,64 +7,12 @@ struct Case226Query: GraphQLTypedOperation {
     static let operationName = "Case226"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case226 {
-          viewer {
-            __typename
-            ...UserBits
-            name
-            email
-            small: avatar(size: 128)
-            large: avatar(size: 32)
-            homeworld {
-              __typename
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            id
-          }
-          user(id: \"u5\") {
-            name
-            small: avatar(size: 16)
-            large: avatar(size: 128)
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case226{viewer{__typename ...UserBits name email small:avatar(size:128)large:avatar(size:32)\
+        homeworld{__typename name moons{name radius __typename}id}address{street city geo{lat lng __typename}\
+        __typename}id}user(id:\"u5\"){name small:avatar(size:16)large:avatar(size:128)address{street city geo{lat lng \
+        __typename}__typename}__typename id}version}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "d6f116a2eeb5cc2b44838818bace80cb5b8c1a30e3ff3dc76492e055bdd079ac"
+    static let textDigest = "e5bcb9da475aed5111792cac4059969257bf5d7334ee586f7516c581f4271817"
 
     var variables: Variables
 

@@ -7,186 +7,22 @@ struct Case227Query: GraphQLTypedOperation {
     static let operationName = "Case227"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case227($first0: Int, $first1: Int, $flag2: Boolean!) {
-          search(text: \"1\", first: 5) {
-            ... on User {
-              name
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 32)
-              friends(first: 2) {
-                id
-                ...UserBits
-                name
-                scores
-                friends(first: 2) {
-                  name
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 64)
-                  friends(first: $first0) {
-                    name
-                    id
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-              }
-              bestFriend {
-                ...UserBits
-                name
-                email
-                friends(first: $first1) {
-                  name
-                  friends(first: 2) {
-                    name
-                    email
-                    id
-                    __typename
-                  }
-                  homeworld {
-                    __typename
-                    id
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                  }
-                  id
-                  __typename
-                }
-                bestFriend {
-                  __typename
-                  ...UserBits
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                id
-                ...PlanetBits
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              id
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              id
-            }
-            ... on Ship {
-              pilot {
-                __typename
-                name
-                email
-                scores
-                friends(first: 1) {
-                  ...UserBits
-                  name
-                  email
-                  bestFriend {
-                    name
-                    email
-                    small: avatar(size: 128)
-                    large: avatar(size: 64)
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    ...PlanetBits
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-                bestFriend {
-                  ...UserBits
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  friends(first: 3) {
-                    name
-                    small: avatar(size: 16)
-                    large: avatar(size: 64)
-                    scores
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  email @include(if: $flag2)
-                  __typename
-                  id
-                }
-                id
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case227($first0:Int$first1:Int$flag2:Boolean!){search(text:\"1\" first:5){...on User{name email \
+        small:avatar(size:128)large:avatar(size:32)friends(first:2){id ...UserBits name scores friends(first:2){name \
+        email small:avatar(size:128)large:avatar(size:64)friends(first:$first0){name id __typename}__typename id}\
+        __typename}bestFriend{...UserBits name email friends(first:$first1){name friends(first:2){name email id \
+        __typename}homeworld{__typename id moons{name radius __typename}}id __typename}bestFriend{__typename \
+        ...UserBits name address{street city geo{lat lng __typename}__typename}id}address{street city __typename}\
+        __typename id}homeworld{id ...PlanetBits name diameter moons{name radius __typename}__typename}address{street \
+        city __typename}id}...on Planet{...PlanetBits name diameter id}...on Ship{pilot{__typename name email scores \
+        friends(first:1){...UserBits name email bestFriend{name email small:avatar(size:128)large:avatar(size:64)\
+        __typename id}homeworld{...PlanetBits diameter moons{name radius __typename}__typename id}id __typename}\
+        bestFriend{...UserBits email small:avatar(size:128)large:avatar(size:16)friends(first:3){name \
+        small:avatar(size:16)large:avatar(size:64)scores address{street city __typename}id __typename}\
+        email@include(if:$flag2)__typename id}id}id}...on Named{name}__typename}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "7009842eb56cd6490b296d06415b5cd6811a0230236bdd98cd9445e63344c3df"
+    static let textDigest = "b0aad1ac475cd2d5d2568d4f8ec2b73bc92f64547eb53e60799b0e54cf0969fa"
 
     var variables: Variables
 

@@ -7,11 +7,9 @@ struct Case228Query: GraphQLTypedOperation {
     static let operationName = "Case228"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case228 {
-          tags
-        }
+        query Case228{tags}
         """
-    static let textDigest = "15da4a0c66734897b24e660470df28314ba38a27da5e72d63808f0c2a369faef"
+    static let textDigest = "24a532aa754b41d70db1961fc9f9a4cd9ef1b159eda420feb55c56a8640beeca"
 
     var variables: Variables
 

@@ -7,45 +7,11 @@ struct Case229Query: GraphQLTypedOperation {
     static let operationName = "Case229"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case229 {
-          planets(first: 0) {
-            __typename
-            name
-            diameter
-            residents(first: 0) {
-              name
-              scores
-              bestFriend {
-                __typename
-                id
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-              }
-              __typename
-              id
-            }
-            id
-          }
-          tags
-        }
+        query Case229{planets(first:0){__typename name diameter residents(first:0){name scores bestFriend{__typename \
+        id email small:avatar(size:16)large:avatar(size:64)homeworld{name moons{name radius __typename}__typename id}\
+        address{street city __typename}}__typename id}id}tags}
         """
-    static let textDigest = "a62fbebd29d1732025dff8ad5ce81b10fe7e0847bc244068d9aa93e22b360114"
+    static let textDigest = "779dc848cbc1943a0cf23d5bfc2ac6245c5b7ce2e23edc9d1b855f807e742561"
 
     var variables: Variables
 

@@ -7,129 +7,18 @@ struct Case23Query: GraphQLTypedOperation {
     static let operationName = "Case23"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case23($first0: Int, $flag1: Boolean!, $flag2: Boolean!) {
-          user(id: \"u5\") {
-            id
-            name
-            friends(first: 0) {
-              name
-              small: avatar(size: 64)
-              large: avatar(size: 32)
-              scores
-              __typename
-              id
-            }
-            bestFriend {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 64)
-              friends(first: $first0) {
-                ...UserBits
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                bestFriend {
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              id
-              __typename
-            }
-            homeworld {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 1) {
-                ...UserBits
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                scores
-                bestFriend {
-                  name
-                  email
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  email @skip(if: $flag1)
-                  __typename
-                  id
-                }
-                homeworld {
-                  id
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            email @skip(if: $flag2)
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case23($first0:Int$flag1:Boolean!$flag2:Boolean!){user(id:\"u5\"){id name friends(first:0){name \
+        small:avatar(size:64)large:avatar(size:32)scores __typename id}bestFriend{name small:avatar(size:32)\
+        large:avatar(size:64)friends(first:$first0){...UserBits name small:avatar(size:128)large:avatar(size:16)\
+        bestFriend{name email small:avatar(size:64)large:avatar(size:16)__typename id}homeworld{...PlanetBits name \
+        diameter __typename id}__typename id}id __typename}homeworld{...PlanetBits name moons{name radius __typename}\
+        residents(first:1){...UserBits name small:avatar(size:32)large:avatar(size:16)scores bestFriend{name email \
+        scores address{street city geo{lat lng __typename}__typename}email@skip(if:$flag1)__typename id}homeworld{id \
+        ...PlanetBits name diameter moons{name radius __typename}__typename}address{street city geo{lat lng __typename}\
+        __typename}__typename id}__typename id}email@skip(if:$flag2)__typename}version}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "27c4862c86c47e2ff0adf8ee6234346bb8ebaa5bfbecf8ecf9a36bb6208a7bed"
+    static let textDigest = "c6caa3e8dfb7c81b27adb0c5dc65d1ba01d95bb93c5b58af522a81d19343c55b"
 
     var variables: Variables
 

@@ -7,17 +7,9 @@ struct Case230Query: GraphQLTypedOperation {
     static let operationName = "Case230"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case230 {
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-        }
+        query Case230{grid(size:0){x y value __typename}version}
         """
-    static let textDigest = "bec091bf4fe775ad87e5d0322ffe06ff4d2ed8915aa7aea67fb3a0607380d815"
+    static let textDigest = "ebc2a876e65b317dbfe6941a753c647202ebc327f1bd55bec5dab0acc5584af0"
 
     var variables: Variables
 

@@ -7,222 +7,25 @@ struct Case231Query: GraphQLTypedOperation {
     static let operationName = "Case231"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case231($size0: Int!, $first1: Int, $flag2: Boolean!, $size3: Int!, $flag4: Boolean!, $flag5: Boolean!, \
-        $flag6: Boolean!) {
-          user(id: \"u6\") {
-            id
-            name
-            small: avatar(size: $size0)
-            large: avatar(size: 128)
-            friends(first: $first1) {
-              id
-              email
-              scores
-              homeworld {
-                name
-                __typename
-                id
-              }
-              __typename
-            }
-            __typename
-          }
-          nodes(ids: [\"u1\", \"u2\", \"u7\"]) {
-            ... on User {
-              name
-              email
-              friends(first: 3) {
-                id
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                friends(first: 0) {
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  scores
-                  friends(first: 0) {
-                    name
-                    small: avatar(size: 128)
-                    large: avatar(size: 64)
-                    scores
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  ...UserBits
-                  name
-                  friends(first: 0) {
-                    name
-                    scores
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                email @include(if: $flag2)
-                __typename
-              }
-              bestFriend {
-                name
-                email
-                bestFriend {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  bestFriend {
-                    __typename
-                    email
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-              homeworld {
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 1) {
-                  ...UserBits
-                  name
-                  small: avatar(size: $size3)
-                  large: avatar(size: 128)
-                  scores
-                  friends(first: 1) {
-                    name
-                    scores
-                    email @skip(if: $flag4)
-                    id
-                    __typename
-                  }
-                  bestFriend {
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              email @skip(if: $flag5)
-            }
-            __typename
-            id
-          }
-          tags
-          other: node(id: \"s1\") {
-            ... on User {
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 64)
-            }
-            ... on Planet {
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                email @include(if: $flag6)
-                id
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case231($size0:Int!$first1:Int$flag2:Boolean!$size3:Int!$flag4:Boolean!$flag5:Boolean!$flag6:Boolean!)\
+        {user(id:\"u6\"){id name small:avatar(size:$size0)large:avatar(size:128)friends(first:$first1){id email scores \
+        homeworld{name __typename id}__typename}__typename}nodes(ids:[\"u1\" \"u2\" \"u7\"]){...on User{name email \
+        friends(first:3){id name small:avatar(size:16)large:avatar(size:64)friends(first:0){name small:avatar(size:64)\
+        large:avatar(size:16)scores friends(first:0){name small:avatar(size:128)large:avatar(size:64)scores __typename \
+        id}address{street city __typename}__typename id}bestFriend{...UserBits name friends(first:0){name scores \
+        __typename id}id __typename}homeworld{...PlanetBits name __typename id}address{street city geo{lat lng \
+        __typename}__typename}email@include(if:$flag2)__typename}bestFriend{name email bestFriend{name \
+        small:avatar(size:128)large:avatar(size:16)bestFriend{__typename email scores address{street city geo{lat lng \
+        __typename}__typename}id}address{street city geo{lat lng __typename}__typename}__typename id}id __typename}\
+        homeworld{name moons{name radius __typename}residents(first:1){...UserBits name small:avatar(size:$size3)\
+        large:avatar(size:128)scores friends(first:1){name scores email@skip(if:$flag4)id __typename}\
+        bestFriend{__typename id}id __typename}__typename id}address{street city __typename}email@skip(if:$flag5)}\
+        __typename id}tags other:node(id:\"s1\"){...on User{name email small:avatar(size:32)large:avatar(size:64)}\
+        ...on Planet{moons{name radius __typename}}...on Ship{model pilot{name homeworld{...PlanetBits name diameter \
+        moons{name radius __typename}__typename id}email@include(if:$flag6)id __typename}}__typename id}}fragment \
+        PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "c7763b2b3cfb513b0ca44b29fe43432f8f8af0673c577882ee0589c432c8f0c0"
+    static let textDigest = "a1d747bf708240eb0cc38d10e8058612b7a27f1fa052b46d26d091bcd1d3c8f2"
 
     var variables: Variables
 

@@ -7,62 +7,14 @@ struct Case233Query: GraphQLTypedOperation {
     static let operationName = "Case233"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case233($size0: Int!, $flag1: Boolean!, $size2: Int!, $size3: Int!) {
-          viewer {
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 128)
-            email @include(if: $flag1)
-            id
-            __typename
-          }
-          nodes(ids: [\"u8\", \"p2\", \"u7\"]) {
-            ... on User {
-              small: avatar(size: $size2)
-              large: avatar(size: 64)
-              friends(first: 2) {
-                name
-                small: avatar(size: $size3)
-                large: avatar(size: 128)
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on Ship {
-              pilot {
-                id
-                bestFriend {
-                  id
-                  name
-                  email
-                  scores
-                  __typename
-                }
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case233($size0:Int!$flag1:Boolean!$size2:Int!$size3:Int!){viewer{name email small:avatar(size:$size0)\
+        large:avatar(size:128)email@include(if:$flag1)id __typename}nodes(ids:[\"u8\" \"p2\" \"u7\"]){...on \
+        User{small:avatar(size:$size2)large:avatar(size:64)friends(first:2){name small:avatar(size:$size3)\
+        large:avatar(size:128)address{street city __typename}id __typename}}...on Planet{name diameter}...on \
+        Ship{pilot{id bestFriend{id name email scores __typename}__typename}}__typename id}grid(size:0){x y value \
+        __typename}}
         """
-    static let textDigest = "0d60209f05e50d25087c059e16d8ff5c7f99d96af95dba10210401c0c5736887"
+    static let textDigest = "88b61216e096e5f59264b1b6aa0a3762fdcfd810b818d4daa0e1ce6ccd0b0519"
 
     var variables: Variables
 

@@ -7,11 +7,9 @@ struct Case235Query: GraphQLTypedOperation {
     static let operationName = "Case235"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case235 {
-          tags
-        }
+        query Case235{tags}
         """
-    static let textDigest = "611b90c3b20f1046b8880785f65bbdcd246d914e53cc0d65910f91e4d7d81b36"
+    static let textDigest = "e7d50a9eadafd9d67ceb9ad4939d794624352de8d2d6c2332808d0e7264333c2"
 
     var variables: Variables
 

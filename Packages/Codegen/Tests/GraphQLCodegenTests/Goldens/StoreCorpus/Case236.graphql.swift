@@ -7,17 +7,9 @@ struct Case236Query: GraphQLTypedOperation {
     static let operationName = "Case236"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case236 {
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-          tags
-        }
+        query Case236{grid(size:0){x y value __typename}tags}
         """
-    static let textDigest = "d201fecdb5509717ec8ec0b6a3bfe09ff394ed05e2491340de6acef8fa81749e"
+    static let textDigest = "8bf8f59b3f1ce35bd1c727af4109be042c9c3d66180ea29716065d9439b8a0f3"
 
     var variables: Variables
 

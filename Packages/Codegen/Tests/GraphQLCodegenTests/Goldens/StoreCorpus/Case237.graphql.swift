@@ -7,11 +7,9 @@ struct Case237Query: GraphQLTypedOperation {
     static let operationName = "Case237"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case237 {
-          version
-        }
+        query Case237{version}
         """
-    static let textDigest = "463b8d6dca325b6e869e147a9174d3b0f57e0101969bdb788916800700c74326"
+    static let textDigest = "f862768e03582ae5c01bcd39d56c3786bab0807af5ceca427daa6beb31bd9b29"
 
     var variables: Variables
 

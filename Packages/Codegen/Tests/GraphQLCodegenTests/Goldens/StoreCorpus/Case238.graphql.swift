@@ -7,82 +7,14 @@ struct Case238Query: GraphQLTypedOperation {
     static let operationName = "Case238"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case238($first0: Int) {
-          user(id: \"u1\") {
-            name
-            bestFriend {
-              name
-              friends(first: 0) {
-                id
-                name
-                friends(first: $first0) {
-                  id
-                  name
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  __typename
-                }
-                __typename
-              }
-              bestFriend {
-                __typename
-                ...UserBits
-                name
-                email
-                friends(first: 3) {
-                  name
-                  email
-                  scores
-                  __typename
-                  id
-                }
-                bestFriend {
-                  __typename
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-              homeworld {
-                id
-                name
-                diameter
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            id
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case238($first0:Int){user(id:\"u1\"){name bestFriend{name friends(first:0){id name friends(first:$first0)\
+        {id name email small:avatar(size:32)large:avatar(size:16)__typename}__typename}bestFriend{__typename \
+        ...UserBits name email friends(first:3){name email scores __typename id}bestFriend{__typename name \
+        small:avatar(size:64)large:avatar(size:16)id}address{street city __typename}id}homeworld{id name diameter \
+        __typename}address{street city geo{lat lng __typename}__typename}id __typename}id __typename}}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "79db172d25dbd4470c270a7b4fc390a13a6550a5fd81c62d5302778fc9eb48c7"
+    static let textDigest = "965e72214c64fc4323b6c0d791cee595729784770e99d4196779fb602ddbcc8f"
 
     var variables: Variables
 

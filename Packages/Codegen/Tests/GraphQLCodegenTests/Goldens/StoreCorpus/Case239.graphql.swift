@@ -7,199 +7,23 @@ struct Case239Query: GraphQLTypedOperation {
     static let operationName = "Case239"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case239($size0: Int!, $flag1: Boolean!, $first2: Int, $flag3: Boolean!, $id4: ID!) {
-          viewer {
-            name
-            email
-            friends(first: 3) {
-              __typename
-              ...UserBits
-              small: avatar(size: $size0)
-              large: avatar(size: 64)
-              friends(first: 3) {
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 16)
-                scores
-                friends(first: 0) {
-                  small: avatar(size: 16)
-                  large: avatar(size: 128)
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  email @skip(if: $flag1)
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              id
-            }
-            id
-            __typename
-          }
-          user(id: \"u2\") {
-            __typename
-            name
-            scores
-            friends(first: 3) {
-              id
-              ...UserBits
-              name
-              scores
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-            }
-            bestFriend {
-              scores
-              friends(first: $first2) {
-                name
-                email
-                bestFriend {
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              email @include(if: $flag3)
-              id
-              __typename
-            }
-            id
-          }
-          node(id: $id4) {
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 1) {
-                id
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                bestFriend {
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  homeworld {
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case239($size0:Int!$flag1:Boolean!$first2:Int$flag3:Boolean!$id4:ID!){viewer{name email friends(first:3)\
+        {__typename ...UserBits small:avatar(size:$size0)large:avatar(size:64)friends(first:3){name \
+        small:avatar(size:64)large:avatar(size:16)scores friends(first:0){small:avatar(size:16)large:avatar(size:128)\
+        scores address{street city geo{lat lng __typename}__typename}email@skip(if:$flag1)__typename id}__typename id}\
+        id}id __typename}user(id:\"u2\"){__typename name scores friends(first:3){id ...UserBits name scores \
+        address{street city __typename}__typename}bestFriend{scores friends(first:$first2){name email bestFriend{name \
+        small:avatar(size:64)large:avatar(size:128)scores address{street city geo{lat lng __typename}__typename}\
+        __typename id}homeworld{name diameter moons{name radius __typename}__typename id}address{street city \
+        __typename}__typename id}address{street city __typename}email@include(if:$flag3)id __typename}id}node(id:$id4)\
+        {...on Planet{...PlanetBits name diameter moons{name radius __typename}residents(first:1){id name email \
+        small:avatar(size:128)large:avatar(size:16)bestFriend{name small:avatar(size:64)large:avatar(size:16)\
+        homeworld{name moons{name radius __typename}__typename id}address{street city __typename}__typename id}\
+        homeworld{name diameter __typename id}address{street city __typename}__typename}}...on Ship{model}id ...on \
+        User{email}__typename}grid(size:1){x y value __typename}}fragment PlanetBits on Planet{diameter name \
+        __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "0b286dfd63df8de742c78a1d643b8b749278e2ebba329a38b60e2e95be84c2df"
+    static let textDigest = "cebdfd9de60be2696ad612ab11ee4d3e3623772590302fafd5096e0c7b2faa87"
 
     var variables: Variables
 

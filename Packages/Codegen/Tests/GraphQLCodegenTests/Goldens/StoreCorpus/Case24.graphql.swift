@@ -7,79 +7,13 @@ struct Case24Query: GraphQLTypedOperation {
     static let operationName = "Case24"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case24 {
-          version
-          other: node(id: \"p3\") {
-            __typename
-            id
-            ... on User {
-              name
-              bestFriend {
-                name
-                scores
-                friends(first: 0) {
-                  __typename
-                  ...UserBits
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 64)
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              residents(first: 3) {
-                id
-                name
-                email
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case24{version other:node(id:\"p3\"){__typename id ...on User{name bestFriend{name scores \
+        friends(first:0){__typename ...UserBits name small:avatar(size:32)large:avatar(size:64)id}address{street city \
+        geo{lat lng __typename}__typename}__typename id}}...on Planet{...PlanetBits name residents(first:3){id name \
+        email address{street city geo{lat lng __typename}__typename}__typename}}...on Ship{model}}}fragment PlanetBits \
+        on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "4d4215c7697a5a1f20d6de2023ab84d40fa4d9e106089edaf99d37f2b69de3f4"
+    static let textDigest = "77bbbccf173cf8b5c47a75af274f5d68a7065c1f20cda87dcbd787de901bb912"
 
     var variables: Variables
 

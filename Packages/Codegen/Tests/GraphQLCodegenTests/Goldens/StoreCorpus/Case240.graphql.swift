@@ -7,168 +7,22 @@ struct Case240Query: GraphQLTypedOperation {
     static let operationName = "Case240"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case240($id0: ID!, $size1: Int!, $size2: Int!, $flag3: Boolean!, $size4: Int!, $flag5: Boolean!, $flag6: \
-        Boolean!) {
-          node(id: $id0) {
-            id
-            __typename
-          }
-          nodes(ids: [\"u1\", \"u2\", \"s1\"]) {
-            ... on User {
-              name
-              small: avatar(size: $size1)
-              large: avatar(size: 32)
-              bestFriend {
-                id
-                name
-                email
-                small: avatar(size: $size2)
-                large: avatar(size: 16)
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 2) {
-                name
-                email
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          search(text: \"o\", first: 5) {
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 1) {
-                id
-                name
-                email
-                bestFriend {
-                  name
-                  email
-                  friends(first: 3) {
-                    name
-                    email
-                    email @skip(if: $flag3)
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    email
-                    id
-                    __typename
-                  }
-                  homeworld {
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              pilot {
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                friends(first: 1) {
-                  friends(first: 2) {
-                    __typename
-                    ...UserBits
-                    name
-                    email
-                    id
-                  }
-                  bestFriend {
-                    email
-                    small: avatar(size: 128)
-                    large: avatar(size: 64)
-                    scores
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  friends(first: 0) {
-                    ...UserBits
-                    email
-                    small: avatar(size: $size4)
-                    large: avatar(size: 16)
-                    scores
-                    email @include(if: $flag5)
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    ...PlanetBits
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                email @skip(if: $flag6)
-                id
-                __typename
-              }
-              id
-            }
-            __typename
-            ... on User {
-              id
-            }
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case240($id0:ID!$size1:Int!$size2:Int!$flag3:Boolean!$size4:Int!$flag5:Boolean!$flag6:Boolean!)\
+        {node(id:$id0){id __typename}nodes(ids:[\"u1\" \"u2\" \"s1\"]){...on User{name small:avatar(size:$size1)\
+        large:avatar(size:32)bestFriend{id name email small:avatar(size:$size2)large:avatar(size:16)__typename}}...on \
+        Planet{name moons{name radius __typename}residents(first:2){name email __typename id}}...on Ship{model}id \
+        ...on User{email}__typename}search(text:\"o\" first:5){...on Planet{...PlanetBits name moons{name radius \
+        __typename}residents(first:1){id name email bestFriend{name email friends(first:3){name email \
+        email@skip(if:$flag3)__typename id}bestFriend{email id __typename}homeworld{__typename id}address{street city \
+        __typename}__typename id}__typename}id}...on Ship{pilot{name email small:avatar(size:16)large:avatar(size:64)\
+        friends(first:1){friends(first:2){__typename ...UserBits name email id}bestFriend{email small:avatar(size:128)\
+        large:avatar(size:64)scores __typename id}__typename id}bestFriend{name friends(first:0){...UserBits email \
+        small:avatar(size:$size4)large:avatar(size:16)scores email@include(if:$flag5)__typename id}\
+        homeworld{...PlanetBits name diameter __typename id}__typename id}email@skip(if:$flag6)id __typename}id}\
+        __typename ...on User{id}}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "e026cfd3c932b1c1aba136f45ad91e8e34aa4f0ba8e099a5b83849737a6447e0"
+    static let textDigest = "cb27b3cb81abe33d0a56e5f3c82cb80041730909e017a30709d7c4bfe9221d4f"
 
     var variables: Variables
 

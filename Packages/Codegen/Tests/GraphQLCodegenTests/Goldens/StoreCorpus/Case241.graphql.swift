@@ -7,16 +7,9 @@ struct Case241Query: GraphQLTypedOperation {
     static let operationName = "Case241"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case241 {
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case241{grid(size:2){x y value __typename}}
         """
-    static let textDigest = "b70d9d60567b2f61cd595755d8693f57ee6912a2e707314d73f9966512832469"
+    static let textDigest = "f61770017b629daaffc4933e616b185bb427d0c100ec326f9c5840122c3f0337"
 
     var variables: Variables
 

@@ -7,17 +7,9 @@ struct Case243Query: GraphQLTypedOperation {
     static let operationName = "Case243"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case243 {
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-        }
+        query Case243{grid(size:2){x y value __typename}version}
         """
-    static let textDigest = "4232fea9915aeed8653e7be804ff71bf9944c0ff88022254a1ff21e11e806d51"
+    static let textDigest = "784b25e326c06fef52cf8adf2031d26ddc25c69061a4f38f657b892568f72cec"
 
     var variables: Variables
 

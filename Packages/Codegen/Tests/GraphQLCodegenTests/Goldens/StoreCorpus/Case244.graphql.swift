@@ -7,93 +7,16 @@ struct Case244Query: GraphQLTypedOperation {
     static let operationName = "Case244"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case244($size0: Int!, $flag1: Boolean!, $flag2: Boolean!, $first3: Int) {
-          viewer {
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 64)
-            friends(first: $first3) {
-              id
-              ...UserBits
-              name
-              email
-              friends(first: 0) {
-                ...UserBits
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                bestFriend {
-                  name
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                ...UserBits
-                id
-                __typename
-              }
-              homeworld {
-                __typename
-                id
-                ...PlanetBits
-                diameter
-                residents(first: 1) {
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  email @skip(if: $flag1)
-                  id
-                  __typename
-                }
-              }
-              email @include(if: $flag2)
-              __typename
-            }
-            __typename
-            id
-          }
-          other: node(id: \"u2\") {
-            ... on Named {
-              name
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case244($size0:Int!$flag1:Boolean!$flag2:Boolean!$first3:Int){viewer{name email small:avatar(size:$size0)\
+        large:avatar(size:64)friends(first:$first3){id ...UserBits name email friends(first:0){...UserBits name \
+        small:avatar(size:32)large:avatar(size:64)bestFriend{name address{street city __typename}id __typename}\
+        address{street city __typename}__typename id}bestFriend{...UserBits id __typename}homeworld{__typename id \
+        ...PlanetBits diameter residents(first:1){name email small:avatar(size:64)large:avatar(size:128)\
+        email@skip(if:$flag1)id __typename}}email@include(if:$flag2)__typename}__typename id}other:node(id:\"u2\")\
+        {...on Named{name}id ...on User{email}__typename}}fragment PlanetBits on Planet{diameter name __typename id}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "f7dce96c944149aee10ceb9a7a4e7df8b5a13a2e046ad09fa72fe1fc98b0b04b"
+    static let textDigest = "78c561d7734295de10c0d57788912053177ffab82b156e0cd3ae7b206be5052b"
 
     var variables: Variables
 

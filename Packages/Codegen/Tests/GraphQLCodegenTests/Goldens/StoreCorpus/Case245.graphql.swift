@@ -7,241 +7,27 @@ struct Case245Query: GraphQLTypedOperation {
     static let operationName = "Case245"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case245($flag0: Boolean!, $size1: Int!, $flag2: Boolean!, $id3: ID!, $flag4: Boolean!, $first5: Int, \
-        $flag6: Boolean!) {
-          viewer {
-            small: avatar(size: 128)
-            large: avatar(size: 16)
-            friends(first: 1) {
-              name
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              bestFriend {
-                ...UserBits
-                name
-                email
-                friends(first: 3) {
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              email @skip(if: $flag0)
-              id
-              __typename
-            }
-            bestFriend {
-              name
-              small: avatar(size: $size1)
-              large: avatar(size: 16)
-              friends(first: 2) {
-                ...UserBits
-                name
-                friends(first: 3) {
-                  name
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  __typename
-                  id
-                }
-                bestFriend {
-                  __typename
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                scores
-                friends(first: 3) {
-                  id
-                  name
-                  scores
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @include(if: $flag2)
-                __typename
-                id
-              }
-              homeworld {
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          node(id: $id3) {
-            ... on User {
-              name
-              email
-              scores
-              friends(first: 0) {
-                name
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 32)
-                friends(first: $first5) {
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 64)
-                  friends(first: 0) {
-                    ...UserBits
-                    email
-                    email @include(if: $flag4)
-                    id
-                    __typename
-                  }
-                  bestFriend {
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-          planets(first: 3) {
-            __typename
-            id
-            ...PlanetBits
-            name
-            diameter
-            residents(first: 1) {
-              name
-              email
-              scores
-              friends(first: 3) {
-                ...UserBits
-                friends(first: 0) {
-                  name
-                  email
-                  scores
-                  email @skip(if: $flag6)
-                  __typename
-                  id
-                }
-                bestFriend {
-                  id
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case245($flag0:Boolean!$size1:Int!$flag2:Boolean!$id3:ID!$flag4:Boolean!$first5:Int$flag6:Boolean!)\
+        {viewer{small:avatar(size:128)large:avatar(size:16)friends(first:1){name small:avatar(size:16)\
+        large:avatar(size:128)bestFriend{...UserBits name email friends(first:3){name email small:avatar(size:64)\
+        large:avatar(size:128)__typename id}homeworld{name __typename id}address{street city __typename}__typename id}\
+        email@skip(if:$flag0)id __typename}bestFriend{name small:avatar(size:$size1)large:avatar(size:16)\
+        friends(first:2){...UserBits name friends(first:3){name email small:avatar(size:32)large:avatar(size:16)\
+        __typename id}bestFriend{__typename name address{street city geo{lat lng __typename}__typename}id}__typename \
+        id}bestFriend{name small:avatar(size:16)large:avatar(size:128)scores friends(first:3){id name scores \
+        __typename}address{street city __typename}email@include(if:$flag2)__typename id}homeworld{name moons{name \
+        radius __typename}__typename id}__typename id}__typename id}node(id:$id3){...on User{name email scores \
+        friends(first:0){name email small:avatar(size:64)large:avatar(size:32)friends(first:$first5){name email \
+        small:avatar(size:16)large:avatar(size:64)friends(first:0){...UserBits email email@include(if:$flag4)id \
+        __typename}bestFriend{name address{street city geo{lat lng __typename}__typename}__typename id}address{street \
+        city __typename}id __typename}__typename id}address{street city geo{lat lng __typename}__typename}}__typename \
+        id}planets(first:3){__typename id ...PlanetBits name diameter residents(first:1){name email scores \
+        friends(first:3){...UserBits friends(first:0){name email scores email@skip(if:$flag6)__typename id}\
+        bestFriend{id name small:avatar(size:64)large:avatar(size:128)address{street city __typename}__typename}\
+        __typename id}address{street city geo{lat lng __typename}__typename}__typename id}}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "3efc1d62f1b6f7d5334703de7a7cdf93ccd6b1e8a2ac90cd9fa6c54e48e0922e"
+    static let textDigest = "72cb4503c60ed8abd08fc6fb742d53fb61e1947273769f744a477d1ff9eebdf1"
 
     var variables: Variables
 

@@ -7,11 +7,9 @@ struct Case246Query: GraphQLTypedOperation {
     static let operationName = "Case246"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case246 {
-          version
-        }
+        query Case246{version}
         """
-    static let textDigest = "3b15fa9bc63c4f9e199a5668bbedf12c178ddd3434fafd7f4a198084a5f6961c"
+    static let textDigest = "7bf0a9e1369546a86618d8aa881f353f5fa0f60071a34656f1d0ad0494cf4709"
 
     var variables: Variables
 

@@ -7,94 +7,16 @@ struct Case247Query: GraphQLTypedOperation {
     static let operationName = "Case247"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case247($size0: Int!, $flag1: Boolean!, $id2: ID!) {
-          user(id: \"u8\") {
-            __typename
-            name
-            email
-            friends(first: 2) {
-              name
-              email
-              small: avatar(size: $size0)
-              large: avatar(size: 16)
-              scores
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            homeworld {
-              name
-              diameter
-              __typename
-              id
-            }
-            email @include(if: $flag1)
-            id
-          }
-          node(id: $id2) {
-            __typename
-            id
-          }
-          search(text: \"x-wing\", first: 3) {
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-            ... on Ship {
-              id
-            }
-          }
-          other: node(id: \"p2\") {
-            id
-            ... on User {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              scores
-              friends(first: 0) {
-                id
-                ...UserBits
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 32)
-                scores
-                __typename
-              }
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case247($size0:Int!$flag1:Boolean!$id2:ID!){user(id:\"u8\"){__typename name email friends(first:2){name \
+        email small:avatar(size:$size0)large:avatar(size:16)scores address{street city __typename}__typename id}\
+        homeworld{name diameter __typename id}email@include(if:$flag1)id}node(id:$id2){__typename id}\
+        search(text:\"x-wing\" first:3){...on Planet{...PlanetBits name moons{name radius __typename}id}__typename \
+        ...on User{email id}...on Ship{id}}other:node(id:\"p2\"){id ...on User{name small:avatar(size:32)\
+        large:avatar(size:16)scores friends(first:0){id ...UserBits name small:avatar(size:16)large:avatar(size:32)\
+        scores __typename}}__typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "e89ee9151cd81952b6e8a26d9715c6e265b24635663fa5c942a9064c4957695f"
+    static let textDigest = "eb1bad2c7ad4d97697ff0ee4ef37e9fefc03f414b465c1f7baacb25e6c18a542"
 
     var variables: Variables
 

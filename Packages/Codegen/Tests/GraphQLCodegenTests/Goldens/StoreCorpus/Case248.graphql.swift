@@ -7,37 +7,10 @@ struct Case248Query: GraphQLTypedOperation {
     static let operationName = "Case248"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case248 {
-          search(text: \"1\", first: 3) {
-            ... on Planet {
-              name
-              diameter
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-            ... on User {
-              id
-            }
-          }
-          planets(first: 3) {
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-        }
+        query Case248{search(text:\"1\" first:3){...on Planet{name diameter id}...on Named{name}__typename ...on \
+        Ship{id}...on User{id}}planets(first:3){diameter moons{name radius __typename}__typename id}}
         """
-    static let textDigest = "1c84c914284638cf1dc37c6a1e2db5fff82eb3fa674cf5e9d03ec49b68f8e01c"
+    static let textDigest = "1b446d03f35650798d1c5444eb5a54799449ad5d00d59ac9a8dfc533db21a2fc"
 
     var variables: Variables
 

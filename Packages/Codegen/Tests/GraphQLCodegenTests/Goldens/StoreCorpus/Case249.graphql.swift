@@ -7,20 +7,9 @@ struct Case249Query: GraphQLTypedOperation {
     static let operationName = "Case249"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case249 {
-          planets(first: 2) {
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-        }
+        query Case249{planets(first:2){name moons{name radius __typename}__typename id}}
         """
-    static let textDigest = "a93404186e3c47d918ff9934bc044036ed3f4d009d818ee58c335a1f34266548"
+    static let textDigest = "8e3fb29031285de498eeb7e71f14a40275962351610ecff7c7343576c5b1eca2"
 
     var variables: Variables
 

@@ -7,93 +7,15 @@ struct Case25Query: GraphQLTypedOperation {
     static let operationName = "Case25"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case25($id0: ID!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!) {
-          node(id: $id0) {
-            id
-            ... on User {
-              name
-              small: avatar(size: 64)
-              large: avatar(size: 16)
-              scores
-              bestFriend {
-                name
-                small: avatar(size: $size1)
-                large: avatar(size: 64)
-                scores
-                friends(first: 0) {
-                  name
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 64)
-                  scores
-                  homeworld {
-                    name
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  __typename
-                  id
-                }
-                email @include(if: $flag2)
-                id
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                name
-                email @skip(if: $flag3)
-                __typename
-                id
-              }
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case25($id0:ID!$size1:Int!$flag2:Boolean!$flag3:Boolean!){node(id:$id0){id ...on User{name \
+        small:avatar(size:64)large:avatar(size:16)scores bestFriend{name small:avatar(size:$size1)large:avatar(size:64)\
+        scores friends(first:0){name email small:avatar(size:128)large:avatar(size:64)scores homeworld{name diameter \
+        moons{name radius __typename}__typename id}__typename id}bestFriend{name email small:avatar(size:128)\
+        large:avatar(size:32)__typename id}email@include(if:$flag2)id __typename}address{street city geo{lat lng \
+        __typename}__typename}}...on Ship{model pilot{...UserBits name email@skip(if:$flag3)__typename id}}...on \
+        User{email}__typename}grid(size:2){x y value __typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "a358771e5c66aeb43fa1d80cdc4a84e6ed39e9ec333764d1f7e1c090519a913b"
+    static let textDigest = "1c4168a372d1bcda07448c23c2c4d2d01256b630ee99bb13ed098495395d98ff"
 
     var variables: Variables
 

@@ -7,88 +7,14 @@ struct Case250Query: GraphQLTypedOperation {
     static let operationName = "Case250"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case250($first0: Int) {
-          user(id: \"u6\") {
-            name
-            friends(first: 2) {
-              ...UserBits
-              name
-              bestFriend {
-                __typename
-                id
-                ...UserBits
-                name
-                email
-                scores
-                friends(first: $first0) {
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 128)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-              }
-              __typename
-              id
-            }
-            homeworld {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          version
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case250($first0:Int){user(id:\"u6\"){name friends(first:2){...UserBits name bestFriend{__typename id \
+        ...UserBits name email scores friends(first:$first0){name email small:avatar(size:16)large:avatar(size:128)\
+        address{street city geo{lat lng __typename}__typename}id __typename}homeworld{name diameter moons{name radius \
+        __typename}__typename id}address{street city geo{lat lng __typename}__typename}}__typename id}homeworld{name \
+        diameter moons{name radius __typename}__typename id}__typename id}version tags}fragment UserBits on User{email \
+        name __typename id}
         """
-    static let textDigest = "b6bb074a61647f1e517f75449b54234a7e3d2385b40a24b672597051d98249e0"
+    static let textDigest = "504bd1665c6447c96a135f0a3d7977c1e2abcf2725c781b9e4071c63108d18d4"
 
     var variables: Variables
 

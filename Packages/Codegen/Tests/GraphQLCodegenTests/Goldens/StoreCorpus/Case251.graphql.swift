@@ -7,16 +7,9 @@ struct Case251Query: GraphQLTypedOperation {
     static let operationName = "Case251"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case251 {
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case251{grid(size:1){x y value __typename}}
         """
-    static let textDigest = "e76ad3138f3e46327e98b43a7c5f15cb047e27f49be937431a0ad721045b947a"
+    static let textDigest = "1a3238f10d6b6f48d12e80b956ad278b3ce1e593653419161b978feebc781adf"
 
     var variables: Variables
 

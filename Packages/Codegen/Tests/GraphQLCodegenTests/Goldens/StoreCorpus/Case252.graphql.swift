@@ -7,62 +7,14 @@ struct Case252Query: GraphQLTypedOperation {
     static let operationName = "Case252"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case252($size0: Int!, $flag1: Boolean!, $flag2: Boolean!) {
-          viewer {
-            name
-            small: avatar(size: $size0)
-            large: avatar(size: 32)
-            friends(first: 2) {
-              ...UserBits
-              name
-              scores
-              __typename
-              id
-            }
-            bestFriend {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 16)
-              bestFriend {
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                friends(first: 1) {
-                  email
-                  email @skip(if: $flag1)
-                  __typename
-                  id
-                }
-                bestFriend {
-                  id
-                  ...UserBits
-                  name
-                  email
-                  __typename
-                }
-                email @include(if: $flag2)
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            id
-            __typename
-          }
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case252($size0:Int!$flag1:Boolean!$flag2:Boolean!){viewer{name small:avatar(size:$size0)\
+        large:avatar(size:32)friends(first:2){...UserBits name scores __typename id}bestFriend{...UserBits name email \
+        small:avatar(size:128)large:avatar(size:16)bestFriend{email small:avatar(size:32)large:avatar(size:128)\
+        friends(first:1){email email@skip(if:$flag1)__typename id}bestFriend{id ...UserBits name email __typename}\
+        email@include(if:$flag2)__typename id}__typename id}id __typename}tags}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "95cd64dbd1dd5159e6da885408378e12d7cd4d87b6ace7e9942c572cbce872c5"
+    static let textDigest = "60135adc7a997b7df6ad823bfb525270e81e7eadaf6c0c7a46bc820afd85dc29"
 
     var variables: Variables
 

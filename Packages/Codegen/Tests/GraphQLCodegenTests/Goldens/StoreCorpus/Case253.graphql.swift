@@ -7,20 +7,9 @@ struct Case253Query: GraphQLTypedOperation {
     static let operationName = "Case253"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case253 {
-          planets(first: 2) {
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-        }
+        query Case253{planets(first:2){name moons{name radius __typename}__typename id}}
         """
-    static let textDigest = "1713d7fa8cc69dbee4a32e05517c6b3c058eef2828051cfebbe8e6290cce4aeb"
+    static let textDigest = "f8efe7603d036728e170d354e9ed1e3e039accabbfe852b8b632c5a6cd4df02b"
 
     var variables: Variables
 

@@ -7,11 +7,9 @@ struct Case254Query: GraphQLTypedOperation {
     static let operationName = "Case254"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case254 {
-          version
-        }
+        query Case254{version}
         """
-    static let textDigest = "7b01f2efbccef5e4e6f1f5391bb8cf04335009b21e96c21ddc1617326ed6ce69"
+    static let textDigest = "de67d3a824d5cdb8b31a556e71e49d9afff1bf797bb311ef9d78a91ab779e2e8"
 
     var variables: Variables
 

@@ -7,16 +7,9 @@ struct Case255Query: GraphQLTypedOperation {
     static let operationName = "Case255"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case255 {
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case255{grid(size:0){x y value __typename}}
         """
-    static let textDigest = "54920ca8c24ef2c5033b6a354707176f3d3a65f590b9075f82c55515a9942e73"
+    static let textDigest = "b04a20bd5552d347352bc93c499f3cd634e7ada43b39ff1575124035659e9bdb"
 
     var variables: Variables
 

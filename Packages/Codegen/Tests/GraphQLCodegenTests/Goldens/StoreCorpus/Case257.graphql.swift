@@ -7,155 +7,22 @@ struct Case257Query: GraphQLTypedOperation {
     static let operationName = "Case257"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case257($flag0: Boolean!, $flag1: Boolean!, $flag2: Boolean!, $first3: Int, $flag4: Boolean!, $size5: \
-        Int!, $flag6: Boolean!) {
-          nodes(ids: [\"u7\", \"missing\", \"p1\"]) {
-            id
-            ... on User {
-              ...UserBits
-              name
-              friends(first: 2) {
-                id
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                friends(first: 3) {
-                  name
-                  email
-                  id
-                  __typename
-                }
-                bestFriend {
-                  name
-                  scores
-                  friends(first: 0) {
-                    name
-                    email
-                    small: avatar(size: 64)
-                    large: avatar(size: 16)
-                    email @skip(if: $flag0)
-                    __typename
-                    id
-                  }
-                  email @skip(if: $flag1)
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-              }
-              homeworld {
-                __typename
-                name
-                diameter
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-          planets(first: 0) {
-            ...PlanetBits
-            name
-            residents(first: 4) {
-              name
-              scores
-              friends(first: 3) {
-                name
-                friends(first: $first3) {
-                  email @skip(if: $flag2)
-                  id
-                  __typename
-                }
-                email @skip(if: $flag4)
-                __typename
-                id
-              }
-              bestFriend {
-                id
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                scores
-                bestFriend {
-                  name
-                  email
-                  small: avatar(size: $size5)
-                  large: avatar(size: 32)
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                email @skip(if: $flag6)
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query \
+        Case257($flag0:Boolean!$flag1:Boolean!$flag2:Boolean!$first3:Int$flag4:Boolean!$size5:Int!$flag6:Boolean!)\
+        {nodes(ids:[\"u7\" \"missing\" \"p1\"]){id ...on User{...UserBits name friends(first:2){id \
+        small:avatar(size:16)large:avatar(size:64)friends(first:3){name email id __typename}bestFriend{name scores \
+        friends(first:0){name email small:avatar(size:64)large:avatar(size:16)email@skip(if:$flag0)__typename id}\
+        email@skip(if:$flag1)__typename id}address{street city geo{lat lng __typename}__typename}__typename}\
+        homeworld{__typename name diameter id}address{street city __typename}}...on Planet{name moons{name radius \
+        __typename}}...on User{email}__typename}planets(first:0){...PlanetBits name residents(first:4){name scores \
+        friends(first:3){name friends(first:$first3){email@skip(if:$flag2)id __typename}email@skip(if:$flag4)\
+        __typename id}bestFriend{id name email small:avatar(size:16)large:avatar(size:64)scores bestFriend{name email \
+        small:avatar(size:$size5)large:avatar(size:32)__typename id}homeworld{name moons{name radius __typename}\
+        __typename id}email@skip(if:$flag6)__typename}address{street city geo{lat lng __typename}__typename}id \
+        __typename}__typename id}version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits \
+        on User{email name __typename id}
         """
-    static let textDigest = "3275b5b85f26c1900228e4d146d84c31561be555328154112457d6530f4c9754"
+    static let textDigest = "56a711503e54445547cdb912b272f7f7c0726afed2be4fc4d3c51f4723d9db9f"
 
     var variables: Variables
 

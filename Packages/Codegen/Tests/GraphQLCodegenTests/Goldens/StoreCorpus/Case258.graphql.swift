@@ -7,143 +7,19 @@ struct Case258Query: GraphQLTypedOperation {
     static let operationName = "Case258"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case258($size0: Int!, $flag1: Boolean!, $size2: Int!, $first3: Int) {
-          viewer {
-            __typename
-            email
-            small: avatar(size: 64)
-            large: avatar(size: 16)
-            friends(first: 0) {
-              name
-              email
-              scores
-              __typename
-              id
-            }
-            bestFriend {
-              name
-              email
-              scores
-              friends(first: 2) {
-                __typename
-                name
-                email
-                small: avatar(size: $size0)
-                large: avatar(size: 32)
-                scores
-                bestFriend {
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              bestFriend {
-                ...UserBits
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                friends(first: 2) {
-                  ...UserBits
-                  name
-                  email
-                  __typename
-                  id
-                }
-                homeworld {
-                  id
-                  name
-                  __typename
-                }
-                id
-                __typename
-              }
-              homeworld {
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 1) {
-                  __typename
-                  id
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 64)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  email @skip(if: $flag1)
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            homeworld {
-              name
-              diameter
-              __typename
-              id
-            }
-            id
-          }
-          nodes(ids: [\"p3\", \"u6\", \"u1\"]) {
-            __typename
-            ... on User {
-              name
-              friends(first: $first3) {
-                email
-                small: avatar(size: $size2)
-                large: avatar(size: 16)
-                id
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            id
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case258($size0:Int!$flag1:Boolean!$size2:Int!$first3:Int){viewer{__typename email small:avatar(size:64)\
+        large:avatar(size:16)friends(first:0){name email scores __typename id}bestFriend{name email scores \
+        friends(first:2){__typename name email small:avatar(size:$size0)large:avatar(size:32)scores bestFriend{email \
+        address{street city geo{lat lng __typename}__typename}__typename id}address{street city geo{lat lng __typename}\
+        __typename}id}bestFriend{...UserBits small:avatar(size:128)large:avatar(size:16)friends(first:2){...UserBits \
+        name email __typename id}homeworld{id name __typename}id __typename}homeworld{moons{name radius __typename}\
+        residents(first:1){__typename id name email small:avatar(size:16)large:avatar(size:64)address{street city \
+        __typename}email@skip(if:$flag1)}__typename id}__typename id}homeworld{name diameter __typename id}id}\
+        nodes(ids:[\"p3\" \"u6\" \"u1\"]){__typename ...on User{name friends(first:$first3){email \
+        small:avatar(size:$size2)large:avatar(size:16)id __typename}}...on Ship{model}id}grid(size:0){x y value \
+        __typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "37faf090c27310acb551604f508fa6d9dda967c2f758d359eeef4bfffd32d9ab"
+    static let textDigest = "17f559c8a99afa939c131705aa464931ef73fb68ac5ebe3ed777e456e26b6f10"
 
     var variables: Variables
 

@@ -7,181 +7,22 @@ struct Case259Query: GraphQLTypedOperation {
     static let operationName = "Case259"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case259($id0: ID!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $first4: Int, $size5: Int!, \
-        $first6: Int) {
-          user(id: \"u1\") {
-            name
-            email
-            small: avatar(size: 16)
-            large: avatar(size: 128)
-            scores
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          node(id: $id0) {
-            id
-            ... on User {
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              friends(first: 1) {
-                name
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: $size1)
-                  large: avatar(size: 32)
-                  scores
-                  email @skip(if: $flag2)
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-              homeworld {
-                name
-                diameter
-                residents(first: 3) {
-                  __typename
-                  ...UserBits
-                  name
-                  email
-                  friends(first: $first4) {
-                    name
-                    small: avatar(size: 64)
-                    large: avatar(size: 128)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    email @include(if: $flag3)
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              diameter
-            }
-            __typename
-          }
-          search(text: \"1\", first: 4) {
-            __typename
-            ... on User {
-              name
-              small: avatar(size: $size5)
-              large: avatar(size: 16)
-              scores
-              bestFriend {
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                friends(first: $first6) {
-                  ...UserBits
-                  name
-                  friends(first: 3) {
-                    small: avatar(size: 32)
-                    large: avatar(size: 16)
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  homeworld {
-                    id
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              id
-            }
-            ... on User {
-              email
-              id
-            }
-            ... on Planet {
-              id
-            }
-            ... on Ship {
-              id
-            }
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case259($id0:ID!$size1:Int!$flag2:Boolean!$flag3:Boolean!$first4:Int$size5:Int!$first6:Int)\
+        {user(id:\"u1\"){name email small:avatar(size:16)large:avatar(size:128)scores address{street city geo{lat lng \
+        __typename}__typename}__typename id}node(id:$id0){id ...on User{name email small:avatar(size:16)\
+        large:avatar(size:128)friends(first:1){name bestFriend{...UserBits name email small:avatar(size:$size1)\
+        large:avatar(size:32)scores email@skip(if:$flag2)__typename id}id __typename}homeworld{name diameter \
+        residents(first:3){__typename ...UserBits name email friends(first:$first4){name small:avatar(size:64)\
+        large:avatar(size:128)address{street city geo{lat lng __typename}__typename}email@include(if:$flag3)__typename \
+        id}address{street city geo{lat lng __typename}__typename}id}__typename id}}...on Planet{diameter}__typename}\
+        search(text:\"1\" first:4){__typename ...on User{name small:avatar(size:$size5)large:avatar(size:16)scores \
+        bestFriend{small:avatar(size:16)large:avatar(size:128)friends(first:$first6){...UserBits name friends(first:3)\
+        {small:avatar(size:32)large:avatar(size:16)scores address{street city geo{lat lng __typename}__typename}id \
+        __typename}homeworld{id __typename}address{street city geo{lat lng __typename}__typename}id __typename}\
+        __typename id}address{street city __typename}id}...on User{email id}...on Planet{id}...on Ship{id}}grid(size:0)\
+        {x y value __typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "e45725fe1ea379bcd2e4e6bfa9b254dd1b123f0c9484c57c126fa01d4fd54f50"
+    static let textDigest = "7f2526704f6015c49e6d979d0a14953d4206283749c7421a01d153e26148840a"
 
     var variables: Variables
 

@@ -7,118 +7,17 @@ struct Case26Query: GraphQLTypedOperation {
     static let operationName = "Case26"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case26($id0: ID!, $flag1: Boolean!) {
-          node(id: $id0) {
-            ... on User {
-              name
-              email
-              scores
-              bestFriend {
-                __typename
-                friends(first: 0) {
-                  __typename
-                  scores
-                  bestFriend {
-                    id
-                    ...UserBits
-                    name
-                    small: avatar(size: 16)
-                    large: avatar(size: 32)
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                bestFriend {
-                  id
-                  ...UserBits
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  __typename
-                }
-                id
-              }
-              homeworld {
-                name
-                residents(first: 4) {
-                  id
-                  ...UserBits
-                  bestFriend {
-                    name
-                    email
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  email @include(if: $flag1)
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-          other: node(id: \"u3\") {
-            id
-            ... on User {
-              name
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case26($id0:ID!$flag1:Boolean!){node(id:$id0){...on User{name email scores bestFriend{__typename \
+        friends(first:0){__typename scores bestFriend{id ...UserBits name small:avatar(size:16)large:avatar(size:32)\
+        __typename}address{street city geo{lat lng __typename}__typename}id}bestFriend{id ...UserBits \
+        small:avatar(size:128)large:avatar(size:32)__typename}id}homeworld{name residents(first:4){id ...UserBits \
+        bestFriend{name email scores address{street city geo{lat lng __typename}__typename}id __typename}\
+        email@include(if:$flag1)__typename}__typename id}}...on Ship{model pilot{name small:avatar(size:128)\
+        large:avatar(size:16)address{street city geo{lat lng __typename}__typename}id __typename}}__typename id}\
+        other:node(id:\"u3\"){id ...on User{name}...on Ship{model}__typename}}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "ac8df81bccb65f3b69e395f0a137712e70df553418bceeb6ee3430f91f8ef6f3"
+    static let textDigest = "9b1bb47a6c5fcd3702fbae590a549fd1c0838bbd99d29458aeba473d3c158601"
 
     var variables: Variables
 

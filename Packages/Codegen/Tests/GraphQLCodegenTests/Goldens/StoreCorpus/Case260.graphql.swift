@@ -7,88 +7,15 @@ struct Case260Query: GraphQLTypedOperation {
     static let operationName = "Case260"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case260($first0: Int, $flag1: Boolean!) {
-          viewer {
-            name
-            friends(first: $first0) {
-              name
-              small: avatar(size: 128)
-              large: avatar(size: 32)
-              scores
-              bestFriend {
-                name
-                email
-                friends(first: 2) {
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  __typename
-                  id
-                }
-                bestFriend {
-                  ...UserBits
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 128)
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                id
-                __typename
-              }
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          user(id: \"u1\") {
-            name
-            scores
-            friends(first: 1) {
-              name
-              email
-              id
-              __typename
-            }
-            email @include(if: $flag1)
-            __typename
-            id
-          }
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case260($first0:Int$flag1:Boolean!){viewer{name friends(first:$first0){name small:avatar(size:128)\
+        large:avatar(size:32)scores bestFriend{name email friends(first:2){name email small:avatar(size:16)\
+        large:avatar(size:32)__typename id}bestFriend{...UserBits name small:avatar(size:32)large:avatar(size:128)\
+        scores address{street city geo{lat lng __typename}__typename}id __typename}id __typename}homeworld{name \
+        diameter moons{name radius __typename}__typename id}__typename id}__typename id}user(id:\"u1\"){name scores \
+        friends(first:1){name email id __typename}email@include(if:$flag1)__typename id}tags}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "bfadcd6692dfdfb8384e3b5163dfd05148874d2fd5f21ef99f369a9f5e217cba"
+    static let textDigest = "f5dd8edf2ab49fcf761130c7a6e826b53f02fb36578a9287699c26b8269bc80f"
 
     var variables: Variables
 

@@ -7,32 +7,10 @@ struct Case261Query: GraphQLTypedOperation {
     static let operationName = "Case261"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case261 {
-          planets(first: 1) {
-            moons {
-              name
-              radius
-              __typename
-            }
-            residents(first: 0) {
-              email
-              small: avatar(size: 64)
-              large: avatar(size: 32)
-              scores
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-        }
+        query Case261{planets(first:1){moons{name radius __typename}residents(first:0){email small:avatar(size:64)\
+        large:avatar(size:32)scores address{street city __typename}__typename id}__typename id}}
         """
-    static let textDigest = "b9e5482a2efb3da6bccd6948037345e5d3173add9dcea91b26a38e81e5f66a3a"
+    static let textDigest = "c0ee3ce74e3f6b16bc207284e556c5a6b10fb87a8f067bef3db6841afba38476"
 
     var variables: Variables
 

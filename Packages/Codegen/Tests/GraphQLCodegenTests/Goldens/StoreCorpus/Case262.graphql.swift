@@ -7,99 +7,15 @@ struct Case262Query: GraphQLTypedOperation {
     static let operationName = "Case262"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case262($id0: ID!, $flag1: Boolean!) {
-          node(id: $id0) {
-            id
-            ... on User {
-              email
-              friends(first: 2) {
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 128)
-                bestFriend {
-                  name
-                  email
-                  friends(first: 2) {
-                    name
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    __typename
-                    name
-                    email @skip(if: $flag1)
-                    id
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Planet {
-              diameter
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-          version
-          tags
-          other: node(id: \"u6\") {
-            id
-            ... on User {
-              name
-              email
-              homeworld {
-                name
-                diameter
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              diameter
-              residents(first: 2) {
-                name
-                email
-                scores
-                __typename
-                id
-              }
-            }
-            __typename
-          }
-        }
+        query Case262($id0:ID!$flag1:Boolean!){node(id:$id0){id ...on User{email friends(first:2){email \
+        small:avatar(size:64)large:avatar(size:128)bestFriend{name email friends(first:2){name __typename id}\
+        bestFriend{__typename name email@skip(if:$flag1)id}id __typename}homeworld{name diameter moons{name radius \
+        __typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename id}address{street \
+        city __typename}}...on Planet{diameter}...on User{email}__typename}version tags other:node(id:\"u6\"){id ...on \
+        User{name email homeworld{name diameter __typename id}}...on Planet{diameter residents(first:2){name email \
+        scores __typename id}}__typename}}
         """
-    static let textDigest = "3ba7df6d7db2123d3370b55bc39c03dbd217ba10dedb7ba207183c4533d0225f"
+    static let textDigest = "e82ae77180c452100111c3f1592e3061592b7df00dddea3aa75f49e172a94383"
 
     var variables: Variables
 

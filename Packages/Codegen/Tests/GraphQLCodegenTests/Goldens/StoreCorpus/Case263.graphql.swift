@@ -7,133 +7,17 @@ struct Case263Query: GraphQLTypedOperation {
     static let operationName = "Case263"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case263($id0: ID!, $first1: Int, $flag2: Boolean!) {
-          node(id: $id0) {
-            ... on User {
-              name
-              email
-              friends(first: $first1) {
-                __typename
-                name
-                email
-                scores
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-              homeworld {
-                name
-                diameter
-                residents(first: 3) {
-                  ...UserBits
-                  name
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @skip(if: $flag2)
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              pilot {
-                name
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-          nodes(ids: [\"u3\", \"u5\", \"p2\"]) {
-            id
-            ... on User {
-              ...UserBits
-              name
-              scores
-              homeworld {
-                ...PlanetBits
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case263($id0:ID!$first1:Int$flag2:Boolean!){node(id:$id0){...on User{name email friends(first:$first1)\
+        {__typename name email scores address{street city __typename}id}homeworld{name diameter residents(first:3)\
+        {...UserBits name address{street city __typename}id __typename}__typename id}address{street city geo{lat lng \
+        __typename}__typename}email@skip(if:$flag2)}...on Planet{name diameter moons{name radius __typename}}...on \
+        Ship{pilot{name homeworld{...PlanetBits name diameter moons{name radius __typename}__typename id}__typename id}\
+        }__typename id}nodes(ids:[\"u3\" \"u5\" \"p2\"]){id ...on User{...UserBits name scores homeworld{...PlanetBits \
+        moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}}...on \
+        Ship{model}__typename}tags}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "2b34308f10177d5d6db6c7a69d0c13a589d327a342e0c846b87dca1149b5b70c"
+    static let textDigest = "cb3d9781aaa06a9a017b507a6bb87f9f6b3e40d15f776bbcd1678a0ce460759c"
 
     var variables: Variables
 

@@ -7,134 +7,19 @@ struct Case264Query: GraphQLTypedOperation {
     static let operationName = "Case264"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case264($flag0: Boolean!, $flag1: Boolean!, $size2: Int!) {
-          viewer {
-            name
-            email
-            scores
-            bestFriend {
-              name
-              email
-              scores
-              friends(first: 1) {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                scores
-                bestFriend {
-                  __typename
-                  id
-                  name
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                }
-                email @include(if: $flag0)
-                id
-                __typename
-              }
-              email @include(if: $flag1)
-              id
-              __typename
-            }
-            __typename
-            id
-          }
-          nodes(ids: [\"s1\", \"u4\", \"u1\"]) {
-            id
-            ... on User {
-              name
-              email
-              bestFriend {
-                ...UserBits
-                bestFriend {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 64)
-                  friends(first: 0) {
-                    ...UserBits
-                    email
-                    small: avatar(size: 64)
-                    large: avatar(size: 32)
-                    scores
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    ...PlanetBits
-                    name
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 1) {
-                name
-                email
-                small: avatar(size: $size2)
-                large: avatar(size: 16)
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case264($flag0:Boolean!$flag1:Boolean!$size2:Int!){viewer{name email scores bestFriend{name email scores \
+        friends(first:1){name small:avatar(size:32)large:avatar(size:16)scores bestFriend{__typename id name email \
+        small:avatar(size:128)large:avatar(size:16)}email@include(if:$flag0)id __typename}email@include(if:$flag1)id \
+        __typename}__typename id}nodes(ids:[\"s1\" \"u4\" \"u1\"]){id ...on User{name email bestFriend{...UserBits \
+        bestFriend{name small:avatar(size:128)large:avatar(size:64)friends(first:0){...UserBits email \
+        small:avatar(size:64)large:avatar(size:32)scores __typename id}homeworld{...PlanetBits name diameter \
+        moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}__typename}id __typename}\
+        id __typename}}...on Planet{name diameter moons{name radius __typename}residents(first:1){name email \
+        small:avatar(size:$size2)large:avatar(size:16)address{street city geo{lat lng __typename}__typename}__typename \
+        id}}__typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "93b063085effcc2c4523a89c87d5829fd0009503129391678a498f894b7680c1"
+    static let textDigest = "8a713f046d101361d1b4b5912052ed7b93daa5b6e6b6fbd7ba3aee9476fefd06"
 
     var variables: Variables
 

@@ -7,62 +7,12 @@ struct Case265Query: GraphQLTypedOperation {
     static let operationName = "Case265"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case265($id0: ID!) {
-          node(id: $id0) {
-            id
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            __typename
-          }
-          other: node(id: \"u8\") {
-            id
-            ... on User {
-              ...UserBits
-              name
-              small: avatar(size: 64)
-              large: avatar(size: 32)
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case265($id0:ID!){node(id:$id0){id ...on Planet{...PlanetBits name diameter moons{name radius __typename}\
+        }__typename}other:node(id:\"u8\"){id ...on User{...UserBits name small:avatar(size:64)large:avatar(size:32)\
+        address{street city geo{lat lng __typename}__typename}}...on Planet{name diameter}__typename}}fragment \
+        PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "8aa05fe7124ee6d510f6e5aa507da37b5ee9669637fc76939eb6bdbf33caf6fa"
+    static let textDigest = "c0be35f8c7f9e4b57147ba4c5b65e7c792517de067bdeaad9fae93c4524e8817"
 
     var variables: Variables
 

@@ -7,118 +7,17 @@ struct Case266Query: GraphQLTypedOperation {
     static let operationName = "Case266"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case266($size0: Int!, $flag1: Boolean!, $first2: Int) {
-          user(id: \"u2\") {
-            name
-            scores
-            id
-            __typename
-          }
-          nodes(ids: [\"p1\", \"missing\", \"p3\"]) {
-            id
-            ... on User {
-              name
-              email
-              bestFriend {
-                name
-                small: avatar(size: $size0)
-                large: avatar(size: 32)
-                id
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                id
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                friends(first: 1) {
-                  email
-                  friends(first: 3) {
-                    name
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    __typename
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                  }
-                  __typename
-                  id
-                }
-                email @include(if: $flag1)
-                __typename
-              }
-            }
-            __typename
-          }
-          other: node(id: \"s2\") {
-            id
-            ... on User {
-              name
-              friends(first: $first2) {
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              name
-            }
-            ... on Ship {
-              pilot {
-                ...UserBits
-                name
-                email
-                scores
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case266($size0:Int!$flag1:Boolean!$first2:Int){user(id:\"u2\"){name scores id __typename}\
+        nodes(ids:[\"p1\" \"missing\" \"p3\"]){id ...on User{name email bestFriend{name small:avatar(size:$size0)\
+        large:avatar(size:32)id __typename}}...on Ship{model pilot{id small:avatar(size:128)large:avatar(size:16)\
+        friends(first:1){email friends(first:3){name address{street city __typename}__typename id}\
+        bestFriend{__typename name address{street city geo{lat lng __typename}__typename}id}__typename id}\
+        email@include(if:$flag1)__typename}}__typename}other:node(id:\"s2\"){id ...on User{name friends(first:$first2)\
+        {name small:avatar(size:128)large:avatar(size:64)__typename id}}...on Planet{name}...on Ship{pilot{...UserBits \
+        name email scores homeworld{name moons{name radius __typename}__typename id}id __typename}}...on User{email}\
+        __typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "a47f7787177aab77042e1905504b0c467f85afbce91910532d88d5218a1c8c65"
+    static let textDigest = "117ac36d635cddced4e9117b2c423ab4aadc033b12b39694dd65dbbb61a5c656"
 
     var variables: Variables
 

@@ -7,98 +7,16 @@ struct Case267Query: GraphQLTypedOperation {
     static let operationName = "Case267"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case267($size0: Int!, $first1: Int, $first2: Int) {
-          search(text: \"zzz\", first: 5) {
-            ... on User {
-              ...UserBits
-              name
-              small: avatar(size: $size0)
-              large: avatar(size: 128)
-              friends(first: $first1) {
-                name
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 32)
-                __typename
-                id
-              }
-              id
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-          }
-          version
-          other: node(id: \"u6\") {
-            id
-            ... on User {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 64)
-              large: avatar(size: 32)
-              friends(first: $first2) {
-                __typename
-                id
-                ...UserBits
-                scores
-                friends(first: 3) {
-                  id
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case267($size0:Int!$first1:Int$first2:Int){search(text:\"zzz\" first:5){...on User{...UserBits name \
+        small:avatar(size:$size0)large:avatar(size:128)friends(first:$first1){name email small:avatar(size:64)\
+        large:avatar(size:32)__typename id}id}...on Planet{name moons{name radius __typename}id}__typename ...on \
+        Ship{id}}version other:node(id:\"u6\"){id ...on User{...UserBits name email small:avatar(size:64)\
+        large:avatar(size:32)friends(first:$first2){__typename id ...UserBits scores friends(first:3){id name \
+        small:avatar(size:32)large:avatar(size:16)__typename}address{street city geo{lat lng __typename}__typename}}\
+        address{street city geo{lat lng __typename}__typename}}...on Planet{name}...on Ship{model}__typename}}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "4a99cfb66a034b5c5eae5b2b2558d289990e7a7e459c0d3422088b6ac155d4fc"
+    static let textDigest = "48889f5ce7efc072bb8586d5280007975920b9f4e8c773204720e1e378faeb66"
 
     var variables: Variables
 

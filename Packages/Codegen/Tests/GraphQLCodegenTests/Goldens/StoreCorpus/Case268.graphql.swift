@@ -7,134 +7,18 @@ struct Case268Query: GraphQLTypedOperation {
     static let operationName = "Case268"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case268($size0: Int!, $id1: ID!, $flag2: Boolean!, $size3: Int!) {
-          viewer {
-            name
-            small: avatar(size: $size0)
-            large: avatar(size: 32)
-            friends(first: 3) {
-              name
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 64)
-              scores
-              friends(first: 1) {
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                scores
-                friends(first: 1) {
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                id
-                __typename
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            homeworld {
-              name
-              diameter
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          node(id: $id1) {
-            ... on User {
-              name
-              scores
-              email @include(if: $flag2)
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                small: avatar(size: $size3)
-                large: avatar(size: 16)
-                homeworld {
-                  __typename
-                  name
-                  diameter
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-          planets(first: 0) {
-            __typename
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            id
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case268($size0:Int!$id1:ID!$flag2:Boolean!$size3:Int!){viewer{name small:avatar(size:$size0)\
+        large:avatar(size:32)friends(first:3){name email small:avatar(size:128)large:avatar(size:64)scores \
+        friends(first:1){name email small:avatar(size:128)large:avatar(size:16)scores friends(first:1){name \
+        address{street city geo{lat lng __typename}__typename}id __typename}id __typename}address{street city \
+        __typename}__typename id}homeworld{name diameter __typename id}address{street city geo{lat lng __typename}\
+        __typename}__typename id}node(id:$id1){...on User{name scores email@include(if:$flag2)}...on \
+        Planet{...PlanetBits name diameter moons{name radius __typename}}...on Ship{model pilot{name \
+        small:avatar(size:$size3)large:avatar(size:16)homeworld{__typename name diameter id}address{street city \
+        geo{lat lng __typename}__typename}__typename id}}__typename id}planets(first:0){__typename name moons{name \
+        radius __typename}id}tags}fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "1acfbc3e46035ecc5a231d71514e75d9669f2e0e60441ee921d01c5e5031c264"
+    static let textDigest = "f1a62431280ac7048e405c02a4258978d680833212963502eb7c5aa6e90872bf"
 
     var variables: Variables
 

@@ -7,113 +7,17 @@ struct Case269Query: GraphQLTypedOperation {
     static let operationName = "Case269"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case269($size0: Int!, $flag1: Boolean!, $first2: Int, $flag3: Boolean!) {
-          user(id: \"u2\") {
-            email
-            small: avatar(size: 16)
-            large: avatar(size: 64)
-            scores
-            friends(first: $first2) {
-              name
-              email
-              homeworld {
-                name
-                diameter
-                residents(first: 2) {
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: $size0)
-                  large: avatar(size: 64)
-                  email @skip(if: $flag1)
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-            bestFriend {
-              __typename
-              name
-              friends(first: 1) {
-                id
-                ...UserBits
-                name
-                friends(first: 0) {
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  email @include(if: $flag3)
-                  id
-                  __typename
-                }
-                __typename
-              }
-              homeworld {
-                ...PlanetBits
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 3) {
-                  __typename
-                  email
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case269($size0:Int!$flag1:Boolean!$first2:Int$flag3:Boolean!){user(id:\"u2\"){email small:avatar(size:16)\
+        large:avatar(size:64)scores friends(first:$first2){name email homeworld{name diameter residents(first:2)\
+        {...UserBits name email small:avatar(size:$size0)large:avatar(size:64)email@skip(if:$flag1)id __typename}\
+        __typename id}address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{__typename name \
+        friends(first:1){id ...UserBits name friends(first:0){name email address{street city __typename}\
+        email@include(if:$flag3)id __typename}__typename}homeworld{...PlanetBits name moons{name radius __typename}\
+        residents(first:3){__typename email id}__typename id}address{street city geo{lat lng __typename}__typename}id}\
+        __typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "a633138da3616172799741cbf8830d5885a604a31db166203fe6115e6b9159ba"
+    static let textDigest = "d2ff911fb5ac2c5d9c9bfc7df02d2aa8bde28480862ab105b9c988f6044cbadf"
 
     var variables: Variables
 

@@ -7,152 +7,20 @@ struct Case27Query: GraphQLTypedOperation {
     static let operationName = "Case27"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case27($id0: ID!, $size1: Int!, $flag2: Boolean!, $flag3: Boolean!, $first4: Int) {
-          node(id: $id0) {
-            __typename
-            ... on User {
-              name
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 32)
-              friends(first: 0) {
-                ...UserBits
-                name
-                email
-                __typename
-                id
-              }
-              bestFriend {
-                name
-                email
-                scores
-                friends(first: 2) {
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 3) {
-                    name
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              residents(first: 2) {
-                small: avatar(size: $size1)
-                large: avatar(size: 32)
-                scores
-                friends(first: $first4) {
-                  name
-                  email
-                  friends(first: 1) {
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: 16)
-                    large: avatar(size: 64)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    email @skip(if: $flag2)
-                    id
-                    __typename
-                  }
-                  email @skip(if: $flag3)
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-            }
-            id
-          }
-          nodes(ids: [\"u7\", \"s2\", \"u8\"]) {
-            id
-            ... on User {
-              name
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 16)
-              scores
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case27($id0:ID!$size1:Int!$flag2:Boolean!$flag3:Boolean!$first4:Int){node(id:$id0){__typename ...on \
+        User{name email small:avatar(size:128)large:avatar(size:32)friends(first:0){...UserBits name email __typename \
+        id}bestFriend{name email scores friends(first:2){name small:avatar(size:64)large:avatar(size:16)__typename id}\
+        homeworld{name moons{name radius __typename}residents(first:3){name __typename id}__typename id}address{street \
+        city geo{lat lng __typename}__typename}__typename id}}...on Planet{...PlanetBits name diameter \
+        residents(first:2){small:avatar(size:$size1)large:avatar(size:32)scores friends(first:$first4){name email \
+        friends(first:1){...UserBits name email small:avatar(size:16)large:avatar(size:64)address{street city geo{lat \
+        lng __typename}__typename}email@skip(if:$flag2)id __typename}email@skip(if:$flag3)__typename id}address{street \
+        city geo{lat lng __typename}__typename}__typename id}}...on Ship{model}id}nodes(ids:[\"u7\" \"s2\" \"u8\"]){id \
+        ...on User{name email small:avatar(size:128)large:avatar(size:16)scores}...on Ship{model}__typename}\
+        grid(size:0){x y value __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits \
+        on User{email name __typename id}
         """
-    static let textDigest = "9006feb4c860732d52f22cef7f1ba02275ccb6d657619bbcdac4f201c93a02cb"
+    static let textDigest = "ba0b1eef1e788d5243553474073c0f85873b8a9f157915296467c3d37b872c49"
 
     var variables: Variables
 

@@ -7,114 +7,17 @@ struct Case270Query: GraphQLTypedOperation {
     static let operationName = "Case270"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case270($flag0: Boolean!, $first1: Int, $size2: Int!, $flag3: Boolean!, $first4: Int, $flag5: Boolean!) {
-          viewer {
-            __typename
-            email
-            scores
-            friends(first: $first1) {
-              __typename
-              scores
-              homeworld {
-                __typename
-                ...PlanetBits
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              email @skip(if: $flag0)
-              id
-            }
-            id
-          }
-          user(id: \"u1\") {
-            small: avatar(size: 16)
-            large: avatar(size: 128)
-            friends(first: $first4) {
-              name
-              friends(first: 3) {
-                name
-                friends(first: 3) {
-                  ...UserBits
-                  name
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 0) {
-                  __typename
-                  id
-                  name
-                  small: avatar(size: $size2)
-                  large: avatar(size: 128)
-                  email @include(if: $flag3)
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            email @include(if: $flag5)
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case270($flag0:Boolean!$first1:Int$size2:Int!$flag3:Boolean!$first4:Int$flag5:Boolean!)\
+        {viewer{__typename email scores friends(first:$first1){__typename scores homeworld{__typename ...PlanetBits \
+        diameter moons{name radius __typename}id}address{street city __typename}email@skip(if:$flag0)id}id}\
+        user(id:\"u1\"){small:avatar(size:16)large:avatar(size:128)friends(first:$first4){name friends(first:3){name \
+        friends(first:3){...UserBits name id __typename}homeworld{name diameter __typename id}address{street city \
+        __typename}__typename id}homeworld{name moons{name radius __typename}residents(first:0){__typename id name \
+        small:avatar(size:$size2)large:avatar(size:128)email@include(if:$flag3)}__typename id}address{street city \
+        geo{lat lng __typename}__typename}id __typename}email@include(if:$flag5)__typename id}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "ff136e82e98511df8202b10e0446603eb881d54c2ee77ff4b5154f67f852cee3"
+    static let textDigest = "365ab32d25363b74eb3610c186e9e9d49eb3875f67b18559ee3809dd00a242b7"
 
     var variables: Variables
 

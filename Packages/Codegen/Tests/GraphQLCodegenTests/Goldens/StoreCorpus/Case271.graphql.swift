@@ -7,147 +7,19 @@ struct Case271Query: GraphQLTypedOperation {
     static let operationName = "Case271"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case271($flag0: Boolean!, $flag1: Boolean!, $flag2: Boolean!) {
-          search(text: \"1\", first: 4) {
-            ... on Planet {
-              name
-              diameter
-              id
-            }
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                name
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 32)
-                scores
-                friends(first: 1) {
-                  ...UserBits
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  friends(first: 2) {
-                    name
-                    email @skip(if: $flag0)
-                    id
-                    __typename
-                  }
-                  bestFriend {
-                    name
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  scores
-                  friends(first: 3) {
-                    name
-                    small: avatar(size: 128)
-                    large: avatar(size: 16)
-                    email @skip(if: $flag1)
-                    id
-                    __typename
-                  }
-                  bestFriend {
-                    id
-                    name
-                    email
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-          }
-          tags
-          other: node(id: \"p3\") {
-            ... on User {
-              name
-              email
-              homeworld {
-                id
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 3) {
-                  id
-                  name
-                  email @skip(if: $flag2)
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case271($flag0:Boolean!$flag1:Boolean!$flag2:Boolean!){search(text:\"1\" first:4){...on Planet{name \
+        diameter id}...on Ship{model pilot{...UserBits name email small:avatar(size:64)large:avatar(size:32)scores \
+        friends(first:1){...UserBits name small:avatar(size:16)large:avatar(size:32)friends(first:2){name \
+        email@skip(if:$flag0)id __typename}bestFriend{name __typename id}homeworld{name diameter moons{name radius \
+        __typename}__typename id}__typename id}bestFriend{name small:avatar(size:128)large:avatar(size:32)scores \
+        friends(first:3){name small:avatar(size:128)large:avatar(size:16)email@skip(if:$flag1)id __typename}\
+        bestFriend{id name email __typename}address{street city __typename}id __typename}__typename id}id}...on \
+        Named{name}__typename ...on User{email id}}tags other:node(id:\"p3\"){...on User{name email homeworld{id name \
+        moons{name radius __typename}residents(first:3){id name email@skip(if:$flag2)__typename}__typename}}...on \
+        Planet{...PlanetBits name moons{name radius __typename}}...on Named{name}__typename id}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "418faedb08be70dd8db7ea74852cfae248e74c81409653e9d4cdd3797dff9569"
+    static let textDigest = "6841d3804f888291ef541cd12eb74c1a62e328d386298be516e70a3ce473d205"
 
     var variables: Variables
 

@@ -7,82 +7,14 @@ struct Case272Query: GraphQLTypedOperation {
     static let operationName = "Case272"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case272($flag0: Boolean!, $flag1: Boolean!) {
-          user(id: \"u1\") {
-            __typename
-            email
-            email @skip(if: $flag0)
-            id
-          }
-          nodes(ids: [\"u6\", \"p3\", \"u4\"]) {
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 0) {
-                ...UserBits
-                name
-                email
-                bestFriend {
-                  name
-                  friends(first: 2) {
-                    id
-                    ...UserBits
-                    email @include(if: $flag1)
-                    __typename
-                  }
-                  homeworld {
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-                id
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-          planets(first: 1) {
-            diameter
-            __typename
-            id
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case272($flag0:Boolean!$flag1:Boolean!){user(id:\"u1\"){__typename email email@skip(if:$flag0)id}\
+        nodes(ids:[\"u6\" \"p3\" \"u4\"]){...on Planet{...PlanetBits name moons{name radius __typename}\
+        residents(first:0){...UserBits name email bestFriend{name friends(first:2){id ...UserBits \
+        email@include(if:$flag1)__typename}homeworld{name moons{name radius __typename}__typename id}id __typename}id \
+        __typename}}__typename id}planets(first:1){diameter __typename id}grid(size:2){x y value __typename}}fragment \
+        PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "ace6829fa31107fdcd04c532592edd761009909359e53988b121091539615e44"
+    static let textDigest = "c6a44923adf4cae93e0e460e50a318435acfb9c7b038da8c61a295b70c581272"
 
     var variables: Variables
 

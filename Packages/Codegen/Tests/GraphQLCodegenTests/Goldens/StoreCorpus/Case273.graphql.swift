@@ -7,20 +7,9 @@ struct Case273Query: GraphQLTypedOperation {
     static let operationName = "Case273"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case273 {
-          planets(first: 0) {
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-        }
+        query Case273{planets(first:0){name moons{name radius __typename}__typename id}}
         """
-    static let textDigest = "be7348ba3b6848f3789f110ec37faf86bf4acb17b937454556c2e4c71ac7bcaf"
+    static let textDigest = "0bb41f23d28fec89b9e545b5e212359ecc035890a0c163f8470cdae404ebaef9"
 
     var variables: Variables
 

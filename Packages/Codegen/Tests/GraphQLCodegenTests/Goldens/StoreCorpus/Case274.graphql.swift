@@ -7,179 +7,21 @@ struct Case274Query: GraphQLTypedOperation {
     static let operationName = "Case274"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case274($size0: Int!, $first1: Int, $flag2: Boolean!) {
-          viewer {
-            id
-            name
-            small: avatar(size: 16)
-            large: avatar(size: 128)
-            friends(first: 0) {
-              name
-              small: avatar(size: $size0)
-              large: avatar(size: 16)
-              scores
-              bestFriend {
-                name
-                email
-                scores
-                friends(first: $first1) {
-                  name
-                  __typename
-                  id
-                }
-                bestFriend {
-                  __typename
-                  small: avatar(size: 32)
-                  large: avatar(size: 128)
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                id
-                name
-                diameter
-                __typename
-              }
-              id
-              __typename
-            }
-            homeworld {
-              __typename
-              ...PlanetBits
-              name
-              id
-            }
-            email @skip(if: $flag2)
-            __typename
-          }
-          search(text: \"u\", first: 4) {
-            ... on User {
-              name
-              email
-              small: avatar(size: 64)
-              large: avatar(size: 16)
-              scores
-              bestFriend {
-                name
-                email
-                friends(first: 0) {
-                  __typename
-                  ...UserBits
-                  name
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                bestFriend {
-                  name
-                  bestFriend {
-                    ...UserBits
-                    name
-                    email
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-            ... on Ship {
-              id
-            }
-          }
-          planets(first: 0) {
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          grid(size: 3) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case274($size0:Int!$first1:Int$flag2:Boolean!){viewer{id name small:avatar(size:16)large:avatar(size:128)\
+        friends(first:0){name small:avatar(size:$size0)large:avatar(size:16)scores bestFriend{name email scores \
+        friends(first:$first1){name __typename id}bestFriend{__typename small:avatar(size:32)large:avatar(size:128)id}\
+        address{street city __typename}__typename id}homeworld{id name diameter __typename}id __typename}\
+        homeworld{__typename ...PlanetBits name id}email@skip(if:$flag2)__typename}search(text:\"u\" first:4){...on \
+        User{name email small:avatar(size:64)large:avatar(size:16)scores bestFriend{name email friends(first:0)\
+        {__typename ...UserBits name scores address{street city geo{lat lng __typename}__typename}id}bestFriend{name \
+        bestFriend{...UserBits name email address{street city __typename}__typename id}__typename id}\
+        homeworld{...PlanetBits moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}\
+        __typename}__typename id}id}...on Planet{name diameter moons{name radius __typename}id}__typename ...on \
+        User{email id}...on Ship{id}}planets(first:0){diameter moons{name radius __typename}__typename id}grid(size:3)\
+        {x y value __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "7aaceabf4689d3bcf3e03a386ebc36304cddc64234e65ea504a60d66a0876ec2"
+    static let textDigest = "22104ce312189108fded66fb63f62fb3f0d31dd804ac6bfb2a8055ce0866811e"
 
     var variables: Variables
 

@@ -7,47 +7,11 @@ struct Case275Query: GraphQLTypedOperation {
     static let operationName = "Case275"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case275($id0: ID!) {
-          node(id: $id0) {
-            ... on User {
-              name
-              email
-              homeworld {
-                name
-                residents(first: 1) {
-                  name
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-          tags
-        }
+        query Case275($id0:ID!){node(id:$id0){...on User{name email homeworld{name residents(first:1){name __typename \
+        id}__typename id}address{street city geo{lat lng __typename}__typename}}...on Planet{name moons{name radius \
+        __typename}}__typename id}tags}
         """
-    static let textDigest = "dbc53092b6d31146f4258d7d10d04f3e659b1265eb94967d3ad84937f7e13d6d"
+    static let textDigest = "cca47d95db8811e56dc7582230fe56e4d562f810e52f7a5db19dfc9399446259"
 
     var variables: Variables
 

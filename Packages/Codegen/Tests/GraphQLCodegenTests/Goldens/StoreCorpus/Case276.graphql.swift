@@ -7,20 +7,9 @@ struct Case276Query: GraphQLTypedOperation {
     static let operationName = "Case276"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case276 {
-          planets(first: 2) {
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-        }
+        query Case276{planets(first:2){diameter moons{name radius __typename}__typename id}}
         """
-    static let textDigest = "ed4dc3ccf2fba17ec3ec452527ee9e1f4fb8afd6bb13ad3c42de83304a122937"
+    static let textDigest = "8ae53a1e73584bb52ee5f833157bfc834bfdd58a67c8a74cfa544ace2e41e45f"
 
     var variables: Variables
 

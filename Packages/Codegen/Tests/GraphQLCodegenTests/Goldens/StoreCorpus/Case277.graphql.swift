@@ -7,34 +7,10 @@ struct Case277Query: GraphQLTypedOperation {
     static let operationName = "Case277"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case277($id0: ID!) {
-          node(id: $id0) {
-            id
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on Ship {
-              model
-              pilot {
-                id
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 128)
-                scores
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-              }
-            }
-            __typename
-          }
-        }
+        query Case277($id0:ID!){node(id:$id0){id ...on Planet{name diameter}...on Ship{model pilot{id name \
+        small:avatar(size:64)large:avatar(size:128)scores address{street city __typename}__typename}}__typename}}
         """
-    static let textDigest = "91f545e698d61b53866e566169612103be37f36c1f8ad98c79fd910e3c90bbf6"
+    static let textDigest = "56ec9a9e0bb6b88284788400c25d8a9e13aebf62390d82a5b9468b9dce2d0754"
 
     var variables: Variables
 

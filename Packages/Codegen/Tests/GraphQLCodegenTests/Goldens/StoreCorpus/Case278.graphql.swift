@@ -7,62 +7,12 @@ struct Case278Query: GraphQLTypedOperation {
     static let operationName = "Case278"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case278($size0: Int!) {
-          search(text: \"x-wing\", first: 5) {
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 3) {
-                ...UserBits
-                name
-                email
-                small: avatar(size: $size0)
-                large: avatar(size: 16)
-                friends(first: 1) {
-                  name
-                  email
-                  scores
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-            ... on User {
-              id
-            }
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case278($size0:Int!){search(text:\"x-wing\" first:5){...on Planet{name diameter moons{name radius \
+        __typename}residents(first:3){...UserBits name email small:avatar(size:$size0)large:avatar(size:16)\
+        friends(first:1){name email scores id __typename}address{street city geo{lat lng __typename}__typename}\
+        __typename id}id}__typename ...on Ship{id}...on User{id}}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "2a6049df510df43b629675c1e371acc6a6e515d3880c1266aa308c85417cf96f"
+    static let textDigest = "e8a514c22368b3d4c8e5d82e2d04245682f8e66c6871ce426e27d49a7fbc989b"
 
     var variables: Variables
 

@@ -7,18 +7,9 @@ struct Case279Query: GraphQLTypedOperation {
     static let operationName = "Case279"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case279 {
-          tags
-          other: node(id: \"u7\") {
-            ... on Planet {
-              name
-            }
-            __typename
-            id
-          }
-        }
+        query Case279{tags other:node(id:\"u7\"){...on Planet{name}__typename id}}
         """
-    static let textDigest = "2ba8c0bb01ccdfbaff517ca967c73a0822aaaa24fc4d773cb452c00a3794ceb9"
+    static let textDigest = "ac6031107a2f6a3bfb3ef8bcdd98dd452e386b0dd3d8ddfdf2cb04e7d8a3bb0d"
 
     var variables: Variables
 

@@ -7,100 +7,16 @@ struct Case28Query: GraphQLTypedOperation {
     static let operationName = "Case28"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case28($size0: Int!, $first1: Int) {
-          viewer {
-            name
-            email
-            small: avatar(size: 32)
-            large: avatar(size: 64)
-            bestFriend {
-              name
-              small: avatar(size: 64)
-              large: avatar(size: 128)
-              friends(first: $first1) {
-                ...UserBits
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 32)
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: $size0)
-                  large: avatar(size: 16)
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                name
-                email
-                bestFriend {
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 128)
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            __typename
-            id
-          }
-          grid(size: 3) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case28($size0:Int!$first1:Int){viewer{name email small:avatar(size:32)large:avatar(size:64)\
+        bestFriend{name small:avatar(size:64)large:avatar(size:128)friends(first:$first1){...UserBits email \
+        small:avatar(size:128)large:avatar(size:32)bestFriend{...UserBits name email small:avatar(size:$size0)\
+        large:avatar(size:16)__typename id}homeworld{...PlanetBits name diameter __typename id}__typename id}\
+        bestFriend{name email bestFriend{email small:avatar(size:16)large:avatar(size:128)__typename id}\
+        homeworld{...PlanetBits name __typename id}__typename id}homeworld{name diameter __typename id}__typename id}\
+        address{street city __typename}__typename id}grid(size:3){x y value __typename}version}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "0ebc93f6c5628a9c278c35a9ad681c9b9f1147f58eafb4ab1a7ecdfe56d592b0"
+    static let textDigest = "ca18f8f5d3a4da649c5f1dbc6a3e55eb0db8256fe74b8fa3fbc7eaafb1d06a27"
 
     var variables: Variables
 

@@ -7,79 +7,13 @@ struct Case280Query: GraphQLTypedOperation {
     static let operationName = "Case280"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case280 {
-          search(text: \"1\", first: 2) {
-            ... on User {
-              name
-              email
-              address {
-                street
-                city
-                __typename
-              }
-              id
-            }
-            ... on Planet {
-              name
-              diameter
-              id
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                scores
-                bestFriend {
-                  name
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  __typename
-                  name
-                  diameter
-                  id
-                }
-                __typename
-                id
-              }
-              id
-            }
-            __typename
-            ... on User {
-              email
-              id
-            }
-          }
-          grid(size: 3) {
-            x
-            y
-            value
-            __typename
-          }
-          tags
-        }
+        query Case280{search(text:\"1\" first:2){...on User{name email address{street city __typename}id}...on \
+        Planet{name diameter id}...on Ship{model pilot{name email small:avatar(size:32)large:avatar(size:128)scores \
+        bestFriend{name homeworld{name diameter __typename id}address{street city geo{lat lng __typename}__typename}id \
+        __typename}homeworld{__typename name diameter id}__typename id}id}__typename ...on User{email id}}grid(size:3)\
+        {x y value __typename}tags}
         """
-    static let textDigest = "300b99ce948824487fee20a812963edc1c0ca610890dc9e85310525a49e73cd3"
+    static let textDigest = "9b19b199df6d420c268f913742028fdb110a8490923df0bd2acf77452ece556e"
 
     var variables: Variables
 

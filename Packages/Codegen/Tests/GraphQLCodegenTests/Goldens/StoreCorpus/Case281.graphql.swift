@@ -7,11 +7,9 @@ struct Case281Query: GraphQLTypedOperation {
     static let operationName = "Case281"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case281 {
-          version
-        }
+        query Case281{version}
         """
-    static let textDigest = "c4827d81835ef897dff1ee1cbd0602098b43b0bde65c8fadcf2a008a9c55128a"
+    static let textDigest = "844238a4c0954c7bcc2bf5ff269be4e6d077291e786a2e46636739bcfc2d7a35"
 
     var variables: Variables
 

@@ -7,138 +7,18 @@ struct Case282Query: GraphQLTypedOperation {
     static let operationName = "Case282"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case282($first0: Int, $size1: Int!, $flag2: Boolean!) {
-          viewer {
-            name
-            email
-            friends(first: 1) {
-              __typename
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              scores
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            __typename
-            id
-          }
-          user(id: \"u8\") {
-            ...UserBits
-            name
-            email
-            small: avatar(size: 128)
-            large: avatar(size: 64)
-            scores
-            bestFriend {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              friends(first: 1) {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                scores
-                friends(first: $first0) {
-                  id
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                bestFriend {
-                  name
-                  small: avatar(size: $size1)
-                  large: avatar(size: 16)
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              email @skip(if: $flag2)
-              __typename
-              id
-            }
-            homeworld {
-              id
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            id
-            __typename
-          }
-          planets(first: 1) {
-            id
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-          }
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case282($first0:Int$size1:Int!$flag2:Boolean!){viewer{name email friends(first:1){__typename name \
+        small:avatar(size:32)large:avatar(size:16)scores address{street city geo{lat lng __typename}__typename}id}\
+        __typename id}user(id:\"u8\"){...UserBits name email small:avatar(size:128)large:avatar(size:64)scores \
+        bestFriend{name small:avatar(size:32)large:avatar(size:16)friends(first:1){name small:avatar(size:32)\
+        large:avatar(size:64)scores friends(first:$first0){id name email address{street city geo{lat lng __typename}\
+        __typename}__typename}bestFriend{name small:avatar(size:$size1)large:avatar(size:16)scores address{street city \
+        geo{lat lng __typename}__typename}id __typename}address{street city __typename}__typename id}\
+        email@skip(if:$flag2)__typename id}homeworld{id name diameter moons{name radius __typename}__typename}\
+        address{street city geo{lat lng __typename}__typename}id __typename}planets(first:1){id name moons{name radius \
+        __typename}__typename}tags}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "250a4f15d144bf4eaa75293c3d81b8ebd2c5d2c22f0c5235116ec4b6066190f0"
+    static let textDigest = "29ca9f373debd928f9b44d36c6c9d11bec9503d7b8bff2b36083c5a576d342c1"
 
     var variables: Variables
 

@@ -7,87 +7,14 @@ struct Case283Query: GraphQLTypedOperation {
     static let operationName = "Case283"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case283($flag0: Boolean!) {
-          user(id: \"u7\") {
-            name
-            email
-            scores
-            bestFriend {
-              __typename
-              ...UserBits
-              name
-              scores
-              friends(first: 3) {
-                id
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 32)
-                scores
-                friends(first: 3) {
-                  id
-                  ...UserBits
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  scores
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-              }
-              bestFriend {
-                name
-                scores
-                __typename
-                id
-              }
-              homeworld {
-                diameter
-                __typename
-                id
-              }
-              email @include(if: $flag0)
-              id
-            }
-            homeworld {
-              id
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case283($flag0:Boolean!){user(id:\"u7\"){name email scores bestFriend{__typename ...UserBits name scores \
+        friends(first:3){id name email small:avatar(size:128)large:avatar(size:32)scores friends(first:3){id \
+        ...UserBits name small:avatar(size:128)large:avatar(size:32)scores __typename}address{street city __typename}\
+        __typename}bestFriend{name scores __typename id}homeworld{diameter __typename id}email@include(if:$flag0)id}\
+        homeworld{id name diameter moons{name radius __typename}__typename}address{street city geo{lat lng __typename}\
+        __typename}__typename id}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "06b96c8980c5b7ccf8134470c7af0cc60c7c104389ae82b37288fd3cf80469a0"
+    static let textDigest = "dfab2098fe295e1d9a21db1e5fe8bfa023cba42736f0236631d7e978622a7beb"
 
     var variables: Variables
 

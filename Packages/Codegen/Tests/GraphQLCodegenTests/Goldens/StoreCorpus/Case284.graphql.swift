@@ -7,205 +7,23 @@ struct Case284Query: GraphQLTypedOperation {
     static let operationName = "Case284"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case284($flag0: Boolean!, $first1: Int, $id2: ID!, $first3: Int, $flag4: Boolean!) {
-          user(id: \"u1\") {
-            name
-            friends(first: 1) {
-              __typename
-              name
-              email
-              scores
-              bestFriend {
-                email
-                friends(first: $first1) {
-                  __typename
-                  name
-                  email
-                  email @include(if: $flag0)
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          node(id: $id2) {
-            __typename
-            id
-            ... on Planet {
-              name
-            }
-          }
-          search(text: \"u\", first: 5) {
-            ... on User {
-              name
-              friends(first: $first3) {
-                ...UserBits
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 32)
-                scores
-                friends(first: 2) {
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                __typename
-                ...UserBits
-                name
-                email
-                bestFriend {
-                  name
-                  email
-                  homeworld {
-                    __typename
-                    name
-                    diameter
-                    id
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                id
-              }
-              homeworld {
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                email
-                bestFriend {
-                  id
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  friends(first: 0) {
-                    id
-                    name
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                  }
-                  bestFriend {
-                    id
-                    name
-                    email
-                    __typename
-                  }
-                  __typename
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 0) {
-                    id
-                    name
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                email @include(if: $flag4)
-                __typename
-                id
-              }
-              id
-            }
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case284($flag0:Boolean!$first1:Int$id2:ID!$first3:Int$flag4:Boolean!){user(id:\"u1\"){name \
+        friends(first:1){__typename name email scores bestFriend{email friends(first:$first1){__typename name email \
+        email@include(if:$flag0)id}__typename id}address{street city geo{lat lng __typename}__typename}id}\
+        address{street city geo{lat lng __typename}__typename}__typename id}node(id:$id2){__typename id ...on \
+        Planet{name}}search(text:\"u\" first:5){...on User{name friends(first:$first3){...UserBits name \
+        small:avatar(size:128)large:avatar(size:32)scores friends(first:2){name small:avatar(size:64)\
+        large:avatar(size:16)__typename id}__typename id}bestFriend{__typename ...UserBits name email bestFriend{name \
+        email homeworld{__typename name diameter id}id __typename}homeworld{name diameter __typename id}id}\
+        homeworld{name moons{name radius __typename}__typename id}id}...on Planet{name moons{name radius __typename}id}\
+        ...on Ship{model pilot{name email bestFriend{id name email small:avatar(size:16)large:avatar(size:32)\
+        friends(first:0){id name address{street city __typename}__typename}bestFriend{id name email __typename}\
+        __typename}homeworld{...PlanetBits name diameter moons{name radius __typename}residents(first:0){id name \
+        __typename}__typename id}address{street city geo{lat lng __typename}__typename}email@include(if:$flag4)\
+        __typename id}id}__typename}version}fragment PlanetBits on Planet{diameter name __typename id}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "e968d8bc752a97be73e5e81c1a3ba1d96bacd1246b1743e0394de967b9dab516"
+    static let textDigest = "a81dddf10ad3ca5b788ac9d9cc36443c7103c3355727b2480f047f42b823eca8"
 
     var variables: Variables
 

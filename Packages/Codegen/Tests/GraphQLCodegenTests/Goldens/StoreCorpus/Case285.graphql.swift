@@ -7,248 +7,27 @@ struct Case285Query: GraphQLTypedOperation {
     static let operationName = "Case285"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case285($size0: Int!, $flag1: Boolean!, $size2: Int!, $first3: Int, $flag4: Boolean!) {
-          viewer {
-            __typename
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 16)
-            homeworld {
-              id
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-            }
-            id
-          }
-          user(id: \"u1\") {
-            __typename
-            ...UserBits
-            name
-            small: avatar(size: 16)
-            large: avatar(size: 64)
-            friends(first: 3) {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-            bestFriend {
-              name
-              email
-              friends(first: 2) {
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                scores
-                friends(first: 1) {
-                  name
-                  scores
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            email @skip(if: $flag1)
-            id
-          }
-          nodes(ids: [\"u3\", \"u2\", \"u1\"]) {
-            id
-            ... on User {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 16)
-              friends(first: $first3) {
-                name
-                small: avatar(size: $size2)
-                large: avatar(size: 16)
-                friends(first: 3) {
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  friends(first: 0) {
-                    name
-                    small: avatar(size: 64)
-                    large: avatar(size: 32)
-                    id
-                    __typename
-                  }
-                  homeworld {
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-                bestFriend {
-                  __typename
-                  name
-                  homeworld {
-                    id
-                    name
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                __typename
-                email
-                scores
-                bestFriend {
-                  name
-                  email
-                  friends(first: 1) {
-                    __typename
-                    ...UserBits
-                    small: avatar(size: 64)
-                    large: avatar(size: 128)
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                  }
-                  homeworld {
-                    ...PlanetBits
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              email @include(if: $flag4)
-            }
-            ... on Planet {
-              name
-              residents(first: 3) {
-                name
-                email
-                id
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          planets(first: 0) {
-            name
-            diameter
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case285($size0:Int!$flag1:Boolean!$size2:Int!$first3:Int$flag4:Boolean!){viewer{__typename name email \
+        small:avatar(size:$size0)large:avatar(size:16)homeworld{id name diameter moons{name radius __typename}\
+        __typename}id}user(id:\"u1\"){__typename ...UserBits name small:avatar(size:16)large:avatar(size:64)\
+        friends(first:3){...UserBits name email small:avatar(size:16)large:avatar(size:32)address{street city geo{lat \
+        lng __typename}__typename}__typename id}bestFriend{name email friends(first:2){email small:avatar(size:32)\
+        large:avatar(size:64)scores friends(first:1){name scores __typename id}__typename id}address{street city \
+        geo{lat lng __typename}__typename}__typename id}address{street city __typename}email@skip(if:$flag1)id}\
+        nodes(ids:[\"u3\" \"u2\" \"u1\"]){id ...on User{...UserBits name email small:avatar(size:128)\
+        large:avatar(size:16)friends(first:$first3){name small:avatar(size:$size2)large:avatar(size:16)friends(first:3)\
+        {name small:avatar(size:64)large:avatar(size:128)friends(first:0){name small:avatar(size:64)\
+        large:avatar(size:32)id __typename}homeworld{__typename id}id __typename}bestFriend{__typename name \
+        homeworld{id name __typename}address{street city __typename}id}address{street city geo{lat lng __typename}\
+        __typename}__typename id}bestFriend{__typename email scores bestFriend{name email friends(first:1){__typename \
+        ...UserBits small:avatar(size:64)large:avatar(size:128)scores address{street city geo{lat lng __typename}\
+        __typename}id}homeworld{...PlanetBits name diameter __typename id}address{street city geo{lat lng __typename}\
+        __typename}id __typename}address{street city geo{lat lng __typename}__typename}id}address{street city \
+        __typename}email@include(if:$flag4)}...on Planet{name residents(first:3){name email id __typename}}...on \
+        Named{name}__typename}planets(first:0){name diameter __typename id}}fragment PlanetBits on Planet{diameter \
+        name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "1c514ce2f699fa5b6d9dc9c41e869a7cdd39c5038f1522d7de900781b106858a"
+    static let textDigest = "956ce4a306ffe4547d44e9736ac05e238acaab49f63c5bbe0a809fc1b284e356"
 
     var variables: Variables
 

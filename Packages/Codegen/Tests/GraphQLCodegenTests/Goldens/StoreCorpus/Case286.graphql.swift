@@ -7,103 +7,16 @@ struct Case286Query: GraphQLTypedOperation {
     static let operationName = "Case286"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case286($first0: Int) {
-          viewer {
-            __typename
-            id
-            name
-            email
-            small: avatar(size: 32)
-            large: avatar(size: 64)
-            friends(first: 1) {
-              name
-              email
-              small: avatar(size: 64)
-              large: avatar(size: 16)
-              friends(first: $first0) {
-                __typename
-                ...UserBits
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 32)
-                bestFriend {
-                  id
-                  ...UserBits
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                }
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-              }
-              bestFriend {
-                name
-                email
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case286($first0:Int){viewer{__typename id name email small:avatar(size:32)large:avatar(size:64)\
+        friends(first:1){name email small:avatar(size:64)large:avatar(size:16)friends(first:$first0){__typename \
+        ...UserBits name email small:avatar(size:16)large:avatar(size:32)bestFriend{id ...UserBits name \
+        small:avatar(size:128)large:avatar(size:32)address{street city __typename}__typename}homeworld{name moons{name \
+        radius __typename}__typename id}id}bestFriend{name email bestFriend{...UserBits name email id __typename}\
+        __typename id}homeworld{diameter moons{name radius __typename}__typename id}address{street city __typename}\
+        __typename id}address{street city geo{lat lng __typename}__typename}}}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "aeeec53a9d6364898d479e39d3072bd087d023542ae223ec6280f8a7b353b846"
+    static let textDigest = "4065c63481bde82f923a6be66a859ccb1bc252a804c25ec10d259635e1029572"
 
     var variables: Variables
 

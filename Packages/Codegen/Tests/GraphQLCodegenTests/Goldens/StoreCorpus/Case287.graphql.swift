@@ -7,41 +7,11 @@ struct Case287Query: GraphQLTypedOperation {
     static let operationName = "Case287"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case287($first0: Int) {
-          nodes(ids: [\"s1\", \"s2\", \"u8\"]) {
-            __typename
-            ... on User {
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              scores
-              friends(first: $first0) {
-                homeworld {
-                  ...PlanetBits
-                  name
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            ... on Named {
-              name
-            }
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case287($first0:Int){nodes(ids:[\"s1\" \"s2\" \"u8\"]){__typename ...on User{name email \
+        small:avatar(size:16)large:avatar(size:128)scores friends(first:$first0){homeworld{...PlanetBits name \
+        __typename id}__typename id}}...on Named{name}id}}fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "8edaf4977e9791f0f7d20f722798f4c7dcd3c290d617a554f07a09d26b202232"
+    static let textDigest = "ac2dc7b73d3e49fe6b2dd0b4dfd716be217dfa0f9b97eb39f9d35b796922a5b7"
 
     var variables: Variables
 

@@ -7,153 +7,19 @@ struct Case288Query: GraphQLTypedOperation {
     static let operationName = "Case288"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case288($first0: Int, $first1: Int) {
-          viewer {
-            name
-            email
-            bestFriend {
-              id
-              friends(first: $first0) {
-                name
-                email
-                homeworld {
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-            }
-            homeworld {
-              __typename
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 2) {
-                friends(first: $first1) {
-                  id
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 64)
-                  scores
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-              id
-            }
-            __typename
-            id
-          }
-          user(id: \"u4\") {
-            name
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            id
-            __typename
-          }
-          other: node(id: \"missing\") {
-            ... on User {
-              name
-              email
-              small: avatar(size: 64)
-              large: avatar(size: 16)
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 0) {
-                name
-                email
-                scores
-                bestFriend {
-                  __typename
-                  id
-                  name
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                }
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case288($first0:Int$first1:Int){viewer{name email bestFriend{id friends(first:$first0){name email \
+        homeworld{__typename id}__typename id}address{street city geo{lat lng __typename}__typename}__typename}\
+        homeworld{__typename name moons{name radius __typename}residents(first:2){friends(first:$first1){id email \
+        small:avatar(size:32)large:avatar(size:64)scores address{street city __typename}__typename}id __typename}id}\
+        __typename id}user(id:\"u4\"){name address{street city geo{lat lng __typename}__typename}id __typename}\
+        other:node(id:\"missing\"){...on User{name email small:avatar(size:64)large:avatar(size:16)homeworld{name \
+        diameter moons{name radius __typename}__typename id}}...on Planet{...PlanetBits name moons{name radius \
+        __typename}residents(first:0){name email scores bestFriend{__typename id name email small:avatar(size:128)\
+        large:avatar(size:16)address{street city __typename}}homeworld{name diameter __typename id}address{street city \
+        __typename}__typename id}}...on Ship{model}__typename id}}fragment PlanetBits on Planet{diameter name \
+        __typename id}
         """
-    static let textDigest = "1dd6c6878bd8387996e259a5d3672d440285e055bc754f0e9bd45f660743bd95"
+    static let textDigest = "b1e06b67c0e433015db5330305dde4ecf08490e5762aea6368b29858e9413a3f"
 
     var variables: Variables
 

@@ -7,195 +7,23 @@ struct Case289Query: GraphQLTypedOperation {
     static let operationName = "Case289"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case289($size0: Int!, $flag1: Boolean!, $size2: Int!) {
-          user(id: \"u7\") {
-            name
-            small: avatar(size: 16)
-            large: avatar(size: 64)
-            scores
-            friends(first: 0) {
-              id
-              name
-              email
-              friends(first: 0) {
-                name
-                scores
-                friends(first: 0) {
-                  id
-                  name
-                  small: avatar(size: $size0)
-                  large: avatar(size: 32)
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 0) {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  scores
-                  email @skip(if: $flag1)
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          nodes(ids: [\"u7\", \"u4\", \"u2\"]) {
-            id
-            ... on User {
-              ...UserBits
-              name
-              small: avatar(size: $size2)
-              large: avatar(size: 128)
-              scores
-              homeworld {
-                id
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 2) {
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 3) {
-                ...UserBits
-                name
-                homeworld {
-                  ...PlanetBits
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 2) {
-                    id
-                    name
-                    small: avatar(size: 32)
-                    large: avatar(size: 64)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          planets(first: 2) {
-            name
-            __typename
-            id
-          }
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case289($size0:Int!$flag1:Boolean!$size2:Int!){user(id:\"u7\"){name small:avatar(size:16)\
+        large:avatar(size:64)scores friends(first:0){id name email friends(first:0){name scores friends(first:0){id \
+        name small:avatar(size:$size0)large:avatar(size:32)__typename}address{street city geo{lat lng __typename}\
+        __typename}__typename id}homeworld{name diameter moons{name radius __typename}residents(first:0){name \
+        small:avatar(size:128)large:avatar(size:32)scores email@skip(if:$flag1)id __typename}__typename id}\
+        address{street city geo{lat lng __typename}__typename}__typename}address{street city geo{lat lng __typename}\
+        __typename}__typename id}nodes(ids:[\"u7\" \"u4\" \"u2\"]){id ...on User{...UserBits name \
+        small:avatar(size:$size2)large:avatar(size:128)scores homeworld{id name diameter moons{name radius __typename}\
+        residents(first:2){name email address{street city __typename}__typename id}__typename}}...on \
+        Planet{...PlanetBits name diameter moons{name radius __typename}residents(first:3){...UserBits name \
+        homeworld{...PlanetBits name moons{name radius __typename}residents(first:2){id name small:avatar(size:32)\
+        large:avatar(size:64)address{street city geo{lat lng __typename}__typename}__typename}__typename id}__typename \
+        id}}...on Ship{model}...on Named{name}__typename}planets(first:2){name __typename id}grid(size:0){x y value \
+        __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "f9d9afcd3ee30401b23be70bd51594f31c06a19de18ce7ede1b20274084c4794"
+    static let textDigest = "0b21251f81de6b1822de93a355c94bcc1ab8cc8ec27b48fd169be0c2742f1f4a"
 
     var variables: Variables
 

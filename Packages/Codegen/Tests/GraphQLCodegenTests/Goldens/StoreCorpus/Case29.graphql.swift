@@ -7,140 +7,19 @@ struct Case29Query: GraphQLTypedOperation {
     static let operationName = "Case29"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case29($size0: Int!, $first1: Int, $flag2: Boolean!) {
-          viewer {
-            name
-            small: avatar(size: 64)
-            large: avatar(size: 32)
-            scores
-            __typename
-            id
-          }
-          user(id: \"u5\") {
-            id
-            name
-            email
-            small: avatar(size: 64)
-            large: avatar(size: 128)
-            __typename
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-          other: node(id: \"u1\") {
-            id
-            ... on User {
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 64)
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 3) {
-                ...UserBits
-                small: avatar(size: 128)
-                large: avatar(size: 32)
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                scores
-                friends(first: $first1) {
-                  __typename
-                  id
-                  email
-                  small: avatar(size: $size0)
-                  large: avatar(size: 32)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                }
-                bestFriend {
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  email @skip(if: $flag2)
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case29($size0:Int!$first1:Int$flag2:Boolean!){viewer{name small:avatar(size:64)large:avatar(size:32)\
+        scores __typename id}user(id:\"u5\"){id name email small:avatar(size:64)large:avatar(size:128)__typename}\
+        grid(size:2){x y value __typename}other:node(id:\"u1\"){id ...on User{email small:avatar(size:128)\
+        large:avatar(size:64)}...on Planet{...PlanetBits name diameter moons{name radius __typename}residents(first:3)\
+        {...UserBits small:avatar(size:128)large:avatar(size:32)homeworld{name diameter __typename id}address{street \
+        city geo{lat lng __typename}__typename}__typename id}}...on Ship{model pilot{...UserBits name email \
+        small:avatar(size:16)large:avatar(size:128)scores friends(first:$first1){__typename id email \
+        small:avatar(size:$size0)large:avatar(size:32)address{street city __typename}}bestFriend{small:avatar(size:16)\
+        large:avatar(size:32)address{street city geo{lat lng __typename}__typename}email@skip(if:$flag2)__typename id}\
+        address{street city geo{lat lng __typename}__typename}__typename id}}__typename}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "21630b140f28619f1e447f7f96145ad3eaa798d0c6446ea97490feeef6607474"
+    static let textDigest = "3f3ff4a022da56e561d8a8a35d44fe3a51b74bac8416a1f93a96c5ec7c7e3a79"
 
     var variables: Variables
 

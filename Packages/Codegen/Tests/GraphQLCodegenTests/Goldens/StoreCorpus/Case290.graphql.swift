@@ -7,51 +7,12 @@ struct Case290Query: GraphQLTypedOperation {
     static let operationName = "Case290"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case290 {
-          nodes(ids: [\"u8\", \"u6\", \"u1\"]) {
-            id
-            ... on User {
-              ...UserBits
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              friends(first: 2) {
-                ...UserBits
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              name
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case290{nodes(ids:[\"u8\" \"u6\" \"u1\"]){id ...on User{...UserBits email small:avatar(size:16)\
+        large:avatar(size:128)friends(first:2){...UserBits name small:avatar(size:32)large:avatar(size:16)\
+        homeworld{name moons{name radius __typename}__typename id}__typename id}}...on Planet{name}...on User{email}\
+        __typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "d55a86a72339a0f0aa2b69e91d39b4909fea8485d506fea713717158551a1229"
+    static let textDigest = "dd511f5cb5045b503fb8732356627e51bf0f5216752224ab8b20d025380f07b0"
 
     var variables: Variables
 

@@ -7,82 +7,14 @@ struct Case291Query: GraphQLTypedOperation {
     static let operationName = "Case291"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case291($id0: ID!, $flag1: Boolean!) {
-          node(id: $id0) {
-            ... on Planet {
-              ...PlanetBits
-              diameter
-              residents(first: 0) {
-                ...UserBits
-                name
-                homeworld {
-                  id
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag1)
-                id
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-          search(text: \"x-wing\", first: 4) {
-            __typename
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              id
-            }
-            ... on User {
-              id
-            }
-          }
-          planets(first: 0) {
-            ...PlanetBits
-            name
-            diameter
-            __typename
-            id
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case291($id0:ID!$flag1:Boolean!){node(id:$id0){...on Planet{...PlanetBits diameter residents(first:0)\
+        {...UserBits name homeworld{id name diameter moons{name radius __typename}__typename}address{street city \
+        __typename}email@skip(if:$flag1)id __typename}}__typename id}search(text:\"x-wing\" first:4){__typename ...on \
+        Planet{...PlanetBits name moons{name radius __typename}id}...on Ship{id}...on User{id}}planets(first:0)\
+        {...PlanetBits name diameter __typename id}tags}fragment PlanetBits on Planet{diameter name __typename id}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "417d1c172084c48ccf29ddcac851918fbf9afe17c32884166175e63b56131bf0"
+    static let textDigest = "90244babf258984407593389da10012a495e90c764ef94f0e567d607d48346dc"
 
     var variables: Variables
 

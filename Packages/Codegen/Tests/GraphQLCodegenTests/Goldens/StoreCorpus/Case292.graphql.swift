@@ -7,142 +7,20 @@ struct Case292Query: GraphQLTypedOperation {
     static let operationName = "Case292"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case292($first0: Int, $flag1: Boolean!, $first2: Int, $flag3: Boolean!, $flag4: Boolean!) {
-          viewer {
-            name
-            email
-            small: avatar(size: 16)
-            large: avatar(size: 128)
-            homeworld {
-              residents(first: 1) {
-                ...UserBits
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                friends(first: $first0) {
-                  name
-                  __typename
-                  id
-                }
-                bestFriend {
-                  __typename
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 64)
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            __typename
-            id
-          }
-          planets(first: 2) {
-            residents(first: 0) {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              friends(first: 1) {
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                friends(first: $first2) {
-                  id
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 128)
-                  email @include(if: $flag1)
-                  __typename
-                }
-                homeworld {
-                  __typename
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  id
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                friends(first: 0) {
-                  name
-                  scores
-                  id
-                  __typename
-                }
-                bestFriend {
-                  name
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag3)
-                __typename
-                id
-              }
-              homeworld {
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 4) {
-                  email
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              email @skip(if: $flag4)
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          version
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case292($first0:Int$flag1:Boolean!$first2:Int$flag3:Boolean!$flag4:Boolean!){viewer{name email \
+        small:avatar(size:16)large:avatar(size:128)homeworld{residents(first:1){...UserBits name email \
+        small:avatar(size:128)large:avatar(size:16)friends(first:$first0){name __typename id}bestFriend{__typename \
+        name small:avatar(size:128)large:avatar(size:64)scores address{street city geo{lat lng __typename}__typename}\
+        id}__typename id}__typename id}address{street city __typename}__typename id}planets(first:2){residents(first:0)\
+        {name small:avatar(size:32)large:avatar(size:16)friends(first:1){small:avatar(size:32)large:avatar(size:64)\
+        friends(first:$first2){id email small:avatar(size:32)large:avatar(size:128)email@include(if:$flag1)__typename}\
+        homeworld{__typename diameter moons{name radius __typename}id}__typename id}bestFriend{name \
+        small:avatar(size:32)large:avatar(size:64)friends(first:0){name scores id __typename}bestFriend{name id \
+        __typename}address{street city __typename}email@skip(if:$flag3)__typename id}homeworld{moons{name radius \
+        __typename}residents(first:4){email __typename id}__typename id}email@skip(if:$flag4)__typename id}__typename \
+        id}version tags}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "25fbe40c5190a732ef1bbd9c2be86bd86be0c9baab2decb87786edd5b581fc58"
+    static let textDigest = "4a156d140c6dcae83dd5b4f3cb166a7ef55af195ef52c678e1f5b36ef4202eec"
 
     var variables: Variables
 

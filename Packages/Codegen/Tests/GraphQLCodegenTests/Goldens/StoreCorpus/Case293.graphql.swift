@@ -7,176 +7,22 @@ struct Case293Query: GraphQLTypedOperation {
     static let operationName = "Case293"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case293($id0: ID!, $size1: Int!, $first2: Int, $size3: Int!, $flag4: Boolean!, $flag5: Boolean!, $size6: \
-        Int!, $first7: Int) {
-          node(id: $id0) {
-            id
-            ... on User {
-              name
-              friends(first: 2) {
-                name
-                email
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              homeworld {
-                __typename
-                ...PlanetBits
-                id
-              }
-            }
-            ... on Planet {
-              name
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          nodes(ids: [\"u5\", \"u2\", \"s1\"]) {
-            id
-            ... on Planet {
-              name
-              residents(first: 0) {
-                name
-                small: avatar(size: $size1)
-                large: avatar(size: 32)
-                friends(first: $first2) {
-                  name
-                  friends(first: 0) {
-                    ...UserBits
-                    name
-                    email
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  scores
-                  bestFriend {
-                    __typename
-                    ...UserBits
-                    name
-                    small: avatar(size: $size3)
-                    large: avatar(size: 128)
-                    email @skip(if: $flag4)
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @include(if: $flag5)
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-          planets(first: 1) {
-            diameter
-            residents(first: 1) {
-              id
-              name
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 64)
-              friends(first: $first7) {
-                ...UserBits
-                name
-                email
-                small: avatar(size: $size6)
-                large: avatar(size: 16)
-                scores
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case293($id0:ID!$size1:Int!$first2:Int$size3:Int!$flag4:Boolean!$flag5:Boolean!$size6:Int!$first7:Int)\
+        {node(id:$id0){id ...on User{name friends(first:2){name email homeworld{name moons{name radius __typename}\
+        __typename id}__typename id}homeworld{__typename ...PlanetBits id}}...on Planet{name}...on Named{name}\
+        __typename}nodes(ids:[\"u5\" \"u2\" \"s1\"]){id ...on Planet{name residents(first:0){name \
+        small:avatar(size:$size1)large:avatar(size:32)friends(first:$first2){name friends(first:0){...UserBits name \
+        email __typename id}__typename id}bestFriend{name small:avatar(size:64)large:avatar(size:128)scores \
+        bestFriend{__typename ...UserBits name small:avatar(size:$size3)large:avatar(size:128)email@skip(if:$flag4)id}\
+        address{street city __typename}__typename id}address{street city __typename}email@include(if:$flag5)__typename \
+        id}}...on Ship{model}...on Named{name}...on User{email}__typename}planets(first:1){diameter residents(first:1)\
+        {id name email small:avatar(size:128)large:avatar(size:64)friends(first:$first7){...UserBits name email \
+        small:avatar(size:$size6)large:avatar(size:16)scores address{street city geo{lat lng __typename}__typename}\
+        __typename id}homeworld{name moons{name radius __typename}__typename id}address{street city geo{lat lng \
+        __typename}__typename}__typename}__typename id}version}fragment PlanetBits on Planet{diameter name __typename \
+        id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "43a3f9badf0dc520f63cc5c59c75eb1d71903cdc470753c668171f79b8082c65"
+    static let textDigest = "01c149d912716e5665a51fc0ba455b78055ea8b80ff7efcb68cf3bd1513ce46c"
 
     var variables: Variables
 

@@ -7,109 +7,16 @@ struct Case295Query: GraphQLTypedOperation {
     static let operationName = "Case295"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case295($flag0: Boolean!) {
-          user(id: \"u8\") {
-            name
-            friends(first: 3) {
-              email
-              friends(first: 2) {
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                residents(first: 1) {
-                  name
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-              id
-            }
-            homeworld {
-              __typename
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            email @skip(if: $flag0)
-            id
-            __typename
-          }
-          grid(size: 3) {
-            x
-            y
-            value
-            __typename
-          }
-          other: node(id: \"p1\") {
-            id
-            ... on User {
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case295($flag0:Boolean!){user(id:\"u8\"){name friends(first:3){email friends(first:2)\
+        {small:avatar(size:32)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename \
+        id}homeworld{name residents(first:1){name address{street city __typename}__typename id}__typename id}\
+        address{street city __typename}__typename id}homeworld{__typename name moons{name radius __typename}id}\
+        address{street city __typename}email@skip(if:$flag0)id __typename}grid(size:3){x y value __typename}\
+        other:node(id:\"p1\"){id ...on User{name email small:avatar(size:32)large:avatar(size:16)address{street city \
+        __typename}}...on Planet{...PlanetBits name moons{name radius __typename}}__typename}}fragment PlanetBits on \
+        Planet{diameter name __typename id}
         """
-    static let textDigest = "0819fbbd4e9c2a01b35173b77444d9792dbb1ba9902a4a4ef9c139c20321365c"
+    static let textDigest = "e1329ae623d9a3b25f280873476c7cf3fc57698a3d3005cfc0281f0f33668952"
 
     var variables: Variables
 

@@ -7,94 +7,15 @@ struct Case298Query: GraphQLTypedOperation {
     static let operationName = "Case298"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case298($first0: Int, $first1: Int, $size2: Int!) {
-          planets(first: 3) {
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            residents(first: 2) {
-              name
-              email
-              friends(first: $first0) {
-                ...UserBits
-                name
-                friends(first: 0) {
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                name
-                scores
-                friends(first: $first1) {
-                  __typename
-                  ...UserBits
-                  name
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                }
-                bestFriend {
-                  __typename
-                  small: avatar(size: $size2)
-                  large: avatar(size: 128)
-                  scores
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case298($first0:Int$first1:Int$size2:Int!){planets(first:3){name moons{name radius __typename}\
+        residents(first:2){name email friends(first:$first0){...UserBits name friends(first:0){address{street city \
+        geo{lat lng __typename}__typename}__typename id}bestFriend{...UserBits name email __typename id}__typename id}\
+        bestFriend{name scores friends(first:$first1){__typename ...UserBits name address{street city __typename}id}\
+        bestFriend{__typename small:avatar(size:$size2)large:avatar(size:128)scores id}__typename id}address{street \
+        city geo{lat lng __typename}__typename}__typename id}__typename id}}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "5930e40a46110940b64be03651517f11996e32d8e8a711cd02abc9eeb7fdd895"
+    static let textDigest = "8cb52a6b0d61eac37642c15652c4661d5f1dea9e0d5e096ed3627dd6b44d8636"
 
     var variables: Variables
 

@@ -7,156 +7,19 @@ struct Case299Query: GraphQLTypedOperation {
     static let operationName = "Case299"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case299($id0: ID!, $size1: Int!, $first2: Int, $flag3: Boolean!) {
-          node(id: $id0) {
-            __typename
-            ... on User {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 64)
-              bestFriend {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                id
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Ship {
-              pilot {
-                name
-                email
-                small: avatar(size: $size1)
-                large: avatar(size: 32)
-                scores
-                friends(first: $first2) {
-                  name
-                  email
-                  homeworld {
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 4) {
-                    ...UserBits
-                    name
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-            }
-            id
-          }
-          search(text: \"1\", first: 3) {
-            ... on User {
-              ...UserBits
-              name
-              email
-              email @skip(if: $flag3)
-              id
-            }
-            ... on Planet {
-              name
-              residents(first: 0) {
-                ...UserBits
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                scores
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-                __typename
-              }
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case299($id0:ID!$size1:Int!$first2:Int$flag3:Boolean!){node(id:$id0){__typename ...on User{...UserBits \
+        name email small:avatar(size:32)large:avatar(size:64)bestFriend{name small:avatar(size:32)large:avatar(size:64)\
+        homeworld{name moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}\
+        __typename}__typename id}homeworld{id name diameter moons{name radius __typename}__typename}address{street \
+        city geo{lat lng __typename}__typename}}...on Ship{pilot{name email small:avatar(size:$size1)\
+        large:avatar(size:32)scores friends(first:$first2){name email homeworld{moons{name radius __typename}\
+        __typename id}__typename id}homeworld{name diameter moons{name radius __typename}residents(first:4)\
+        {...UserBits name address{street city __typename}id __typename}__typename id}id __typename}}id}\
+        search(text:\"1\" first:3){...on User{...UserBits name email email@skip(if:$flag3)id}...on Planet{name \
+        residents(first:0){...UserBits name email small:avatar(size:128)large:avatar(size:64)scores address{street \
+        city __typename}id __typename}id}__typename ...on Ship{id}}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "e95e13dfbe52c20337fed02b77e252b00dd46ae9e890b6a5761a54b19ba44902"
+    static let textDigest = "756fb3550fbf651f7f485b5906cb82d03a37c39e424d47207e8ed3cf1098df4b"
 
     var variables: Variables
 

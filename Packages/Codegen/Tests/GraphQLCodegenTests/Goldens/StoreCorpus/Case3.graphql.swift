@@ -7,42 +7,11 @@ struct Case3Query: GraphQLTypedOperation {
     static let operationName = "Case3"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case3 {
-          planets(first: 0) {
-            name
-            residents(first: 1) {
-              id
-              ...UserBits
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              scores
-              address {
-                street
-                city
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case3{planets(first:0){name residents(first:1){id ...UserBits name small:avatar(size:32)\
+        large:avatar(size:128)scores address{street city __typename}__typename}__typename id}grid(size:1){x y value \
+        __typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "52d920e00d653943ec896ba42d087e063631312b6ea9b30bc7eeb416c7758a43"
+    static let textDigest = "df1b466bc023b4b446effbe2e629b17542fb00e214584bd64e160e670bc06a4d"
 
     var variables: Variables
 

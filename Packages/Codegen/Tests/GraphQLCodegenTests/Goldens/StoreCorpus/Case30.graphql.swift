@@ -7,43 +7,11 @@ struct Case30Query: GraphQLTypedOperation {
     static let operationName = "Case30"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case30 {
-          nodes(ids: [\"u5\", \"u4\", \"p3\"]) {
-            ... on User {
-              ...UserBits
-              name
-              email
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 3) {
-                ...UserBits
-                name
-                __typename
-                id
-              }
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case30{nodes(ids:[\"u5\" \"u4\" \"p3\"]){...on User{...UserBits name email}...on Planet{name moons{name \
+        radius __typename}residents(first:3){...UserBits name __typename id}}id ...on User{email}__typename}}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "572c768acef59604ce8079e149812bb3eab8bbb3cc981f9cf8e91cd256e95a34"
+    static let textDigest = "1615a39acedf6b5d3df7fba0b4d63b4be5d7007ee0b057d53da5b72b7d62ebac"
 
     var variables: Variables
 

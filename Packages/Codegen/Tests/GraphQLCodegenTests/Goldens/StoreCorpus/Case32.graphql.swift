@@ -7,15 +7,9 @@ struct Case32Query: GraphQLTypedOperation {
     static let operationName = "Case32"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case32 {
-          planets(first: 0) {
-            __typename
-            name
-            id
-          }
-        }
+        query Case32{planets(first:0){__typename name id}}
         """
-    static let textDigest = "a1973c2894d7c9a754c1cf1ff03f1d2fafeea310953a5aab0b2d2893ce9ee61f"
+    static let textDigest = "3edbad9405141fbbba38b9b3ac457af1fd79e579f135583ba479115e6058aaed"
 
     var variables: Variables
 

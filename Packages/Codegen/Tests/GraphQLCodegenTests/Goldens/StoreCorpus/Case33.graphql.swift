@@ -7,141 +7,19 @@ struct Case33Query: GraphQLTypedOperation {
     static let operationName = "Case33"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case33($size0: Int!, $first1: Int, $size2: Int!, $flag3: Boolean!) {
-          nodes(ids: [\"u4\", \"s2\", \"u2\"]) {
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              residents(first: 0) {
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                friends(first: $first1) {
-                  id
-                  ...UserBits
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 32)
-                  bestFriend {
-                    id
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: $size0)
-                    large: avatar(size: 32)
-                    scores
-                    __typename
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            __typename
-            id
-          }
-          search(text: \"u\", first: 3) {
-            ... on User {
-              ...UserBits
-              name
-              id
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-          }
-          other: node(id: \"u1\") {
-            id
-            ... on User {
-              name
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              scores
-            }
-            ... on Planet {
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                name
-                scores
-                friends(first: 0) {
-                  id
-                  email
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                name
-                email
-                small: avatar(size: $size2)
-                large: avatar(size: 32)
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag3)
-                __typename
-                id
-              }
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case33($size0:Int!$first1:Int$size2:Int!$flag3:Boolean!){nodes(ids:[\"u4\" \"s2\" \"u2\"]){...on \
+        Planet{...PlanetBits name diameter residents(first:0){small:avatar(size:32)large:avatar(size:128)\
+        friends(first:$first1){id ...UserBits name small:avatar(size:64)large:avatar(size:32)bestFriend{id ...UserBits \
+        name email small:avatar(size:$size0)large:avatar(size:32)scores __typename}homeworld{name diameter __typename \
+        id}__typename}address{street city __typename}__typename id}}__typename id}search(text:\"u\" first:3){...on \
+        User{...UserBits name id}...on Planet{...PlanetBits name id}__typename ...on Ship{id}}other:node(id:\"u1\"){id \
+        ...on User{name small:avatar(size:16)large:avatar(size:32)scores}...on Planet{moons{name radius __typename}\
+        residents(first:4){name scores friends(first:0){id email scores address{street city geo{lat lng __typename}\
+        __typename}__typename}__typename id}}...on Ship{model pilot{...UserBits name email small:avatar(size:$size2)\
+        large:avatar(size:32)address{street city __typename}email@skip(if:$flag3)__typename id}}__typename}}fragment \
+        PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "1d91b8d443824e79a0ccb7487dbed99c14605845de32f35f03ae242748dde42c"
+    static let textDigest = "5db9c151d7d746f0a287fccbac8575e6726a0acb701d11a440675f0cba91180f"
 
     var variables: Variables
 

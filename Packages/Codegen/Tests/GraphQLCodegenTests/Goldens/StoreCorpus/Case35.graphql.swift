@@ -7,17 +7,9 @@ struct Case35Query: GraphQLTypedOperation {
     static let operationName = "Case35"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case35 {
-          nodes(ids: [\"s1\", \"s2\", \"p1\"]) {
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-        }
+        query Case35{nodes(ids:[\"s1\" \"s2\" \"p1\"]){...on Ship{model}__typename id}}
         """
-    static let textDigest = "8b8f1d605ea1bd2b0bebc5ef25f252db4f3ceade3b1413ea74eb19d73674557a"
+    static let textDigest = "a1f5ad1c7e882d589cd629e7ccfe4985667b4458d90d033db6835775ebeb822a"
 
     var variables: Variables
 

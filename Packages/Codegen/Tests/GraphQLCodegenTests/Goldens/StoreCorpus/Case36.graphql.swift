@@ -7,243 +7,29 @@ struct Case36Query: GraphQLTypedOperation {
     static let operationName = "Case36"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case36($first0: Int, $size1: Int!, $first2: Int, $flag3: Boolean!, $first4: Int, $size5: Int!, $size6: \
-        Int!, $first7: Int, $size8: Int!) {
-          viewer {
-            id
-            ...UserBits
-            small: avatar(size: 32)
-            large: avatar(size: 64)
-            scores
-            friends(first: $first0) {
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              friends(first: 2) {
-                ...UserBits
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                friends(first: 1) {
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                friends(first: 1) {
-                  id
-                  name
-                  email
-                  scores
-                  __typename
-                }
-                bestFriend {
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-              __typename
-              id
-            }
-            __typename
-          }
-          nodes(ids: [\"p2\", \"u8\", \"s1\"]) {
-            id
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          search(text: \"u\", first: 1) {
-            __typename
-            ... on User {
-              name
-              email
-              small: avatar(size: $size1)
-              large: avatar(size: 16)
-              bestFriend {
-                name
-                scores
-                friends(first: $first2) {
-                  __typename
-                  ...UserBits
-                  name
-                  email
-                  homeworld {
-                    ...PlanetBits
-                    name
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              email @skip(if: $flag3)
-              id
-            }
-            ... on Ship {
-              model
-              pilot {
-                id
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                friends(first: $first4) {
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 128)
-                  bestFriend {
-                    id
-                    name
-                    email
-                    small: avatar(size: 16)
-                    large: avatar(size: 32)
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-              }
-              id
-            }
-            ... on Planet {
-              id
-            }
-          }
-          other: node(id: \"u7\") {
-            __typename
-            id
-            ... on User {
-              name
-              email
-              small: avatar(size: $size5)
-              large: avatar(size: 32)
-              friends(first: $first7) {
-                name
-                small: avatar(size: $size6)
-                large: avatar(size: 32)
-                friends(first: 1) {
-                  __typename
-                  id
-                  ...UserBits
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                __typename
-                name
-                scores
-                bestFriend {
-                  name
-                  email
-                  small: avatar(size: $size8)
-                  large: avatar(size: 32)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-              }
-            }
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query \
+        Case36($first0:Int$size1:Int!$first2:Int$flag3:Boolean!$first4:Int$size5:Int!$size6:Int!$first7:Int$size8:Int!)\
+        {viewer{id ...UserBits small:avatar(size:32)large:avatar(size:64)scores friends(first:$first0){name email \
+        small:avatar(size:32)large:avatar(size:128)friends(first:2){...UserBits name email small:avatar(size:16)\
+        large:avatar(size:128)friends(first:1){__typename id}__typename id}bestFriend{name small:avatar(size:16)\
+        large:avatar(size:64)friends(first:1){id name email scores __typename}bestFriend{name address{street city \
+        geo{lat lng __typename}__typename}__typename id}address{street city geo{lat lng __typename}__typename}id \
+        __typename}__typename id}__typename}nodes(ids:[\"p2\" \"u8\" \"s1\"]){id ...on Planet{...PlanetBits name \
+        moons{name radius __typename}}...on Ship{model}...on Named{name}__typename}search(text:\"u\" first:1)\
+        {__typename ...on User{name email small:avatar(size:$size1)large:avatar(size:16)bestFriend{name scores \
+        friends(first:$first2){__typename ...UserBits name email homeworld{...PlanetBits name diameter moons{name \
+        radius __typename}__typename id}id}address{street city __typename}__typename id}email@skip(if:$flag3)id}...on \
+        Ship{model pilot{id name small:avatar(size:32)large:avatar(size:128)friends(first:$first4){name \
+        small:avatar(size:32)large:avatar(size:128)bestFriend{id name email small:avatar(size:16)large:avatar(size:32)\
+        address{street city __typename}__typename}address{street city __typename}__typename id}__typename}id}...on \
+        Planet{id}}other:node(id:\"u7\"){__typename id ...on User{name email small:avatar(size:$size5)\
+        large:avatar(size:32)friends(first:$first7){name small:avatar(size:$size6)large:avatar(size:32)friends(first:1)\
+        {__typename id ...UserBits small:avatar(size:32)large:avatar(size:16)}__typename id}}...on Ship{model \
+        pilot{__typename name scores bestFriend{name email small:avatar(size:$size8)large:avatar(size:32)\
+        address{street city geo{lat lng __typename}__typename}__typename id}id}}}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "5a8be73104958a949f5cddcdc6b1e9288b0056b3e6d8291625f5ac148d0ade20"
+    static let textDigest = "4ba1b7d29b6b2d9407b4cb8f4b53daa001c3daa93cf7fabd71aead51fe425da5"
 
     var variables: Variables
 

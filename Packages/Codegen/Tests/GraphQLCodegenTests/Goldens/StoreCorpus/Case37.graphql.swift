@@ -7,149 +7,19 @@ struct Case37Query: GraphQLTypedOperation {
     static let operationName = "Case37"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case37($flag0: Boolean!, $size1: Int!, $size2: Int!, $size3: Int!) {
-          nodes(ids: [\"p2\", \"u7\", \"u3\"]) {
-            id
-            ... on User {
-              name
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-          search(text: \"o\", first: 1) {
-            __typename
-            ... on User {
-              name
-              bestFriend {
-                name
-                email
-                id
-                __typename
-              }
-              email @skip(if: $flag0)
-              id
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                small: avatar(size: $size1)
-                large: avatar(size: 128)
-                scores
-                bestFriend {
-                  name
-                  email
-                  bestFriend {
-                    name
-                    email
-                    small: avatar(size: $size2)
-                    large: avatar(size: 128)
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            ... on User {
-              email
-              id
-            }
-          }
-          planets(first: 0) {
-            ...PlanetBits
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          other: node(id: \"u5\") {
-            ... on User {
-              ...UserBits
-              email
-              small: avatar(size: $size3)
-              large: avatar(size: 32)
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case37($flag0:Boolean!$size1:Int!$size2:Int!$size3:Int!){nodes(ids:[\"p2\" \"u7\" \"u3\"]){id ...on \
+        User{name}...on User{email}__typename}search(text:\"o\" first:1){__typename ...on User{name bestFriend{name \
+        email id __typename}email@skip(if:$flag0)id}...on Planet{name diameter moons{name radius __typename}id}...on \
+        Ship{model pilot{...UserBits small:avatar(size:$size1)large:avatar(size:128)scores bestFriend{name email \
+        bestFriend{name email small:avatar(size:$size2)large:avatar(size:128)__typename id}__typename id}\
+        homeworld{...PlanetBits name moons{name radius __typename}__typename id}address{street city __typename}\
+        __typename id}id}...on Named{name}...on User{email id}}planets(first:0){...PlanetBits name moons{name radius \
+        __typename}__typename id}other:node(id:\"u5\"){...on User{...UserBits email small:avatar(size:$size3)\
+        large:avatar(size:32)address{street city geo{lat lng __typename}__typename}}...on Planet{diameter moons{name \
+        radius __typename}}id ...on User{email}__typename}}fragment PlanetBits on Planet{diameter name __typename id}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "dcac632bccc6e701b783ce4c8a5f0555cf95666f5d9182e16d7de2b19f839ae9"
+    static let textDigest = "ef94746d3e3e60e286e0e5806c313377510f345dc81d5abd7c07e7e82ccb3b90"
 
     var variables: Variables
 

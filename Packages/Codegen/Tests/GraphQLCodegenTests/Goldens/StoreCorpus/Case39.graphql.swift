@@ -7,171 +7,20 @@ struct Case39Query: GraphQLTypedOperation {
     static let operationName = "Case39"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case39($first0: Int, $size1: Int!) {
-          viewer {
-            __typename
-            name
-            scores
-            friends(first: 2) {
-              __typename
-              email
-              id
-            }
-            bestFriend {
-              __typename
-              ...UserBits
-              name
-              email
-              scores
-              friends(first: 1) {
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                friends(first: $first0) {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 64)
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              id
-            }
-            homeworld {
-              __typename
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 1) {
-                __typename
-                email
-                small: avatar(size: $size1)
-                large: avatar(size: 16)
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-              }
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            id
-          }
-          nodes(ids: [\"u5\", \"s1\", \"s2\"]) {
-            ... on User {
-              name
-              email
-              homeworld {
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-              residents(first: 4) {
-                id
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  homeworld {
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  __typename
-                  id
-                }
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-          version
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case39($first0:Int$size1:Int!){viewer{__typename name scores friends(first:2){__typename email id}\
+        bestFriend{__typename ...UserBits name email scores friends(first:1){email small:avatar(size:32)\
+        large:avatar(size:128)friends(first:$first0){name small:avatar(size:128)large:avatar(size:64)__typename id}\
+        bestFriend{name address{street city geo{lat lng __typename}__typename}__typename id}__typename id}\
+        homeworld{name __typename id}address{street city __typename}id}homeworld{__typename name moons{name radius \
+        __typename}residents(first:1){__typename email small:avatar(size:$size1)large:avatar(size:16)address{street \
+        city geo{lat lng __typename}__typename}id}id}address{street city geo{lat lng __typename}__typename}id}\
+        nodes(ids:[\"u5\" \"s1\" \"s2\"]){...on User{name email homeworld{name moons{name radius __typename}__typename \
+        id}}...on Planet{name diameter residents(first:4){id email small:avatar(size:128)large:avatar(size:64)\
+        bestFriend{...UserBits name email homeworld{moons{name radius __typename}__typename id}address{street city \
+        __typename}__typename id}homeworld{__typename id}__typename}}...on Ship{model}__typename id}version tags}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "6360fc80063d07632d09aa80a69d35aaef09e27f07c788a1f02cd96614e295ba"
+    static let textDigest = "b27ea0f22cf309b7d2796f23c42cd0fbf19fb3326d126fbd78d5d6871bf4642d"
 
     var variables: Variables
 

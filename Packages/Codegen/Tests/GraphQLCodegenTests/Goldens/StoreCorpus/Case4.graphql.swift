@@ -7,11 +7,9 @@ struct Case4Query: GraphQLTypedOperation {
     static let operationName = "Case4"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case4 {
-          version
-        }
+        query Case4{version}
         """
-    static let textDigest = "25a5f0bd6854e118a83751e6a78b5ea53d224fac0073c7c9f65962f15c1938cd"
+    static let textDigest = "1a026cfd266ca765d3c111702bdc25e70aa41727a24a5baf1cfb5685f371065d"
 
     var variables: Variables
 

@@ -7,45 +7,11 @@ struct Case40Query: GraphQLTypedOperation {
     static let operationName = "Case40"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case40($size0: Int!) {
-          viewer {
-            name
-            small: avatar(size: $size0)
-            large: avatar(size: 128)
-            __typename
-            id
-          }
-          nodes(ids: [\"p3\", \"u8\", \"missing\"]) {
-            id
-            ... on Planet {
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-          search(text: \"o\", first: 3) {
-            ... on Planet {
-              name
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-            ... on User {
-              id
-            }
-          }
-          version
-        }
+        query Case40($size0:Int!){viewer{name small:avatar(size:$size0)large:avatar(size:128)__typename id}\
+        nodes(ids:[\"p3\" \"u8\" \"missing\"]){id ...on Planet{moons{name radius __typename}}...on User{email}\
+        __typename}search(text:\"o\" first:3){...on Planet{name id}__typename ...on Ship{id}...on User{id}}version}
         """
-    static let textDigest = "fe6b6ecaaddb943817006c88e48a247f4e9145b114b0666d7816b81960d9f154"
+    static let textDigest = "52c727b601e6c2d403db497184e51b593e71df8aac7f6794050cbb2e8bb476e6"
 
     var variables: Variables
 

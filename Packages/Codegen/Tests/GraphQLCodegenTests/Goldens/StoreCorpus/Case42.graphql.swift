@@ -7,175 +7,22 @@ struct Case42Query: GraphQLTypedOperation {
     static let operationName = "Case42"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case42($flag0: Boolean!, $flag1: Boolean!, $first2: Int, $flag3: Boolean!, $flag4: Boolean!) {
-          viewer {
-            __typename
-            name
-            email
-            homeworld {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 2) {
-                name
-                email
-                id
-                __typename
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            id
-          }
-          user(id: \"u2\") {
-            name
-            email
-            small: avatar(size: 16)
-            large: avatar(size: 128)
-            friends(first: $first2) {
-              name
-              homeworld {
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 0) {
-                  id
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  email @skip(if: $flag0)
-                  __typename
-                }
-                __typename
-                id
-              }
-              email @skip(if: $flag1)
-              __typename
-              id
-            }
-            homeworld {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                __typename
-                ...UserBits
-                friends(first: 3) {
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag3)
-                id
-              }
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          planets(first: 3) {
-            name
-            diameter
-            residents(first: 2) {
-              name
-              small: avatar(size: 128)
-              large: avatar(size: 64)
-              bestFriend {
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                scores
-                friends(first: 2) {
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 64)
-                  scores
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              email @include(if: $flag4)
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case42($flag0:Boolean!$flag1:Boolean!$first2:Int$flag3:Boolean!$flag4:Boolean!){viewer{__typename name \
+        email homeworld{...PlanetBits name diameter moons{name radius __typename}residents(first:2){name email id \
+        __typename}__typename id}address{street city __typename}id}user(id:\"u2\"){name email small:avatar(size:16)\
+        large:avatar(size:128)friends(first:$first2){name homeworld{name moons{name radius __typename}\
+        residents(first:0){id small:avatar(size:128)large:avatar(size:32)email@skip(if:$flag0)__typename}__typename id}\
+        email@skip(if:$flag1)__typename id}homeworld{...PlanetBits name moons{name radius __typename}residents(first:4)\
+        {__typename ...UserBits friends(first:3){name email address{street city geo{lat lng __typename}__typename}id \
+        __typename}homeworld{name diameter moons{name radius __typename}__typename id}address{street city __typename}\
+        email@skip(if:$flag3)id}__typename id}__typename id}planets(first:3){name diameter residents(first:2){name \
+        small:avatar(size:128)large:avatar(size:64)bestFriend{name email small:avatar(size:32)large:avatar(size:16)\
+        scores friends(first:2){name small:avatar(size:16)large:avatar(size:64)scores address{street city __typename}\
+        __typename id}__typename id}address{street city __typename}email@include(if:$flag4)__typename id}__typename id}\
+        version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "ffd2537b670f39bce3611c2a6091e03779e3ead0328ee90e0d0b17ee54efb3ee"
+    static let textDigest = "cded6de99dfec8bbab7bb42fdddfce92c7b81b6c3f6476be8e6447e7eb17e821"
 
     var variables: Variables
 

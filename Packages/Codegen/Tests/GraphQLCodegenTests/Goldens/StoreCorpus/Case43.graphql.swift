@@ -7,111 +7,17 @@ struct Case43Query: GraphQLTypedOperation {
     static let operationName = "Case43"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case43($flag0: Boolean!, $first1: Int, $flag2: Boolean!) {
-          user(id: \"u6\") {
-            name
-            email
-            bestFriend {
-              __typename
-              id
-              bestFriend {
-                __typename
-                name
-                id
-              }
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            __typename
-            id
-          }
-          planets(first: 1) {
-            ...PlanetBits
-            name
-            diameter
-            residents(first: 3) {
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              homeworld {
-                name
-                residents(first: 0) {
-                  name
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              email @skip(if: $flag0)
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          tags
-          other: node(id: \"missing\") {
-            id
-            ... on User {
-              name
-              small: avatar(size: 16)
-              large: avatar(size: 128)
-              friends(first: 2) {
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                friends(first: $first1) {
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 64)
-                  id
-                  __typename
-                }
-                email @include(if: $flag2)
-                id
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case43($flag0:Boolean!$first1:Int$flag2:Boolean!){user(id:\"u6\"){name email bestFriend{__typename id \
+        bestFriend{__typename name id}}address{street city __typename}__typename id}planets(first:1){...PlanetBits \
+        name diameter residents(first:3){small:avatar(size:32)large:avatar(size:128)homeworld{name residents(first:0)\
+        {name email small:avatar(size:128)large:avatar(size:32)address{street city __typename}__typename id}__typename \
+        id}email@skip(if:$flag0)__typename id}__typename id}tags other:node(id:\"missing\"){id ...on User{name \
+        small:avatar(size:16)large:avatar(size:128)friends(first:2){name email small:avatar(size:128)\
+        large:avatar(size:16)friends(first:$first1){email small:avatar(size:32)large:avatar(size:64)id __typename}\
+        email@include(if:$flag2)id __typename}address{street city geo{lat lng __typename}__typename}}...on Named{name}\
+        ...on User{email}__typename}}fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "f9088d6cc51e9d59fbe07ba569fd5f04b423ff849771a630822d20fbdf6504b9"
+    static let textDigest = "2ef6e132d19e1c271b184abd738b65828785a1d1b93227ea560a6315595d11c5"
 
     var variables: Variables
 

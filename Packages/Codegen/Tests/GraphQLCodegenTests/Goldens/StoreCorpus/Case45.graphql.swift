@@ -7,162 +7,20 @@ struct Case45Query: GraphQLTypedOperation {
     static let operationName = "Case45"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case45($id0: ID!, $first1: Int, $flag2: Boolean!) {
-          node(id: $id0) {
-            ... on User {
-              name
-              email
-              small: avatar(size: 64)
-              large: avatar(size: 128)
-              friends(first: 3) {
-                __typename
-                name
-                friends(first: $first1) {
-                  id
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 128)
-                  __typename
-                }
-                id
-              }
-              bestFriend {
-                id
-                name
-                email
-                scores
-                bestFriend {
-                  __typename
-                  id
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 128)
-                  bestFriend {
-                    name
-                    email
-                    small: avatar(size: 16)
-                    large: avatar(size: 128)
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    ...PlanetBits
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                }
-                __typename
-              }
-              homeworld {
-                name
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-            }
-            ... on Ship {
-              model
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          search(text: \"u\", first: 4) {
-            __typename
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 32)
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                email @skip(if: $flag2)
-                __typename
-                id
-              }
-              id
-            }
-            ... on User {
-              id
-            }
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case45($id0:ID!$first1:Int$flag2:Boolean!){node(id:$id0){...on User{name email small:avatar(size:64)\
+        large:avatar(size:128)friends(first:3){__typename name friends(first:$first1){id name small:avatar(size:32)\
+        large:avatar(size:128)__typename}id}bestFriend{id name email scores bestFriend{__typename id name \
+        small:avatar(size:16)large:avatar(size:128)bestFriend{name email small:avatar(size:16)large:avatar(size:128)\
+        __typename id}homeworld{...PlanetBits diameter moons{name radius __typename}__typename id}}__typename}\
+        homeworld{name diameter moons{name radius __typename}__typename id}}...on Planet{...PlanetBits name}...on \
+        Ship{model}id ...on User{email}__typename}search(text:\"u\" first:4){__typename ...on Planet{name moons{name \
+        radius __typename}residents(first:4){name small:avatar(size:64)large:avatar(size:32)address{street city \
+        geo{lat lng __typename}__typename}__typename id}id}...on Ship{model pilot{...UserBits name email \
+        small:avatar(size:128)large:avatar(size:64)homeworld{name moons{name radius __typename}__typename id}\
+        email@skip(if:$flag2)__typename id}id}...on User{id}}grid(size:2){x y value __typename}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "f55a68f4de2677a99fc62001d28cfa354b4f7218efc666b49b76ef084473faa2"
+    static let textDigest = "7f462c7fecc14132f4a7782de99601eda4b7c1170bc5792db93afff2b9955c07"
 
     var variables: Variables
 

@@ -7,104 +7,15 @@ struct Case46Query: GraphQLTypedOperation {
     static let operationName = "Case46"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case46($size0: Int!) {
-          nodes(ids: [\"u3\", \"p3\", \"p1\"]) {
-            ... on User {
-              name
-              email
-              friends(first: 2) {
-                __typename
-                name
-                email
-                scores
-                friends(first: 2) {
-                  id
-                  friends(first: 3) {
-                    name
-                    email
-                    small: avatar(size: 16)
-                    large: avatar(size: 128)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  bestFriend {
-                    name
-                    email
-                    small: avatar(size: $size0)
-                    large: avatar(size: 128)
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                homeworld {
-                  __typename
-                  name
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-          planets(first: 2) {
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          version
-        }
+        query Case46($size0:Int!){nodes(ids:[\"u3\" \"p3\" \"p1\"]){...on User{name email friends(first:2){__typename \
+        name email scores friends(first:2){id friends(first:3){name email small:avatar(size:16)large:avatar(size:128)\
+        address{street city geo{lat lng __typename}__typename}id __typename}bestFriend{name email \
+        small:avatar(size:$size0)large:avatar(size:128)address{street city __typename}__typename id}address{street \
+        city geo{lat lng __typename}__typename}__typename}homeworld{__typename name id}address{street city __typename}\
+        id}address{street city geo{lat lng __typename}__typename}}...on Named{name}__typename id}planets(first:2){name \
+        moons{name radius __typename}__typename id}version}
         """
-    static let textDigest = "89b29ec1e0d6dc788d450346e2dbd3566e1e7c78ce36f30ef4773d13ac6b55eb"
+    static let textDigest = "4bf2784d8e4d20ac403622c7a82f63cb0a2ca4c76c9bbb7880b9ee1b484717b7"
 
     var variables: Variables
 

@@ -7,19 +7,9 @@ struct Case47Query: GraphQLTypedOperation {
     static let operationName = "Case47"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case47 {
-          viewer {
-            email
-            id
-            __typename
-          }
-          planets(first: 1) {
-            __typename
-            id
-          }
-        }
+        query Case47{viewer{email id __typename}planets(first:1){__typename id}}
         """
-    static let textDigest = "27f7f637b6c17e297da8af65618e5ea93e78c14f16261a9c4784de0447a9ff17"
+    static let textDigest = "de06c27f2758d599c4506af481e9fc9d5b73afca252bb25140807b51fad336e8"
 
     var variables: Variables
 

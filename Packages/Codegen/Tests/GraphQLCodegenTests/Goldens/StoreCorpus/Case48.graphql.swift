@@ -7,160 +7,21 @@ struct Case48Query: GraphQLTypedOperation {
     static let operationName = "Case48"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case48($id0: ID!, $first1: Int, $flag2: Boolean!, $size3: Int!, $first4: Int, $size5: Int!) {
-          node(id: $id0) {
-            id
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 0) {
-                id
-                ...UserBits
-                name
-                friends(first: 0) {
-                  ...UserBits
-                  name
-                  friends(first: $first1) {
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: 16)
-                    large: avatar(size: 128)
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    id
-                    ...UserBits
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 128)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    email @include(if: $flag2)
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                friends(first: $first4) {
-                  __typename
-                  id
-                  name
-                  email
-                  small: avatar(size: $size3)
-                  large: avatar(size: 64)
-                  scores
-                  friends(first: 0) {
-                    name
-                    email
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                }
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 1) {
-                    __typename
-                    email
-                    scores
-                    id
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          nodes(ids: [\"u2\", \"u3\", \"u4\"]) {
-            id
-            ... on User {
-              email
-              small: avatar(size: $size5)
-              large: avatar(size: 16)
-              scores
-            }
-            ... on Ship {
-              model
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case48($id0:ID!$first1:Int$flag2:Boolean!$size3:Int!$first4:Int$size5:Int!){node(id:$id0){id ...on \
+        Planet{name moons{name radius __typename}residents(first:0){id ...UserBits name friends(first:0){...UserBits \
+        name friends(first:$first1){...UserBits name email small:avatar(size:16)large:avatar(size:128)__typename id}\
+        bestFriend{id ...UserBits name email small:avatar(size:32)large:avatar(size:128)address{street city geo{lat \
+        lng __typename}__typename}email@include(if:$flag2)__typename}address{street city __typename}__typename id}\
+        homeworld{...PlanetBits name diameter __typename id}__typename}}...on Ship{model pilot{name \
+        small:avatar(size:32)large:avatar(size:64)friends(first:$first4){__typename id name email \
+        small:avatar(size:$size3)large:avatar(size:64)scores friends(first:0){name email __typename id}address{street \
+        city geo{lat lng __typename}__typename}}homeworld{name moons{name radius __typename}residents(first:1)\
+        {__typename email scores id}__typename id}__typename id}}...on Named{name}__typename}nodes(ids:[\"u2\" \"u3\" \
+        \"u4\"]){id ...on User{email small:avatar(size:$size5)large:avatar(size:16)scores}...on Ship{model}...on \
+        User{email}__typename}version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "378d876cfb49a606c6f27bc19caaaec8cc77b9b77e46e884e83bd4b6e6ba924d"
+    static let textDigest = "3c2769e9900f3bfa164bc0832ea37ac0ebc44c728b626b3d4eb2867e3d096fdd"
 
     var variables: Variables
 

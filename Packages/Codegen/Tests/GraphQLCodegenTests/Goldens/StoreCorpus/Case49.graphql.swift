@@ -7,239 +7,25 @@ struct Case49Query: GraphQLTypedOperation {
     static let operationName = "Case49"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case49($size0: Int!, $size1: Int!, $first2: Int) {
-          nodes(ids: [\"s2\", \"u7\", \"u3\"]) {
-            ... on User {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 64)
-              large: avatar(size: 16)
-            }
-            ... on Planet {
-              name
-              diameter
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          search(text: \"1\", first: 5) {
-            ... on User {
-              ...UserBits
-              name
-              friends(first: 3) {
-                id
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                bestFriend {
-                  name
-                  friends(first: 1) {
-                    email
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                __typename
-              }
-              bestFriend {
-                ...UserBits
-                name
-                email
-                bestFriend {
-                  name
-                  friends(first: 2) {
-                    id
-                    name
-                    small: avatar(size: $size0)
-                    large: avatar(size: 64)
-                    __typename
-                  }
-                  homeworld {
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              pilot {
-                email
-                friends(first: 0) {
-                  ...UserBits
-                  email
-                  small: avatar(size: $size1)
-                  large: avatar(size: 128)
-                  friends(first: $first2) {
-                    ...UserBits
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    ...PlanetBits
-                    name
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  residents(first: 0) {
-                    email
-                    small: avatar(size: 64)
-                    large: avatar(size: 128)
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            __typename
-            ... on Planet {
-              id
-            }
-          }
-          planets(first: 2) {
-            ...PlanetBits
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            residents(first: 3) {
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              bestFriend {
-                name
-                email
-                bestFriend {
-                  __typename
-                  name
-                  email
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case49($size0:Int!$size1:Int!$first2:Int){nodes(ids:[\"s2\" \"u7\" \"u3\"]){...on User{...UserBits name \
+        email small:avatar(size:64)large:avatar(size:16)}...on Planet{name diameter}id ...on User{email}__typename}\
+        search(text:\"1\" first:5){...on User{...UserBits name friends(first:3){id small:avatar(size:32)\
+        large:avatar(size:64)bestFriend{name friends(first:1){email address{street city __typename}__typename id}\
+        homeworld{__typename id}__typename id}__typename}bestFriend{...UserBits name email bestFriend{name \
+        friends(first:2){id name small:avatar(size:$size0)large:avatar(size:64)__typename}homeworld{diameter \
+        moons{name radius __typename}__typename id}id __typename}address{street city geo{lat lng __typename}__typename}\
+        id __typename}address{street city geo{lat lng __typename}__typename}id}...on Ship{pilot{email friends(first:0)\
+        {...UserBits email small:avatar(size:$size1)large:avatar(size:128)friends(first:$first2){...UserBits \
+        address{street city geo{lat lng __typename}__typename}__typename id}homeworld{...PlanetBits name diameter \
+        moons{name radius __typename}__typename id}id __typename}homeworld{name diameter residents(first:0){email \
+        small:avatar(size:64)large:avatar(size:128)__typename id}__typename id}address{street city geo{lat lng \
+        __typename}__typename}__typename id}id}__typename ...on Planet{id}}planets(first:2){...PlanetBits name \
+        moons{name radius __typename}residents(first:3){name email small:avatar(size:16)large:avatar(size:32)\
+        bestFriend{name email bestFriend{__typename name email id}address{street city __typename}__typename id}\
+        address{street city geo{lat lng __typename}__typename}id __typename}__typename id}}fragment PlanetBits on \
+        Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "c29de6851f300d251992a5b7e96a66e7fbedb76afd5b598487b7dc2f546c80a7"
+    static let textDigest = "7a18fe1abed0cf7ca3443aa51cf8780e5b7d0670410f005f400a88316fd0705d"
 
     var variables: Variables
 

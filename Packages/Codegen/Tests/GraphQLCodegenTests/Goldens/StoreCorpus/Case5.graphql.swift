@@ -7,50 +7,12 @@ struct Case5Query: GraphQLTypedOperation {
     static let operationName = "Case5"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case5($id0: ID!) {
-          node(id: $id0) {
-            __typename
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                id
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                __typename
-              }
-            }
-            id
-          }
-          planets(first: 2) {
-            name
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case5($id0:ID!){node(id:$id0){__typename ...on Planet{...PlanetBits name moons{name radius __typename}\
+        residents(first:4){id name email small:avatar(size:16)large:avatar(size:128)__typename}}id}planets(first:2)\
+        {name diameter moons{name radius __typename}__typename id}tags}fragment PlanetBits on Planet{diameter name \
+        __typename id}
         """
-    static let textDigest = "bb664ef238cc1743405bbaaa9cfed9db7a197ca942499058726a3e54fdaf7c86"
+    static let textDigest = "56ce4063e3286e97acaf2b681a46433b8e7533dbaa200d758689bf1cec13096d"
 
     var variables: Variables
 

@@ -7,154 +7,20 @@ struct Case51Query: GraphQLTypedOperation {
     static let operationName = "Case51"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case51($size0: Int!, $flag1: Boolean!, $size2: Int!, $first3: Int, $size4: Int!, $flag5: Boolean!) {
-          viewer {
-            ...UserBits
-            name
-            homeworld {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          user(id: \"u1\") {
-            name
-            small: avatar(size: $size0)
-            large: avatar(size: 16)
-            scores
-            friends(first: $first3) {
-              __typename
-              friends(first: 0) {
-                id
-                small: avatar(size: 64)
-                large: avatar(size: 128)
-                homeworld {
-                  name
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag1)
-                __typename
-              }
-              bestFriend {
-                bestFriend {
-                  name
-                  small: avatar(size: $size2)
-                  large: avatar(size: 16)
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              id
-            }
-            bestFriend {
-              id
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 64)
-              friends(first: 1) {
-                id
-                small: avatar(size: $size4)
-                large: avatar(size: 16)
-                homeworld {
-                  name
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-              }
-              homeworld {
-                __typename
-                id
-              }
-              __typename
-            }
-            homeworld {
-              __typename
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 2) {
-                email
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            email @include(if: $flag5)
-            __typename
-            id
-          }
-          version
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case51($size0:Int!$flag1:Boolean!$size2:Int!$first3:Int$size4:Int!$flag5:Boolean!){viewer{...UserBits \
+        name homeworld{name moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}\
+        __typename}__typename id}user(id:\"u1\"){name small:avatar(size:$size0)large:avatar(size:16)scores \
+        friends(first:$first3){__typename friends(first:0){id small:avatar(size:64)large:avatar(size:128)\
+        homeworld{name __typename id}address{street city __typename}email@skip(if:$flag1)__typename}\
+        bestFriend{bestFriend{name small:avatar(size:$size2)large:avatar(size:16)__typename id}__typename id}\
+        address{street city __typename}id}bestFriend{id name small:avatar(size:32)large:avatar(size:64)friends(first:1)\
+        {id small:avatar(size:$size4)large:avatar(size:16)homeworld{name __typename id}address{street city geo{lat lng \
+        __typename}__typename}__typename}homeworld{__typename id}__typename}homeworld{__typename name diameter \
+        moons{name radius __typename}residents(first:2){email homeworld{name moons{name radius __typename}__typename \
+        id}address{street city __typename}__typename id}id}email@include(if:$flag5)__typename id}version tags}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "8f88e06d20a81983ba3042a33ef24e62df1c453d7075083c5fca5a87d6abc217"
+    static let textDigest = "e66bdcc18317c31f643b790ed04e07ba86a68b759e5399db7a0210ebfc86a665"
 
     var variables: Variables
 

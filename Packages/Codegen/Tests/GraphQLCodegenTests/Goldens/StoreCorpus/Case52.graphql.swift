@@ -7,23 +7,10 @@ struct Case52Query: GraphQLTypedOperation {
     static let operationName = "Case52"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case52 {
-          user(id: \"u5\") {
-            ...UserBits
-            email
-            __typename
-            id
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case52{user(id:\"u5\"){...UserBits email __typename id}}fragment UserBits on User{email name __typename \
+        id}
         """
-    static let textDigest = "cc5524ee06fb93221938755e2121df7b15baa77d5933c2d781de6350bc64fe55"
+    static let textDigest = "145bea423cf38f35db518f627492f717eb848193d09f0a4e41648e72ee8fb984"
 
     var variables: Variables
 

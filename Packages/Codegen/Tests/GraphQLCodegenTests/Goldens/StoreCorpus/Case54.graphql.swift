@@ -7,17 +7,9 @@ struct Case54Query: GraphQLTypedOperation {
     static let operationName = "Case54"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case54 {
-          nodes(ids: [\"p2\", \"p3\", \"p1\"]) {
-            id
-            ... on Named {
-              name
-            }
-            __typename
-          }
-        }
+        query Case54{nodes(ids:[\"p2\" \"p3\" \"p1\"]){id ...on Named{name}__typename}}
         """
-    static let textDigest = "6c8f571c3040cdbb43aa5c6d898897c20cb00ae0678a1b8804018a780b1d4222"
+    static let textDigest = "e0d52e1184622b0970b78756ef23d481dae750c632395fc10d2475e15a6e0ed4"
 
     var variables: Variables
 

@@ -7,58 +7,12 @@ struct Case55Query: GraphQLTypedOperation {
     static let operationName = "Case55"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case55($first0: Int) {
-          viewer {
-            email
-            small: avatar(size: 64)
-            large: avatar(size: 32)
-            homeworld {
-              __typename
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                scores
-                friends(first: $first0) {
-                  name
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-        }
+        query Case55($first0:Int){viewer{email small:avatar(size:64)large:avatar(size:32)homeworld{__typename name \
+        moons{name radius __typename}residents(first:4){scores friends(first:$first0){name id __typename}\
+        homeworld{name diameter moons{name radius __typename}__typename id}__typename id}id}address{street city \
+        geo{lat lng __typename}__typename}__typename id}}
         """
-    static let textDigest = "3c6586fe3143134725654be01b399cbd36ef9eca041f1da570d80ab0e9924df1"
+    static let textDigest = "4813eef7d6388f7f2d6b3b14e938491d3396a0acff286ced45530da6b5835b1b"
 
     var variables: Variables
 

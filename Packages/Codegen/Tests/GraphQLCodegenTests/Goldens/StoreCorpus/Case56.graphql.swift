@@ -7,45 +7,11 @@ struct Case56Query: GraphQLTypedOperation {
     static let operationName = "Case56"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case56 {
-          user(id: \"u3\") {
-            name
-            small: avatar(size: 32)
-            large: avatar(size: 64)
-            bestFriend {
-              ...UserBits
-              name
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-              __typename
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case56{user(id:\"u3\"){name small:avatar(size:32)large:avatar(size:64)bestFriend{...UserBits name \
+        address{street city geo{lat lng __typename}__typename}id __typename}address{street city __typename}__typename \
+        id}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "479844123c8bf0f645d02f514868822caeba2b0017f99eff347f7eca9518ae87"
+    static let textDigest = "4e620da04b1f962d5ca288d54be91936a90c8f0371ccbffd53604331dc6ad697"
 
     var variables: Variables
 

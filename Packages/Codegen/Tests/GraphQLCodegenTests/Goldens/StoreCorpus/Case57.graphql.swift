@@ -7,170 +7,22 @@ struct Case57Query: GraphQLTypedOperation {
     static let operationName = "Case57"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case57($size0: Int!, $first1: Int, $size2: Int!, $size3: Int!, $size4: Int!, $first5: Int, $flag6: \
-        Boolean!) {
-          nodes(ids: [\"s1\", \"u7\", \"s2\"]) {
-            ... on User {
-              ...UserBits
-              name
-              small: avatar(size: 64)
-              large: avatar(size: 128)
-              bestFriend {
-                id
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                bestFriend {
-                  ...UserBits
-                  email
-                  small: avatar(size: $size0)
-                  large: avatar(size: 16)
-                  scores
-                  friends(first: $first1) {
-                    name
-                    small: avatar(size: 64)
-                    large: avatar(size: 128)
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    name
-                    small: avatar(size: $size2)
-                    large: avatar(size: 64)
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 0) {
-                name
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                name
-                email
-                small: avatar(size: $size3)
-                large: avatar(size: 128)
-                friends(first: 3) {
-                  name
-                  email
-                  friends(first: $first5) {
-                    name
-                    email
-                    small: avatar(size: $size4)
-                    large: avatar(size: 16)
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    name
-                    email
-                    scores
-                    id
-                    __typename
-                  }
-                  homeworld {
-                    ...PlanetBits
-                    name
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  email @skip(if: $flag6)
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-          planets(first: 0) {
-            __typename
-            ...PlanetBits
-            name
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case57($size0:Int!$first1:Int$size2:Int!$size3:Int!$size4:Int!$first5:Int$flag6:Boolean!)\
+        {nodes(ids:[\"s1\" \"u7\" \"s2\"]){...on User{...UserBits name small:avatar(size:64)large:avatar(size:128)\
+        bestFriend{id name email small:avatar(size:32)large:avatar(size:128)bestFriend{...UserBits email \
+        small:avatar(size:$size0)large:avatar(size:16)scores friends(first:$first1){name small:avatar(size:64)\
+        large:avatar(size:128)scores address{street city geo{lat lng __typename}__typename}__typename id}\
+        bestFriend{name small:avatar(size:$size2)large:avatar(size:64)__typename id}__typename id}__typename}}...on \
+        Planet{...PlanetBits name moons{name radius __typename}residents(first:0){name __typename id}}...on Ship{model \
+        pilot{...UserBits name email small:avatar(size:$size3)large:avatar(size:128)friends(first:3){name email \
+        friends(first:$first5){name email small:avatar(size:$size4)large:avatar(size:16)address{street city geo{lat \
+        lng __typename}__typename}__typename id}bestFriend{name email scores id __typename}homeworld{...PlanetBits \
+        name moons{name radius __typename}__typename id}address{street city __typename}email@skip(if:$flag6)id \
+        __typename}address{street city geo{lat lng __typename}__typename}__typename id}}...on Named{name}__typename id}\
+        planets(first:0){__typename ...PlanetBits name id}}fragment PlanetBits on Planet{diameter name __typename id}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "bca30bade332b7b73b00e2ed5c955a953c946c01d5448ac39468cbf1fa0ae3a2"
+    static let textDigest = "3bb56673605b12767bb0335d9aac8e8407f347570555e6366cd7079aa13e983a"
 
     var variables: Variables
 

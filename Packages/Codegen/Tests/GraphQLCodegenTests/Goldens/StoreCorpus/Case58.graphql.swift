@@ -7,131 +7,18 @@ struct Case58Query: GraphQLTypedOperation {
     static let operationName = "Case58"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case58($size0: Int!, $first1: Int, $first2: Int, $flag3: Boolean!, $size4: Int!, $flag5: Boolean!) {
-          viewer {
-            ...UserBits
-            scores
-            friends(first: $first2) {
-              __typename
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              friends(first: $first1) {
-                __typename
-                id
-                name
-                email
-                bestFriend {
-                  name
-                  small: avatar(size: $size0)
-                  large: avatar(size: 128)
-                  __typename
-                  id
-                }
-                homeworld {
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-              }
-              homeworld {
-                name
-                __typename
-                id
-              }
-              id
-            }
-            homeworld {
-              id
-              name
-              __typename
-            }
-            email @skip(if: $flag3)
-            id
-            __typename
-          }
-          user(id: \"u1\") {
-            ...UserBits
-            name
-            email
-            small: avatar(size: $size4)
-            large: avatar(size: 16)
-            bestFriend {
-              id
-              name
-              bestFriend {
-                id
-                scores
-                friends(first: 2) {
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  __typename
-                  id
-                }
-                homeworld {
-                  __typename
-                  id
-                }
-                __typename
-              }
-              homeworld {
-                ...PlanetBits
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @skip(if: $flag5)
-              __typename
-            }
-            address {
-              street
-              city
-              __typename
-            }
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case58($size0:Int!$first1:Int$first2:Int$flag3:Boolean!$size4:Int!$flag5:Boolean!){viewer{...UserBits \
+        scores friends(first:$first2){__typename name email small:avatar(size:16)large:avatar(size:32)\
+        friends(first:$first1){__typename id name email bestFriend{name small:avatar(size:$size0)large:avatar(size:128)\
+        __typename id}homeworld{moons{name radius __typename}__typename id}}homeworld{name __typename id}id}\
+        homeworld{id name __typename}email@skip(if:$flag3)id __typename}user(id:\"u1\"){...UserBits name email \
+        small:avatar(size:$size4)large:avatar(size:16)bestFriend{id name bestFriend{id scores friends(first:2)\
+        {...UserBits name email small:avatar(size:64)large:avatar(size:128)__typename id}homeworld{__typename id}\
+        __typename}homeworld{...PlanetBits name moons{name radius __typename}__typename id}address{street city geo{lat \
+        lng __typename}__typename}email@skip(if:$flag5)__typename}address{street city __typename}__typename id}version}\
+        fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "8053bca782cdbfdbe84c8c310a9cb6a13d869571d1b11b9e93ed3eb51a3e2109"
+    static let textDigest = "8cea24e9c2271f46d016a93cf28600f1bb4bb76b50a73222c5d4922a9b33b1df"
 
     var variables: Variables
 

@@ -7,254 +7,28 @@ struct Case59Query: GraphQLTypedOperation {
     static let operationName = "Case59"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case59($id0: ID!, $size1: Int!, $size2: Int!, $flag3: Boolean!, $size4: Int!, $flag5: Boolean!) {
-          node(id: $id0) {
-            ... on User {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              friends(first: 1) {
-                name
-                email
-                small: avatar(size: $size1)
-                large: avatar(size: 128)
-                bestFriend {
-                  name
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 128)
-                  scores
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                ...PlanetBits
-                name
-                residents(first: 0) {
-                  ...UserBits
-                  name
-                  friends(first: 1) {
-                    __typename
-                    ...UserBits
-                    name
-                    id
-                  }
-                  bestFriend {
-                    name
-                    email
-                    small: avatar(size: 16)
-                    large: avatar(size: 64)
-                    id
-                    __typename
-                  }
-                  homeworld {
-                    __typename
-                    name
-                    diameter
-                    id
-                  }
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              name
-            }
-            __typename
-            id
-          }
-          nodes(ids: [\"p2\", \"s1\", \"u6\"]) {
-            ... on User {
-              name
-              email
-              small: avatar(size: $size2)
-              large: avatar(size: 128)
-              friends(first: 0) {
-                email
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                ...UserBits
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 32)
-                bestFriend {
-                  name
-                  friends(first: 3) {
-                    name
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  bestFriend {
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag3)
-                __typename
-                id
-              }
-              homeworld {
-                diameter
-                residents(first: 3) {
-                  email
-                  small: avatar(size: $size4)
-                  large: avatar(size: 128)
-                  scores
-                  friends(first: 2) {
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    email @skip(if: $flag5)
-                    id
-                    __typename
-                  }
-                  bestFriend {
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              name
-            }
-            __typename
-            id
-          }
-          version
-          other: node(id: \"u2\") {
-            id
-            ... on User {
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 64)
-              friends(first: 1) {
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                bestFriend {
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                homeworld {
-                  ...PlanetBits
-                  name
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case59($id0:ID!$size1:Int!$size2:Int!$flag3:Boolean!$size4:Int!$flag5:Boolean!){node(id:$id0){...on \
+        User{name small:avatar(size:32)large:avatar(size:128)friends(first:1){name email small:avatar(size:$size1)\
+        large:avatar(size:128)bestFriend{name email small:avatar(size:32)large:avatar(size:128)scores address{street \
+        city __typename}id __typename}__typename id}homeworld{...PlanetBits name residents(first:0){...UserBits name \
+        friends(first:1){__typename ...UserBits name id}bestFriend{name email small:avatar(size:16)\
+        large:avatar(size:64)id __typename}homeworld{__typename name diameter id}id __typename}__typename id}}...on \
+        Planet{name}__typename id}nodes(ids:[\"p2\" \"s1\" \"u6\"]){...on User{name email small:avatar(size:$size2)\
+        large:avatar(size:128)friends(first:0){email address{street city __typename}__typename id}\
+        bestFriend{...UserBits name email small:avatar(size:16)large:avatar(size:32)bestFriend{name friends(first:3)\
+        {name address{street city __typename}__typename id}bestFriend{name address{street city geo{lat lng __typename}\
+        __typename}__typename id}__typename id}address{street city __typename}email@skip(if:$flag3)__typename id}\
+        homeworld{diameter residents(first:3){email small:avatar(size:$size4)large:avatar(size:128)scores \
+        friends(first:2){name address{street city geo{lat lng __typename}__typename}email@skip(if:$flag5)id __typename}\
+        bestFriend{name address{street city geo{lat lng __typename}__typename}__typename id}__typename id}__typename \
+        id}}...on Planet{name}__typename id}version other:node(id:\"u2\"){id ...on User{email small:avatar(size:128)\
+        large:avatar(size:64)friends(first:1){name email small:avatar(size:32)large:avatar(size:64)\
+        bestFriend{address{street city geo{lat lng __typename}__typename}__typename id}id __typename}}...on \
+        Planet{name}...on Ship{model pilot{name email small:avatar(size:32)large:avatar(size:64)\
+        homeworld{...PlanetBits name __typename id}id __typename}}__typename}}fragment PlanetBits on Planet{diameter \
+        name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "3f73d48dd3e313f1b039ad4d2f2d8588de4fd778655e61ce7b5e71c98345ea48"
+    static let textDigest = "6a57af40b2cabf0137660d6cb2a4054c0d4b605d82f52ba770db888dd3a3807c"
 
     var variables: Variables
 

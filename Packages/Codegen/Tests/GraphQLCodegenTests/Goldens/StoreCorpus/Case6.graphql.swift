@@ -7,21 +7,9 @@ struct Case6Query: GraphQLTypedOperation {
     static let operationName = "Case6"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case6 {
-          planets(first: 3) {
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          version
-        }
+        query Case6{planets(first:3){name moons{name radius __typename}__typename id}version}
         """
-    static let textDigest = "738e3111496f6b8ac32b82fddcb7c092a98419982185cbf30122dd98959ddd1b"
+    static let textDigest = "a0e6c2623e3f2d7c0c5d3a10e869c9e4b78d9e46c7c9e44c4ad1a73a46c16061"
 
     var variables: Variables
 

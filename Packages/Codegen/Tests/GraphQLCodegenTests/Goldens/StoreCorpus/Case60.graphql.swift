@@ -7,97 +7,15 @@ struct Case60Query: GraphQLTypedOperation {
     static let operationName = "Case60"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case60($first0: Int, $first1: Int, $flag2: Boolean!, $first3: Int, $first4: Int) {
-          viewer {
-            name
-            friends(first: $first3) {
-              ...UserBits
-              friends(first: $first1) {
-                ...UserBits
-                name
-                email
-                friends(first: $first0) {
-                  name
-                  email
-                  scores
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              email @skip(if: $flag2)
-              __typename
-              id
-            }
-            bestFriend {
-              name
-              email
-              friends(first: $first4) {
-                ...UserBits
-                name
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-              __typename
-            }
-            id
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case60($first0:Int$first1:Int$flag2:Boolean!$first3:Int$first4:Int){viewer{name friends(first:$first3)\
+        {...UserBits friends(first:$first1){...UserBits name email friends(first:$first0){name email scores __typename \
+        id}homeworld{...PlanetBits name diameter __typename id}__typename id}email@skip(if:$flag2)__typename id}\
+        bestFriend{name email friends(first:$first4){...UserBits name bestFriend{...UserBits name email \
+        small:avatar(size:32)large:avatar(size:16)address{street city geo{lat lng __typename}__typename}__typename id}\
+        address{street city geo{lat lng __typename}__typename}__typename id}id __typename}id __typename}}fragment \
+        PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "1a6ba2024bcde85eb42ead26034c5e091086a12885c74bfe1c612b9aa5b987b0"
+    static let textDigest = "63befde6b039f332e0a61e298cb22e8c62a5a83fd0d374222a3c394753eda504"
 
     var variables: Variables
 

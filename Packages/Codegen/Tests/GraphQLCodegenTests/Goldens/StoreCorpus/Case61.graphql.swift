@@ -7,11 +7,9 @@ struct Case61Query: GraphQLTypedOperation {
     static let operationName = "Case61"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case61 {
-          tags
-        }
+        query Case61{tags}
         """
-    static let textDigest = "785b7215fda02fc612180dce2927ef03be22a552cd0edabde8a59a2d43bbde49"
+    static let textDigest = "f009e42b6decbe22b47114e2d47e866c5ecf5f3aa0643b3a2d0416f10775f752"
 
     var variables: Variables
 

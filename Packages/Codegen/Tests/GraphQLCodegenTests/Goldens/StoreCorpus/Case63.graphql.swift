@@ -7,94 +7,15 @@ struct Case63Query: GraphQLTypedOperation {
     static let operationName = "Case63"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case63($first0: Int) {
-          viewer {
-            ...UserBits
-            name
-            small: avatar(size: 16)
-            large: avatar(size: 128)
-            friends(first: $first0) {
-              ...UserBits
-              name
-              email
-              bestFriend {
-                id
-                name
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 128)
-                scores
-                friends(first: 1) {
-                  name
-                  email
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  __typename
-                  id
-                }
-                __typename
-              }
-              __typename
-              id
-            }
-            homeworld {
-              ...PlanetBits
-              name
-              diameter
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case63($first0:Int){viewer{...UserBits name small:avatar(size:16)large:avatar(size:128)\
+        friends(first:$first0){...UserBits name email bestFriend{id name email small:avatar(size:64)\
+        large:avatar(size:128)scores friends(first:1){name email scores address{street city geo{lat lng __typename}\
+        __typename}__typename id}homeworld{name __typename id}__typename}__typename id}homeworld{...PlanetBits name \
+        diameter __typename id}address{street city geo{lat lng __typename}__typename}__typename id}grid(size:2){x y \
+        value __typename}tags}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on \
+        User{email name __typename id}
         """
-    static let textDigest = "8958994db54516508f411aaf23fd95b60d1b0bc8e70aa4a5f650ff7cda3dc1e9"
+    static let textDigest = "1399e38099132a4931df2394c1c71f6f44e62ad28ac48504c592a23680d78c7f"
 
     var variables: Variables
 

@@ -7,23 +7,9 @@ struct Case64Query: GraphQLTypedOperation {
     static let operationName = "Case64"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case64 {
-          planets(first: 0) {
-            name
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          version
-          tags
-        }
+        query Case64{planets(first:0){name diameter moons{name radius __typename}__typename id}version tags}
         """
-    static let textDigest = "b1cf205abca04c188d10942ca7d1eb95f6062d7a023cb3fbf8fb3c8bee72362d"
+    static let textDigest = "1fe937bbc6cc4f6252a9b802584d6c4c336f8352c008ca4a60d40bae2707d999"
 
     var variables: Variables
 

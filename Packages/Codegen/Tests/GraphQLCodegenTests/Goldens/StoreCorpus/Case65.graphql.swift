@@ -7,99 +7,16 @@ struct Case65Query: GraphQLTypedOperation {
     static let operationName = "Case65"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case65($flag0: Boolean!) {
-          nodes(ids: [\"p2\", \"p3\", \"u4\"]) {
-            id
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                scores
-                id
-                __typename
-              }
-            }
-            __typename
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-          other: node(id: \"u2\") {
-            ... on User {
-              scores
-              friends(first: 2) {
-                name
-                email
-                bestFriend {
-                  name
-                  __typename
-                  id
-                }
-                email @skip(if: $flag0)
-                __typename
-                id
-              }
-              bestFriend {
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                scores
-                bestFriend {
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-              homeworld {
-                __typename
-                ...PlanetBits
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 4) {
-                  id
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  scores
-                  __typename
-                }
-                id
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case65($flag0:Boolean!){nodes(ids:[\"p2\" \"p3\" \"u4\"]){id ...on Planet{name moons{name radius \
+        __typename}}...on Ship{model pilot{scores id __typename}}__typename}grid(size:2){x y value __typename}version \
+        other:node(id:\"u2\"){...on User{scores friends(first:2){name email bestFriend{name __typename id}\
+        email@skip(if:$flag0)__typename id}bestFriend{name small:avatar(size:16)large:avatar(size:128)scores \
+        bestFriend{small:avatar(size:128)large:avatar(size:32)__typename id}id __typename}homeworld{__typename \
+        ...PlanetBits name moons{name radius __typename}residents(first:4){id name small:avatar(size:16)\
+        large:avatar(size:32)scores __typename}id}}...on Named{name}__typename id}}fragment PlanetBits on \
+        Planet{diameter name __typename id}
         """
-    static let textDigest = "cb0b96d0fffe67b9855c3987b064e180bf5289815dc6929a79d88b1552bacc80"
+    static let textDigest = "273ca5a88505a0f7c8c135e954c62fa1a26b708b13e3bbc8a25939c27f0ddf0c"
 
     var variables: Variables
 

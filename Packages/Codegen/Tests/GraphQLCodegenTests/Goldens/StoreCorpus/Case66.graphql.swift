@@ -7,75 +7,14 @@ struct Case66Query: GraphQLTypedOperation {
     static let operationName = "Case66"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case66($size0: Int!, $flag1: Boolean!) {
-          user(id: \"u3\") {
-            small: avatar(size: $size0)
-            large: avatar(size: 64)
-            scores
-            email @skip(if: $flag1)
-            id
-            __typename
-          }
-          nodes(ids: [\"u1\", \"u3\", \"p2\"]) {
-            ... on User {
-              name
-              homeworld {
-                ...PlanetBits
-                name
-                residents(first: 0) {
-                  email
-                  friends(first: 0) {
-                    name
-                    email
-                    small: avatar(size: 32)
-                    large: avatar(size: 64)
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case66($size0:Int!$flag1:Boolean!){user(id:\"u3\"){small:avatar(size:$size0)large:avatar(size:64)scores \
+        email@skip(if:$flag1)id __typename}nodes(ids:[\"u1\" \"u3\" \"p2\"]){...on User{name homeworld{...PlanetBits \
+        name residents(first:0){email friends(first:0){name email small:avatar(size:32)large:avatar(size:64)__typename \
+        id}address{street city __typename}__typename id}__typename id}address{street city __typename}}...on \
+        Planet{name diameter}...on Named{name}__typename id}grid(size:2){x y value __typename}version}fragment \
+        PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "3947e2a82cb150aea45d747c3f022bfab506fbe0c19cd90bafd7d5e1a871c4b0"
+    static let textDigest = "205b87ffd6b4920b73024434e7768333026d5d411f83ba71d3efac66bde54b3b"
 
     var variables: Variables
 

@@ -7,78 +7,14 @@ struct Case67Query: GraphQLTypedOperation {
     static let operationName = "Case67"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case67($size0: Int!, $size1: Int!) {
-          nodes(ids: [\"u3\", \"u8\", \"u1\"]) {
-            id
-            ... on User {
-              name
-              small: avatar(size: 64)
-              large: avatar(size: 16)
-              bestFriend {
-                ...UserBits
-                small: avatar(size: $size0)
-                large: avatar(size: 128)
-                scores
-                __typename
-                id
-              }
-              homeworld {
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 1) {
-                  name
-                  email
-                  small: avatar(size: $size1)
-                  large: avatar(size: 128)
-                  homeworld {
-                    diameter
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case67($size0:Int!$size1:Int!){nodes(ids:[\"u3\" \"u8\" \"u1\"]){id ...on User{name small:avatar(size:64)\
+        large:avatar(size:16)bestFriend{...UserBits small:avatar(size:$size0)large:avatar(size:128)scores __typename \
+        id}homeworld{name moons{name radius __typename}residents(first:1){name email small:avatar(size:$size1)\
+        large:avatar(size:128)homeworld{diameter __typename id}__typename id}__typename id}address{street city geo{lat \
+        lng __typename}__typename}}...on Planet{diameter moons{name radius __typename}}...on Named{name}__typename}}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "d6c29dda862e4195ad0ba9054f5a8a831663d39916614ab1caff4f77c3d626e6"
+    static let textDigest = "9080b5634f8c6afe0a0eac92a4f2d7e08f8aeb6b0acfa5576561921075070784"
 
     var variables: Variables
 

@@ -7,104 +7,15 @@ struct Case68Query: GraphQLTypedOperation {
     static let operationName = "Case68"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case68 {
-          user(id: \"u2\") {
-            friends(first: 2) {
-              name
-              small: avatar(size: 64)
-              large: avatar(size: 128)
-              bestFriend {
-                __typename
-                email
-                friends(first: 1) {
-                  __typename
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 32)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                }
-                homeworld {
-                  name
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-              homeworld {
-                ...PlanetBits
-                diameter
-                __typename
-                id
-              }
-              id
-              __typename
-            }
-            homeworld {
-              residents(first: 0) {
-                name
-                email
-                scores
-                bestFriend {
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-              id
-            }
-            id
-            __typename
-          }
-          planets(first: 0) {
-            name
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case68{user(id:\"u2\"){friends(first:2){name small:avatar(size:64)large:avatar(size:128)\
+        bestFriend{__typename email friends(first:1){__typename name email small:avatar(size:64)large:avatar(size:32)\
+        address{street city __typename}id}homeworld{name __typename id}address{street city __typename}id}\
+        homeworld{...PlanetBits diameter __typename id}id __typename}homeworld{residents(first:0){name email scores \
+        bestFriend{name email address{street city geo{lat lng __typename}__typename}id __typename}address{street city \
+        geo{lat lng __typename}__typename}__typename id}__typename id}id __typename}planets(first:0){name __typename \
+        id}}fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "23359afff43f25340de9d58d37dfe8c3862bc556777c8ad0ab70f99f7b321897"
+    static let textDigest = "f1e8a04c3d0dd09866463982f751dc7d9a1543c759b62d392c16138c7514dad7"
 
     var variables: Variables
 

@@ -7,132 +7,18 @@ struct Case7Query: GraphQLTypedOperation {
     static let operationName = "Case7"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case7($id0: ID!, $flag1: Boolean!) {
-          viewer {
-            id
-            ...UserBits
-            name
-            email
-            homeworld {
-              name
-              residents(first: 0) {
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 16)
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-          }
-          node(id: $id0) {
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              pilot {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 16)
-                scores
-                friends(first: 1) {
-                  __typename
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  scores
-                  id
-                }
-                id
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-          other: node(id: \"u3\") {
-            ... on User {
-              name
-              homeworld {
-                name
-                diameter
-                residents(first: 2) {
-                  name
-                  email
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                scores
-                bestFriend {
-                  __typename
-                  name
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 64)
-                  scores
-                  id
-                }
-                email @skip(if: $flag1)
-                id
-                __typename
-              }
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case7($id0:ID!$flag1:Boolean!){viewer{id ...UserBits name email homeworld{name residents(first:0){name \
+        small:avatar(size:128)large:avatar(size:16)homeworld{name diameter __typename id}id __typename}__typename id}\
+        address{street city geo{lat lng __typename}__typename}__typename}node(id:$id0){...on Planet{name diameter \
+        moons{name radius __typename}}...on Ship{pilot{name small:avatar(size:32)large:avatar(size:16)scores \
+        friends(first:1){__typename name small:avatar(size:16)large:avatar(size:32)scores id}id __typename}}__typename \
+        id}grid(size:2){x y value __typename}other:node(id:\"u3\"){...on User{name homeworld{name diameter \
+        residents(first:2){name email __typename id}__typename id}}...on Ship{model pilot{name small:avatar(size:32)\
+        large:avatar(size:128)scores bestFriend{__typename name email small:avatar(size:32)large:avatar(size:64)scores \
+        id}email@skip(if:$flag1)id __typename}}id ...on User{email}__typename}}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "6cc91f0babe7133bdb26c098ca8d6b0db09888f6930d2fe27ce27132c441f182"
+    static let textDigest = "b24c7acd28089a6eef2df190e2283724a638153fa1be2574b343beff274648ab"
 
     var variables: Variables
 

@@ -7,48 +7,12 @@ struct Case70Query: GraphQLTypedOperation {
     static let operationName = "Case70"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case70($size0: Int!, $flag1: Boolean!) {
-          planets(first: 0) {
-            id
-            name
-            __typename
-          }
-          other: node(id: \"u7\") {
-            __typename
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                id
-                name
-                small: avatar(size: $size0)
-                large: avatar(size: 32)
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                email @skip(if: $flag1)
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            id
-          }
-        }
+        query Case70($size0:Int!$flag1:Boolean!){planets(first:0){id name __typename}other:node(id:\"u7\"){__typename \
+        ...on Planet{name diameter moons{name radius __typename}}...on Ship{model pilot{id name \
+        small:avatar(size:$size0)large:avatar(size:32)homeworld{name diameter __typename id}email@skip(if:$flag1)\
+        __typename}}...on Named{name}id}}
         """
-    static let textDigest = "090d878ece572b8030032a6700c903cebf362dccc469bc37c8bdc90a0aa0cba0"
+    static let textDigest = "01576b4dba5077743c860acce752d7527f69ba4b0cae12d6f5b28f194b9ac273"
 
     var variables: Variables
 

@@ -7,50 +7,11 @@ struct Case72Query: GraphQLTypedOperation {
     static let operationName = "Case72"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case72($size0: Int!) {
-          search(text: \"o\", first: 4) {
-            ... on User {
-              ...UserBits
-              name
-              small: avatar(size: $size0)
-              large: avatar(size: 128)
-              bestFriend {
-                __typename
-                name
-                email
-                id
-              }
-              address {
-                street
-                city
-                __typename
-              }
-              id
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case72($size0:Int!){search(text:\"o\" first:4){...on User{...UserBits name small:avatar(size:$size0)\
+        large:avatar(size:128)bestFriend{__typename name email id}address{street city __typename}id}...on Planet{name \
+        moons{name radius __typename}id}__typename ...on Ship{id}}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "f3f90093008ea97787e302b578cedfc4e40d418033a4c53aade6dc5936a2e00d"
+    static let textDigest = "9541c09b59f882525ba8253dd21c09c8361a572017d60af048a9326cf07e8967"
 
     var variables: Variables
 

@@ -7,88 +7,15 @@ struct Case73Query: GraphQLTypedOperation {
     static let operationName = "Case73"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case73($id0: ID!, $flag1: Boolean!) {
-          node(id: $id0) {
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-          search(text: \"x-wing\", first: 2) {
-            ... on User {
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 16)
-              scores
-              address {
-                street
-                city
-                __typename
-              }
-              id
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 0) {
-                __typename
-                name
-                email
-                small: avatar(size: 16)
-                large: avatar(size: 128)
-                scores
-                homeworld {
-                  ...PlanetBits
-                  diameter
-                  __typename
-                  id
-                }
-                email @include(if: $flag1)
-                id
-              }
-              id
-            }
-            ... on Ship {
-              pilot {
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                scores
-                homeworld {
-                  id
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-              id
-            }
-            __typename
-          }
-          tags
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case73($id0:ID!$flag1:Boolean!){node(id:$id0){...on Named{name}__typename id}search(text:\"x-wing\" \
+        first:2){...on User{name email small:avatar(size:32)large:avatar(size:16)scores address{street city __typename}\
+        id}...on Planet{name moons{name radius __typename}residents(first:0){__typename name email \
+        small:avatar(size:16)large:avatar(size:128)scores homeworld{...PlanetBits diameter __typename id}\
+        email@include(if:$flag1)id}id}...on Ship{pilot{name email small:avatar(size:128)large:avatar(size:64)scores \
+        homeworld{id name moons{name radius __typename}__typename}id __typename}id}__typename}tags}fragment PlanetBits \
+        on Planet{diameter name __typename id}
         """
-    static let textDigest = "7fd00461e15c189b96ed9f1e89a5e3106decf08549b155d60f7884caf81fb8c3"
+    static let textDigest = "22859eee64a1029965a2e698c78978474c04990cd30c5608abb51de7579f310f"
 
     var variables: Variables
 

@@ -7,66 +7,13 @@ struct Case74Query: GraphQLTypedOperation {
     static let operationName = "Case74"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case74($size0: Int!) {
-          viewer {
-            name
-            friends(first: 2) {
-              id
-              ...UserBits
-              name
-              email
-              small: avatar(size: $size0)
-              large: avatar(size: 64)
-              friends(first: 3) {
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 32)
-                scores
-                friends(first: 2) {
-                  name
-                  small: avatar(size: 128)
-                  large: avatar(size: 32)
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case74($size0:Int!){viewer{name friends(first:2){id ...UserBits name email small:avatar(size:$size0)\
+        large:avatar(size:64)friends(first:3){name small:avatar(size:128)large:avatar(size:32)scores friends(first:2)\
+        {name small:avatar(size:128)large:avatar(size:32)address{street city __typename}id __typename}address{street \
+        city __typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename}__typename id}}\
+        fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "0025db5eaff19f522583aaeaae58140388ae0b355d4336a5de355172de3207eb"
+    static let textDigest = "a299488c13121f723d18fc9f31dd3b4c9081992032dd92fe2d3c638e2aabf137"
 
     var variables: Variables
 

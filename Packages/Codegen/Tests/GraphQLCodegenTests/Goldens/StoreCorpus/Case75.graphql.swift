@@ -7,165 +7,20 @@ struct Case75Query: GraphQLTypedOperation {
     static let operationName = "Case75"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case75($first0: Int, $flag1: Boolean!, $flag2: Boolean!, $flag3: Boolean!, $flag4: Boolean!) {
-          nodes(ids: [\"u1\", \"u4\", \"u7\"]) {
-            ... on User {
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 16)
-              friends(first: 3) {
-                name
-                scores
-                friends(first: 3) {
-                  id
-                  name
-                  email
-                  homeworld {
-                    name
-                    __typename
-                    id
-                  }
-                  __typename
-                }
-                bestFriend {
-                  name
-                  friends(first: $first0) {
-                    id
-                    name
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                  }
-                  bestFriend {
-                    name
-                    email
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  email @include(if: $flag1)
-                  __typename
-                  id
-                }
-                homeworld {
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag2)
-                __typename
-                id
-              }
-              email @skip(if: $flag3)
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              residents(first: 0) {
-                id
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                friends(first: 0) {
-                  name
-                  email
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  diameter
-                  residents(first: 2) {
-                    __typename
-                    name
-                    email
-                    id
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                email @skip(if: $flag4)
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case75($first0:Int$flag1:Boolean!$flag2:Boolean!$flag3:Boolean!$flag4:Boolean!){nodes(ids:[\"u1\" \"u4\" \
+        \"u7\"]){...on User{email small:avatar(size:128)large:avatar(size:16)friends(first:3){name scores \
+        friends(first:3){id name email homeworld{name __typename id}__typename}bestFriend{name friends(first:$first0)\
+        {id name scores address{street city geo{lat lng __typename}__typename}__typename}bestFriend{name email \
+        address{street city geo{lat lng __typename}__typename}id __typename}address{street city geo{lat lng __typename}\
+        __typename}email@include(if:$flag1)__typename id}homeworld{diameter moons{name radius __typename}__typename id}\
+        address{street city __typename}email@skip(if:$flag2)__typename id}email@skip(if:$flag3)}...on \
+        Planet{...PlanetBits name residents(first:0){id name email small:avatar(size:32)large:avatar(size:128)\
+        friends(first:0){name email small:avatar(size:32)large:avatar(size:16)address{street city geo{lat lng \
+        __typename}__typename}id __typename}homeworld{name diameter residents(first:2){__typename name email id}\
+        __typename id}address{street city geo{lat lng __typename}__typename}email@skip(if:$flag4)__typename}}...on \
+        Named{name}__typename id}version}fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "fa948c69a8c1b875cd290666a35ae9aa307cef72740acb34cc702b6fdbc1b0d6"
+    static let textDigest = "8f6d6378c475b9d0929aa71bb07d084a1639b8b00401a578cd90610c1ac9e4e5"
 
     var variables: Variables
 

@@ -7,14 +7,9 @@ struct Case76Query: GraphQLTypedOperation {
     static let operationName = "Case76"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case76 {
-          planets(first: 2) {
-            __typename
-            id
-          }
-        }
+        query Case76{planets(first:2){__typename id}}
         """
-    static let textDigest = "cee7887d6b755e48d962b64b7255b423af23c6c4149972a62e945b3055f39ff2"
+    static let textDigest = "9b94b441cf6b7afcf520d3dbf9988d62d6b9a61ee2efdeb8a74b3528a2e8c27a"
 
     var variables: Variables
 

@@ -7,21 +7,9 @@ struct Case77Query: GraphQLTypedOperation {
     static let operationName = "Case77"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case77 {
-          planets(first: 0) {
-            name
-            diameter
-            residents(first: 0) {
-              __typename
-              name
-              id
-            }
-            __typename
-            id
-          }
-        }
+        query Case77{planets(first:0){name diameter residents(first:0){__typename name id}__typename id}}
         """
-    static let textDigest = "b541ce3d643cc9e01fb74e4f2ce65b18b4c93c5a1d48d3fcb4bf0456a44a8423"
+    static let textDigest = "0c29c3a6a13ea6297529d0abdea5d6435988ce20a4648f9f249f9b1c91445042"
 
     var variables: Variables
 

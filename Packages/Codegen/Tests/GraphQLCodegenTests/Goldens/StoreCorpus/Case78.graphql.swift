@@ -7,210 +7,23 @@ struct Case78Query: GraphQLTypedOperation {
     static let operationName = "Case78"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case78($id0: ID!, $size1: Int!, $first2: Int, $first3: Int, $flag4: Boolean!, $size5: Int!) {
-          node(id: $id0) {
-            __typename
-            id
-            ... on User {
-              email
-            }
-          }
-          nodes(ids: [\"p3\", \"u5\", \"u3\"]) {
-            ... on Planet {
-              name
-              diameter
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-          other: node(id: \"u4\") {
-            id
-            ... on User {
-              ...UserBits
-              name
-              email
-              small: avatar(size: $size1)
-              large: avatar(size: 16)
-              friends(first: $first3) {
-                email
-                friends(first: $first2) {
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 64)
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                friends(first: 3) {
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                email @include(if: $flag4)
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                name
-                email
-                small: avatar(size: $size5)
-                large: avatar(size: 32)
-                friends(first: 2) {
-                  name
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                homeworld {
-                  name
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case78($id0:ID!$size1:Int!$first2:Int$first3:Int$flag4:Boolean!$size5:Int!){node(id:$id0){__typename id \
+        ...on User{email}}nodes(ids:[\"p3\" \"u5\" \"u3\"]){...on Planet{name diameter}...on Ship{model}__typename id}\
+        grid(size:2){x y value __typename}other:node(id:\"u4\"){id ...on User{...UserBits name email \
+        small:avatar(size:$size1)large:avatar(size:16)friends(first:$first3){email friends(first:$first2){name \
+        small:avatar(size:16)large:avatar(size:64)scores address{street city geo{lat lng __typename}__typename}\
+        __typename id}homeworld{name diameter moons{name radius __typename}__typename id}address{street city geo{lat \
+        lng __typename}__typename}__typename id}bestFriend{email small:avatar(size:32)large:avatar(size:64)\
+        friends(first:3){name email small:avatar(size:16)large:avatar(size:32)scores address{street city geo{lat lng \
+        __typename}__typename}__typename id}homeworld{name diameter __typename id}email@include(if:$flag4)__typename \
+        id}address{street city geo{lat lng __typename}__typename}}...on Planet{...PlanetBits name diameter moons{name \
+        radius __typename}}...on Ship{model pilot{name email small:avatar(size:$size5)large:avatar(size:32)\
+        friends(first:2){name address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{name \
+        address{street city __typename}id __typename}homeworld{name __typename id}address{street city geo{lat lng \
+        __typename}__typename}__typename id}}...on User{email}__typename}}fragment PlanetBits on Planet{diameter name \
+        __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "456e928446c4983845b7edfab18b5ffff8f0cc627d87f8c041c9406164916af4"
+    static let textDigest = "0c3ef67d73bb2cd1703ab7bcdb0a4e7ada88f377602914b837d7b0e12a7ba332"
 
     var variables: Variables
 

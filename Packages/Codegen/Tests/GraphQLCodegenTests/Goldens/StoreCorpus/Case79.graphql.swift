@@ -7,139 +7,18 @@ struct Case79Query: GraphQLTypedOperation {
     static let operationName = "Case79"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case79($flag0: Boolean!, $flag1: Boolean!) {
-          nodes(ids: [\"u2\", \"s1\", \"u4\"]) {
-            __typename
-            id
-            ... on User {
-              name
-              email
-              scores
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @skip(if: $flag0)
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-            }
-          }
-          planets(first: 3) {
-            ...PlanetBits
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            __typename
-            id
-          }
-          version
-          other: node(id: \"missing\") {
-            ... on User {
-              scores
-              friends(first: 0) {
-                name
-                email
-                id
-                __typename
-              }
-              homeworld {
-                id
-                name
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 0) {
-                  ...UserBits
-                  name
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @skip(if: $flag1)
-            }
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-              pilot {
-                ...UserBits
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                homeworld {
-                  name
-                  diameter
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case79($flag0:Boolean!$flag1:Boolean!){nodes(ids:[\"u2\" \"s1\" \"u4\"]){__typename id ...on User{name \
+        email scores address{street city geo{lat lng __typename}__typename}email@skip(if:$flag0)}...on \
+        Planet{...PlanetBits name diameter}}planets(first:3){...PlanetBits name moons{name radius __typename}\
+        __typename id}version other:node(id:\"missing\"){...on User{scores friends(first:0){name email id __typename}\
+        homeworld{id name moons{name radius __typename}residents(first:0){...UserBits name small:avatar(size:64)\
+        large:avatar(size:128)address{street city geo{lat lng __typename}__typename}__typename id}__typename}\
+        address{street city geo{lat lng __typename}__typename}email@skip(if:$flag1)}...on Planet{name diameter \
+        moons{name radius __typename}}...on Ship{model pilot{...UserBits name small:avatar(size:16)\
+        large:avatar(size:64)homeworld{name diameter __typename id}id __typename}}__typename id}}fragment PlanetBits \
+        on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "31c5b583111c0a5c9059a5421bd99e74e898273482c9da982aa3e66b6999296e"
+    static let textDigest = "7b0ae7beac2d5e388dcaba0892e3d63c290cfd62eaa6cd96ab2abcbf65b53d96"
 
     var variables: Variables
 

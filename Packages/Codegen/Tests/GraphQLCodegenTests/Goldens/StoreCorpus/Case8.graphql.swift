@@ -7,125 +7,18 @@ struct Case8Query: GraphQLTypedOperation {
     static let operationName = "Case8"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case8($size0: Int!, $first1: Int, $size2: Int!, $first3: Int) {
-          nodes(ids: [\"s2\", \"u8\", \"u5\"]) {
-            __typename
-            id
-            ... on User {
-              name
-              email
-              small: avatar(size: $size0)
-              large: avatar(size: 128)
-              bestFriend {
-                __typename
-                name
-                friends(first: $first1) {
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  bestFriend {
-                    name
-                    small: avatar(size: 32)
-                    large: avatar(size: 64)
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                id
-              }
-              homeworld {
-                diameter
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            ... on User {
-              email
-            }
-          }
-          search(text: \"u\", first: 3) {
-            ... on Ship {
-              model
-              id
-            }
-            __typename
-            ... on Planet {
-              id
-            }
-            ... on User {
-              id
-            }
-          }
-          other: node(id: \"u4\") {
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Ship {
-              pilot {
-                __typename
-                name
-                small: avatar(size: $size2)
-                large: avatar(size: 16)
-                friends(first: $first3) {
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case8($size0:Int!$first1:Int$size2:Int!$first3:Int){nodes(ids:[\"s2\" \"u8\" \"u5\"]){__typename id \
+        ...on User{name email small:avatar(size:$size0)large:avatar(size:128)bestFriend{__typename name \
+        friends(first:$first1){email small:avatar(size:64)large:avatar(size:16)bestFriend{name small:avatar(size:32)\
+        large:avatar(size:64)__typename id}homeworld{name diameter __typename id}__typename id}id}homeworld{diameter \
+        moons{name radius __typename}__typename id}}...on Planet{...PlanetBits name diameter moons{name radius \
+        __typename}}...on Named{name}...on User{email}}search(text:\"u\" first:3){...on Ship{model id}__typename ...on \
+        Planet{id}...on User{id}}other:node(id:\"u4\"){...on Planet{name diameter moons{name radius __typename}}...on \
+        Ship{pilot{__typename name small:avatar(size:$size2)large:avatar(size:16)friends(first:$first3){email \
+        small:avatar(size:128)large:avatar(size:16)__typename id}address{street city __typename}id}}__typename id}}\
+        fragment PlanetBits on Planet{diameter name __typename id}
         """
-    static let textDigest = "81914a36b491dccef14e8a975ad3e7a1602ea56a157734e1e4acba9c07c997f0"
+    static let textDigest = "c3266a31d25debb009abbb4844c572098685fe1421bf5e0f694512f98de3206f"
 
     var variables: Variables
 

@@ -7,16 +7,9 @@ struct Case80Query: GraphQLTypedOperation {
     static let operationName = "Case80"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case80 {
-          grid(size: 0) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case80{grid(size:0){x y value __typename}}
         """
-    static let textDigest = "79811c1d69f769c4079c45e5b3bac523572b113090d8ecb622e6decf799c79af"
+    static let textDigest = "5fb86d7921fc227210003dd7bb570e85bfe68311ffb1200c59612c7625f4eaee"
 
     var variables: Variables
 

@@ -7,11 +7,9 @@ struct Case81Query: GraphQLTypedOperation {
     static let operationName = "Case81"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case81 {
-          version
-        }
+        query Case81{version}
         """
-    static let textDigest = "a0ab0530e450b92540be4de0188751ff942958e4bd81ae60e9e3b3dacb4ac2c5"
+    static let textDigest = "96aaca31503193c54ab3d6c160894ca71259acd3cdeb42d69783796f801f17a4"
 
     var variables: Variables
 

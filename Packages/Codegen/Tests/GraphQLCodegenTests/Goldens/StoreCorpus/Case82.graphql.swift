@@ -7,48 +7,11 @@ struct Case82Query: GraphQLTypedOperation {
     static let operationName = "Case82"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case82($flag0: Boolean!) {
-          user(id: \"u7\") {
-            ...UserBits
-            name
-            small: avatar(size: 128)
-            large: avatar(size: 32)
-            homeworld {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            email @skip(if: $flag0)
-            id
-            __typename
-          }
-          version
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case82($flag0:Boolean!){user(id:\"u7\"){...UserBits name small:avatar(size:128)large:avatar(size:32)\
+        homeworld{name moons{name radius __typename}__typename id}address{street city geo{lat lng __typename}\
+        __typename}email@skip(if:$flag0)id __typename}version tags}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "d777cba260c02428575751dbf224929e07af065dec5e75bcb6ea21efcdbafbe3"
+    static let textDigest = "4f8ae800192a8b147b410555851054fc4bc69f1ada5c0488e6dc70a6033c610e"
 
     var variables: Variables
 

@@ -7,28 +7,10 @@ struct Case83Query: GraphQLTypedOperation {
     static let operationName = "Case83"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case83 {
-          nodes(ids: [\"s2\", \"u2\", \"missing\"]) {
-            id
-            ... on User {
-              name
-              email
-              scores
-              homeworld {
-                name
-                __typename
-                id
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-          }
-          tags
-        }
+        query Case83{nodes(ids:[\"s2\" \"u2\" \"missing\"]){id ...on User{name email scores homeworld{name __typename \
+        id}}...on Named{name}__typename}tags}
         """
-    static let textDigest = "5c88e91ee8be071a239f1764d5e70cd33db2a82dbdb0ccb3eb8390477c0b8137"
+    static let textDigest = "45a89540def055985bd4cb6a3c7207a74340ff71009d756daebfee095f7361a9"
 
     var variables: Variables
 

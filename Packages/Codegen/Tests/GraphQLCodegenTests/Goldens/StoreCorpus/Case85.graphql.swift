@@ -7,148 +7,19 @@ struct Case85Query: GraphQLTypedOperation {
     static let operationName = "Case85"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case85($id0: ID!, $size1: Int!, $size2: Int!) {
-          node(id: $id0) {
-            ... on User {
-              name
-              address {
-                street
-                city
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-          search(text: \"u\", first: 4) {
-            ... on User {
-              name
-              small: avatar(size: 32)
-              large: avatar(size: 128)
-              friends(first: 3) {
-                __typename
-                name
-                small: avatar(size: 64)
-                large: avatar(size: 16)
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 4) {
-                    ...UserBits
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                id
-              }
-              bestFriend {
-                name
-                email
-                bestFriend {
-                  name
-                  scores
-                  friends(first: 3) {
-                    __typename
-                    ...UserBits
-                    name
-                    small: avatar(size: $size1)
-                    large: avatar(size: 32)
-                    scores
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              pilot {
-                small: avatar(size: $size2)
-                large: avatar(size: 128)
-                homeworld {
-                  ...PlanetBits
-                  name
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            ... on Planet {
-              id
-            }
-          }
-          planets(first: 2) {
-            id
-            name
-            diameter
-            __typename
-          }
-          grid(size: 3) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case85($id0:ID!$size1:Int!$size2:Int!){node(id:$id0){...on User{name address{street city __typename}}\
+        ...on Named{name}id ...on User{email}__typename}search(text:\"u\" first:4){...on User{name \
+        small:avatar(size:32)large:avatar(size:128)friends(first:3){__typename name small:avatar(size:64)\
+        large:avatar(size:16)homeworld{name moons{name radius __typename}residents(first:4){...UserBits __typename id}\
+        __typename id}id}bestFriend{name email bestFriend{name scores friends(first:3){__typename ...UserBits name \
+        small:avatar(size:$size1)large:avatar(size:32)scores id}address{street city __typename}__typename id}id \
+        __typename}address{street city geo{lat lng __typename}__typename}id}...on Ship{pilot{small:avatar(size:$size2)\
+        large:avatar(size:128)homeworld{...PlanetBits name diameter moons{name radius __typename}__typename id}\
+        __typename id}id}...on Named{name}__typename ...on Planet{id}}planets(first:2){id name diameter __typename}\
+        grid(size:3){x y value __typename}}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits \
+        on User{email name __typename id}
         """
-    static let textDigest = "c419c7a129f5fc95317059aae5404b79bfd44aacc9df3cae983f840c86b72d93"
+    static let textDigest = "e6d8881e6b1d768a858575d5b2669ab478dc7fcf29a1d8d3146af824ca339325"
 
     var variables: Variables
 

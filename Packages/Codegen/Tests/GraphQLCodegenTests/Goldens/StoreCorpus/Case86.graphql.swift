@@ -7,59 +7,12 @@ struct Case86Query: GraphQLTypedOperation {
     static let operationName = "Case86"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case86($size0: Int!) {
-          viewer {
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 64)
-            homeworld {
-              id
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                name
-                email
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                scores
-                friends(first: 0) {
-                  __typename
-                  name
-                  email
-                  id
-                }
-                __typename
-                id
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          user(id: \"u4\") {
-            ...UserBits
-            name
-            email
-            __typename
-            id
-          }
-          tags
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case86($size0:Int!){viewer{name email small:avatar(size:$size0)large:avatar(size:64)homeworld{id name \
+        diameter moons{name radius __typename}residents(first:4){name email small:avatar(size:128)large:avatar(size:64)\
+        scores friends(first:0){__typename name email id}__typename id}__typename}__typename id}user(id:\"u4\")\
+        {...UserBits name email __typename id}tags}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "0b581c1f12a400b27bcef6b148eadfa3215fa2f9c9b400eb2a42b359337ff3cd"
+    static let textDigest = "323c098faa16212648fec3ac783ca96865d469507744e0f0d1455b25100cc252"
 
     var variables: Variables
 

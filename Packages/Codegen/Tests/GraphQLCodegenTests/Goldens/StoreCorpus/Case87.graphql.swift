@@ -7,146 +7,17 @@ struct Case87Query: GraphQLTypedOperation {
     static let operationName = "Case87"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case87($id0: ID!, $first1: Int) {
-          node(id: $id0) {
-            ... on Planet {
-              name
-              diameter
-              moons {
-                name
-                radius
-                __typename
-              }
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            id
-          }
-          search(text: \"u\", first: 5) {
-            __typename
-            ... on User {
-              name
-              friends(first: 0) {
-                id
-                name
-                friends(first: 3) {
-                  id
-                  name
-                  small: avatar(size: 32)
-                  large: avatar(size: 16)
-                  scores
-                  friends(first: 2) {
-                    name
-                    email
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  homeworld {
-                    name
-                    diameter
-                    moons {
-                      name
-                      radius
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                }
-                bestFriend {
-                  name
-                  email
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  __typename
-                  id
-                }
-                __typename
-              }
-              id
-            }
-            ... on Ship {
-              pilot {
-                name
-                email
-                friends(first: $first1) {
-                  __typename
-                  email
-                  homeworld {
-                    name
-                    diameter
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            ... on Planet {
-              id
-            }
-          }
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case87($id0:ID!$first1:Int){node(id:$id0){...on Planet{name diameter moons{name radius __typename}}...on \
+        Named{name}__typename id}search(text:\"u\" first:5){__typename ...on User{name friends(first:0){id name \
+        friends(first:3){id name small:avatar(size:32)large:avatar(size:16)scores friends(first:2){name email \
+        address{street city geo{lat lng __typename}__typename}__typename id}homeworld{name diameter moons{name radius \
+        __typename}__typename id}address{street city geo{lat lng __typename}__typename}__typename}bestFriend{name \
+        email __typename id}homeworld{name __typename id}__typename}id}...on Ship{pilot{name email \
+        friends(first:$first1){__typename email homeworld{name diameter __typename id}address{street city geo{lat lng \
+        __typename}__typename}id}address{street city geo{lat lng __typename}__typename}__typename id}id}...on \
+        Named{name}...on Planet{id}}grid(size:1){x y value __typename}}
         """
-    static let textDigest = "972ca2ab8600b1abb10055249cdfbf5fc6074069e7bceddc186f2954dd0983cb"
+    static let textDigest = "eb0f80f7fcdac5f29343bf009e3dc8f649f278c17b5ab5df3b4004f7b1a918b2"
 
     var variables: Variables
 

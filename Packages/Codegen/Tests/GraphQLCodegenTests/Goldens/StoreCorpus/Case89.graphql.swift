@@ -7,11 +7,9 @@ struct Case89Query: GraphQLTypedOperation {
     static let operationName = "Case89"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case89 {
-          version
-        }
+        query Case89{version}
         """
-    static let textDigest = "a75aea5f0754efe1a09aca8f3d9935a92910232495ce7253ff7ea5f906cbdafe"
+    static let textDigest = "6c8e980d2736d2fb8ca3d726a785e1331fb9a7dbd79b2be04e2039f44aa33fee"
 
     var variables: Variables
 

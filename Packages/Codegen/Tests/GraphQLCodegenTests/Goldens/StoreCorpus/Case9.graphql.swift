@@ -7,16 +7,9 @@ struct Case9Query: GraphQLTypedOperation {
     static let operationName = "Case9"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case9 {
-          grid(size: 1) {
-            x
-            y
-            value
-            __typename
-          }
-        }
+        query Case9{grid(size:1){x y value __typename}}
         """
-    static let textDigest = "2f306bddc625ae1ac5958cc7d95887d3659bc782d100b6b33fde9ab494112c45"
+    static let textDigest = "4cb173b47b1affdea4208c164b8594f604eaf990e0be762785a603dfba397648"
 
     var variables: Variables
 

@@ -7,76 +7,14 @@ struct Case90Query: GraphQLTypedOperation {
     static let operationName = "Case90"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case90($size0: Int!) {
-          nodes(ids: [\"missing\", \"p3\", \"s1\"]) {
-            __typename
-            id
-            ... on User {
-              name
-              small: avatar(size: $size0)
-              large: avatar(size: 128)
-              scores
-              bestFriend {
-                name
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                diameter
-                __typename
-                id
-              }
-            }
-            ... on Named {
-              name
-            }
-          }
-          planets(first: 1) {
-            ...PlanetBits
-            name
-            moons {
-              name
-              radius
-              __typename
-            }
-            residents(first: 2) {
-              ...UserBits
-              name
-              __typename
-              id
-            }
-            __typename
-            id
-          }
-          version
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case90($size0:Int!){nodes(ids:[\"missing\" \"p3\" \"s1\"]){__typename id ...on User{name \
+        small:avatar(size:$size0)large:avatar(size:128)scores bestFriend{name address{street city geo{lat lng \
+        __typename}__typename}__typename id}homeworld{name diameter __typename id}}...on Named{name}}planets(first:1)\
+        {...PlanetBits name moons{name radius __typename}residents(first:2){...UserBits name __typename id}__typename \
+        id}version}fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name \
+        __typename id}
         """
-    static let textDigest = "6d60544434e839f058af56708d572ee61633eb7872a97cc61b8eaa604f1f6685"
+    static let textDigest = "039f8262295c409902fa601fbdf3ffe8bd5764d43f4c2aa5712f3cb46d6a0a3b"
 
     var variables: Variables
 

@@ -7,15 +7,9 @@ struct Case91Query: GraphQLTypedOperation {
     static let operationName = "Case91"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case91 {
-          viewer {
-            name
-            id
-            __typename
-          }
-        }
+        query Case91{viewer{name id __typename}}
         """
-    static let textDigest = "32ced7bb17cf39a993f0fc9c396ba7f5fc3b613230ce7082e365c77d90f87b9e"
+    static let textDigest = "74390497ef4a352f16383b18908539d5ff79ce3a03068dbb56938d5cfc12ac5a"
 
     var variables: Variables
 

@@ -7,209 +7,23 @@ struct Case92Query: GraphQLTypedOperation {
     static let operationName = "Case92"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case92($size0: Int!, $flag1: Boolean!, $size2: Int!) {
-          user(id: \"u4\") {
-            ...UserBits
-            name
-            email
-            scores
-            friends(first: 3) {
-              id
-              name
-              small: avatar(size: $size0)
-              large: avatar(size: 16)
-              friends(first: 1) {
-                ...UserBits
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 64)
-                friends(first: 2) {
-                  ...UserBits
-                  name
-                  email
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                id
-                __typename
-              }
-              bestFriend {
-                __typename
-                name
-                email
-                friends(first: 1) {
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 128)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                id
-              }
-              email @skip(if: $flag1)
-              __typename
-            }
-            bestFriend {
-              id
-              ...UserBits
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              scores
-              homeworld {
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                __typename
-                id
-              }
-              __typename
-            }
-            id
-            __typename
-          }
-          planets(first: 1) {
-            id
-            name
-            diameter
-            moons {
-              name
-              radius
-              __typename
-            }
-            residents(first: 0) {
-              id
-              name
-              email
-              friends(first: 3) {
-                name
-                email
-                small: avatar(size: 64)
-                large: avatar(size: 16)
-                friends(first: 2) {
-                  ...UserBits
-                  name
-                  small: avatar(size: $size2)
-                  large: avatar(size: 128)
-                  id
-                  __typename
-                }
-                bestFriend {
-                  name
-                  email
-                  scores
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-              homeworld {
-                name
-                __typename
-                id
-              }
-              __typename
-            }
-            __typename
-          }
-          other: node(id: \"u4\") {
-            __typename
-            ... on User {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 16)
-              large: avatar(size: 32)
-              homeworld {
-                __typename
-                ...PlanetBits
-                moons {
-                  name
-                  radius
-                  __typename
-                }
-                residents(first: 4) {
-                  name
-                  __typename
-                  id
-                }
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            id
-            ... on User {
-              email
-            }
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case92($size0:Int!$flag1:Boolean!$size2:Int!){user(id:\"u4\"){...UserBits name email scores \
+        friends(first:3){id name small:avatar(size:$size0)large:avatar(size:16)friends(first:1){...UserBits email \
+        small:avatar(size:32)large:avatar(size:64)friends(first:2){...UserBits name email address{street city geo{lat \
+        lng __typename}__typename}id __typename}id __typename}bestFriend{__typename name email friends(first:1){name \
+        email small:avatar(size:64)large:avatar(size:128)address{street city geo{lat lng __typename}__typename}\
+        __typename id}address{street city __typename}id}email@skip(if:$flag1)__typename}bestFriend{id ...UserBits \
+        email small:avatar(size:16)large:avatar(size:32)scores homeworld{moons{name radius __typename}__typename id}\
+        __typename}id __typename}planets(first:1){id name diameter moons{name radius __typename}residents(first:0){id \
+        name email friends(first:3){name email small:avatar(size:64)large:avatar(size:16)friends(first:2){...UserBits \
+        name small:avatar(size:$size2)large:avatar(size:128)id __typename}bestFriend{name email scores address{street \
+        city geo{lat lng __typename}__typename}__typename id}id __typename}homeworld{name __typename id}__typename}\
+        __typename}other:node(id:\"u4\"){__typename ...on User{...UserBits name email small:avatar(size:16)\
+        large:avatar(size:32)homeworld{__typename ...PlanetBits moons{name radius __typename}residents(first:4){name \
+        __typename id}id}address{street city geo{lat lng __typename}__typename}}...on Ship{model}id ...on User{email}}}\
+        fragment PlanetBits on Planet{diameter name __typename id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "1b9eb5a0f87621e0af682f1f9cdd71658073b9d54691b2b6381cf0d0b4f3ca7a"
+    static let textDigest = "b997e2d50d4bd8dfa48a5acff31375a97e16c3a31968648f39f4c4c0a08be8c0"
 
     var variables: Variables
 

@@ -7,24 +7,10 @@ struct Case93Query: GraphQLTypedOperation {
     static let operationName = "Case93"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case93 {
-          user(id: \"u5\") {
-            __typename
-            name
-            email
-            id
-          }
-          tags
-          other: node(id: \"p2\") {
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
+        query Case93{user(id:\"u5\"){__typename name email id}tags other:node(id:\"p2\"){id ...on User{email}\
+        __typename}}
         """
-    static let textDigest = "90aa6e4a759901500151a023c8ffdf846c123407dd425cf0fe15a0a93c2be2ea"
+    static let textDigest = "cac71d338f089f4358b165de897ac3d4302778016409a5340b5b2388f4bcfd2e"
 
     var variables: Variables
 

@@ -7,235 +7,25 @@ struct Case94Query: GraphQLTypedOperation {
     static let operationName = "Case94"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case94($size0: Int!, $flag1: Boolean!, $first2: Int, $first3: Int) {
-          viewer {
-            ...UserBits
-            name
-            email
-            small: avatar(size: $size0)
-            large: avatar(size: 128)
-            bestFriend {
-              name
-              bestFriend {
-                name
-                email
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                homeworld {
-                  diameter
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                id
-                __typename
-              }
-              __typename
-              id
-            }
-            homeworld {
-              name
-              diameter
-              residents(first: 0) {
-                __typename
-                ...UserBits
-                name
-                small: avatar(size: 128)
-                large: avatar(size: 64)
-                bestFriend {
-                  name
-                  __typename
-                  id
-                }
-                id
-              }
-              __typename
-              id
-            }
-            address {
-              street
-              city
-              geo {
-                lat
-                lng
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-          search(text: \"1\", first: 1) {
-            ... on User {
-              name
-              email
-              small: avatar(size: 32)
-              large: avatar(size: 64)
-              bestFriend {
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                scores
-                friends(first: 2) {
-                  email
-                  homeworld {
-                    name
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  ...UserBits
-                  name
-                  email
-                  scores
-                  friends(first: $first2) {
-                    id
-                    ...UserBits
-                    name
-                    email @include(if: $flag1)
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 2) {
-                    name
-                    email
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                __typename
-                id
-              }
-              homeworld {
-                name
-                residents(first: 1) {
-                  name
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  scores
-                  friends(first: $first3) {
-                    __typename
-                    email
-                    id
-                  }
-                  bestFriend {
-                    name
-                    small: avatar(size: 64)
-                    large: avatar(size: 16)
-                    scores
-                    address {
-                      street
-                      city
-                      __typename
-                    }
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                  __typename
-                }
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            ... on Planet {
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              residents(first: 4) {
-                name
-                address {
-                  street
-                  city
-                  geo {
-                    lat
-                    lng
-                    __typename
-                  }
-                  __typename
-                }
-                id
-                __typename
-              }
-              id
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-          }
-          tags
-          other: node(id: \"u2\") {
-            __typename
-            ... on Planet {
-              name
-            }
-            id
-            ... on User {
-              email
-            }
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case94($size0:Int!$flag1:Boolean!$first2:Int$first3:Int){viewer{...UserBits name email \
+        small:avatar(size:$size0)large:avatar(size:128)bestFriend{name bestFriend{name email small:avatar(size:32)\
+        large:avatar(size:128)homeworld{diameter moons{name radius __typename}__typename id}id __typename}__typename \
+        id}homeworld{name diameter residents(first:0){__typename ...UserBits name small:avatar(size:128)\
+        large:avatar(size:64)bestFriend{name __typename id}id}__typename id}address{street city geo{lat lng __typename}\
+        __typename}__typename id}search(text:\"1\" first:1){...on User{name email small:avatar(size:32)\
+        large:avatar(size:64)bestFriend{small:avatar(size:32)large:avatar(size:128)scores friends(first:2){email \
+        homeworld{name __typename id}address{street city geo{lat lng __typename}__typename}__typename id}\
+        bestFriend{...UserBits name email scores friends(first:$first2){id ...UserBits name email@include(if:$flag1)\
+        __typename}address{street city __typename}__typename id}homeworld{name moons{name radius __typename}\
+        residents(first:2){name email __typename id}__typename id}__typename id}homeworld{name residents(first:1){name \
+        small:avatar(size:16)large:avatar(size:32)scores friends(first:$first3){__typename email id}bestFriend{name \
+        small:avatar(size:64)large:avatar(size:16)scores address{street city __typename}__typename id}address{street \
+        city __typename}id __typename}__typename id}address{street city geo{lat lng __typename}__typename}id}...on \
+        Planet{name moons{name radius __typename}residents(first:4){name address{street city geo{lat lng __typename}\
+        __typename}id __typename}id}__typename ...on Ship{id}}tags other:node(id:\"u2\"){__typename ...on Planet{name}\
+        id ...on User{email}}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "e057fc111aaad68aee71fc6db675ad34e1cc56466dec22eb4589541cfcc7d0d1"
+    static let textDigest = "408e89a1d20bbf0ecda7a6b1e8f71a5dad36bce6983a11281364332689470635"
 
     var variables: Variables
 

@@ -7,151 +7,20 @@ struct Case95Query: GraphQLTypedOperation {
     static let operationName = "Case95"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case95($id0: ID!, $flag1: Boolean!, $flag2: Boolean!) {
-          node(id: $id0) {
-            ... on User {
-              ...UserBits
-              name
-              email
-              small: avatar(size: 128)
-              large: avatar(size: 64)
-              scores
-              bestFriend {
-                id
-                name
-                small: avatar(size: 32)
-                large: avatar(size: 128)
-                friends(first: 0) {
-                  ...UserBits
-                  scores
-                  bestFriend {
-                    name
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  ...PlanetBits
-                  name
-                  moons {
-                    name
-                    radius
-                    __typename
-                  }
-                  residents(first: 0) {
-                    name
-                    email
-                    small: avatar(size: 128)
-                    large: avatar(size: 64)
-                    email @include(if: $flag1)
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                email @skip(if: $flag2)
-                __typename
-              }
-              homeworld {
-                __typename
-                ...PlanetBits
-                residents(first: 1) {
-                  __typename
-                  name
-                  email
-                  small: avatar(size: 16)
-                  large: avatar(size: 32)
-                  bestFriend {
-                    ...UserBits
-                    email
-                    small: avatar(size: 128)
-                    large: avatar(size: 16)
-                    scores
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  address {
-                    street
-                    city
-                    __typename
-                  }
-                  id
-                }
-                id
-              }
-            }
-            ... on Planet {
-              ...PlanetBits
-              name
-              diameter
-              residents(first: 3) {
-                id
-                ...UserBits
-                name
-                homeworld {
-                  id
-                  name
-                  residents(first: 1) {
-                    name
-                    address {
-                      street
-                      city
-                      geo {
-                        lat
-                        lng
-                        __typename
-                      }
-                      __typename
-                    }
-                    id
-                    __typename
-                  }
-                  __typename
-                }
-                __typename
-              }
-            }
-            ... on Ship {
-              model
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case95($id0:ID!$flag1:Boolean!$flag2:Boolean!){node(id:$id0){...on User{...UserBits name email \
+        small:avatar(size:128)large:avatar(size:64)scores bestFriend{id name small:avatar(size:32)\
+        large:avatar(size:128)friends(first:0){...UserBits scores bestFriend{name __typename id}__typename id}\
+        homeworld{...PlanetBits name moons{name radius __typename}residents(first:0){name email small:avatar(size:128)\
+        large:avatar(size:64)email@include(if:$flag1)__typename id}__typename id}address{street city __typename}\
+        email@skip(if:$flag2)__typename}homeworld{__typename ...PlanetBits residents(first:1){__typename name email \
+        small:avatar(size:16)large:avatar(size:32)bestFriend{...UserBits email small:avatar(size:128)\
+        large:avatar(size:16)scores address{street city geo{lat lng __typename}__typename}id __typename}address{street \
+        city __typename}id}id}}...on Planet{...PlanetBits name diameter residents(first:3){id ...UserBits name \
+        homeworld{id name residents(first:1){name address{street city geo{lat lng __typename}__typename}id __typename}\
+        __typename}__typename}}...on Ship{model}__typename id}}fragment PlanetBits on Planet{diameter name __typename \
+        id}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "c755ee7451be5650aa950adf5d41aab603011e827155e00914991f9339fb8158"
+    static let textDigest = "bed7fc8d48354fafd61004d1c3914a1a35fdf0c6dfb664ec348e931443eac794"
 
     var variables: Variables
 

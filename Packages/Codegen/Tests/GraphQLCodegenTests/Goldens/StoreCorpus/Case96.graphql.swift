@@ -7,11 +7,9 @@ struct Case96Query: GraphQLTypedOperation {
     static let operationName = "Case96"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case96 {
-          tags
-        }
+        query Case96{tags}
         """
-    static let textDigest = "40d5ebb4b9547f552410bbd89ed4708e612da3247a42da76d8e3d688a3500618"
+    static let textDigest = "23c09a33f8e6851b9b3abd3aabea92948dd9615612d626e4d4f6eadeb7d218b3"
 
     var variables: Variables
 

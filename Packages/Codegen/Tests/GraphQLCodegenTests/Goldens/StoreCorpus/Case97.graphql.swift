@@ -7,115 +7,17 @@ struct Case97Query: GraphQLTypedOperation {
     static let operationName = "Case97"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case97($flag0: Boolean!, $flag1: Boolean!, $flag2: Boolean!) {
-          nodes(ids: [\"s1\", \"u7\", \"s2\"]) {
-            ... on User {
-              name
-              small: avatar(size: 128)
-              large: avatar(size: 64)
-              friends(first: 3) {
-                name
-                friends(first: 2) {
-                  __typename
-                  name
-                  friends(first: 2) {
-                    name
-                    __typename
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  id
-                }
-                bestFriend {
-                  name
-                  bestFriend {
-                    name
-                    email
-                    small: avatar(size: 128)
-                    large: avatar(size: 16)
-                    __typename
-                    id
-                  }
-                  __typename
-                  id
-                }
-                homeworld {
-                  id
-                  name
-                  __typename
-                }
-                __typename
-                id
-              }
-              bestFriend {
-                name
-                scores
-                friends(first: 0) {
-                  id
-                  name
-                  email
-                  small: avatar(size: 64)
-                  large: avatar(size: 16)
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  email @include(if: $flag0)
-                  __typename
-                }
-                email @include(if: $flag1)
-                __typename
-                id
-              }
-              homeworld {
-                ...PlanetBits
-                diameter
-                __typename
-                id
-              }
-              address {
-                street
-                city
-                geo {
-                  lat
-                  lng
-                  __typename
-                }
-                __typename
-              }
-              email @include(if: $flag2)
-            }
-            id
-            ... on User {
-              email
-            }
-            __typename
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
+        query Case97($flag0:Boolean!$flag1:Boolean!$flag2:Boolean!){nodes(ids:[\"s1\" \"u7\" \"s2\"]){...on User{name \
+        small:avatar(size:128)large:avatar(size:64)friends(first:3){name friends(first:2){__typename name \
+        friends(first:2){name __typename id}address{street city geo{lat lng __typename}__typename}id}bestFriend{name \
+        bestFriend{name email small:avatar(size:128)large:avatar(size:16)__typename id}__typename id}homeworld{id name \
+        __typename}__typename id}bestFriend{name scores friends(first:0){id name email small:avatar(size:64)\
+        large:avatar(size:16)address{street city geo{lat lng __typename}__typename}email@include(if:$flag0)__typename}\
+        email@include(if:$flag1)__typename id}homeworld{...PlanetBits diameter __typename id}address{street city \
+        geo{lat lng __typename}__typename}email@include(if:$flag2)}id ...on User{email}__typename}}fragment PlanetBits \
+        on Planet{diameter name __typename id}
         """
-    static let textDigest = "5a4dc54288d63d56a9bb36f2deadfca9e226991589c7f76e9046c1405daa2fe9"
+    static let textDigest = "1cd4c84ce1f8cbc092f834869ef7080bbbcdd9291bdeacac22fc7f5e72b20fb0"
 
     var variables: Variables
 

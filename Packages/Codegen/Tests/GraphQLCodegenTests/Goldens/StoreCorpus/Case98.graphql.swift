@@ -7,67 +7,14 @@ struct Case98Query: GraphQLTypedOperation {
     static let operationName = "Case98"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case98($flag0: Boolean!, $first1: Int, $size2: Int!, $first3: Int) {
-          user(id: \"u8\") {
-            name
-            friends(first: $first3) {
-              ...UserBits
-              name
-              email
-              friends(first: 3) {
-                __typename
-                name
-                small: avatar(size: 16)
-                large: avatar(size: 64)
-                friends(first: $first1) {
-                  name
-                  email @include(if: $flag0)
-                  __typename
-                  id
-                }
-                id
-              }
-              bestFriend {
-                __typename
-                name
-                small: avatar(size: $size2)
-                large: avatar(size: 16)
-                id
-              }
-              __typename
-              id
-            }
-            homeworld {
-              id
-              ...PlanetBits
-              name
-              moons {
-                name
-                radius
-                __typename
-              }
-              __typename
-            }
-            __typename
-            id
-          }
-        }
-
-        fragment PlanetBits on Planet {
-          diameter
-          name
-          __typename
-          id
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case98($flag0:Boolean!$first1:Int$size2:Int!$first3:Int){user(id:\"u8\"){name friends(first:$first3)\
+        {...UserBits name email friends(first:3){__typename name small:avatar(size:16)large:avatar(size:64)\
+        friends(first:$first1){name email@include(if:$flag0)__typename id}id}bestFriend{__typename name \
+        small:avatar(size:$size2)large:avatar(size:16)id}__typename id}homeworld{id ...PlanetBits name moons{name \
+        radius __typename}__typename}__typename id}}fragment PlanetBits on Planet{diameter name __typename id}fragment \
+        UserBits on User{email name __typename id}
         """
-    static let textDigest = "782d3100d06ef02945eef3c2503696ef8fed8be7fc1eaeb9d2f0765a829f5c1b"
+    static let textDigest = "fc6f05a91bf4c6b14b223a36b2c03521283e0ece40f039db1df6249eb2d88a3d"
 
     var variables: Variables
 

@@ -7,108 +7,17 @@ struct Case99Query: GraphQLTypedOperation {
     static let operationName = "Case99"
     static let operationKind = OperationKind.query
     static let text = """
-        query Case99($size0: Int!, $flag1: Boolean!, $size2: Int!, $flag3: Boolean!, $flag4: Boolean!, $flag5: \
-        Boolean!) {
-          search(text: \"o\", first: 1) {
-            ... on Planet {
-              name
-              diameter
-              residents(first: 1) {
-                id
-                ...UserBits
-                name
-                friends(first: 3) {
-                  ...UserBits
-                  email
-                  small: avatar(size: 128)
-                  large: avatar(size: 16)
-                  friends(first: 0) {
-                    __typename
-                    id
-                    name
-                    email
-                    small: avatar(size: $size0)
-                    large: avatar(size: 128)
-                    email @skip(if: $flag1)
-                  }
-                  homeworld {
-                    __typename
-                    name
-                    diameter
-                    id
-                  }
-                  address {
-                    street
-                    city
-                    geo {
-                      lat
-                      lng
-                      __typename
-                    }
-                    __typename
-                  }
-                  __typename
-                  id
-                }
-                bestFriend {
-                  name
-                  email
-                  friends(first: 2) {
-                    name
-                    small: avatar(size: $size2)
-                    large: avatar(size: 32)
-                    scores
-                    email @include(if: $flag3)
-                    id
-                    __typename
-                  }
-                  bestFriend {
-                    name
-                    email
-                    email @include(if: $flag4)
-                    __typename
-                    id
-                  }
-                  email @include(if: $flag5)
-                  __typename
-                  id
-                }
-                address {
-                  street
-                  city
-                  __typename
-                }
-                __typename
-              }
-              id
-            }
-            ... on Named {
-              name
-            }
-            __typename
-            ... on Ship {
-              id
-            }
-            ... on User {
-              id
-            }
-          }
-          grid(size: 2) {
-            x
-            y
-            value
-            __typename
-          }
-        }
-
-        fragment UserBits on User {
-          email
-          name
-          __typename
-          id
-        }
+        query Case99($size0:Int!$flag1:Boolean!$size2:Int!$flag3:Boolean!$flag4:Boolean!$flag5:Boolean!)\
+        {search(text:\"o\" first:1){...on Planet{name diameter residents(first:1){id ...UserBits name friends(first:3)\
+        {...UserBits email small:avatar(size:128)large:avatar(size:16)friends(first:0){__typename id name email \
+        small:avatar(size:$size0)large:avatar(size:128)email@skip(if:$flag1)}homeworld{__typename name diameter id}\
+        address{street city geo{lat lng __typename}__typename}__typename id}bestFriend{name email friends(first:2)\
+        {name small:avatar(size:$size2)large:avatar(size:32)scores email@include(if:$flag3)id __typename}\
+        bestFriend{name email email@include(if:$flag4)__typename id}email@include(if:$flag5)__typename id}\
+        address{street city __typename}__typename}id}...on Named{name}__typename ...on Ship{id}...on User{id}}\
+        grid(size:2){x y value __typename}}fragment UserBits on User{email name __typename id}
         """
-    static let textDigest = "5269b9f726af65279c2031e0680044bd3e23e185530c5c922bff2d5e0e435d8b"
+    static let textDigest = "f6b3fd34e7e0594442472b3ce8f42b38ccd43a61f0b14fe32310a6eb1cbe9295"
 
     var variables: Variables
 
