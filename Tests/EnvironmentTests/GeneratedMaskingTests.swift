@@ -72,7 +72,7 @@ struct GeneratedMaskingTests {
             .operationName("MaskedUserCellNode"), with: .data(["node": Self.user("7", name: "Seven")]))
         let cell = try setup.environment.attach(MaskedUserCell.self, id: "7")
         let data = try await cell.loaded()
-        #expect(data == cell.data && data.name == "Seven" && data.id == "7" && data.bestFriend == nil)
+        #expect(data == cell.data && data.name == "Seven" && data.__data["id"] == "7" && data.bestFriend == nil)
         #expect(setup.transport.requestCount == 1)
         #expect(setup.transport.requests.first?.variables == ["id": "7"])
     }

@@ -32,17 +32,13 @@ struct SelectionEmitter {
             emitFieldTable(model, into: &writer)
             if !access.isEmpty { writer.doc("The answer object this struct and its views read.") }
             writer.line("\(access)let __data: JSONObject")
-            for field in model.fields {
+            for field in model.fields where Self.isProperty(field) {
                 // A field's own documentation is the schema's description; the generic sentence is
                 // written only where the lint asks every public symbol for one.
                 if !access.isEmpty || field.hasDescription { writer.doc(field.documentation) }
                 let name = SwiftNames.escaped(field.responseKey)
                 // The key is the property's name, which `__field` reads from `#function`.
-                let read =
-                    field.caught.map { field.caughtRead($0) } ?? field.derivedValue.map {
-                        "__field(default: \"\($0)\")"
-                    }
-                    ?? "__field()"
+                let read = field.caught.map { field.caughtRead($0) } ?? "__field()"
                 writer.line("\(access)var \(name): \(field.propertyType) { \(read) }")
             }
             for view in model.fragmentViews {
@@ -77,6 +73,16 @@ struct SelectionEmitter {
         }
     }
 
+    /// Whether a field of the answer becomes a property. Not the fields the compiler added and the app
+    /// did not write (`id`, key fields): they are in the table, for the store and for type conditions,
+    /// but the struct shows the document as written. Not `__typename` either, which every selection
+    /// has (`GraphQLSelection.__typename`), unless `@include` or `@skip` makes it optional (decision 0226).
+    static func isProperty(_ field: FieldModel) -> Bool {
+        guard field.caught == nil else { return true }
+        if field.responseKey == "__typename" { return field.presence != .required && !field.isAdded }
+        return !field.isAdded
+    }
+
     /// What decoding checks, as the one string `GraphQLSelectionFields` reads: each field's key and
     /// type, and the views of the same object.
     private func emitFieldTable(_ model: SelectionModel, into writer: inout SwiftWriter) {
@@ -96,9 +102,11 @@ struct SelectionEmitter {
             }
             switch field.presence {
             case .required where field.derivedValue == nil: return "\(field.responseKey):\(type)"
+            // The type an answer without the field is (`GraphQLSelection.__typename`).
+            case .required: return "?\(field.responseKey):\(type)?=\(field.derivedValue ?? "")"
             case .nullable: return "\(field.responseKey):\(type)?"
             // As `decodeIfPresent` did: a field the answer may lack may also be `null`.
-            case .required, .conditional, .conditionalNullable: return "?\(field.responseKey):\(type)?"
+            case .conditional, .conditionalNullable: return "?\(field.responseKey):\(type)?"
             }
         }
         for view in model.fragmentViews {

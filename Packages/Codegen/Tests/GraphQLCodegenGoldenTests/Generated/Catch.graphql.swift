@@ -82,10 +82,6 @@ extension CaughtHeroQuery.Data {
         public var name: Result<String, FieldError> { __caught() }
         /// The field `friends` (`[Character]`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
         public var friends: [Friends?]? { __caughtOrNil() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String? { __field() }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// This object as a `Droid`, when it is one.
         public var asDroid: AsDroid? { __view(when: ["Droid"]) }
         /// A view of an object checked against `__fields`.
@@ -119,10 +115,6 @@ extension CaughtHeroQuery.Data.Hero {
         public let __data: JSONObject
         /// The field `name` (`String!`).
         public var name: String { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String? { __field() }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -140,7 +132,7 @@ extension CaughtHeroQuery.Data.Hero {
     public struct AsDroid: GraphQLSelection {
         /// What decoding checks.
         public static let __fields = GraphQLSelectionFields(
-            "!name:s !friends:[#0?]? !primaryFunction:s? ?__typename:s? ?id:s?", Friends.self)
+            "!name:s !friends:[#0?]? !primaryFunction:s? ?__typename:s?=Droid ?id:s?", Friends.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
@@ -149,10 +141,6 @@ extension CaughtHeroQuery.Data.Hero {
         public var friends: [Friends?]? { __caughtOrNil() }
         /// The field `primaryFunction` (`String`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
         public var primaryFunction: Result<String?, FieldError> { __caught() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Droid") }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -246,17 +234,13 @@ extension CaughtFeedQuery.Data {
     /// The selection of `Feed` on `Post`.
     public struct Feed: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("!title:s? !?tags:[[s?]?]? ?__typename:s? ?id:s?")
+        public static let __fields = GraphQLSelectionFields("!title:s? !?tags:[[s?]?]? ?__typename:s?=Post ?id:s?")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `title` (`String!`). Caught (`@catch(to: NULL)`): `nil` on a field error at or under it.
         public var title: String? { __caughtOrNil() }
         /// The field `tags` (`[[String]]`). Caught (`@catch(to: RESULT)`): a field error at or under it is the failure.
         public var tags: Result<[[String?]?]?, FieldError>? { __caughtIfPresent() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Post") }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 

@@ -74,7 +74,7 @@ extension CreatePostMutation.Data {
     public struct CreatePost: GraphQLSelection {
         /// What decoding checks.
         public static let __fields = GraphQLSelectionFields(
-            "id:s title:s createdAt:#0 ?__typename:s?", GraphQLSchema.DateTime.self)
+            "id:s title:s createdAt:#0 ?__typename:s?=Post", GraphQLSchema.DateTime.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `id` (`ID!`).
@@ -83,8 +83,6 @@ extension CreatePostMutation.Data {
         public var title: String { __field() }
         /// The field `createdAt` (`DateTime!`).
         public var createdAt: GraphQLSchema.DateTime { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Post") }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 

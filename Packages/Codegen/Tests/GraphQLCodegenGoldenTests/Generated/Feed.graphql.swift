@@ -104,7 +104,7 @@ extension FeedQuery.Data {
     public struct Feed: GraphQLSelection {
         /// What decoding checks.
         public static let __fields = GraphQLSelectionFields(
-            "title:s c:s decoder:s createdAt:#0 default:s? type:#1? tags:[[s?]?]? ?__typename:s? ?id:s?",
+            "title:s c:s decoder:s createdAt:#0 default:s? type:#1? tags:[[s?]?]? ?__typename:s?=Post ?id:s?",
             GraphQLSchema.DateTime.self, `Type`.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
@@ -122,10 +122,6 @@ extension FeedQuery.Data {
         public var type: `Type`? { __field() }
         /// The field `tags` (`[[String]]`).
         public var tags: [[String?]?]? { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Post") }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -160,13 +156,11 @@ extension FeedQuery.Data.Feed {
     /// The selection of `Type` on `PostType`.
     public struct `Type`: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?")
+        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=PostType")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
         public var name: String { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "PostType") }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 

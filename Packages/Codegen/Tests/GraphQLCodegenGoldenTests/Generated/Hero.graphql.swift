@@ -93,10 +93,6 @@ extension HeroQuery.Data {
         public var appearsIn: [GraphQLSchema.Episode?] { __field() }
         /// The field `friends` (`[Character]`).
         public var friends: [Friends?]? { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String? { __field() }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// The fragment `CharacterBits` spread here.
         public var characterBits: CharacterBits { __view() }
         /// This object as a `Droid`, when it is one.
@@ -136,8 +132,6 @@ extension HeroQuery.Data.Hero {
         public let __data: JSONObject
         /// The field `id` (`ID!`).
         public var id: String { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String? { __field() }
         /// The field `name` (`String!`).
         public var name: String { __field() }
         /// A view of an object checked against `__fields`.
@@ -157,7 +151,7 @@ extension HeroQuery.Data.Hero {
     public struct AsDroid: GraphQLSelection {
         /// What decoding checks.
         public static let __fields = GraphQLSelectionFields(
-            "name:s appearsIn:[#0?] friends:[#1?]? ?__typename:s? ?id:s? primaryFunction:s? @2",
+            "name:s appearsIn:[#0?] friends:[#1?]? ?__typename:s?=Droid ?id:s? primaryFunction:s? @2",
             GraphQLSchema.Episode.self, Friends.self, CharacterBits.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
@@ -167,10 +161,6 @@ extension HeroQuery.Data.Hero {
         public var appearsIn: [GraphQLSchema.Episode?] { __field() }
         /// The field `friends` (`[Character]`).
         public var friends: [Friends?]? { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Droid") }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// The field `primaryFunction` (`String`).
         public var primaryFunction: String? { __field() }
         /// The fragment `CharacterBits` spread here.
@@ -224,10 +214,6 @@ public struct CharacterBits: GraphQLTypedFragment, GraphQLSelection {
     public var appearsIn: [GraphQLSchema.Episode?] { __field() }
     /// The field `friends` (`[Character]`).
     public var friends: [Friends?]? { __field() }
-    /// The field `__typename` (`String!`).
-    public var __typename: String? { __field() }
-    /// The field `id` (`ID!`).
-    public var id: String? { __field() }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
@@ -256,8 +242,6 @@ extension CharacterBits {
         public let __data: JSONObject
         /// The field `id` (`ID!`).
         public var id: String { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 

@@ -79,8 +79,6 @@ extension SearchQuery.Data {
             AsHuman.self, AsPost.self, AsCharacter.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
-        /// The field `__typename` (`String!`).
-        public var __typename: String? { __field() }
         /// The fragment `PostBits` spread here.
         public var postBits: PostBits? { __view(when: ["Post"]) }
         /// This object as a `Droid`, when it is one.
@@ -119,15 +117,11 @@ extension SearchQuery.Data.Search {
     /// The selection on `SearchResult` as a `Droid`.
     public struct AsDroid: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("name:s ?id:s? ?__typename:s?")
+        public static let __fields = GraphQLSelectionFields("name:s ?id:s? ?__typename:s?=Droid")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
         public var name: String { __field() }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Droid") }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -144,17 +138,13 @@ extension SearchQuery.Data.Search {
     /// The selection on `SearchResult` as a `Human`.
     public struct AsHuman: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("name:s ?id:s? height:f? ?__typename:s?")
+        public static let __fields = GraphQLSelectionFields("name:s ?id:s? height:f? ?__typename:s?=Human")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
         public var name: String { __field() }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// In metres.
         public var height: Double? { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Human") }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -172,15 +162,11 @@ extension SearchQuery.Data.Search {
     /// The selection on `SearchResult` as a `Post`.
     public struct AsPost: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("title:s ?__typename:s? ?id:s? @0", PostBits.self)
+        public static let __fields = GraphQLSelectionFields("title:s ?__typename:s?=Post ?id:s? @0", PostBits.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `title` (`String!`).
         public var title: String { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Post") }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// The fragment `PostBits` spread here.
         public var postBits: PostBits { __view() }
         /// A view of an object checked against `__fields`.
@@ -206,10 +192,6 @@ extension SearchQuery.Data.Search {
         public let __data: JSONObject
         /// The field `name` (`String!`).
         public var name: String { __field() }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String? { __field() }
         /// This object as a `Droid`, when it is one.
         public var asDroid: AsDroid? { __view(when: ["Droid"]) }
         /// This object as a `Human`, when it is one.
@@ -251,15 +233,11 @@ public struct PostBits: GraphQLTypedFragment, GraphQLSelection {
     public typealias Data = Self
 
     /// What decoding checks.
-    public static let __fields = GraphQLSelectionFields("title:s ?__typename:s? ?id:s?")
+    public static let __fields = GraphQLSelectionFields("title:s ?__typename:s?=Post ?id:s?")
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `title` (`String!`).
     public var title: String { __field() }
-    /// The field `__typename` (`String!`).
-    public var __typename: String { __field(default: "Post") }
-    /// The field `id` (`ID!`).
-    public var id: String? { __field() }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 

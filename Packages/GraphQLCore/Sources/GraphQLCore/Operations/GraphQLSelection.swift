@@ -153,10 +153,11 @@ extension GraphQLSelection {
         decodeChecked(T.self, __data[key])
     }
 
-    /// An added `__typename`, or the selection's type when the answer lacks it.
-    @inlinable public func __field(_ key: String = #function, default value: String) -> String {
-        __data[key]?.stringValue ?? value
-    }
+    /// The object's type, which every selection can tell: the answer's `__typename` (the compiler adds
+    /// the field to every selection it sends), else, for an answer written for the document as the app
+    /// wrote it, the selection's type when that is an object type, and empty for an interface or a
+    /// union, as for an object no type condition applies to (decision 0226).
+    public var __typename: String { __data.typename.isEmpty ? Self.__fields.typename ?? "" : __data.typename }
 
     /// The same object seen through another selection that always applies to it.
     @inlinable public func __view<T: GraphQLSelection>() -> T {

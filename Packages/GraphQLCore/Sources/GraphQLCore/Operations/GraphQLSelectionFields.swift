@@ -9,7 +9,9 @@ import Foundation
 ///
 /// - a field is `key:T`, and `?key:T` when the answer may lack it (under `@include`, `@skip` or
 ///   `@defer`, or added by the compiler to what the app wrote); `!` before either marks a `@catch`
-///   field, which records in the object the field error it caught (decision 0216);
+///   field, which records in the object the field error it caught (decision 0216); `=Name` after the
+///   `__typename` the compiler added on an object type is the selection's type, which
+///   ``GraphQLSelection/__typename`` gives when the answer lacks the field (decision 0226);
 /// - `T` is `i` (`Int`), `f` (`Double`), `s` (`String`), `b` (`Bool`), `#n` (the `n`th of the types
 ///   passed: a selection, a custom scalar or an enum), `[T]` a list, and `?` after it a nullable value;
 /// - a view is `@n` (the `n`th type, on every object) or `@n:User,Admin` (when the object's
@@ -30,6 +32,9 @@ public struct GraphQLSelectionFields: Sendable {
     }
 
     let entries: [Entry]
+    /// The selection's object type, when the compiler added `__typename` to it: what an answer without
+    /// the field is.
+    let typename: String?
     /// Whether the selection, or one nested in it, holds a masked fragment's reference: then decoding
     /// keeps only the keys the selections read.
     let masks: Bool
@@ -40,6 +45,7 @@ public struct GraphQLSelectionFields: Sendable {
     public init(_ text: String, _ types: any (Decodable & SendableMetatype).Type...) {
         var entries: [Entry] = []
         var masks = false
+        var typename: String? = nil
         for item in text.split(separator: " ") {
             var rest = Substring(item)
             if rest.first == "@" {
@@ -62,6 +68,10 @@ public struct GraphQLSelectionFields: Sendable {
             if isCaught { rest.removeFirst() }
             let mayBeMissing = rest.first == "?"
             if mayBeMissing { rest.removeFirst() }
+            if let equals = rest.firstIndex(of: "=") {
+                typename = String(rest[rest.index(after: equals)...])
+                rest = rest[..<equals]
+            }
             guard let colon = rest.lastIndex(of: ":") else {
                 preconditionFailure("a generated field table entry \(item)")
             }
@@ -72,6 +82,7 @@ public struct GraphQLSelectionFields: Sendable {
             entries.append(.value(String(rest[..<colon]), kind, mayBeMissing: mayBeMissing, isCaught: isCaught))
         }
         self.entries = entries
+        self.typename = typename
         self.masks = masks
     }
 

@@ -2,13 +2,13 @@ import Foundation
 import GraphQLCore
 import Testing
 
-/// A selection written as the generator writes one: `node { id count note owner { name } ... on Admin { level } }`
-/// on an interface, with `note` under `@include` and nullable.
+/// A selection written as the generator writes one: `node { __typename id count note owner { name } ... on Admin
+/// { level } }` on an interface, with `note` under `@include` and nullable, and `__typename` and `id` added
+/// to `owner` (a `User`): in the table, not properties.
 private struct Node: GraphQLSelection {
     static let __fields = GraphQLSelectionFields(
         "__typename:s id:s count:i? ?note:s? owner:#0 tags:[s?]? @1:Admin", Owner.self, AsAdmin.self)
     let __data: JSONObject
-    var __typename: String { __field() }
     var id: String { __field() }
     var count: Int? { __field() }
     var note: String?? { __field() }
@@ -17,10 +17,9 @@ private struct Node: GraphQLSelection {
     var asAdmin: AsAdmin? { __view(when: ["Admin"]) }
 
     struct Owner: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct AsAdmin: GraphQLSelection {
@@ -43,6 +42,7 @@ struct GraphQLSelectionTests {
         let node = try JSONValueDecoder().decode(Node.self, from: Self.admin)
         #expect(node.id == "a1" && node.count == 3 && node.tags == ["x", nil])
         #expect(node.note == .some(nil))
+        #expect(node.__typename == "Admin" && node.asAdmin?.__typename == "Admin")
         #expect(node.owner.name == "Ada" && node.owner.__typename == "User")
         #expect(node.asAdmin?.level == 7)
         let back = try JSONValue(parsing: JSONEncoder().encode(node))
@@ -56,6 +56,23 @@ struct GraphQLSelectionTests {
         let node = try JSONValueDecoder().decode(Node.self, from: user)
         #expect(node.note == nil && node.count == nil && node.tags == nil)
         #expect(node.asAdmin == nil)
+    }
+
+    @Test("__typename is the answer's, else the object type the table names, else empty; added fields are checked")
+    func typename() throws {
+        // An answer to the document as written: no `__typename` or `id` on the owner.
+        let written: JSONValue = ["__typename": "User", "id": "u1", "count": 1, "owner": ["name": "Bo"], "tags": nil]
+        let node = try JSONValueDecoder().decode(Node.self, from: written)
+        #expect(node.owner.__typename == "User")
+        #expect(node.__typename == "User" && node.asAdmin == nil)
+        // A table that names no type (an interface's or a union's) and an answer without the field.
+        #expect(try JSONValueDecoder().decode(Node.AsAdmin.self, from: ["id": "a1", "level": 1]).__typename == "")
+        let served = try JSONValueDecoder().decode(Node.Owner.self, from: ["name": "Bo", "__typename": "Bot"])
+        #expect(served.__typename == "Bot")
+        // Not a property, but checked: a server's `id` of the wrong kind fails decoding.
+        #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(Node.Owner.self, from: ["name": "Bo", "__typename": "User", "id": 5])
+        }
     }
 
     @Test("a missing key, a null for a non-null field and a wrong kind fail as JSONDecoder does, with their path")

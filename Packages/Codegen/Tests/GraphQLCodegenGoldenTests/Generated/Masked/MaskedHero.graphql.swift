@@ -92,10 +92,6 @@ extension MaskedHeroQuery.Data {
         public var name: String { __field() }
         /// The field `friends` (`[Character]`).
         public var friends: [Friends?]? { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String? { __field() }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// The reference to this object that the fragment `HeroCell` attaches to.
         public var heroCell: GraphQLFragmentReference<HeroCell> { __view() }
         /// A view of an object checked against `__fields`.
@@ -127,8 +123,6 @@ extension MaskedHeroQuery.Data {
             AsHuman.self, AsPost.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
-        /// The field `__typename` (`String!`).
-        public var __typename: String? { __field() }
         /// The reference to this object that the fragment `SearchPost` attaches to.
         public var searchPost: GraphQLFragmentReference<SearchPost>? { __view(when: ["Post"]) }
         /// This object as a `Droid`, when it is one.
@@ -162,7 +156,7 @@ extension MaskedHeroQuery.Data {
     public struct Feed: GraphQLSelection {
         /// What decoding checks.
         public static let __fields = GraphQLSelectionFields(
-            "title:s status:#0? type:#1? ?__typename:s? ?id:s?", MaskedSchema.PostStatus.self, `Type`.self)
+            "title:s status:#0? type:#1? ?__typename:s?=Post ?id:s?", MaskedSchema.PostStatus.self, `Type`.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `title` (`String!`).
@@ -171,10 +165,6 @@ extension MaskedHeroQuery.Data {
         public var status: MaskedSchema.PostStatus? { __field() }
         /// The field `type` (`PostType`).
         public var type: `Type`? { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Post") }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -205,10 +195,6 @@ extension MaskedHeroQuery.Data.Hero {
             "?__typename:s? ?id:s? @0", GraphQLFragmentReference<FriendCell>.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
-        /// The field `__typename` (`String!`).
-        public var __typename: String? { __field() }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// The reference to this object that the fragment `FriendCell` attaches to.
         public var friendCell: GraphQLFragmentReference<FriendCell> { __view() }
         /// A view of an object checked against `__fields`.
@@ -229,15 +215,11 @@ extension MaskedHeroQuery.Data.Search {
     /// The selection on `SearchResult` as a `Droid`.
     public struct AsDroid: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("primaryFunction:s? ?id:s? ?__typename:s?")
+        public static let __fields = GraphQLSelectionFields("primaryFunction:s? ?id:s? ?__typename:s?=Droid")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `primaryFunction` (`String`).
         public var primaryFunction: String? { __field() }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Droid") }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -254,13 +236,9 @@ extension MaskedHeroQuery.Data.Search {
     /// The selection on `SearchResult` as a `Human`.
     public struct AsHuman: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        public static let __fields = GraphQLSelectionFields("?__typename:s?=Human ?id:s?")
         /// The answer object this struct and its views read.
         public let __data: JSONObject
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Human") }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// A view of an object checked against `__fields`.
         public init(__data: JSONObject) { self.__data = __data }
 
@@ -277,13 +255,9 @@ extension MaskedHeroQuery.Data.Search {
     public struct AsPost: GraphQLSelection {
         /// What decoding checks.
         public static let __fields = GraphQLSelectionFields(
-            "?__typename:s? ?id:s? @0", GraphQLFragmentReference<SearchPost>.self)
+            "?__typename:s?=Post ?id:s? @0", GraphQLFragmentReference<SearchPost>.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "Post") }
-        /// The field `id` (`ID!`).
-        public var id: String? { __field() }
         /// The reference to this object that the fragment `SearchPost` attaches to.
         public var searchPost: GraphQLFragmentReference<SearchPost> { __view() }
         /// A view of an object checked against `__fields`.
@@ -304,13 +278,11 @@ extension MaskedHeroQuery.Data.Feed {
     /// The selection of `Type` on `PostType`.
     public struct `Type`: GraphQLSelection {
         /// What decoding checks.
-        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0", PostTypeName.self)
+        public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=PostType @0", PostTypeName.self)
         /// The answer object this struct and its views read.
         public let __data: JSONObject
         /// The field `name` (`String!`).
         public var name: String { __field() }
-        /// The field `__typename` (`String!`).
-        public var __typename: String { __field(default: "PostType") }
         /// The fragment `PostTypeName` spread here.
         public var postTypeName: PostTypeName { __view() }
         /// A view of an object checked against `__fields`.
@@ -350,10 +322,6 @@ public struct HeroCell: GraphQLTypedFragment, GraphQLSelection {
     public let __data: JSONObject
     /// The field `appearsIn` (`[Episode]!`).
     public var appearsIn: [MaskedSchema.Episode?] { __field() }
-    /// The field `__typename` (`String!`).
-    public var __typename: String? { __field() }
-    /// The field `id` (`ID!`).
-    public var id: String? { __field() }
     /// The reference to this object that the fragment `FriendCell` attaches to.
     public var friendCell: GraphQLFragmentReference<FriendCell> { __view() }
     /// A view of an object checked against `__fields`.
@@ -395,10 +363,6 @@ public struct FriendCell: GraphQLTypedFragment, GraphQLSelection {
     public let __data: JSONObject
     /// The field `name` (`String!`).
     public var name: String { __field() }
-    /// The field `__typename` (`String!`).
-    public var __typename: String? { __field() }
-    /// The field `id` (`ID!`).
-    public var id: String? { __field() }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
@@ -427,15 +391,11 @@ public struct SearchPost: GraphQLTypedFragment, GraphQLSelection {
     public typealias Data = Self
 
     /// What decoding checks.
-    public static let __fields = GraphQLSelectionFields("title:s ?__typename:s? ?id:s?")
+    public static let __fields = GraphQLSelectionFields("title:s ?__typename:s?=Post ?id:s?")
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `title` (`String!`).
     public var title: String { __field() }
-    /// The field `__typename` (`String!`).
-    public var __typename: String { __field(default: "Post") }
-    /// The field `id` (`ID!`).
-    public var id: String? { __field() }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 
@@ -464,13 +424,11 @@ public struct PostTypeName: GraphQLTypedFragment, GraphQLSelection {
     public typealias Data = Self
 
     /// What decoding checks.
-    public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?")
+    public static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=PostType")
     /// The answer object this struct and its views read.
     public let __data: JSONObject
     /// The field `name` (`String!`).
     public var name: String { __field() }
-    /// The field `__typename` (`String!`).
-    public var __typename: String { __field(default: "PostType") }
     /// A view of an object checked against `__fields`.
     public init(__data: JSONObject) { self.__data = __data }
 

@@ -63,7 +63,7 @@ struct Case256Query: GraphQLTypedOperation {
 extension Case256Query.Data {
     struct User: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s bestFriend:#0? homeworld:#1? ?__typename:s? ?id:s?", BestFriend.self,
+            "name:s email:s? small:s large:s bestFriend:#0? homeworld:#1? ?__typename:s?=User ?id:s?", BestFriend.self,
             Homeworld.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -72,20 +72,17 @@ extension Case256Query.Data {
         var large: String { __field() }
         var bestFriend: BestFriend? { __field() }
         var homeworld: Homeworld? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case256Query.Data.User {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s bestFriend:#0? @1", BestFriend.self, UserBits.self)
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s bestFriend:#0? @1", BestFriend.self,
+            UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var bestFriend: BestFriend? { __field() }
@@ -93,29 +90,25 @@ extension Case256Query.Data.User {
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("residents:[#0] ?__typename:s? ?id:s?", Residents.self)
+        static let __fields = GraphQLSelectionFields("residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
         let __data: JSONObject
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case256Query.Data.User.BestFriend {
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case256Query.Data.User.Homeworld {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] address:#1? ?__typename:s? ?id:s?", Friends.self,
+            "name:s email:s? small:s large:s friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self,
             Address.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -124,37 +117,31 @@ extension Case256Query.Data.User.Homeworld {
         var large: String { __field() }
         var friends: [Friends] { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case256Query.Data.User.Homeworld.Residents {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case256Query.Data.User.Homeworld.Residents.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }

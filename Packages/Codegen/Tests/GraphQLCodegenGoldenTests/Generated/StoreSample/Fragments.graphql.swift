@@ -16,12 +16,10 @@ struct PlanetBits: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     typealias Data = Self
 
-    static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s?")
+    static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s?=Planet ?id:s?")
     let __data: JSONObject
     var diameter: Int? { __field() }
     var name: String { __field() }
-    var __typename: String { __field(default: "Planet") }
-    var id: String? { __field() }
 }
 
 /// The fragment `UserBits` on `User`.
@@ -38,10 +36,8 @@ struct UserBits: GraphQLTypedFragment, GraphQLSelection {
     /// The fragment's data is this struct: it decodes what the fragment reads from the object's record.
     typealias Data = Self
 
-    static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? ?id:s?")
+    static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s?")
     let __data: JSONObject
     var email: String? { __field() }
     var name: String { __field() }
-    var __typename: String { __field(default: "User") }
-    var id: String? { __field() }
 }

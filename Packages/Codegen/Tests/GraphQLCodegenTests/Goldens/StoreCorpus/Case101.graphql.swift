@@ -66,7 +66,7 @@ struct Case101Query: GraphQLTypedOperation {
 extension Case101Query.Data {
     struct User: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? ?__typename:s? ?id:s?",
+            "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?",
             Friends.self, Homeworld.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -76,8 +76,6 @@ extension Case101Query.Data {
         var scores: [[Int?]?]? { __field() }
         var friends: [Friends] { __field() }
         var homeworld: Homeworld? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Node: GraphQLSelection {
@@ -86,7 +84,6 @@ extension Case101Query.Data {
             AsNamed.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -98,7 +95,6 @@ extension Case101Query.Data {
             "id:s ?__typename:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
         var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
@@ -108,32 +104,28 @@ extension Case101Query.Data {
 extension Case101Query.Data.User {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? friends:[#0] address:#1? @2", Friends.self, Address.self,
+            "email:s? name:s ?__typename:s?=User ?id:s? friends:[#0] address:#1? @2", Friends.self, Address.self,
             UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var friends: [Friends] { __field() }
         var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
         let __data: JSONObject
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case101Query.Data.User.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?",
+            "name:s email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?",
             Friends.self, BestFriend.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -143,87 +135,76 @@ extension Case101Query.Data.User.Friends {
         var scores: [[Int?]?]? { __field() }
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case101Query.Data.User.Friends.Friends {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s email:s? small:s large:s scores:[[i?]?]? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case101Query.Data.User.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case101Query.Data.User.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case101Query.Data.Node {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s residents:[#0] ?__typename:s?", Residents.self)
+        static let __fields = GraphQLSelectionFields("id:s name:s residents:[#0] ?__typename:s?=Planet", Residents.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s model:s? ?__typename:s?=Ship")
         let __data: JSONObject
         var id: String { __field() }
         var model: String? { __field() }
-        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s scores:[[i?]?]? email:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s name:s scores:[[i?]?]? email:s? ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var scores: [[Int?]?]? { __field() }
         var email: String? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct AsNamed: GraphQLSelection {
@@ -231,7 +212,6 @@ extension Case101Query.Data.Node {
             "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -240,14 +220,12 @@ extension Case101Query.Data.Node {
 extension Case101Query.Data.Node.AsPlanet {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] address:#1? ?__typename:s? ?id:s?", Friends.self, Address.self)
+            "name:s email:s? friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self, Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var friends: [Friends] { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
@@ -256,74 +234,65 @@ extension Case101Query.Data.Node.AsPlanet.Residents {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s email:s? homeworld:#0? address:#1? ?id:s?", Homeworld.self, Address.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var email: String? { __field() }
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case101Query.Data.Node.AsPlanet.Residents.Friends {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
         var moons: [Moons?]? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case101Query.Data.Node.AsPlanet.Residents.Friends.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case101Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? residents:[#0] name:s ?__typename:s?", Residents.self)
+            "id:s diameter:i? residents:[#0] name:s ?__typename:s?=Planet", Residents.self)
         let __data: JSONObject
         var id: String { __field() }
         var diameter: Int? { __field() }
         var residents: [Residents] { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s email:s? scores:[[i?]?]? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s name:s email:s? scores:[[i?]?]? ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var email: String? { __field() }
         var scores: [[Int?]?]? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct AsNamed: GraphQLSelection {
@@ -331,7 +300,6 @@ extension Case101Query.Data.Nodes {
             "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -339,33 +307,30 @@ extension Case101Query.Data.Nodes {
 
 extension Case101Query.Data.Nodes.AsPlanet {
     struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? address:#0? ?__typename:s? ?id:s?", Address.self)
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case101Query.Data.Nodes.AsPlanet.Residents {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case101Query.Data.Nodes.AsPlanet.Residents.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }

@@ -73,8 +73,6 @@ extension Case11Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? ?id:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
-        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -82,24 +80,21 @@ extension Case11Query.Data {
 
 extension Case11Query.Data.Node {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s? @0", PlanetBits.self)
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? address:#3? @4",
             Friends.self, BestFriend.self, Homeworld.self, Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
@@ -113,102 +108,91 @@ extension Case11Query.Data.Node {
 extension Case11Query.Data.Node.AsUser {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s address:#0? ?__typename:s?", Address.self)
+            "id:s name:s small:s large:s address:#0? ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s email:s? friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var email: String? { __field() }
         var friends: [Friends] { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s? ?id:s?", Moons.self, Residents.self)
+            "name:s diameter:i? moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
         var moons: [Moons?]? { __field() }
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case11Query.Data.Node.AsUser.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case11Query.Data.Node.AsUser.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case11Query.Data.Node.AsUser.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] id:s ?__typename:s?", Friends.self)
+            "name:s email:s? scores:[[i?]?]? friends:[#0] id:s ?__typename:s?=User", Friends.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var scores: [[Int?]?]? { __field() }
         var friends: [Friends] { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case11Query.Data.Node.AsUser.BestFriend.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? id:s small:s large:s address:#0? @1", Address.self, UserBits.self)
+            "email:s? name:s ?__typename:s?=User id:s small:s large:s address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var id: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
@@ -219,64 +203,57 @@ extension Case11Query.Data.Node.AsUser.BestFriend.Friends {
 
 extension Case11Query.Data.Node.AsUser.BestFriend.Friends.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case11Query.Data.Node.AsUser.BestFriend.Friends.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case11Query.Data.Node.AsUser.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case11Query.Data.Node.AsUser.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? friends:[#0] ?__typename:s? ?id:s?", Friends.self)
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var friends: [Friends] { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case11Query.Data.Node.AsUser.Homeworld.Residents {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? scores:[[i?]?]? @0", UserBits.self)
+            "email:s? name:s ?__typename:s?=User ?id:s? scores:[[i?]?]? @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var scores: [[Int?]?]? { __field() }
         var userBits: UserBits { __view() }
     }
@@ -284,10 +261,9 @@ extension Case11Query.Data.Node.AsUser.Homeworld.Residents {
 
 extension Case11Query.Data.Node.AsUser.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }

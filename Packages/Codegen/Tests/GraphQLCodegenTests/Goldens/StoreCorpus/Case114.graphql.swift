@@ -81,27 +81,25 @@ struct Case114Query: GraphQLTypedOperation {
 extension Case114Query.Data {
     struct Viewer: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? scores:[[i?]?]? bestFriend:#0? address:#1? id:s ?__typename:s?", BestFriend.self, Address.self)
+            "email:s? scores:[[i?]?]? bestFriend:#0? address:#1? id:s ?__typename:s?=User", BestFriend.self,
+            Address.self)
         let __data: JSONObject
         var email: String? { __field() }
         var scores: [[Int?]?]? { __field() }
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case114Query.Data.Viewer {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s friends:[#0] bestFriend:#1? @2", Friends.self,
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] bestFriend:#1? @2", Friends.self,
             BestFriend.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
@@ -110,18 +108,17 @@ extension Case114Query.Data.Viewer {
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case114Query.Data.Viewer.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? friends:[#0] homeworld:#1? address:#2? id:s ?__typename:s?", Friends.self, Homeworld.self,
+            "email:s? friends:[#0] homeworld:#1? address:#2? id:s ?__typename:s?=User", Friends.self, Homeworld.self,
             Address.self)
         let __data: JSONObject
         var email: String? { __field() }
@@ -129,122 +126,107 @@ extension Case114Query.Data.Viewer.BestFriend {
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? ?email:s? ?__typename:s? ?id:s?", BestFriend.self,
-            Homeworld.self, Address.self)
+            "scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? ?email:s? ?__typename:s?=User ?id:s?",
+            BestFriend.self, Homeworld.self, Address.self)
         let __data: JSONObject
         var scores: [[Int?]?]? { __field() }
         var bestFriend: BestFriend? { __field() }
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
         var email: String?? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case114Query.Data.Viewer.BestFriend.Friends {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?email:s? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?email:s? ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var email: String?? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
         var moons: [Moons?]? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case114Query.Data.Viewer.BestFriend.Friends.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case114Query.Data.Viewer.BestFriend.BestFriend {
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? id:s ?__typename:s?", Address.self)
+        static let __fields = GraphQLSelectionFields("name:s address:#0? id:s ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s diameter:i? moons:[#0?]?", Moons.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var id: String { __field() }
         var diameter: Int? { __field() }
         var moons: [Moons?]? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case114Query.Data.Viewer.BestFriend.BestFriend.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case114Query.Data.Viewer.BestFriend.BestFriend.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case114Query.Data.Viewer.BestFriend.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }

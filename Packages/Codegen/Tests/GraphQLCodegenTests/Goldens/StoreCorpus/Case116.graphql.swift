@@ -56,23 +56,19 @@ struct Case116Query: GraphQLTypedOperation {
 extension Case116Query.Data {
     struct Viewer: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? friends:[#0] ?__typename:s? ?id:s?", Friends.self)
+            "name:s scores:[[i?]?]? friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
         let __data: JSONObject
         var name: String { __field() }
         var scores: [[Int?]?]? { __field() }
         var friends: [Friends] { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct User: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "__typename:s email:s? name:s ?id:s? small:s large:s @0", UserBits.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var userBits: UserBits { __view() }
@@ -82,12 +78,10 @@ extension Case116Query.Data {
 extension Case116Query.Data.Viewer {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
+            "email:s? name:s ?__typename:s?=User ?id:s? scores:[[i?]?]? address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var scores: [[Int?]?]? { __field() }
         var address: Address? { __field() }
         var userBits: UserBits { __view() }
@@ -96,10 +90,9 @@ extension Case116Query.Data.Viewer {
 
 extension Case116Query.Data.Viewer.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }

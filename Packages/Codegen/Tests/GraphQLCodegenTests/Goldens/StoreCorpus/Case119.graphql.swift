@@ -116,8 +116,6 @@ extension Case119Query.Data {
     struct Nodes: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s ?id:s? @0:Ship @1:User", AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String { __field() }
-        var id: String? { __field() }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -126,19 +124,17 @@ extension Case119Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 
     struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
         let __data: JSONObject
         var x: Int { __field() }
         var y: Int { __field() }
         var value: Double? { __field() }
-        var __typename: String { __field(default: "Cell") }
     }
 }
 
@@ -146,10 +142,8 @@ extension Case119Query.Data.Nodes {
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s model:s? pilot:#0? ?id:s?", Pilot.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var model: String? { __field() }
         var pilot: Pilot? { __field() }
-        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
@@ -157,27 +151,24 @@ extension Case119Query.Data.Nodes {
             "__typename:s name:s email:s? small:s large:s bestFriend:#0? address:#1? ?id:s?", BestFriend.self,
             Address.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case119Query.Data.Nodes.AsShip {
     struct Pilot: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s? friends:[#0] address:#1? @2", Friends.self, Address.self,
+            "id:s email:s? name:s ?__typename:s?=User friends:[#0] address:#1? @2", Friends.self, Address.self,
             UserBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var friends: [Friends] { __field() }
         var address: Address? { __field() }
         var userBits: UserBits { __view() }
@@ -190,112 +181,97 @@ extension Case119Query.Data.Nodes.AsShip.Pilot {
             "__typename:s email:s? small:s large:s friends:[#0] homeworld:#1? address:#2? ?id:s?", Friends.self,
             Homeworld.self, Address.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case119Query.Data.Nodes.AsShip.Pilot.Friends {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? small:s large:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("email:s? small:s large:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s moons:[#0?]? ?__typename:s?", Moons.self)
+        static let __fields = GraphQLSelectionFields("id:s name:s moons:[#0?]? ?__typename:s?=Planet", Moons.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case119Query.Data.Nodes.AsShip.Pilot.Friends.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case119Query.Data.Nodes.AsUser {
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? address:#0? ?__typename:s? ?id:s?", Address.self)
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case119Query.Data.Nodes.AsUser.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case119Query.Data.Search {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("?__typename:s?=Ship ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field(default: "Ship") }
-        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] homeworld:#1? ?id:s? ?__typename:s?", Friends.self,
+            "name:s email:s? scores:[[i?]?]? friends:[#0] homeworld:#1? ?id:s? ?__typename:s?=User", Friends.self,
             Homeworld.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -303,115 +279,100 @@ extension Case119Query.Data.Search {
         var scores: [[Int?]?]? { __field() }
         var friends: [Friends] { __field() }
         var homeworld: Homeworld? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case119Query.Data.Search.AsUser {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? homeworld:#0? address:#1? ?__typename:s? ?id:s?", Homeworld.self, Address.self)
+            "name:s email:s? homeworld:#0? address:#1? ?__typename:s?=User ?id:s?", Homeworld.self, Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s diameter:i? residents:[#0] ?id:s?", Residents.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var diameter: Int? { __field() }
         var residents: [Residents] { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case119Query.Data.Search.AsUser.Friends {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s moons:[#0?]? residents:[#1] ?__typename:s? ?id:s?", Moons.self, Residents.self)
+            "name:s moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
         let __data: JSONObject
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case119Query.Data.Search.AsUser.Friends.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s scores:[[i?]?]? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields(
+            "name:s small:s large:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case119Query.Data.Search.AsUser.Homeworld {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self, BestFriend.self)
+            "email:s? small:s large:s friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self,
+            BestFriend.self)
         let __data: JSONObject
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case119Query.Data.Search.AsUser.Homeworld.Residents {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s? small:s large:s @0", UserBits.self)
+            "id:s email:s? name:s ?__typename:s?=User small:s large:s @0", UserBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var small: String { __field() }
         var large: String { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }

@@ -83,8 +83,8 @@ struct Case137Query: GraphQLTypedOperation {
 extension Case137Query.Data {
     struct User: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s friends:[#0] bestFriend:#1? address:#2? ?__typename:s?", Friends.self,
-            BestFriend.self, Address.self)
+            "id:s name:s email:s? small:s large:s friends:[#0] bestFriend:#1? address:#2? ?__typename:s?=User",
+            Friends.self, BestFriend.self, Address.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
@@ -94,14 +94,12 @@ extension Case137Query.Data {
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Node: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:Ship @1:User", AsShip.self, AsUser.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -111,8 +109,6 @@ extension Case137Query.Data {
             "?__typename:s? ?id:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
             AsNamed.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
-        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -123,31 +119,28 @@ extension Case137Query.Data {
 extension Case137Query.Data.User {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s bestFriend:#0? ?email:s? ?__typename:s? ?id:s?", BestFriend.self)
+            "name:s bestFriend:#0? ?email:s? ?__typename:s?=User ?id:s?", BestFriend.self)
         let __data: JSONObject
         var name: String { __field() }
         var bestFriend: BestFriend? { __field() }
         var email: String?? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? address:#0? id:s ?__typename:s?", Address.self)
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? address:#0? id:s ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -157,7 +150,6 @@ extension Case137Query.Data.User.Friends {
             "__typename:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? id:s", BestFriend.self,
             Homeworld.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
@@ -170,68 +162,61 @@ extension Case137Query.Data.User.Friends {
 
 extension Case137Query.Data.User.Friends.BestFriend {
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s small:s large:s ?email:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s small:s large:s ?email:s? ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var email: String?? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
         let __data: JSONObject
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case137Query.Data.User.Friends.BestFriend.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case137Query.Data.User.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case137Query.Data.User.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case137Query.Data.Node {
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? id:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("model:s? id:s ?__typename:s?=Ship")
         let __data: JSONObject
         var model: String? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s bestFriend:#0? address:#1? email:s? id:s ?__typename:s?", BestFriend.self,
+            "name:s small:s large:s bestFriend:#0? address:#1? email:s? id:s ?__typename:s?=User", BestFriend.self,
             Address.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -241,72 +226,62 @@ extension Case137Query.Data.Node {
         var address: Address? { __field() }
         var email: String? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case137Query.Data.Node.AsUser {
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s email:s? small:s large:s scores:[[i?]?]? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields(
+            "id:s email:s? small:s large:s scores:[[i?]?]? ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case137Query.Data.Node.AsUser.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case137Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("model:s? ?__typename:s?=Ship ?id:s?")
         let __data: JSONObject
         var model: String? { __field() }
-        var __typename: String { __field(default: "Ship") }
-        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct AsNamed: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:Planet", AsPlanet.self)
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
     }
 }

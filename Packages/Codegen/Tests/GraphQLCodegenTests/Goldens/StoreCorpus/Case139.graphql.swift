@@ -36,9 +36,7 @@ struct Case139Query: GraphQLTypedOperation {
 
 extension Case139Query.Data {
     struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }

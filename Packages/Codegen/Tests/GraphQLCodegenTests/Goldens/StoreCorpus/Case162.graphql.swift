@@ -67,10 +67,8 @@ extension Case162Query.Data {
         static let __fields = GraphQLSelectionFields(
             "__typename:s email:s? name:s ?id:s? scores:[[i?]?]? homeworld:#0? @1", Homeworld.self, UserBits.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var id: String? { __field() }
         var scores: [[Int?]?]? { __field() }
         var homeworld: Homeworld? { __field() }
         var userBits: UserBits { __view() }
@@ -81,7 +79,6 @@ extension Case162Query.Data {
             "?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
             AsNamed.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -93,53 +90,44 @@ extension Case162Query.Data.Viewer {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s moons:[#0?]? ?id:s?", Moons.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case162Query.Data.Viewer.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case162Query.Data.Search {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?id:s? ?__typename:s?", Moons.self)
+            "name:s diameter:i? moons:[#0?]? ?id:s? ?__typename:s?=Planet", Moons.self)
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
         var moons: [Moons?]? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? ?id:s? ?__typename:s?", Pilot.self)
+        static let __fields = GraphQLSelectionFields("pilot:#0? ?id:s? ?__typename:s?=Ship", Pilot.self)
         let __data: JSONObject
         var pilot: Pilot? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s address:#0? ?id:s? ?__typename:s?", Address.self)
+            "name:s small:s large:s address:#0? ?id:s? ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct AsNamed: GraphQLSelection {
@@ -147,7 +135,6 @@ extension Case162Query.Data.Search {
             "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -155,18 +142,17 @@ extension Case162Query.Data.Search {
 
 extension Case162Query.Data.Search.AsPlanet {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip {
     struct Pilot: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s ?__typename:s?", Friends.self,
+            "email:s? friends:[#0] bestFriend:#1? homeworld:#2? address:#3? id:s ?__typename:s?=User", Friends.self,
             BestFriend.self, Homeworld.self, Address.self)
         let __data: JSONObject
         var email: String? { __field() }
@@ -175,15 +161,14 @@ extension Case162Query.Data.Search.AsShip {
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip.Pilot {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? id:s ?__typename:s?", Friends.self,
-            Homeworld.self, Address.self)
+            "name:s email:s? scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? id:s ?__typename:s?=User",
+            Friends.self, Homeworld.self, Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
@@ -192,18 +177,15 @@ extension Case162Query.Data.Search.AsShip.Pilot {
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? @3",
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? @3",
             Friends.self, BestFriend.self, Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
@@ -215,23 +197,21 @@ extension Case162Query.Data.Search.AsShip.Pilot {
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+            "id:s diameter:i? name:s ?__typename:s?=Planet moons:[#0?]? @1", Moons.self, PlanetBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
         var moons: [Moons?]? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -240,163 +220,145 @@ extension Case162Query.Data.Search.AsShip.Pilot.Friends {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s email:s? scores:[[i?]?]? address:#0? ?id:s?", Address.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var email: String? { __field() }
         var scores: [[Int?]?]? { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip.Pilot.Friends.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip.Pilot.Friends.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip.Pilot.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip.Pilot.BestFriend {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? address:#0? ?__typename:s? ?id:s?", Address.self)
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s name:s scores:[[i?]?]? address:#0? ?__typename:s?", Address.self)
+            "id:s name:s scores:[[i?]?]? address:#0? ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var scores: [[Int?]?]? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip.Pilot.BestFriend.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip.Pilot.BestFriend.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip.Pilot.BestFriend.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip.Pilot.BestFriend.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip.Pilot.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case162Query.Data.Search.AsShip.Pilot.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case162Query.Data.Search.AsUser {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }

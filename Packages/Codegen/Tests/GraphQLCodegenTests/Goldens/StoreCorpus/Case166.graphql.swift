@@ -59,19 +59,16 @@ struct Case166Query: GraphQLTypedOperation {
 
 extension Case166Query.Data {
     struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s friends:[#0] ?__typename:s? ?id:s?", Friends.self)
+        static let __fields = GraphQLSelectionFields("name:s friends:[#0] ?__typename:s?=User ?id:s?", Friends.self)
         let __data: JSONObject
         var name: String { __field() }
         var friends: [Friends] { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Planets: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "__typename:s id:s name:s diameter:i? residents:[#0]", Residents.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var id: String { __field() }
         var name: String { __field() }
         var diameter: Int? { __field() }
@@ -82,7 +79,7 @@ extension Case166Query.Data {
 extension Case166Query.Data.Viewer {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s friends:[#0] bestFriend:#1? address:#2? ?__typename:s?", Friends.self,
+            "id:s name:s small:s large:s friends:[#0] bestFriend:#1? address:#2? ?__typename:s?=User", Friends.self,
             BestFriend.self, Address.self)
         let __data: JSONObject
         var id: String { __field() }
@@ -92,14 +89,13 @@ extension Case166Query.Data.Viewer {
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self,
+            "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self,
             BestFriend.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -107,18 +103,15 @@ extension Case166Query.Data.Viewer.Friends {
         var scores: [[Int?]?]? { __field() }
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? id:s bestFriend:#0? homeworld:#1? address:#2? @3", BestFriend.self,
+            "email:s? name:s ?__typename:s?=User id:s bestFriend:#0? homeworld:#1? address:#2? @3", BestFriend.self,
             Homeworld.self, Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var id: String { __field() }
         var bestFriend: BestFriend? { __field() }
         var homeworld: Homeworld? { __field() }
@@ -127,12 +120,11 @@ extension Case166Query.Data.Viewer.Friends {
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -140,13 +132,12 @@ extension Case166Query.Data.Viewer.Friends.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s")
         let __data: JSONObject
-        var __typename: String { __field() }
         var id: String { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?", Address.self)
+            "id:s name:s email:s? small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
@@ -155,28 +146,25 @@ extension Case166Query.Data.Viewer.Friends.Friends {
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.Friends.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.Friends.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
@@ -185,79 +173,68 @@ extension Case166Query.Data.Viewer.Friends.BestFriend {
         static let __fields = GraphQLSelectionFields(
             "__typename:s email:s? name:s ?id:s? address:#0? @1", Address.self, UserBits.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var id: String? { __field() }
         var address: Address? { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.BestFriend.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.BestFriend.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case166Query.Data.Viewer.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case166Query.Data.Planets {
     struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("small:s large:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("small:s large:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var small: String { __field() }
         var large: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }

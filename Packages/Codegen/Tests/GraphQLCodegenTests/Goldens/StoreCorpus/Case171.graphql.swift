@@ -56,7 +56,6 @@ extension Case171Query.Data {
         static let __fields = GraphQLSelectionFields(
             "__typename:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -69,8 +68,6 @@ extension Case171Query.Data.Search {
         let __data: JSONObject
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field() }
     }
 
     struct AsShip: GraphQLSelection {
@@ -78,26 +75,21 @@ extension Case171Query.Data.Search {
         let __data: JSONObject
         var model: String? { __field() }
         var pilot: Pilot? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s email:s? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case171Query.Data.Search.AsPlanet {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -105,22 +97,18 @@ extension Case171Query.Data.Search.AsShip {
     struct Pilot: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s email:s? friends:[#0] ?id:s?", Friends.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var friends: [Friends] { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case171Query.Data.Search.AsShip.Pilot {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }

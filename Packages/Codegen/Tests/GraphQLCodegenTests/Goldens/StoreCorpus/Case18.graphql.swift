@@ -126,45 +126,41 @@ extension Case18Query.Data {
             "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 
     struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s residents:[#0] ?__typename:s? ?id:s?", Residents.self)
+        static let __fields = GraphQLSelectionFields(
+            "name:s residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
         let __data: JSONObject
         var name: String { __field() }
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case18Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] id:s ?__typename:s?", Residents.self)
+            "name:s diameter:i? residents:[#0] id:s ?__typename:s?=Planet", Residents.self)
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
         var residents: [Residents] { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? id:s ?__typename:s?", Pilot.self)
+        static let __fields = GraphQLSelectionFields("pilot:#0? id:s ?__typename:s?=Ship", Pilot.self)
         let __data: JSONObject
         var pilot: Pilot? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s bestFriend:#0? email:s? id:s ?__typename:s?", BestFriend.self)
+            "name:s small:s large:s bestFriend:#0? email:s? id:s ?__typename:s?=User", BestFriend.self)
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
@@ -172,20 +168,18 @@ extension Case18Query.Data.Nodes {
         var bestFriend: BestFriend? { __field() }
         var email: String? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case18Query.Data.Nodes.AsPlanet {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s? small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? @2",
+            "id:s email:s? name:s ?__typename:s?=User small:s large:s scores:[[i?]?]? bestFriend:#0? homeworld:#1? @2",
             BestFriend.self, Homeworld.self, UserBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
@@ -198,44 +192,38 @@ extension Case18Query.Data.Nodes.AsPlanet {
 extension Case18Query.Data.Nodes.AsPlanet.Residents {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] id:s ?__typename:s?", Friends.self)
+            "name:s small:s large:s friends:[#0] id:s ?__typename:s?=User", Friends.self)
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case18Query.Data.Nodes.AsPlanet.Residents.BestFriend {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("email:s? ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var email: String? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case18Query.Data.Nodes.AsShip {
     struct Pilot: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s homeworld:#0? @1", Homeworld.self, UserBits.self)
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s homeworld:#0? @1", Homeworld.self,
+            UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var homeworld: Homeworld? { __field() }
@@ -248,64 +236,56 @@ extension Case18Query.Data.Nodes.AsShip.Pilot {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s moons:[#0?]? residents:[#1] ?id:s?", Moons.self, Residents.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
         var residents: [Residents] { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case18Query.Data.Nodes.AsShip.Pilot.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? address:#0? ?__typename:s? ?id:s?", Address.self)
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case18Query.Data.Nodes.AsShip.Pilot.Homeworld.Residents.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case18Query.Data.Nodes.AsUser {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
@@ -316,7 +296,7 @@ extension Case18Query.Data.Nodes.AsUser {
 extension Case18Query.Data.Nodes.AsUser.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] bestFriend:#1? address:#2? ?__typename:s? ?id:s?", Friends.self,
+            "name:s small:s large:s friends:[#0] bestFriend:#1? address:#2? ?__typename:s?=User ?id:s?", Friends.self,
             BestFriend.self, Address.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -325,15 +305,13 @@ extension Case18Query.Data.Nodes.AsUser.BestFriend {
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case18Query.Data.Nodes.AsUser.BestFriend.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s address:#0? id:s ?__typename:s?", Address.self)
+            "name:s email:s? small:s large:s address:#0? id:s ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
@@ -341,54 +319,49 @@ extension Case18Query.Data.Nodes.AsUser.BestFriend.Friends {
         var large: String { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? id:s @0", UserBits.self)
+        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User id:s @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var id: String { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case18Query.Data.Nodes.AsUser.BestFriend.Friends.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case18Query.Data.Nodes.AsUser.BestFriend.Friends.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case18Query.Data.Planets {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s ?__typename:s?", Friends.self,
-            BestFriend.self, Address.self)
+            "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s ?__typename:s?=User",
+            Friends.self, BestFriend.self, Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
@@ -397,14 +370,13 @@ extension Case18Query.Data.Planets {
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case18Query.Data.Planets.Residents {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? ?__typename:s?", BestFriend.self)
+            "id:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? ?__typename:s?=User", BestFriend.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
@@ -413,34 +385,31 @@ extension Case18Query.Data.Planets.Residents {
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
         var bestFriend: BestFriend? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s name:s friends:[#0] homeworld:#1? ?email:s? ?__typename:s?", Friends.self, Homeworld.self)
+            "id:s name:s friends:[#0] homeworld:#1? ?email:s? ?__typename:s?=User", Friends.self, Homeworld.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var friends: [Friends] { __field() }
         var homeworld: Homeworld? { __field() }
         var email: String?? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case18Query.Data.Planets.Residents.Friends {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s scores:[[i?]?]? address:#0? ?email:s? ?__typename:s?", Address.self)
+            "id:s name:s small:s large:s scores:[[i?]?]? address:#0? ?email:s? ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
@@ -449,48 +418,42 @@ extension Case18Query.Data.Planets.Residents.Friends {
         var scores: [[Int?]?]? { __field() }
         var address: Address? { __field() }
         var email: String?? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case18Query.Data.Planets.Residents.Friends.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case18Query.Data.Planets.Residents.Friends.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case18Query.Data.Planets.Residents.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s address:#0? ?__typename:s? ?id:s?", Address.self)
+            "name:s small:s large:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s name:s")
         let __data: JSONObject
-        var __typename: String { __field() }
         var id: String { __field() }
         var name: String { __field() }
     }
@@ -498,21 +461,19 @@ extension Case18Query.Data.Planets.Residents.BestFriend {
 
 extension Case18Query.Data.Planets.Residents.BestFriend.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case18Query.Data.Planets.Residents.BestFriend.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }

@@ -67,128 +67,111 @@ struct Case182Query: GraphQLTypedOperation {
 extension Case182Query.Data {
     struct Viewer: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? scores:[[i?]?]? bestFriend:#0? ?__typename:s? ?id:s?", BestFriend.self)
+            "email:s? scores:[[i?]?]? bestFriend:#0? ?__typename:s?=User ?id:s?", BestFriend.self)
         let __data: JSONObject
         var email: String? { __field() }
         var scores: [[Int?]?]? { __field() }
         var bestFriend: BestFriend? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case182Query.Data.Viewer {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self, BestFriend.self)
+            "name:s email:s? friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self, BestFriend.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case182Query.Data.Viewer.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? ?__typename:s? ?id:s?", BestFriend.self,
-            Homeworld.self, Address.self)
+            "email:s? scores:[[i?]?]? bestFriend:#0? homeworld:#1? address:#2? ?__typename:s?=User ?id:s?",
+            BestFriend.self, Homeworld.self, Address.self)
         let __data: JSONObject
         var email: String? { __field() }
         var scores: [[Int?]?]? { __field() }
         var bestFriend: BestFriend? { __field() }
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s scores:[[i?]?]? friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var scores: [[Int?]?]? { __field() }
         var friends: [Friends] { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case182Query.Data.Viewer.BestFriend.Friends {
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
         var moons: [Moons?]? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case182Query.Data.Viewer.BestFriend.Friends.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case182Query.Data.Viewer.BestFriend.BestFriend {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s scores:[[i?]?]? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields(
+            "name:s small:s large:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case182Query.Data.Viewer.BestFriend.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }

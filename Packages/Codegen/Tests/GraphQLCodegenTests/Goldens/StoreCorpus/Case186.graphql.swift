@@ -68,57 +68,52 @@ extension Case186Query.Data {
             "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 
     struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s residents:[#0] ?__typename:s?", Residents.self)
+        static let __fields = GraphQLSelectionFields("id:s name:s residents:[#0] ?__typename:s?=Planet", Residents.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 }
 
 extension Case186Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
+            "id:s diameter:i? name:s ?__typename:s?=Planet moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
             PlanetBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
         var moons: [Moons?]? { __field() }
         var residents: [Residents] { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s email:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s email:s? ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case186Query.Data.Nodes.AsPlanet {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?__typename:s? ?id:s?",
+            "name:s small:s large:s scores:[[i?]?]? friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User ?id:s?",
             Friends.self, Homeworld.self, Address.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -128,70 +123,63 @@ extension Case186Query.Data.Nodes.AsPlanet {
         var friends: [Friends] { __field() }
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case186Query.Data.Nodes.AsPlanet.Residents {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("bestFriend:#0? ?email:s? ?__typename:s? ?id:s?", BestFriend.self)
+        static let __fields = GraphQLSelectionFields(
+            "bestFriend:#0? ?email:s? ?__typename:s?=User ?id:s?", BestFriend.self)
         let __data: JSONObject
         var bestFriend: BestFriend? { __field() }
         var email: String?? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s name:s diameter:i? residents:[#0] ?__typename:s?", Residents.self)
+            "id:s name:s diameter:i? residents:[#0] ?__typename:s?=Planet", Residents.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var diameter: Int? { __field() }
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case186Query.Data.Nodes.AsPlanet.Residents.Friends {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s address:#0? id:s ?__typename:s?", Address.self)
+            "name:s small:s large:s address:#0? id:s ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case186Query.Data.Nodes.AsPlanet.Residents.Friends.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case186Query.Data.Nodes.AsPlanet.Residents.Homeworld {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s name:s email:s? small:s large:s address:#0? ?__typename:s?", Address.self)
+            "id:s name:s email:s? small:s large:s address:#0? ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
@@ -199,50 +187,45 @@ extension Case186Query.Data.Nodes.AsPlanet.Residents.Homeworld {
         var small: String { __field() }
         var large: String { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case186Query.Data.Nodes.AsPlanet.Residents.Homeworld.Residents {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case186Query.Data.Nodes.AsPlanet.Residents.Homeworld.Residents.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case186Query.Data.Nodes.AsPlanet.Residents.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case186Query.Data.Planets {
     struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s scores:[[i?]?]? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields(
+            "name:s small:s large:s scores:[[i?]?]? ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }

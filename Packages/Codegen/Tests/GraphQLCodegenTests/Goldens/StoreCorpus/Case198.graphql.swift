@@ -59,7 +59,6 @@ extension Case198Query.Data {
             "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -69,7 +68,6 @@ extension Case198Query.Data {
             "__typename:s @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
             AsNamed.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -79,23 +77,22 @@ extension Case198Query.Data {
 
 extension Case198Query.Data.Node {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s diameter:i? name:s ?__typename:s? @0", PlanetBits.self)
+        static let __fields = GraphQLSelectionFields(
+            "id:s diameter:i? name:s ?__typename:s?=Planet @0", PlanetBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
         var planetBits: PlanetBits { __view() }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s small:s large:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s name:s small:s large:s ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -105,25 +102,19 @@ extension Case198Query.Data.Search {
         let __data: JSONObject
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field() }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("model:s? ?id:s? __typename:s")
         let __data: JSONObject
         var model: String? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s __typename:s email:s? ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String { __field() }
         var email: String? { __field() }
-        var id: String? { __field() }
     }
 
     struct AsNamed: GraphQLSelection {
@@ -131,7 +122,6 @@ extension Case198Query.Data.Search {
             "name:s __typename:s @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -139,10 +129,9 @@ extension Case198Query.Data.Search {
 
 extension Case198Query.Data.Search.AsPlanet {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }

@@ -65,7 +65,6 @@ extension Case204Query.Data {
             AsNamed.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -73,48 +72,43 @@ extension Case204Query.Data {
     }
 
     struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
         let __data: JSONObject
         var x: Int { __field() }
         var y: Int { __field() }
         var value: Double? { __field() }
-        var __typename: String { __field(default: "Cell") }
     }
 }
 
 extension Case204Query.Data.Node {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?=Planet")
         let __data: JSONObject
         var name: String { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? id:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("model:s? id:s ?__typename:s?=Ship")
         let __data: JSONObject
         var model: String? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("small:s large:s email:s? name:s id:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("small:s large:s email:s? name:s id:s ?__typename:s?=User")
         let __data: JSONObject
         var small: String { __field() }
         var large: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct AsNamed: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:User", AsUser.self)
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String? { __field() }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 }

@@ -83,11 +83,10 @@ struct Case205Query: GraphQLTypedOperation {
 
 extension Case205Query.Data {
     struct User: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("bestFriend:#0? id:s ?__typename:s?", BestFriend.self)
+        static let __fields = GraphQLSelectionFields("bestFriend:#0? id:s ?__typename:s?=User", BestFriend.self)
         let __data: JSONObject
         var bestFriend: BestFriend? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Nodes: GraphQLSelection {
@@ -95,25 +94,23 @@ extension Case205Query.Data {
             "id:s ?__typename:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
     }
 
     struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
         let __data: JSONObject
         var x: Int { __field() }
         var y: Int { __field() }
         var value: Double? { __field() }
-        var __typename: String { __field(default: "Cell") }
     }
 }
 
 extension Case205Query.Data.User {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] address:#1? ?__typename:s? ?id:s?", Friends.self,
+            "name:s email:s? small:s large:s friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self,
             Address.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -122,121 +119,108 @@ extension Case205Query.Data.User {
         var large: String { __field() }
         var friends: [Friends] { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case205Query.Data.User.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] homeworld:#1? address:#2? ?__typename:s? ?id:s?", Friends.self, Homeworld.self,
+            "name:s friends:[#0] homeworld:#1? address:#2? ?__typename:s?=User ?id:s?", Friends.self, Homeworld.self,
             Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var friends: [Friends] { __field() }
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case205Query.Data.User.BestFriend.Friends {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s id:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s small:s large:s id:s ?__typename:s?=User")
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var moons: [Moons?]? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case205Query.Data.User.BestFriend.Friends.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case205Query.Data.User.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case205Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s diameter:i? name:s ?__typename:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
+            "id:s diameter:i? name:s ?__typename:s?=Planet moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
             PlanetBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
         var moons: [Moons?]? { __field() }
         var residents: [Residents] { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s pilot:#0? ?__typename:s?", Pilot.self)
+        static let __fields = GraphQLSelectionFields("id:s pilot:#0? ?__typename:s?=Ship", Pilot.self)
         let __data: JSONObject
         var id: String { __field() }
         var pilot: Pilot? { __field() }
-        var __typename: String { __field(default: "Ship") }
     }
 }
 
 extension Case205Query.Data.Nodes.AsPlanet {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s ?__typename:s?", Friends.self,
-            BestFriend.self, Address.self)
+            "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? address:#2? id:s ?__typename:s?=User",
+            Friends.self, BestFriend.self, Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
@@ -245,27 +229,25 @@ extension Case205Query.Data.Nodes.AsPlanet {
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case205Query.Data.Nodes.AsPlanet.Residents {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s? homeworld:#0? @1", Homeworld.self, UserBits.self)
+            "id:s email:s? name:s ?__typename:s?=User homeworld:#0? @1", Homeworld.self, UserBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var homeworld: Homeworld? { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "small:s large:s friends:[#0] bestFriend:#1? address:#2? ?email:s? ?__typename:s? ?id:s?", Friends.self,
-            BestFriend.self, Address.self)
+            "small:s large:s friends:[#0] bestFriend:#1? address:#2? ?email:s? ?__typename:s?=User ?id:s?",
+            Friends.self, BestFriend.self, Address.self)
         let __data: JSONObject
         var small: String { __field() }
         var large: String { __field() }
@@ -273,60 +255,51 @@ extension Case205Query.Data.Nodes.AsPlanet.Residents {
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
         var email: String?? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case205Query.Data.Nodes.AsPlanet.Residents.Friends {
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+        static let __fields = GraphQLSelectionFields("moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
         let __data: JSONObject
         var moons: [Moons?]? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case205Query.Data.Nodes.AsPlanet.Residents.Friends.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case205Query.Data.Nodes.AsPlanet.Residents.BestFriend {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? ?id:s? @0", UserBits.self)
+        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s? small:s large:s scores:[[i?]?]? address:#0? @1", Address.self,
+            "id:s email:s? name:s ?__typename:s?=User small:s large:s scores:[[i?]?]? address:#0? @1", Address.self,
             UserBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
@@ -335,65 +308,59 @@ extension Case205Query.Data.Nodes.AsPlanet.Residents.BestFriend {
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case205Query.Data.Nodes.AsPlanet.Residents.BestFriend.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case205Query.Data.Nodes.AsPlanet.Residents.BestFriend.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case205Query.Data.Nodes.AsPlanet.Residents.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case205Query.Data.Nodes.AsPlanet.Residents.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case205Query.Data.Nodes.AsShip {
     struct Pilot: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s? small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
+            "id:s email:s? name:s ?__typename:s?=User small:s large:s friends:[#0] @1", Friends.self, UserBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
@@ -404,12 +371,10 @@ extension Case205Query.Data.Nodes.AsShip {
 extension Case205Query.Data.Nodes.AsShip.Pilot {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s scores:[[i?]?]? @0", UserBits.self)
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s scores:[[i?]?]? @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }

@@ -40,8 +40,6 @@ extension Case21Query.Data {
     struct Planets: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s diameter:i? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field() }
         var diameter: Int? { __field() }
-        var id: String? { __field() }
     }
 }

@@ -81,7 +81,7 @@ struct Case219Query: GraphQLTypedOperation {
 extension Case219Query.Data {
     struct User: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? friends:[#0] id:s ?__typename:s?", Friends.self)
+            "name:s small:s large:s scores:[[i?]?]? friends:[#0] id:s ?__typename:s?=User", Friends.self)
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
@@ -89,7 +89,6 @@ extension Case219Query.Data {
         var scores: [[Int?]?]? { __field() }
         var friends: [Friends] { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Node: GraphQLSelection {
@@ -98,7 +97,6 @@ extension Case219Query.Data {
             AsNamed.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -109,19 +107,17 @@ extension Case219Query.Data {
         static let __fields = GraphQLSelectionFields(
             "__typename:s @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 
     struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
         let __data: JSONObject
         var x: Int { __field() }
         var y: Int { __field() }
         var value: Double? { __field() }
-        var __typename: String { __field(default: "Cell") }
     }
 }
 
@@ -130,104 +126,91 @@ extension Case219Query.Data.User {
         static let __fields = GraphQLSelectionFields(
             "__typename:s email:s? small:s large:s friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case219Query.Data.User.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s scores:[[i?]?]? address:#0? ?__typename:s? ?id:s?", Address.self)
+            "email:s? small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case219Query.Data.User.Friends.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case219Query.Data.User.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case219Query.Data.Node {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=Planet")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?", Pilot.self)
+        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?=Ship", Pilot.self)
         let __data: JSONObject
         var id: String { __field() }
         var model: String? { __field() }
         var pilot: Pilot? { __field() }
-        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct AsNamed: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s?")
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String? { __field() }
     }
 }
 
 extension Case219Query.Data.Node.AsShip {
     struct Pilot: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s friends:[#0] homeworld:#1? @2", Friends.self,
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] homeworld:#1? @2", Friends.self,
             Homeworld.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
@@ -239,7 +222,7 @@ extension Case219Query.Data.Node.AsShip {
 extension Case219Query.Data.Node.AsShip.Pilot {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s homeworld:#0? ?email:s? id:s ?__typename:s?", Homeworld.self)
+            "name:s small:s large:s homeworld:#0? ?email:s? id:s ?__typename:s?=User", Homeworld.self)
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
@@ -247,54 +230,47 @@ extension Case219Query.Data.Node.AsShip.Pilot {
         var homeworld: Homeworld? { __field() }
         var email: String?? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s moons:[#0?]? residents:[#1] ?__typename:s? ?id:s?", Moons.self, Residents.self)
+            "name:s moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
         let __data: JSONObject
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case219Query.Data.Node.AsShip.Pilot.Friends {
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+        static let __fields = GraphQLSelectionFields("name:s moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
         let __data: JSONObject
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case219Query.Data.Node.AsShip.Pilot.Friends.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case219Query.Data.Node.AsShip.Pilot.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? id:s ?__typename:s?")
+            "name:s email:s? small:s large:s scores:[[i?]?]? id:s ?__typename:s?=User")
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
@@ -302,7 +278,6 @@ extension Case219Query.Data.Node.AsShip.Pilot.Homeworld {
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
@@ -312,32 +287,25 @@ extension Case219Query.Data.Search {
         let __data: JSONObject
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field() }
     }
 
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field() }
-        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s email:s? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case219Query.Data.Search.AsPlanet {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }

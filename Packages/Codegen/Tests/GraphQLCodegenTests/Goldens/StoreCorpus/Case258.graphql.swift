@@ -83,49 +83,42 @@ extension Case258Query.Data {
             "__typename:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?id:s?", Friends.self,
             BestFriend.self, Homeworld.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
         var homeworld: Homeworld? { __field() }
-        var id: String? { __field() }
     }
 
     struct Nodes: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s ?id:s? @0:Ship @1:User", AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String { __field() }
-        var id: String? { __field() }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 
     struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
         let __data: JSONObject
         var x: Int { __field() }
         var y: Int { __field() }
         var value: Double? { __field() }
-        var __typename: String { __field(default: "Cell") }
     }
 }
 
 extension Case258Query.Data.Viewer {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? scores:[[i?]?]? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s email:s? scores:[[i?]?]? ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var scores: [[Int?]?]? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s? ?id:s?",
+            "name:s email:s? scores:[[i?]?]? friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s?=User ?id:s?",
             Friends.self, BestFriend.self, Homeworld.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -134,17 +127,13 @@ extension Case258Query.Data.Viewer {
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
         var homeworld: Homeworld? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
@@ -154,7 +143,6 @@ extension Case258Query.Data.Viewer.BestFriend {
             "__typename:s name:s email:s? small:s large:s scores:[[i?]?]? bestFriend:#0? address:#1? ?id:s?",
             BestFriend.self, Address.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
@@ -162,17 +150,15 @@ extension Case258Query.Data.Viewer.BestFriend {
         var scores: [[Int?]?]? { __field() }
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? id:s small:s large:s friends:[#0] homeworld:#1? @2", Friends.self,
+            "email:s? name:s ?__typename:s?=User id:s small:s large:s friends:[#0] homeworld:#1? @2", Friends.self,
             Homeworld.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var id: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
@@ -183,100 +169,87 @@ extension Case258Query.Data.Viewer.BestFriend {
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "moons:[#0?]? residents:[#1] ?__typename:s? ?id:s?", Moons.self, Residents.self)
+            "moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
         let __data: JSONObject
         var moons: [Moons?]? { __field() }
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case258Query.Data.Viewer.BestFriend.Friends {
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? address:#0? ?__typename:s? ?id:s?", Address.self)
+        static let __fields = GraphQLSelectionFields("email:s? address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var email: String? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case258Query.Data.Viewer.BestFriend.Friends.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case258Query.Data.Viewer.BestFriend.Friends.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case258Query.Data.Viewer.BestFriend.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case258Query.Data.Viewer.BestFriend.BestFriend {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? ?id:s? @0", UserBits.self)
+        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=Planet")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 }
 
 extension Case258Query.Data.Viewer.BestFriend.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
             "__typename:s id:s name:s email:s? small:s large:s address:#0?", Address.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var id: String { __field() }
         var name: String { __field() }
         var email: String? { __field() }
@@ -288,11 +261,10 @@ extension Case258Query.Data.Viewer.BestFriend.Homeworld {
 
 extension Case258Query.Data.Viewer.BestFriend.Homeworld.Residents {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -300,29 +272,24 @@ extension Case258Query.Data.Nodes {
     struct AsShip: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s model:s? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field() }
         var model: String? { __field() }
-        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s friends:[#0] ?id:s?", Friends.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var friends: [Friends] { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case258Query.Data.Nodes.AsUser {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? small:s large:s id:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("email:s? small:s large:s id:s ?__typename:s?=User")
         let __data: JSONObject
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }

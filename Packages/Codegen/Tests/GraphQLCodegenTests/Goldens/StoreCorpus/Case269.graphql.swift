@@ -75,8 +75,8 @@ struct Case269Query: GraphQLTypedOperation {
 extension Case269Query.Data {
     struct User: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self,
-            BestFriend.self)
+            "email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?",
+            Friends.self, BestFriend.self)
         let __data: JSONObject
         var email: String? { __field() }
         var small: String { __field() }
@@ -84,22 +84,18 @@ extension Case269Query.Data {
         var scores: [[Int?]?]? { __field() }
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case269Query.Data.User {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? homeworld:#0? address:#1? ?__typename:s? ?id:s?", Homeworld.self, Address.self)
+            "name:s email:s? homeworld:#0? address:#1? ?__typename:s?=User ?id:s?", Homeworld.self, Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
@@ -107,45 +103,39 @@ extension Case269Query.Data.User {
             "__typename:s name:s friends:[#0] homeworld:#1? address:#2? ?id:s?", Friends.self, Homeworld.self,
             Address.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var friends: [Friends] { __field() }
         var homeworld: Homeworld? { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case269Query.Data.User.Friends {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?__typename:s? ?id:s?", Residents.self)
+            "name:s diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case269Query.Data.User.Friends.Homeworld {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? id:s small:s large:s @0", UserBits.self)
+            "email:s? name:s ?__typename:s?=User id:s small:s large:s @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var id: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
@@ -155,86 +145,78 @@ extension Case269Query.Data.User.Friends.Homeworld {
 
 extension Case269Query.Data.User.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case269Query.Data.User.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s? friends:[#0] @1", Friends.self, UserBits.self)
+            "id:s email:s? name:s ?__typename:s?=User friends:[#0] @1", Friends.self, UserBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var friends: [Friends] { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
-            PlanetBits.self)
+            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self,
+            Residents.self, PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
         var moons: [Moons?]? { __field() }
         var residents: [Residents] { __field() }
         var planetBits: PlanetBits { __view() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case269Query.Data.User.BestFriend.Friends {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? address:#0? id:s ?__typename:s?", Address.self)
+        static let __fields = GraphQLSelectionFields(
+            "name:s email:s? address:#0? id:s ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case269Query.Data.User.BestFriend.Friends.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case269Query.Data.User.BestFriend.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s email:s? id:s")
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var id: String { __field() }
     }
@@ -242,10 +224,9 @@ extension Case269Query.Data.User.BestFriend.Homeworld {
 
 extension Case269Query.Data.User.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }

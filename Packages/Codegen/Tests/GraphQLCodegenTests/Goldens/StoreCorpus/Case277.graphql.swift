@@ -56,7 +56,6 @@ extension Case277Query.Data {
             "id:s ?__typename:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
     }
@@ -64,28 +63,26 @@ extension Case277Query.Data {
 
 extension Case277Query.Data.Node {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s diameter:i? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s name:s diameter:i? ?__typename:s?=Planet")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var diameter: Int? { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?", Pilot.self)
+        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?=Ship", Pilot.self)
         let __data: JSONObject
         var id: String { __field() }
         var model: String? { __field() }
         var pilot: Pilot? { __field() }
-        var __typename: String { __field(default: "Ship") }
     }
 }
 
 extension Case277Query.Data.Node.AsShip {
     struct Pilot: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s name:s small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?", Address.self)
+            "id:s name:s small:s large:s scores:[[i?]?]? address:#0? ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
@@ -93,16 +90,14 @@ extension Case277Query.Data.Node.AsShip {
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case277Query.Data.Node.AsShip.Pilot {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }

@@ -39,18 +39,14 @@ extension Case279Query.Data {
     struct Other: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s? @0:Planet", AsPlanet.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
-        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
     }
 }
 
 extension Case279Query.Data.Other {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }

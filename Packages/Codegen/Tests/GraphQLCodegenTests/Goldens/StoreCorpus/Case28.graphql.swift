@@ -66,7 +66,7 @@ struct Case28Query: GraphQLTypedOperation {
 extension Case28Query.Data {
     struct Viewer: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s bestFriend:#0? address:#1? ?__typename:s? ?id:s?", BestFriend.self,
+            "name:s email:s? small:s large:s bestFriend:#0? address:#1? ?__typename:s?=User ?id:s?", BestFriend.self,
             Address.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -75,24 +75,21 @@ extension Case28Query.Data {
         var large: String { __field() }
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
         let __data: JSONObject
         var x: Int { __field() }
         var y: Int { __field() }
         var value: Double? { __field() }
-        var __typename: String { __field(default: "Cell") }
     }
 }
 
 extension Case28Query.Data.Viewer {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s? ?id:s?", Friends.self,
+            "name:s small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s?=User ?id:s?", Friends.self,
             BestFriend.self, Homeworld.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -101,29 +98,24 @@ extension Case28Query.Data.Viewer {
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
         var homeworld: Homeworld? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case28Query.Data.Viewer.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s bestFriend:#0? homeworld:#1? @2", BestFriend.self,
-            Homeworld.self, UserBits.self)
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s bestFriend:#0? homeworld:#1? @2",
+            BestFriend.self, Homeworld.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var bestFriend: BestFriend? { __field() }
@@ -133,69 +125,59 @@ extension Case28Query.Data.Viewer.BestFriend {
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? bestFriend:#0? homeworld:#1? ?__typename:s? ?id:s?", BestFriend.self, Homeworld.self)
+            "name:s email:s? bestFriend:#0? homeworld:#1? ?__typename:s?=User ?id:s?", BestFriend.self, Homeworld.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var bestFriend: BestFriend? { __field() }
         var homeworld: Homeworld? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case28Query.Data.Viewer.BestFriend.Friends {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s @0", UserBits.self)
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s? @0", PlanetBits.self)
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 }
 
 extension Case28Query.Data.Viewer.BestFriend.BestFriend {
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? small:s large:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("email:s? small:s large:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s? @0", PlanetBits.self)
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 }

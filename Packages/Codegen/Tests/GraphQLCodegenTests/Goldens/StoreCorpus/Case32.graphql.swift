@@ -38,8 +38,6 @@ extension Case32Query.Data {
     struct Planets: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
-        var id: String? { __field() }
     }
 }

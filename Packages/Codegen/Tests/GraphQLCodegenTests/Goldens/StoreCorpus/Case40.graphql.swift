@@ -57,13 +57,11 @@ struct Case40Query: GraphQLTypedOperation {
 
 extension Case40Query.Data {
     struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Nodes: GraphQLSelection {
@@ -71,7 +69,6 @@ extension Case40Query.Data {
             "id:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -80,7 +77,6 @@ extension Case40Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -89,52 +85,43 @@ extension Case40Query.Data {
 
 extension Case40Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s moons:[#0?]? ?__typename:s?", Moons.self)
+        static let __fields = GraphQLSelectionFields("id:s moons:[#0?]? ?__typename:s?=Planet", Moons.self)
         let __data: JSONObject
         var id: String { __field() }
         var moons: [Moons?]? { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s email:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s email:s? ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case40Query.Data.Nodes.AsPlanet {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case40Query.Data.Search {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?id:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s ?id:s? ?__typename:s?=Planet")
         let __data: JSONObject
         var name: String { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("?__typename:s?=Ship ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field(default: "Ship") }
-        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("?__typename:s?=User ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }

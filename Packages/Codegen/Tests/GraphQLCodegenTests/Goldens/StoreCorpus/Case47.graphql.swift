@@ -37,17 +37,14 @@ struct Case47Query: GraphQLTypedOperation {
 
 extension Case47Query.Data {
     struct Viewer: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? id:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("email:s? id:s ?__typename:s?=User")
         let __data: JSONObject
         var email: String? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }

@@ -58,20 +58,16 @@ extension Case5Query.Data {
     struct Node: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s ?id:s? @0:Planet", AsPlanet.self)
         let __data: JSONObject
-        var __typename: String { __field() }
-        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
     }
 
     struct Planets: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
         var moons: [Moons?]? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
@@ -81,10 +77,8 @@ extension Case5Query.Data.Node {
             "__typename:s diameter:i? name:s ?id:s? moons:[#0?]? residents:[#1] @2", Moons.self, Residents.self,
             PlanetBits.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var id: String? { __field() }
         var moons: [Moons?]? { __field() }
         var residents: [Residents] { __field() }
         var planetBits: PlanetBits { __view() }
@@ -93,31 +87,28 @@ extension Case5Query.Data.Node {
 
 extension Case5Query.Data.Node.AsPlanet {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s email:s? small:s large:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s name:s email:s? small:s large:s ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case5Query.Data.Planets {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }

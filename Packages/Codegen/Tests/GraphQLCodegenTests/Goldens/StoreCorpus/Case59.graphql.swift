@@ -102,8 +102,6 @@ extension Case59Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? ?id:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
-        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -112,8 +110,6 @@ extension Case59Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? ?id:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
-        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -123,7 +119,6 @@ extension Case59Query.Data {
             "id:s ?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -132,49 +127,42 @@ extension Case59Query.Data {
 
 extension Case59Query.Data.Node {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] homeworld:#1? ?__typename:s? ?id:s?", Friends.self, Homeworld.self)
+            "name:s small:s large:s friends:[#0] homeworld:#1? ?__typename:s?=User ?id:s?", Friends.self,
+            Homeworld.self)
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
         var homeworld: Homeworld? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case59Query.Data.Node.AsUser {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s bestFriend:#0? ?__typename:s? ?id:s?", BestFriend.self)
+            "name:s email:s? small:s large:s bestFriend:#0? ?__typename:s?=User ?id:s?", BestFriend.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var bestFriend: BestFriend? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s? ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
+            "diameter:i? name:s ?__typename:s?=Planet ?id:s? residents:[#0] @1", Residents.self, PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
         var residents: [Residents] { __field() }
         var planetBits: PlanetBits { __view() }
     }
@@ -183,7 +171,7 @@ extension Case59Query.Data.Node.AsUser {
 extension Case59Query.Data.Node.AsUser.Friends {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? id:s ?__typename:s?", Address.self)
+            "name:s email:s? small:s large:s scores:[[i?]?]? address:#0? id:s ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
@@ -192,29 +180,26 @@ extension Case59Query.Data.Node.AsUser.Friends {
         var scores: [[Int?]?]? { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case59Query.Data.Node.AsUser.Friends.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case59Query.Data.Node.AsUser.Homeworld {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? id:s friends:[#0] bestFriend:#1? homeworld:#2? @3", Friends.self,
+            "email:s? name:s ?__typename:s?=User id:s friends:[#0] bestFriend:#1? homeworld:#2? @3", Friends.self,
             BestFriend.self, Homeworld.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var id: String { __field() }
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
@@ -227,46 +212,39 @@ extension Case59Query.Data.Node.AsUser.Homeworld.Residents {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s email:s? name:s ?id:s? @0", UserBits.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var id: String? { __field() }
         var userBits: UserBits { __view() }
     }
 
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s id:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s email:s? small:s large:s id:s ?__typename:s?=User")
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s diameter:i? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var diameter: Int? { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case59Query.Data.Nodes {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s? ?id:s?",
+            "name:s email:s? small:s large:s friends:[#0] bestFriend:#1? homeworld:#2? ?__typename:s?=User ?id:s?",
             Friends.self, BestFriend.self, Homeworld.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -276,30 +254,24 @@ extension Case59Query.Data.Nodes {
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
         var homeworld: Homeworld? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? address:#0? ?__typename:s? ?id:s?", Address.self)
+        static let __fields = GraphQLSelectionFields("email:s? address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var email: String? { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s bestFriend:#0? address:#1? @2", BestFriend.self,
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s bestFriend:#0? address:#1? @2", BestFriend.self,
             Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var bestFriend: BestFriend? { __field() }
@@ -308,102 +280,90 @@ extension Case59Query.Data.Nodes.AsUser {
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? residents:[#0] ?__typename:s? ?id:s?", Residents.self)
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? residents:[#0] ?__typename:s?=Planet ?id:s?", Residents.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self, BestFriend.self)
+            "name:s friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self, BestFriend.self)
         let __data: JSONObject
         var name: String { __field() }
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s? ?id:s?", Address.self)
+        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s? ?id:s?", Address.self)
+        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.BestFriend.BestFriend.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.Homeworld {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self,
-            BestFriend.self)
+            "email:s? small:s large:s scores:[[i?]?]? friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?",
+            Friends.self, BestFriend.self)
         let __data: JSONObject
         var email: String? { __field() }
         var small: String { __field() }
@@ -411,109 +371,98 @@ extension Case59Query.Data.Nodes.AsUser.Homeworld {
         var scores: [[Int?]?]? { __field() }
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?email:s? id:s ?__typename:s?", Address.self)
+        static let __fields = GraphQLSelectionFields(
+            "name:s address:#0? ?email:s? id:s ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var address: Address? { __field() }
         var email: String?? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s? ?id:s?", Address.self)
+        static let __fields = GraphQLSelectionFields("name:s address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents.Friends {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case59Query.Data.Nodes.AsUser.Homeworld.Residents.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case59Query.Data.Other {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s name:s ?__typename:s?=Planet")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?", Pilot.self)
+        static let __fields = GraphQLSelectionFields("id:s model:s? pilot:#0? ?__typename:s?=Ship", Pilot.self)
         let __data: JSONObject
         var id: String { __field() }
         var model: String? { __field() }
         var pilot: Pilot? { __field() }
-        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s email:s? small:s large:s friends:[#0] ?__typename:s?", Friends.self)
+            "id:s email:s? small:s large:s friends:[#0] ?__typename:s?=User", Friends.self)
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case59Query.Data.Other.AsShip {
     struct Pilot: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s homeworld:#0? id:s ?__typename:s?", Homeworld.self)
+            "name:s email:s? small:s large:s homeworld:#0? id:s ?__typename:s?=User", Homeworld.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
@@ -521,18 +470,16 @@ extension Case59Query.Data.Other.AsShip {
         var large: String { __field() }
         var homeworld: Homeworld? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case59Query.Data.Other.AsShip.Pilot {
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? name:s ?__typename:s? ?id:s? @0", PlanetBits.self)
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? name:s ?__typename:s?=Planet ?id:s? @0", PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
         var planetBits: PlanetBits { __view() }
     }
 }
@@ -540,7 +487,7 @@ extension Case59Query.Data.Other.AsShip.Pilot {
 extension Case59Query.Data.Other.AsUser {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? small:s large:s bestFriend:#0? id:s ?__typename:s?", BestFriend.self)
+            "name:s email:s? small:s large:s bestFriend:#0? id:s ?__typename:s?=User", BestFriend.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
@@ -548,37 +495,32 @@ extension Case59Query.Data.Other.AsUser {
         var large: String { __field() }
         var bestFriend: BestFriend? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }
 
 extension Case59Query.Data.Other.AsUser.Friends {
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("address:#0? ?__typename:s? ?id:s?", Address.self)
+        static let __fields = GraphQLSelectionFields("address:#0? ?__typename:s?=User ?id:s?", Address.self)
         let __data: JSONObject
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case59Query.Data.Other.AsUser.Friends.BestFriend {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case59Query.Data.Other.AsUser.Friends.BestFriend.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }

@@ -81,7 +81,6 @@ extension Case8Query.Data {
         static let __fields = GraphQLSelectionFields(
             "__typename:s id:s @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var id: String { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -92,7 +91,6 @@ extension Case8Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? @0:Planet @1:Ship @2:User", AsPlanet.self, AsShip.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -102,8 +100,6 @@ extension Case8Query.Data {
         static let __fields = GraphQLSelectionFields(
             "?__typename:s? ?id:s? @0:Planet @1:Ship", AsPlanet.self, AsShip.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
-        var id: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
     }
@@ -114,7 +110,6 @@ extension Case8Query.Data.Nodes {
         static let __fields = GraphQLSelectionFields(
             "__typename:s id:s diameter:i? name:s moons:[#0?]? @1", Moons.self, PlanetBits.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var id: String { __field() }
         var diameter: Int? { __field() }
         var name: String { __field() }
@@ -127,7 +122,6 @@ extension Case8Query.Data.Nodes {
             "__typename:s id:s name:s email:s? small:s large:s bestFriend:#0? homeworld:#1?", BestFriend.self,
             Homeworld.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var id: String { __field() }
         var name: String { __field() }
         var email: String? { __field() }
@@ -141,7 +135,6 @@ extension Case8Query.Data.Nodes {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -150,11 +143,10 @@ extension Case8Query.Data.Nodes {
 
 extension Case8Query.Data.Nodes.AsPlanet {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -162,26 +154,24 @@ extension Case8Query.Data.Nodes.AsUser {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s friends:[#0] id:s", Friends.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var friends: [Friends] { __field() }
         var id: String { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("diameter:i? moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+        static let __fields = GraphQLSelectionFields(
+            "diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var moons: [Moons?]? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case8Query.Data.Nodes.AsUser.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? small:s large:s bestFriend:#0? homeworld:#1? ?__typename:s? ?id:s?", BestFriend.self,
+            "email:s? small:s large:s bestFriend:#0? homeworld:#1? ?__typename:s?=User ?id:s?", BestFriend.self,
             Homeworld.self)
         let __data: JSONObject
         var email: String? { __field() }
@@ -189,94 +179,76 @@ extension Case8Query.Data.Nodes.AsUser.BestFriend {
         var large: String { __field() }
         var bestFriend: BestFriend? { __field() }
         var homeworld: Homeworld? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case8Query.Data.Nodes.AsUser.BestFriend.Friends {
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s small:s large:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Homeworld: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s diameter:i? ?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case8Query.Data.Nodes.AsUser.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
 extension Case8Query.Data.Search {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("model:s? ?id:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("model:s? ?id:s? ?__typename:s?=Ship")
         let __data: JSONObject
         var model: String? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("?__typename:s?=User ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case8Query.Data.Other {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? moons:[#0?]? ?__typename:s? ?id:s?", Moons.self)
+            "name:s diameter:i? moons:[#0?]? ?__typename:s?=Planet ?id:s?", Moons.self)
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
         var moons: [Moons?]? { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? ?__typename:s? ?id:s?", Pilot.self)
+        static let __fields = GraphQLSelectionFields("pilot:#0? ?__typename:s?=Ship ?id:s?", Pilot.self)
         let __data: JSONObject
         var pilot: Pilot? { __field() }
-        var __typename: String { __field(default: "Ship") }
-        var id: String? { __field() }
     }
 }
 
 extension Case8Query.Data.Other.AsPlanet {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -285,32 +257,27 @@ extension Case8Query.Data.Other.AsShip {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s small:s large:s friends:[#0] address:#1? ?id:s?", Friends.self, Address.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
     }
 }
 
 extension Case8Query.Data.Other.AsShip.Pilot {
     struct Friends: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? small:s large:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("email:s? small:s large:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var email: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }

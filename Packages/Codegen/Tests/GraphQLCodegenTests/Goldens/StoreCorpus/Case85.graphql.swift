@@ -79,7 +79,6 @@ extension Case85Query.Data {
             "id:s ?__typename:s? @0:Planet @1:User @2:Planet,User", AsPlanet.self, AsUser.self, AsNamed.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
         var asNamed: AsNamed? { __view(when: ["Planet", "User"]) }
@@ -90,7 +89,6 @@ extension Case85Query.Data {
             "?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
             AsNamed.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -98,82 +96,73 @@ extension Case85Query.Data {
     }
 
     struct Planets: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s name:s diameter:i? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s name:s diameter:i? ?__typename:s?=Planet")
         let __data: JSONObject
         var id: String { __field() }
         var name: String { __field() }
         var diameter: Int? { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
         let __data: JSONObject
         var x: Int { __field() }
         var y: Int { __field() }
         var value: Double? { __field() }
-        var __typename: String { __field(default: "Cell") }
     }
 }
 
 extension Case85Query.Data.Node {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s id:s ?__typename:s?=Planet")
         let __data: JSONObject
         var name: String { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s address:#0? id:s email:s? ?__typename:s?", Address.self)
+        static let __fields = GraphQLSelectionFields(
+            "name:s address:#0? id:s email:s? ?__typename:s?=User", Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var address: Address? { __field() }
         var id: String { __field() }
         var email: String? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct AsNamed: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("name:s ?__typename:s? @0:User", AsUser.self)
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String? { __field() }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
 
 extension Case85Query.Data.Node.AsUser {
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case85Query.Data.Search {
     struct AsPlanet: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=Planet ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("pilot:#0? ?id:s? ?__typename:s?", Pilot.self)
+        static let __fields = GraphQLSelectionFields("pilot:#0? ?id:s? ?__typename:s?=Ship", Pilot.self)
         let __data: JSONObject
         var pilot: Pilot? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field(default: "Ship") }
     }
 
     struct AsUser: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s friends:[#0] bestFriend:#1? address:#2? ?id:s? ?__typename:s?", Friends.self,
+            "name:s small:s large:s friends:[#0] bestFriend:#1? address:#2? ?id:s? ?__typename:s?=User", Friends.self,
             BestFriend.self, Address.self)
         let __data: JSONObject
         var name: String { __field() }
@@ -182,8 +171,6 @@ extension Case85Query.Data.Search {
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct AsNamed: GraphQLSelection {
@@ -191,7 +178,6 @@ extension Case85Query.Data.Search {
             "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -200,25 +186,21 @@ extension Case85Query.Data.Search {
 extension Case85Query.Data.Search.AsShip {
     struct Pilot: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "small:s large:s homeworld:#0? ?__typename:s? ?id:s?", Homeworld.self)
+            "small:s large:s homeworld:#0? ?__typename:s?=User ?id:s?", Homeworld.self)
         let __data: JSONObject
         var small: String { __field() }
         var large: String { __field() }
         var homeworld: Homeworld? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
 extension Case85Query.Data.Search.AsShip.Pilot {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "diameter:i? name:s ?__typename:s? ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
+            "diameter:i? name:s ?__typename:s?=Planet ?id:s? moons:[#0?]? @1", Moons.self, PlanetBits.self)
         let __data: JSONObject
         var diameter: Int? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
         var moons: [Moons?]? { __field() }
         var planetBits: PlanetBits { __view() }
     }
@@ -226,11 +208,10 @@ extension Case85Query.Data.Search.AsShip.Pilot {
 
 extension Case85Query.Data.Search.AsShip.Pilot.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 }
 
@@ -239,64 +220,55 @@ extension Case85Query.Data.Search.AsUser {
         static let __fields = GraphQLSelectionFields(
             "__typename:s name:s small:s large:s homeworld:#0? ?id:s?", Homeworld.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var homeworld: Homeworld? { __field() }
-        var id: String? { __field() }
     }
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? bestFriend:#0? id:s ?__typename:s?", BestFriend.self)
+            "name:s email:s? bestFriend:#0? id:s ?__typename:s?=User", BestFriend.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var bestFriend: BestFriend? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case85Query.Data.Search.AsUser.Friends {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s moons:[#0?]? residents:[#1] ?__typename:s? ?id:s?", Moons.self, Residents.self)
+            "name:s moons:[#0?]? residents:[#1] ?__typename:s?=Planet ?id:s?", Moons.self, Residents.self)
         let __data: JSONObject
         var name: String { __field() }
         var moons: [Moons?]? { __field() }
         var residents: [Residents] { __field() }
-        var __typename: String { __field(default: "Planet") }
-        var id: String? { __field() }
     }
 }
 
 extension Case85Query.Data.Search.AsUser.Friends.Homeworld {
     struct Moons: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("name:s radius:f? ?__typename:s?=Moon")
         let __data: JSONObject
         var name: String { __field() }
         var radius: Double? { __field() }
-        var __typename: String { __field(default: "Moon") }
     }
 
     struct Residents: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s? ?id:s? @0", UserBits.self)
+        static let __fields = GraphQLSelectionFields("email:s? name:s ?__typename:s?=User ?id:s? @0", UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var userBits: UserBits { __view() }
     }
 }
@@ -304,14 +276,12 @@ extension Case85Query.Data.Search.AsUser.Friends.Homeworld {
 extension Case85Query.Data.Search.AsUser.BestFriend {
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s? ?id:s?", Friends.self, Address.self)
+            "name:s scores:[[i?]?]? friends:[#0] address:#1? ?__typename:s?=User ?id:s?", Friends.self, Address.self)
         let __data: JSONObject
         var name: String { __field() }
         var scores: [[Int?]?]? { __field() }
         var friends: [Friends] { __field() }
         var address: Address? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
 
@@ -320,10 +290,8 @@ extension Case85Query.Data.Search.AsUser.BestFriend.BestFriend {
         static let __fields = GraphQLSelectionFields(
             "__typename:s email:s? name:s ?id:s? small:s large:s scores:[[i?]?]? @0", UserBits.self)
         let __data: JSONObject
-        var __typename: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var scores: [[Int?]?]? { __field() }
@@ -331,20 +299,18 @@ extension Case85Query.Data.Search.AsUser.BestFriend.BestFriend {
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case85Query.Data.Search.AsUser.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }

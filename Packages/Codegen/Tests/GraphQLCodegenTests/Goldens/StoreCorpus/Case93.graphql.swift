@@ -41,7 +41,6 @@ extension Case93Query.Data {
     struct User: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s email:s? id:s")
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var email: String? { __field() }
         var id: String { __field() }
@@ -51,17 +50,15 @@ extension Case93Query.Data {
         static let __fields = GraphQLSelectionFields("id:s ?__typename:s? @0:User", AsUser.self)
         let __data: JSONObject
         var id: String { __field() }
-        var __typename: String? { __field() }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
 }
 
 extension Case93Query.Data.Other {
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("id:s email:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("id:s email:s? ?__typename:s?=User")
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
-        var __typename: String { __field(default: "User") }
     }
 }

@@ -89,7 +89,6 @@ extension Case99Query.Data {
             "?__typename:s? @0:Planet @1:Ship @2:User @3:Planet,User", AsPlanet.self, AsShip.self, AsUser.self,
             AsNamed.self)
         let __data: JSONObject
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asShip: AsShip? { __view(when: ["Ship"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
@@ -97,40 +96,33 @@ extension Case99Query.Data {
     }
 
     struct Grid: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("x:i y:i value:f? ?__typename:s?=Cell")
         let __data: JSONObject
         var x: Int { __field() }
         var y: Int { __field() }
         var value: Double? { __field() }
-        var __typename: String { __field(default: "Cell") }
     }
 }
 
 extension Case99Query.Data.Search {
     struct AsPlanet: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s diameter:i? residents:[#0] ?id:s? ?__typename:s?", Residents.self)
+            "name:s diameter:i? residents:[#0] ?id:s? ?__typename:s?=Planet", Residents.self)
         let __data: JSONObject
         var name: String { __field() }
         var diameter: Int? { __field() }
         var residents: [Residents] { __field() }
-        var id: String? { __field() }
-        var __typename: String { __field(default: "Planet") }
     }
 
     struct AsShip: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("?__typename:s?=Ship ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field(default: "Ship") }
-        var id: String? { __field() }
     }
 
     struct AsUser: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct AsNamed: GraphQLSelection {
@@ -138,7 +130,6 @@ extension Case99Query.Data.Search {
             "name:s ?__typename:s? @0:Planet @1:User", AsPlanet.self, AsUser.self)
         let __data: JSONObject
         var name: String { __field() }
-        var __typename: String? { __field() }
         var asPlanet: AsPlanet? { __view(when: ["Planet"]) }
         var asUser: AsUser? { __view(when: ["User"]) }
     }
@@ -147,13 +138,12 @@ extension Case99Query.Data.Search {
 extension Case99Query.Data.Search.AsPlanet {
     struct Residents: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "id:s email:s? name:s ?__typename:s? friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
+            "id:s email:s? name:s ?__typename:s?=User friends:[#0] bestFriend:#1? address:#2? @3", Friends.self,
             BestFriend.self, Address.self, UserBits.self)
         let __data: JSONObject
         var id: String { __field() }
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
         var address: Address? { __field() }
@@ -164,13 +154,11 @@ extension Case99Query.Data.Search.AsPlanet {
 extension Case99Query.Data.Search.AsPlanet.Residents {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "email:s? name:s ?__typename:s? ?id:s? small:s large:s friends:[#0] homeworld:#1? address:#2? @3",
+            "email:s? name:s ?__typename:s?=User ?id:s? small:s large:s friends:[#0] homeworld:#1? address:#2? @3",
             Friends.self, Homeworld.self, Address.self, UserBits.self)
         let __data: JSONObject
         var email: String? { __field() }
         var name: String { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
         var small: String { __field() }
         var large: String { __field() }
         var friends: [Friends] { __field() }
@@ -181,22 +169,19 @@ extension Case99Query.Data.Search.AsPlanet.Residents {
 
     struct BestFriend: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s email:s? friends:[#0] bestFriend:#1? ?__typename:s? ?id:s?", Friends.self, BestFriend.self)
+            "name:s email:s? friends:[#0] bestFriend:#1? ?__typename:s?=User ?id:s?", Friends.self, BestFriend.self)
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
         var friends: [Friends] { __field() }
         var bestFriend: BestFriend? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("street:s city:s? ?__typename:s?=Address")
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
@@ -204,7 +189,6 @@ extension Case99Query.Data.Search.AsPlanet.Residents.Friends {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s id:s name:s email:s? small:s large:s")
         let __data: JSONObject
-        var __typename: String { __field() }
         var id: String { __field() }
         var name: String { __field() }
         var email: String? { __field() }
@@ -215,36 +199,32 @@ extension Case99Query.Data.Search.AsPlanet.Residents.Friends {
     struct Homeworld: GraphQLSelection {
         static let __fields = GraphQLSelectionFields("__typename:s name:s diameter:i? ?id:s?")
         let __data: JSONObject
-        var __typename: String { __field() }
         var name: String { __field() }
         var diameter: Int? { __field() }
-        var id: String? { __field() }
     }
 
     struct Address: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?", Geo.self)
+        static let __fields = GraphQLSelectionFields("street:s city:s? geo:#0? ?__typename:s?=Address", Geo.self)
         let __data: JSONObject
         var street: String { __field() }
         var city: String? { __field() }
         var geo: Geo? { __field() }
-        var __typename: String { __field(default: "Address") }
     }
 }
 
 extension Case99Query.Data.Search.AsPlanet.Residents.Friends.Address {
     struct Geo: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?")
+        static let __fields = GraphQLSelectionFields("lat:f lng:f ?__typename:s?=Geo")
         let __data: JSONObject
         var lat: Double { __field() }
         var lng: Double { __field() }
-        var __typename: String { __field(default: "Geo") }
     }
 }
 
 extension Case99Query.Data.Search.AsPlanet.Residents.BestFriend {
     struct Friends: GraphQLSelection {
         static let __fields = GraphQLSelectionFields(
-            "name:s small:s large:s scores:[[i?]?]? ?email:s? id:s ?__typename:s?")
+            "name:s small:s large:s scores:[[i?]?]? ?email:s? id:s ?__typename:s?=User")
         let __data: JSONObject
         var name: String { __field() }
         var small: String { __field() }
@@ -252,15 +232,12 @@ extension Case99Query.Data.Search.AsPlanet.Residents.BestFriend {
         var scores: [[Int?]?]? { __field() }
         var email: String?? { __field() }
         var id: String { __field() }
-        var __typename: String { __field(default: "User") }
     }
 
     struct BestFriend: GraphQLSelection {
-        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s? ?id:s?")
+        static let __fields = GraphQLSelectionFields("name:s email:s? ?__typename:s?=User ?id:s?")
         let __data: JSONObject
         var name: String { __field() }
         var email: String? { __field() }
-        var __typename: String { __field(default: "User") }
-        var id: String? { __field() }
     }
 }
